@@ -88,7 +88,7 @@ type TxParams struct {
 
 // TxStatus is what a TX-status echo says about a frame we sent.
 type TxStatus struct {
-	Acked   bool  // TX_FLAGS without TxFail
+	Acked   bool // TX_FLAGS without TxFail
 	Flags   uint16
 	Retries uint8 // DATA_RETRIES: attempts - 1
 	Rate    Rate  // the last rate tried, when the echo carries one

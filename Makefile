@@ -1,0 +1,47 @@
+# airq: `make run` starts the daemon on the simulated radio, `make test` runs the gate.
+GO          ?= go
+GOBIN       ?= $(shell $(GO) env GOPATH)/bin
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := $(GOBIN)/staticcheck
+export GOFLAGS := -mod=mod
+
+.PHONY: all build run test check vet staticcheck race bench cross tools e2e clean
+
+all: build
+
+build:
+	$(GO) build -o bin/ ./cmd/...
+
+run: build
+	./bin/airqd -radio sim
+
+# The gate. gofmt and the import rules of ARCHITECTURE.md run as Go tests
+# (package airq at the root), so `go test` alone also enforces them.
+test: check
+
+check: vet staticcheck race bench cross
+
+tools: $(STATICCHECK)
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+vet:
+	$(GO) vet ./...
+
+staticcheck: $(STATICCHECK)
+	$(STATICCHECK) ./...
+
+race:
+	$(GO) test -race -count=1 ./...
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchtime=1x ./...
+
+cross:
+	GOOS=darwin GOARCH=arm64 $(GO) build ./...
+
+clean:
+	rm -rf bin
+
+-include test/e2e/e2e.mk
