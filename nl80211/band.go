@@ -1,0 +1,71 @@
+package nl80211
+
+import (
+	"github.com/mdlayher/netlink"
+)
+
+func (b *Band) decode(ad *netlink.AttributeDecoder) error {
+	for ad.Next() {
+		switch ad.Type() {
+		case bandAttrHtCapa:
+			b.HTCapa = ad.Uint16()
+		case bandAttrRates:
+			ad.Nested(b.decodeRates)
+		case bandAttrFreqs:
+			ad.Nested(b.decodeFreqs)
+		}
+	}
+	return nil
+}
+
+func (b *Band) decodeRates(ad *netlink.AttributeDecoder) error {
+	for ad.Next() {
+		ad.Nested(func(nad *netlink.AttributeDecoder) error {
+			for nad.Next() {
+				if nad.Type() == bitrateAttrRate {
+					b.Rates = append(b.Rates, int(nad.Uint32()))
+				}
+			}
+			return nil
+		})
+	}
+	return nil
+}
+
+func (b *Band) decodeFreqs(ad *netlink.AttributeDecoder) error {
+	for ad.Next() {
+		var ch ChannelInfo
+		ad.Nested(ch.decode)
+		b.addChannel(ch)
+	}
+	return nil
+}
+
+// addChannel appends ch, or replaces an entry with the same frequency.
+func (b *Band) addChannel(ch ChannelInfo) {
+	for i := range b.Channels {
+		if b.Channels[i].Freq == ch.Freq {
+			b.Channels[i] = ch
+			return
+		}
+	}
+	b.Channels = append(b.Channels, ch)
+}
+
+func (ch *ChannelInfo) decode(ad *netlink.AttributeDecoder) error {
+	for ad.Next() {
+		switch ad.Type() {
+		case frequencyAttrFreq:
+			ch.Freq = int(ad.Uint32())
+		case frequencyAttrDisabled:
+			ch.Disabled = true
+		case frequencyAttrNoIr:
+			ch.NoIR = true
+		case frequencyAttrRadar:
+			ch.Radar = true
+		case frequencyAttrMaxTxPower:
+			ch.MaxPowerMBm = int(ad.Uint32())
+		}
+	}
+	return nil
+}
