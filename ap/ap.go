@@ -1,0 +1,173 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// AP is one BSS. It is not safe for concurrent use: one goroutine (the
+// runtime's loop or the simulator) calls every method.
+type AP struct {
+	cfg   Config
+	pool  *pool
+	out   output
+	sta   stationTable
+	rates rateSet
+
+	started    bool
+	epoch      time.Duration // TSF 0
+	nextBeacon time.Duration
+	dtimCount  int
+	mgmtSeq    uint16
+
+	flights [ieee80211.NumACs]flightRing
+	active  []uint16 // stations with queued frames
+	rr      uint16   // round-robin position in active
+	backlog int      // frames queued over all stations
+
+	deauthBudget budget
+
+	rx  radio.RxInfo
+	txs radio.TxStatus
+
+	events     []Event
+	eventsLost uint64
+
+	cnt Counters
+}
+
+// Counters are the core's running totals. Every frame accepted from the
+// wired side ends in exactly one of WiredSent, WiredDropped* or is still
+// queued (Backlog), which Accounted checks.
+type Counters struct {
+	RxFrames, RxMalformed, RxBadFCS, RxNotForUs uint64
+	RxMgmt, RxData, RxCtrl                      uint64
+	RxFromUnknown, RxDuplicates, RxFragments    uint64
+	RxToWired, RxIntraBSS                       uint64
+
+	Echoes, EchoUnmatched, EchoAcked, EchoFailed uint64
+	NoStatus, TimedOut                           uint64
+
+	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
+	Deauths                                                uint64
+
+	WiredIn                                     uint64 // frames read from the TAP
+	DownlinkIn, WiredSent                       uint64 // frames entering the downlink (TAP and intra-BSS); handed to the radio
+	WiredDroppedNoStation, WiredDroppedQueue    uint64
+	WiredDroppedMalformed, WiredDroppedNoBuffer uint64
+	WiredDroppedFlushed                         uint64
+	WiredDropped                                uint64 // output to the TAP lost (output full)
+	OutputOverflow                              uint64
+}
+
+// New validates cfg and returns a core that has not started beaconing.
+func New(cfg Config) (*AP, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	a := &AP{
+		cfg:   cfg,
+		pool:  newPool(4096),
+		out:   newOutput(512),
+		sta:   newStationTable(cfg.MaxStations, cfg.QueueFrames),
+		rates: newRateSet(cfg.Rates, cfg.BasicRates),
+	}
+	for i := range a.flights {
+		a.flights[i] = newFlightRing(512)
+	}
+	a.deauthBudget = budget{rate: 20, burst: 20}
+	return a, nil
+}
+
+// Config returns the configuration in force, defaults filled in.
+func (a *AP) Config() Config { return a.cfg }
+
+// Start begins beaconing at now; TSF 0 is now.
+func (a *AP) Start(now time.Duration) {
+	a.started = true
+	a.epoch = now
+	a.nextBeacon = now
+	a.Tick(now)
+}
+
+// TSF returns the BSS's 64-bit timer in µs at now: one monotonic model for
+// beacons and probe responses.
+func (a *AP) TSF(now time.Duration) uint64 { return uint64((now - a.epoch) / time.Microsecond) }
+
+func (a *AP) beaconPeriod() time.Duration {
+	return time.Duration(a.cfg.BeaconInterval) * 1024 * time.Microsecond
+}
+
+// Tick runs what is due at now: the beacon, in-flight timeouts, the TX loop.
+func (a *AP) Tick(now time.Duration) {
+	if !a.started {
+		return
+	}
+	// The beacon goes first so it is ahead of queued data in the output.
+	if now >= a.nextBeacon {
+		a.sendBeacon(now)
+		a.expireAuth(now)
+		a.nextBeacon += a.beaconPeriod()
+		if a.nextBeacon <= now { // we were late by more than a period: skip, do not burst
+			missed := (now-a.nextBeacon)/a.beaconPeriod() + 1
+			a.nextBeacon += missed * a.beaconPeriod()
+		}
+	}
+	a.expireFlights(now)
+	a.txLoop(now)
+}
+
+// Deadline returns when Tick must next run.
+func (a *AP) Deadline() time.Duration {
+	d := a.nextBeacon
+	for i := range a.flights {
+		if t, ok := a.flights[i].oldest(); ok && t+a.cfg.EchoTimeout < d {
+			d = t + a.cfg.EchoTimeout
+		}
+	}
+	return d
+}
+
+// Counters returns a snapshot of the core's counters.
+func (a *AP) Counters() Counters { return a.cnt }
+
+// Backlog returns the number of wired frames queued for stations.
+func (a *AP) Backlog() int { return a.backlog }
+
+// Accounted reports whether every frame that entered the downlink (from the
+// wired side or forwarded within the BSS) is sent, dropped with a reason, or
+// queued.
+func (a *AP) Accounted() bool {
+	c := a.cnt
+	return c.DownlinkIn == c.WiredSent+c.WiredDroppedNoStation+c.WiredDroppedQueue+c.WiredDroppedMalformed+
+		c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+uint64(a.backlog)
+}
+
+func (a *AP) nextMgmtSeq() uint16 {
+	s := a.mgmtSeq
+	a.mgmtSeq = (a.mgmtSeq + 1) & 0xfff
+	return s
+}
+
+// budget is a token bucket for rate-limited replies (deauths to strangers).
+type budget struct {
+	rate, burst float64
+	tokens      float64
+	last        time.Duration
+}
+
+func (b *budget) take(now time.Duration) bool {
+	b.tokens += (now - b.last).Seconds() * b.rate
+	b.last = now
+	if b.tokens > b.burst {
+		b.tokens = b.burst
+	}
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

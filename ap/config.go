@@ -1,0 +1,118 @@
+package ap
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Config is what the core needs to run one BSS.
+type Config struct {
+	SSID           string
+	BSSID          ieee80211.MAC
+	Channel        int   // operating channel number
+	Freq           int   // MHz; derived from Channel when zero
+	BeaconInterval int   // TU (1024 µs); default 100
+	DTIMPeriod     int   // beacons per DTIM; default 2
+	MaxStations    int   // 1..2007; default 2007
+	Rates          []int // supported rates in kbit/s; default by band
+	BasicRates     []int // subset of Rates every station must support; default by band
+	QueueFrames    int   // per-station downlink queue bound; default 256
+	InFlightPerAC  int   // data frames handed to the radio and not yet completed, per AC; default 32
+	EchoTimeout    time.Duration
+	WMM            bool // advertise WMM and send QoS data to WMM stations
+}
+
+const maxAID = 2007
+
+// withDefaults fills zero fields and validates; errors name the field and
+// the accepted values.
+func (c Config) withDefaults() (Config, error) {
+	if l := len(c.SSID); l < 1 || l > 32 {
+		return c, fmt.Errorf("ssid: length %d, want 1 to 32 bytes", l)
+	}
+	if c.BSSID.IsZero() || c.BSSID.IsMulticast() {
+		return c, fmt.Errorf("bssid: %s is not a unicast address", c.BSSID)
+	}
+	if c.Freq == 0 {
+		band := ieee80211.Band2GHz
+		if c.Channel > 14 {
+			band = ieee80211.Band5GHz
+		}
+		c.Freq = ieee80211.ChannelToFreq(c.Channel, band)
+	}
+	if c.Freq == 0 {
+		return c, fmt.Errorf("channel: %d is not a 2.4 or 5 GHz channel", c.Channel)
+	}
+	if c.Channel == 0 {
+		c.Channel = ieee80211.FreqToChannel(c.Freq)
+	}
+	if c.BeaconInterval == 0 {
+		c.BeaconInterval = 100
+	}
+	if c.BeaconInterval < 15 || c.BeaconInterval > 65535 {
+		return c, fmt.Errorf("beacon_int: %d TU, want 15 to 65535", c.BeaconInterval)
+	}
+	if c.DTIMPeriod == 0 {
+		c.DTIMPeriod = 2
+	}
+	if c.DTIMPeriod < 1 || c.DTIMPeriod > 255 {
+		return c, fmt.Errorf("dtim_period: %d, want 1 to 255", c.DTIMPeriod)
+	}
+	if c.MaxStations == 0 {
+		c.MaxStations = maxAID
+	}
+	if c.MaxStations < 1 || c.MaxStations > maxAID {
+		return c, fmt.Errorf("max_num_sta: %d, want 1 to %d", c.MaxStations, maxAID)
+	}
+	if c.Rates == nil {
+		c.Rates, c.BasicRates = defaultRates(c.Freq)
+	}
+	if err := checkRates(c.Rates, c.BasicRates); err != nil {
+		return c, err
+	}
+	if c.QueueFrames == 0 {
+		c.QueueFrames = 256
+	}
+	if c.InFlightPerAC == 0 {
+		c.InFlightPerAC = 32
+	}
+	if c.EchoTimeout == 0 {
+		c.EchoTimeout = time.Second
+	}
+	return c, nil
+}
+
+func defaultRates(freq int) (rates, basic []int) {
+	if freq < 3000 {
+		return []int{1000, 2000, 5500, 11000, 6000, 9000, 12000, 18000, 24000, 36000, 48000, 54000},
+			[]int{1000, 2000, 5500, 11000}
+	}
+	return []int{6000, 9000, 12000, 18000, 24000, 36000, 48000, 54000}, []int{6000, 12000, 24000}
+}
+
+var validRates = map[int]bool{1000: true, 2000: true, 5500: true, 11000: true, 6000: true, 9000: true,
+	12000: true, 18000: true, 24000: true, 36000: true, 48000: true, 54000: true}
+
+func checkRates(rates, basic []int) error {
+	if len(rates) == 0 || len(rates) > 12 {
+		return fmt.Errorf("supported_rates: %d rates, want 1 to 12", len(rates))
+	}
+	have := map[int]bool{}
+	for _, r := range rates {
+		if !validRates[r] {
+			return fmt.Errorf("supported_rates: %d kbit/s is not an 802.11b/g/a rate (1000 2000 5500 11000 6000 9000 12000 18000 24000 36000 48000 54000)", r)
+		}
+		have[r] = true
+	}
+	if len(basic) == 0 {
+		return fmt.Errorf("basic_rates: empty, want at least one of the supported rates")
+	}
+	for _, r := range basic {
+		if !have[r] {
+			return fmt.Errorf("basic_rates: %d kbit/s is not in supported_rates", r)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// tidMgmt keys management and non-QoS frames in the in-flight records.
+const tidMgmt = 0xff
+
+// flight is the record of one frame handed to the radio, registered before
+// the write because its echo can arrive before the write returns.
+type flight struct {
+	addr1  ieee80211.MAC
+	seqCtl uint16
+	tid    uint8
+	slot   uint16 // station slot, 0 for group and management frames
+	data   bool   // a wired frame: counts against the in-flight cap
+	bytes  int
+	sent   time.Duration
+}
+
+// flightRing keeps one AC's records in send order; the hardware completes
+// frames of a queue in order, so the echo normally matches the oldest.
+type flightRing struct {
+	r          []flight
+	head, size int
+	data       int // data records in the ring
+}
+
+func newFlightRing(n int) flightRing { return flightRing{r: make([]flight, n)} }
+
+func (f *flightRing) at(i int) *flight { return &f.r[(f.head+i)%len(f.r)] }
+
+func (f *flightRing) oldest() (time.Duration, bool) {
+	if f.size == 0 {
+		return 0, false
+	}
+	return f.r[f.head].sent, true
+}
+
+// acOf returns the hardware queue mac80211 puts a frame on: management to VO,
+// QoS data by TID, other data to BE (net/mac80211/wme.c).
+func acOf(fr ieee80211.Frame) (ieee80211.AC, uint8) {
+	if fr.Type() != ieee80211.TypeData {
+		return ieee80211.ACVO, tidMgmt
+	}
+	if fr.IsQoS() {
+		tid := fr.TID()
+		return ieee80211.TIDToAC(tid), tid
+	}
+	return ieee80211.ACBE, tidMgmt
+}
+
+// register records a frame about to be written. When the ring is full the
+// oldest record completes as "no status" to make room.
+func (a *AP) register(ac ieee80211.AC, rec flight) {
+	f := &a.flights[ac]
+	if f.size == len(f.r) {
+		a.completeOldest(ac, nil)
+	}
+	*f.at(f.size) = rec
+	f.size++
+	if rec.data {
+		f.data++
+		if rec.slot != 0 {
+			a.sta.slots[rec.slot].inFlight[ac]++
+		}
+	}
+}
+
+// completeOldest removes the oldest record of ac; st is its TX status, or nil
+// when none will come.
+func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus) {
+	f := &a.flights[ac]
+	rec := *f.at(0)
+	f.head = (f.head + 1) % len(f.r)
+	f.size--
+	a.complete(ac, &rec, st)
+}
+
+func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
+	if rec.data {
+		a.flights[ac].data--
+	}
+	if rec.slot == 0 {
+		return
+	}
+	s := &a.sta.slots[rec.slot]
+	if rec.data && s.inFlight[ac] > 0 {
+		s.inFlight[ac]--
+	}
+	if s.state == stateNone || !rec.data {
+		return
+	}
+	switch {
+	case st == nil:
+		s.TxNoStatus++
+	case st.Acked:
+		s.TxPackets++
+		s.TxBytes += uint64(rec.bytes)
+		s.TxRetries += uint64(st.Retries)
+	default:
+		s.TxFailed++
+		s.TxRetries += uint64(st.Retries)
+	}
+}
+
+// handleEcho matches the TX-status echo of frame fr against the records of
+// its AC: the oldest record with the same key completes with st, and records
+// older than it complete as "no status" (their echoes were lost).
+func (a *AP) handleEcho(fr ieee80211.Frame, st *radio.TxStatus) {
+	a.cnt.Echoes++
+	ac, tid := acOf(fr)
+	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
+	f := &a.flights[ac]
+	for i := 0; i < f.size; i++ {
+		r := f.at(i)
+		if r.addr1 != addr1 || r.seqCtl != seqCtl || r.tid != tid {
+			continue
+		}
+		for ; i > 0; i-- {
+			a.cnt.NoStatus++
+			a.completeOldest(ac, nil)
+		}
+		if addr1.IsMulticast() || st.Flags&radio.TxNoAck != 0 {
+			st.Acked = true // nobody ACKs these; the echo only says it went out
+		}
+		if st.Acked {
+			a.cnt.EchoAcked++
+		} else {
+			a.cnt.EchoFailed++
+		}
+		a.completeOldest(ac, st)
+		return
+	}
+	a.cnt.EchoUnmatched++
+}
+
+// expireFlights completes records older than the echo timeout. A late echo
+// then finds no record and is counted as unmatched, never completing twice.
+func (a *AP) expireFlights(now time.Duration) {
+	for ac := range a.flights {
+		f := &a.flights[ac]
+		for f.size > 0 && now-f.at(0).sent >= a.cfg.EchoTimeout {
+			a.cnt.TimedOut++
+			a.completeOldest(ieee80211.AC(ac), nil)
+		}
+	}
+}

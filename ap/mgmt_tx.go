@@ -1,0 +1,161 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/radio"
+)
+
+// Capability bits we advertise: ESS, and short slot time on 2.4 GHz where
+// the BSS has only ERP stations' rates.
+const (
+	capESS       = 0x0001
+	capShortPre  = 0x0020
+	capShortSlot = 0x0400
+)
+
+func (a *AP) capability() uint16 {
+	c := uint16(capESS)
+	if a.cfg.Freq < 3000 {
+		c |= capShortPre
+	}
+	c |= capShortSlot
+	return c
+}
+
+// startMgmt takes a slab and writes the radiotap TX header and a management
+// header into it. The frame goes at the lowest basic rate, like hostapd's.
+func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
+	h, ok := a.pool.get()
+	if !ok {
+		a.cnt.OutputOverflow++
+		return 0, nil, 0, false
+	}
+	p := radio.TxParams{Rate: a.rates.lowestBasic()}
+	if da.IsMulticast() {
+		p.Flags |= radio.TxNoAck
+	}
+	b := radiotap.AppendTx(a.pool.slab(h)[:0], p)
+	rt := len(b)
+	b = ieee80211.AppendMgmtHeader(b, uint8(subtype), da, a.cfg.BSSID, a.cfg.BSSID, a.nextMgmtSeq())
+	return h, b, rt, true
+}
+
+// finish registers the frame in flight and queues it for the radio.
+func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
+	fr := ieee80211.Frame(b[rt:])
+	ac, tid := acOf(fr)
+	a.register(ac, flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tid, slot: slot, sent: now, bytes: len(fr)})
+	a.emitRadio(h, b)
+}
+
+func (a *AP) appendRates(b []byte) []byte {
+	return ieee80211.AppendRates(b, a.rates.ie)
+}
+
+// appendBSSTail appends the elements beacons and probe responses share after
+// the SSID: rates, DS parameters, (TIM), ERP, extended rates, WMM.
+func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
+	b = a.appendRates(b)
+	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
+	if withTIM {
+		b = ieee80211.AppendTIM(b, uint8(a.dtimCount), uint8(a.cfg.DTIMPeriod), false, nil)
+	}
+	if a.cfg.Freq < 3000 {
+		b = ieee80211.AppendERP(b, 0)
+	}
+	if a.cfg.WMM {
+		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
+	}
+	return b
+}
+
+// defaultEDCA is hostapd's default AP EDCA parameter set (hostapd.conf
+// wmm_ac_*), which is also what the radio's queues use for our frames.
+var defaultEDCA = ieee80211.DefaultEDCA()
+
+func (a *AP) sendBeacon(now time.Duration) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
+	b = ieee80211.AppendSSID(b, a.cfg.SSID)
+	b = a.appendBSSTail(b, true)
+	a.cnt.Beacons++
+	a.finish(now, h, b, rt, 0)
+	if a.dtimCount == 0 {
+		a.dtimCount = a.cfg.DTIMPeriod
+	}
+	a.dtimCount--
+}
+
+func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeProbeResp, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
+	b = ieee80211.AppendSSID(b, a.cfg.SSID)
+	b = a.appendBSSTail(b, false)
+	a.cnt.ProbeResponses++
+	a.finish(now, h, b, rt, 0)
+}
+
+func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendAuth(b, alg, seq, status)
+	a.cnt.AuthResponses++
+	a.finish(now, h, b, rt, 0)
+}
+
+func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool) {
+	sub := ieee80211.SubtypeAssocResp
+	if reassoc {
+		sub = ieee80211.SubtypeReassocResp
+	}
+	h, b, rt, ok := a.startMgmt(sub, da)
+	if !ok {
+		return
+	}
+	if status != ieee80211.StatusSuccess {
+		aid = 0
+	}
+	b = ieee80211.AppendAssocResp(b, a.capability(), status, aid)
+	b = a.appendRates(b)
+	if wmm && a.cfg.WMM {
+		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
+	}
+	a.cnt.AssocResponses++
+	a.finish(now, h, b, rt, 0)
+}
+
+func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDeauth, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendDeauth(b, reason)
+	a.cnt.Deauths++
+	a.finish(now, h, b, rt, 0)
+}
+
+// sendActionBounce returns an unknown unicast Action frame with the
+// category's high bit set, as IEEE 802.11 requires of a receiver.
+func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
+	if !ok {
+		return
+	}
+	if len(body) > slabSize-len(b)-32 {
+		body = body[:slabSize-len(b)-32]
+	}
+	b = append(b, body...)
+	b[len(b)-len(body)] |= 0x80
+	a.finish(now, h, b, rt, 0)
+}

@@ -1,0 +1,169 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+const authOpenSystem = 0
+
+func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
+	auth, err := ieee80211.ParseAuth(fr.Body())
+	if err != nil {
+		a.cnt.RxMalformed++
+		return
+	}
+	sa := fr.Addr2()
+	alg, seq := auth.Algorithm(), auth.Transaction()
+	switch {
+	case alg != authOpenSystem:
+		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg)
+		return
+	case seq != 1:
+		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction)
+		return
+	}
+	slot, s := a.sta.lookup(sa)
+	if s != nil {
+		// Authenticating again resets the station: whatever it had queued
+		// belongs to a session the station has given up.
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
+	}
+	slot, s, ok := a.sta.add(sa)
+	if !ok {
+		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta)
+		return
+	}
+	s.state = stateAuthenticated
+	s.authAt = now
+	s.lastRx = now
+	a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess)
+}
+
+func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
+	reassoc := fr.Subtype() == ieee80211.SubtypeReassocReq
+	var (
+		capab, listen uint16
+		ies           ieee80211.Elements
+	)
+	if reassoc {
+		req, err := ieee80211.ParseReassocReq(fr.Body())
+		if err != nil {
+			a.cnt.RxMalformed++
+			return
+		}
+		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
+	} else {
+		req, err := ieee80211.ParseAssocReq(fr.Body())
+		if err != nil {
+			a.cnt.RxMalformed++
+			return
+		}
+		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
+	}
+	sa := fr.Addr2()
+	slot, s := a.sta.lookup(sa)
+	if s == nil {
+		if a.deauthBudget.take(now) {
+			a.sendDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
+		}
+		return
+	}
+	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
+		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false)
+		return
+	}
+	rates := a.rates.parse(ies)
+	if rates&a.rates.basic != a.rates.basic {
+		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusAssocDeniedRates, 0, false)
+		return
+	}
+	if s.state == stateAssociated {
+		// A station that associates again starts a new session.
+		a.flushStation(slot)
+	} else if a.sta.count(stateAssociated) >= a.cfg.MaxStations {
+		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusAPUnableToHandleNewSta, 0, false)
+		return
+	}
+	_, wmm := ies.WMMQoSInfo()
+	wmm = wmm && a.cfg.WMM
+	first := s.state != stateAssociated
+	s.state = stateAssociated
+	s.capability, s.listenInterval = capab, listen
+	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
+	s.assocAt = now
+	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
+	a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm)
+	if first {
+		a.event(Event{At: now, Kind: EventConnected, Addr: sa, AID: slot})
+	}
+}
+
+func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
+	slot, s := a.sta.lookup(fr.Addr2())
+	if s == nil {
+		return
+	}
+	reason := uint16(0)
+	if body := fr.Body(); len(body) >= 2 {
+		reason = uint16(body[0]) | uint16(body[1])<<8
+	}
+	if fr.Subtype() == ieee80211.SubtypeDisassoc && s.state == stateAssociated {
+		a.flushStation(slot)
+		s.state = stateAuthenticated
+		s.authAt = now
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
+		return
+	}
+	a.disconnect(now, slot, reason, "deauthenticated by station", false)
+}
+
+// disconnect removes a station, dropping what it had queued; notify sends it
+// a deauthentication first.
+func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why string, notify bool) {
+	s := &a.sta.slots[slot]
+	if notify {
+		a.sendDeauth(now, s.addr, reason)
+	}
+	if s.state == stateAssociated {
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	}
+	a.flushStation(slot)
+	a.sta.remove(slot)
+}
+
+// flushStation drops a station's queued frames, counted as flushed.
+func (a *AP) flushStation(slot uint16) {
+	s := &a.sta.slots[slot]
+	for {
+		h, _, _, ok := s.q.pop()
+		if !ok {
+			break
+		}
+		a.pool.put(h)
+		a.backlog--
+		a.cnt.WiredDroppedFlushed++
+	}
+	a.dropActive(slot)
+}
+
+// expireAuth forgets stations that authenticated but did not associate.
+func (a *AP) expireAuth(now time.Duration) {
+	for _, slot := range a.sta.byAddr {
+		s := &a.sta.slots[slot]
+		if s.state == stateAuthenticated && now-s.authAt > authTimeout {
+			a.sta.remove(slot)
+		}
+	}
+}
+
+// Shutdown deauthenticates every station (unicast, then broadcast) and
+// forgets them; the caller flushes the output and stops.
+func (a *AP) Shutdown(now time.Duration) {
+	for _, slot := range a.sta.byAddr {
+		a.disconnect(now, slot, ieee80211.ReasonDeauthLeaving, "AP shutting down", true)
+	}
+	a.sendDeauth(now, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
+	a.started = false
+}

@@ -1,0 +1,114 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+)
+
+// HandleRadio consumes one radiotap+802.11 frame from the monitor interface:
+// a TX-status echo of a frame we sent, or a frame from the air. The core
+// does not retain frame. Malformed input is counted and dropped.
+func (a *AP) HandleRadio(now time.Duration, frame []byte) {
+	a.cnt.RxFrames++
+	n, echo, err := radiotap.Parse(frame, &a.rx, &a.txs)
+	if err != nil {
+		a.cnt.RxMalformed++
+		return
+	}
+	body := frame[n:]
+	if a.rx.FCSIncl {
+		if len(body) < 4 {
+			a.cnt.RxMalformed++
+			return
+		}
+		body = body[:len(body)-4]
+	}
+	fr, err := ieee80211.ParseFrame(body)
+	if err != nil {
+		a.cnt.RxMalformed++
+		return
+	}
+	if echo {
+		if fr.Addr2() == a.cfg.BSSID || fr.Type() == ieee80211.TypeData {
+			a.handleEcho(fr, &a.txs)
+		}
+		return
+	}
+	if a.rx.BadFCS {
+		a.cnt.RxBadFCS++
+		return
+	}
+	switch fr.Type() {
+	case ieee80211.TypeMgmt:
+		a.cnt.RxMgmt++
+		a.handleMgmt(now, fr)
+	case ieee80211.TypeData:
+		a.cnt.RxData++
+		a.handleData(now, fr)
+	default:
+		a.cnt.RxCtrl++
+	}
+	a.txLoop(now)
+}
+
+func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
+	addr1 := fr.Addr1()
+	if fr.Subtype() == ieee80211.SubtypeProbeReq {
+		if addr1 == a.cfg.BSSID || addr1.IsBroadcast() {
+			a.handleProbe(now, fr)
+		}
+		return
+	}
+	if addr1 != a.cfg.BSSID || fr.Addr3() != a.cfg.BSSID {
+		a.cnt.RxNotForUs++
+		return
+	}
+	if slot, s := a.sta.lookup(fr.Addr2()); s != nil {
+		s.lastRx = now
+		if a.rx.HasSignal {
+			s.signal = a.rx.Signal
+		}
+		_ = slot
+	}
+	switch fr.Subtype() {
+	case ieee80211.SubtypeAuth:
+		a.handleAuth(now, fr)
+	case ieee80211.SubtypeAssocReq, ieee80211.SubtypeReassocReq:
+		a.handleAssoc(now, fr)
+	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
+		a.handleLeave(now, fr)
+	case ieee80211.SubtypeAction:
+		a.handleAction(now, fr)
+	}
+}
+
+func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
+	req, err := ieee80211.ParseProbeReq(fr.Body())
+	if err != nil {
+		a.cnt.RxMalformed++
+		return
+	}
+	ies := req.Elements()
+	ssid, ok := ies.Find(ieee80211.ElemSSID)
+	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) {
+		return
+	}
+	// A probe sent on an adjacent channel and heard here names its channel.
+	if ds, ok := ies.Find(ieee80211.ElemDSParams); ok && len(ds) == 1 && int(ds[0]) != a.cfg.Channel {
+		return
+	}
+	a.sendProbeResponse(now, fr.Addr2())
+}
+
+func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
+	body := fr.Body()
+	if len(body) < 1 || fr.Addr1().IsMulticast() || body[0]&0x80 != 0 {
+		return
+	}
+	if _, s := a.sta.lookup(fr.Addr2()); s == nil || s.state != stateAssociated {
+		return
+	}
+	a.sendActionBounce(now, fr.Addr2(), body)
+}

@@ -1,0 +1,107 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// handleData takes a data frame from the air: duplicates, fragments and
+// frames from strangers are dropped and counted; MSDUs from associated
+// stations go to the wired side as 802.3, or straight back into the BSS when
+// addressed to another station.
+func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
+	if !fr.ToDS() || fr.FromDS() || fr.Addr1() != a.cfg.BSSID {
+		a.cnt.RxNotForUs++
+		return
+	}
+	sa := fr.Addr2()
+	slot, s := a.sta.lookup(sa)
+	if s == nil || s.state != stateAssociated {
+		a.cnt.RxFromUnknown++
+		if s != nil {
+			s.RxDroppedUnauthorize++
+		}
+		// Class 3 frame from a station that is not associated.
+		if a.deauthBudget.take(now) {
+			a.sendDeauth(now, sa, ieee80211.ReasonClass3FromNonAssoc)
+		}
+		return
+	}
+	s.lastRx = now
+	if a.rx.HasSignal {
+		s.signal = a.rx.Signal
+	}
+	if a.isDuplicate(s, fr) {
+		a.cnt.RxDuplicates++
+		s.RxDuplicates++
+		return
+	}
+	s.RxPackets++
+	s.RxBytes += uint64(len(fr))
+	sub := fr.Subtype()
+	if sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull {
+		return
+	}
+	if fr.MoreFrag() || fr.Frag() != 0 {
+		a.cnt.RxFragments++
+		return
+	}
+	if fr.Protected() || (fr.IsQoS() && fr.AMSDUPresent()) {
+		// No keys are installed and no BlockAck session exists, so neither
+		// can come from a station that follows the standard.
+		a.cnt.RxMalformed++
+		return
+	}
+	etherType, payload, ok := ieee80211.Decap(fr.Body())
+	if !ok {
+		a.cnt.RxMalformed++
+		return
+	}
+	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
+}
+
+// isDuplicate drops a retransmission of the last frame seen on its TID.
+func (a *AP) isDuplicate(s *station, fr ieee80211.Frame) bool {
+	i := ieee80211.NumTIDs
+	if fr.IsQoS() {
+		i = int(fr.TID() & 7)
+	}
+	sc := fr.SeqCtl()
+	if fr.Retry() && s.rxValid[i] && s.rxSeq[i] == sc {
+		return true
+	}
+	s.rxSeq[i], s.rxValid[i] = sc, true
+	return false
+}
+
+// bridgeUp builds the 802.3 frame da|sa|type|payload and sends it where it
+// belongs: another station of the BSS, the wired side, or both for group
+// addresses.
+func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	if len(payload)+14 > slabSize-headroom {
+		a.cnt.RxMalformed++
+		return
+	}
+	if !da.IsMulticast() {
+		if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
+			a.cnt.RxIntraBSS++
+			a.enqueueEthernet(now, da, sa, etherType, payload)
+			return
+		}
+	} else if a.sta.count(stateAssociated) > 1 {
+		a.enqueueEthernet(now, da, sa, etherType, payload)
+	}
+	h, ok := a.pool.get()
+	if !ok {
+		a.cnt.WiredDropped++
+		return
+	}
+	b := a.pool.slab(h)[:0]
+	b = append(b, da[:]...)
+	b = append(b, sa[:]...)
+	b = append(b, byte(etherType>>8), byte(etherType))
+	b = append(b, payload...)
+	a.cnt.RxToWired++
+	a.emitWired(h, b)
+}

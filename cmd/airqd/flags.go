@@ -1,0 +1,85 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+type options struct {
+	radio    string
+	phy      string
+	ifname   string
+	tap      string
+	bssid    string
+	ssid     string
+	channel  int
+	logLevel slog.Level
+	core     ap.Config
+}
+
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("airqd", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.radio, "radio", "nl80211", "radio backend: nl80211 (a real phy) or sim (the simulated medium)")
+	fs.StringVar(&o.phy, "phy", "", "wiphy to drive, e.g. phy0 (required with -radio nl80211)")
+	fs.StringVar(&o.ifname, "ifname", "airq0", "name of the monitor interface airqd creates")
+	fs.StringVar(&o.tap, "tap", "airq-tap0", "name of the TAP interface that carries the stations' traffic")
+	fs.StringVar(&o.bssid, "bssid", "", "BSSID and monitor MAC address (default: the phy's permanent address)")
+	fs.StringVar(&o.ssid, "ssid", "airq", "network name (1 to 32 bytes)")
+	fs.IntVar(&o.channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country)")
+	fs.IntVar(&o.core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
+	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
+	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
+	wmm := fs.Bool("wmm", true, "advertise WMM and send QoS data to WMM stations")
+	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	fs.Usage = func() {
+		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
+		fs.SetOutput(os.Stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fs.Usage()
+		}
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch o.radio {
+	case "nl80211", "sim":
+	default:
+		return o, fmt.Errorf("-radio: %q, want nl80211 or sim", o.radio)
+	}
+	if o.radio == "nl80211" && o.phy == "" {
+		return o, fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
+	}
+	if err := o.logLevel.UnmarshalText([]byte(*level)); err != nil {
+		return o, fmt.Errorf("-log-level: %q, want debug, info, warn or error", *level)
+	}
+	if o.bssid != "" {
+		mac, err := ieee80211.ParseMAC(o.bssid)
+		if err != nil || mac.IsMulticast() || mac.IsZero() {
+			return o, fmt.Errorf("-bssid: %q is not a unicast MAC address like 02:00:00:00:02:00", o.bssid)
+		}
+		o.core.BSSID = mac
+	}
+	if strings.TrimSpace(o.ifname) == "" || len(o.ifname) > 15 {
+		return o, fmt.Errorf("-ifname: %q, want 1 to 15 characters", o.ifname)
+	}
+	if strings.TrimSpace(o.tap) == "" || len(o.tap) > 15 {
+		return o, fmt.Errorf("-tap: %q, want 1 to 15 characters", o.tap)
+	}
+	o.core.SSID = o.ssid
+	o.core.Channel = o.channel
+	o.core.WMM = *wmm
+	return o, nil
+}

@@ -1,0 +1,160 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/radio"
+)
+
+// Wired is the wired side: a TAP device. Its contract is radio.Device's with
+// 802.3 frames instead of radiotap ones.
+type Wired interface {
+	ReadBatch(bufs [][]byte, sizes []int) (int, error)
+	WriteBatch(bufs [][]byte) (int, error)
+	Close() error
+}
+
+const (
+	batchSize  = 32
+	numBatches = 8 // per reader: bounds what sits between a reader and the loop
+	wiredMax   = 65535
+)
+
+type batch struct {
+	bufs  [][]byte
+	sizes []int
+	n     int
+}
+
+func newBatch(size int) *batch {
+	b := &batch{bufs: make([][]byte, batchSize), sizes: make([]int, batchSize)}
+	for i := range b.bufs {
+		b.bufs[i] = make([]byte, size)
+	}
+	return b
+}
+
+// reader pumps one device into batches.
+type reader struct {
+	name string
+	read func(bufs [][]byte, sizes []int) (int, error)
+	free chan *batch
+	full chan *batch
+	err  chan error
+}
+
+func newReader(name string, read func([][]byte, []int) (int, error), size int) *reader {
+	r := &reader{name: name, read: read, free: make(chan *batch, numBatches), full: make(chan *batch, numBatches), err: make(chan error, 1)}
+	for range numBatches {
+		r.free <- newBatch(size)
+	}
+	return r
+}
+
+func (r *reader) run(ctx context.Context) {
+	for {
+		var b *batch
+		select {
+		case b = <-r.free:
+		case <-ctx.Done():
+			return
+		}
+		n, err := r.read(b.bufs, b.sizes)
+		if err != nil {
+			r.err <- fmt.Errorf("%s read: %w", r.name, err)
+			return
+		}
+		b.n = n
+		select {
+		case r.full <- b:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// Stats are the shell's own counters.
+type Stats struct {
+	RadioWriteErrors, WiredWriteErrors uint64
+}
+
+// Run drives core with the radio and the wired side until ctx is done or a
+// device fails. On the way out it deauthenticates every station, writes
+// those frames, closes both devices (unblocking the readers) and waits for
+// its goroutines. ready, if set, is called once the core is beaconing.
+func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *slog.Logger, ready func()) error {
+	ctx, cancel := context.WithCancel(ctx)
+	rx := newReader("radio", dev.ReadBatch, radio.MaxFrame)
+	wx := newReader("wired", wired.ReadBatch, wiredMax)
+	var wg sync.WaitGroup
+	wg.Go(func() { rx.run(ctx) })
+	wg.Go(func() { wx.run(ctx) })
+	defer func() {
+		cancel()
+		dev.Close()
+		wired.Close()
+		wg.Wait()
+	}()
+
+	start := time.Now()
+	now := func() time.Duration { return time.Since(start) }
+	var st Stats
+	flush := func() {
+		out, wout := core.Output()
+		if len(out) > 0 {
+			if _, err := dev.WriteBatch(out); err != nil {
+				st.RadioWriteErrors++
+			}
+		}
+		if len(wout) > 0 {
+			if _, err := wired.WriteBatch(wout); err != nil {
+				st.WiredWriteErrors++
+			}
+		}
+		core.Flushed()
+		core.DrainEvents(func(e ap.Event) {
+			log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
+		})
+	}
+
+	core.Start(now())
+	flush()
+	if ready != nil {
+		ready()
+	}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		timer.Reset(max(core.Deadline()-now(), 0))
+		select {
+		case <-ctx.Done():
+			core.Shutdown(now())
+			flush()
+			return nil
+		case err := <-rx.err:
+			return err
+		case err := <-wx.err:
+			return err
+		case b := <-rx.full:
+			t := now()
+			for i := range b.n {
+				core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
+			}
+			rx.free <- b
+		case b := <-wx.full:
+			t := now()
+			for i := range b.n {
+				core.HandleWired(t, b.bufs[i][:b.sizes[i]])
+			}
+			wx.free <- b
+		case <-timer.C:
+		}
+		core.Tick(now())
+		flush()
+	}
+}
