@@ -135,6 +135,9 @@ func buildMCS(vht bool, bwi, nss, m int, ofdmTail func(int) uint32) mcsEntry {
 	}
 }
 
+// maxPSDU bounds the length so that 8*psduLen+22 fits in a uint32.
+const maxPSDU = 1 << 20
+
 var defaultEstimator = NewEstimator(DefaultChannel())
 
 // Airtime returns the airtime in µs of sending one psduLen-octet frame
@@ -152,10 +155,11 @@ func Airtime(r radio.Rate, ac ieee80211.AC, psduLen int) uint32 {
 // (non-HT reference) rate. A NOACK frame occupies less; callers that need
 // that subtract AckTime. It returns 0 for a rate the PHY does not define
 // (unknown legacy rate, HT MCS > 31, VHT MCS > 9, NSS > 8, excluded VHT
-// combinations, HT above 40 MHz). radio.ModeNone means the lowest basic rate
+// combinations, HT above 40 MHz) and for psduLen outside 0..1 MiB, far
+// above any PSDU but small enough that the bit counts cannot overflow. radio.ModeNone means the lowest basic rate
 // (1 Mbit/s on 2.4 GHz, 6 Mbit/s on 5 GHz), as the driver would pick.
 func (e *Estimator) Airtime(r radio.Rate, ac ieee80211.AC, psduLen int) uint32 {
-	if ac >= ieee80211.NumACs || psduLen < 0 {
+	if ac >= ieee80211.NumACs || psduLen < 0 || psduLen > maxPSDU {
 		return 0
 	}
 	d := e.frameTime(r, psduLen)

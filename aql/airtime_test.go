@@ -136,7 +136,11 @@ func TestAirtimeExact(t *testing.T) {
 		{"HT40 MCS15 SGI BE", five, ht(radio.BW40, 15, true), ieee80211.ACBE, 1500, 111 + 40 + 44 + 16 + 28},
 		// VHT20 3SS MCS9: NDBPS 1040 exactly; preamble 36+16; 12054/1040 = 12 sym.
 		{"VHT20 3SS MCS9", five, vht(radio.BW20, 3, 9, false), ieee80211.ACBE, 1500, 111 + 52 + 48 + 16 + 28},
-		// LDPC drops the tail: 12048/1560 = 7.72 -> 8 sym either way here.
+		// LDPC has no tail bits: HT20 MCS7 1493 B is 11960 bits = 46 symbols
+		// exactly; BCC's 6 tail bits need a 47th.
+		{"HT20 MCS7 BCC boundary", five, ht(radio.BW20, 7, false), ieee80211.ACBE, 1493, 111 + 36 + 4*47 + 16 + 28},
+		{"HT20 MCS7 LDPC boundary", five, radio.Rate{Mode: radio.ModeHT, Bandwidth: radio.BW20, MCS: 7, LDPC: true}, ieee80211.ACBE, 1493, 111 + 36 + 4*46 + 16 + 28},
+		// No rate: the lowest basic rate, 6 Mbit/s on 5 GHz.
 		{"ModeNone 5 GHz = 6M", five, radio.Rate{}, ieee80211.ACBE, 100, 111 + 20 + 4*((16+800+6+23)/24) + 16 + 44},
 		{"invalid VHT20 1SS MCS9", five, vht(radio.BW20, 1, 9, false), ieee80211.ACBE, 1500, 0},
 		{"invalid legacy", five, legacy(7000, false), ieee80211.ACBE, 1500, 0},
