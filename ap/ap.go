@@ -72,13 +72,13 @@ func New(cfg Config) (*AP, error) {
 		cfg:   cfg,
 		pool:  newPool(4096),
 		out:   newOutput(512),
-		sta:   newStationTable(cfg.MaxStations, cfg.QueueFrames),
+		sta:   newStationTable(maxAID, cfg.QueueFrames),
 		rates: newRateSet(cfg.Rates, cfg.BasicRates),
 	}
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(512)
 	}
-	a.deauthBudget = budget{rate: 20, burst: 20}
+	a.deauthBudget = budget{rate: 20, burst: 20, tokens: 20}
 	return a, nil
 }
 

@@ -35,7 +35,7 @@ func (c Config) withDefaults() (Config, error) {
 	if c.BSSID.IsZero() || c.BSSID.IsMulticast() {
 		return c, fmt.Errorf("bssid: %s is not a unicast address", c.BSSID)
 	}
-	if c.Freq == 0 {
+	if c.Freq == 0 && validChannel(c.Channel) {
 		band := ieee80211.Band2GHz
 		if c.Channel > 14 {
 			band = ieee80211.Band5GHz
@@ -43,7 +43,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Freq = ieee80211.ChannelToFreq(c.Channel, band)
 	}
 	if c.Freq == 0 {
-		return c, fmt.Errorf("channel: %d is not a 2.4 or 5 GHz channel", c.Channel)
+		return c, fmt.Errorf("channel: %d is not a 2.4 GHz (1-14) or 5 GHz (36-64, 100-144, 149-177 in steps of 4) channel", c.Channel)
 	}
 	if c.Channel == 0 {
 		c.Channel = ieee80211.FreqToChannel(c.Freq)
@@ -82,6 +82,18 @@ func (c Config) withDefaults() (Config, error) {
 		c.EchoTimeout = time.Second
 	}
 	return c, nil
+}
+
+func validChannel(ch int) bool {
+	switch {
+	case ch >= 1 && ch <= 14:
+		return true
+	case ch >= 36 && ch <= 64, ch >= 100 && ch <= 144:
+		return ch%4 == 0
+	case ch >= 149 && ch <= 177:
+		return ch%4 == 1
+	}
+	return false
 }
 
 func defaultRates(freq int) (rates, basic []int) {

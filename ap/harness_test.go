@@ -1,0 +1,181 @@
+package ap
+
+import (
+	"testing"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/radio"
+)
+
+var (
+	bssid  = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}
+	staMAC = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+	host   = ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}
+	// 802.11g station rates in 500 kbit/s units, basic bit on the 11b ones.
+	gRates = []byte{0x82, 0x84, 0x8b, 0x96, 12, 18, 24, 36, 48, 72, 96, 108}
+)
+
+// harness drives one core with frames built the way a mac80211 station
+// builds them, and collects the core's output.
+type harness struct {
+	t     *testing.T
+	a     *AP
+	now   time.Duration
+	seq   uint16
+	radio [][]byte
+	wired [][]byte
+}
+
+func newHarness(t *testing.T, cfg Config) *harness {
+	t.Helper()
+	if cfg.SSID == "" {
+		cfg.SSID = "airq-test"
+	}
+	if cfg.BSSID.IsZero() {
+		cfg.BSSID = bssid
+	}
+	if cfg.Channel == 0 {
+		cfg.Channel = 1
+	}
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, a: a}
+	a.Start(0)
+	h.collect()
+	return h
+}
+
+// collect copies the core's output and flushes it.
+func (h *harness) collect() {
+	r, w := h.a.Output()
+	for _, f := range r {
+		h.radio = append(h.radio, append([]byte(nil), f...))
+	}
+	for _, f := range w {
+		h.wired = append(h.wired, append([]byte(nil), f...))
+	}
+	h.a.Flushed()
+}
+
+func (h *harness) take() (radioOut, wiredOut [][]byte) {
+	radioOut, wiredOut = h.radio, h.wired
+	h.radio, h.wired = nil, nil
+	return
+}
+
+// air delivers an 802.11 frame from a station with an RX radiotap header.
+func (h *harness) air(frame []byte) {
+	b := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: -40, HasSignal: true, Rate: radio.LegacyRate(54000)})
+	h.a.HandleRadio(h.now, append(b, frame...))
+	h.collect()
+}
+
+func (h *harness) wire(eth []byte) {
+	h.a.HandleWired(h.now, eth)
+	h.collect()
+}
+
+func (h *harness) advance(d time.Duration) {
+	h.now += d
+	h.a.Tick(h.now)
+	h.collect()
+}
+
+// echo returns a sent frame to the core as its TX-status echo.
+func (h *harness) echo(sent []byte, st radio.TxStatus) {
+	var rx radio.RxInfo
+	var tx radio.TxStatus
+	n, _, err := radiotap.Parse(sent, &rx, &tx)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	b := radiotap.AppendEcho(nil, st)
+	h.a.HandleRadio(h.now, append(b, sent[n:]...))
+	h.collect()
+}
+
+func (h *harness) nextSeq() uint16 { h.seq++; return h.seq }
+
+func (h *harness) mgmt(subtype int, from ieee80211.MAC) []byte {
+	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), bssid, from, bssid, h.nextSeq())
+}
+
+func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) {
+	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
+}
+
+func (h *harness) assoc(from ieee80211.MAC, ssid string, rates []byte, wmm bool) {
+	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, from), 0x0421, 10)
+	b = ieee80211.AppendSSID(b, ssid)
+	b = ieee80211.AppendRates(b, rates)
+	if wmm {
+		b = ieee80211.AppendWMMInfo(b, 0)
+	}
+	h.air(b)
+}
+
+// join authenticates and associates a station and checks it was admitted.
+func (h *harness) join(from ieee80211.MAC, wmm bool) uint16 {
+	h.t.Helper()
+	h.auth(from, 0, 1)
+	h.assoc(from, h.a.cfg.SSID, gRates, wmm)
+	out, _ := h.take()
+	resp := findMgmt(h.t, out, ieee80211.SubtypeAssocResp, from)
+	ar, err := ieee80211.ParseAssocResp(resp.Body())
+	if err != nil || ar.Status() != ieee80211.StatusSuccess {
+		h.t.Fatalf("association of %s: status %d, err %v", from, ar.Status(), err)
+	}
+	return ar.AID() & 0x3fff
+}
+
+// upIPv4 is a station's data frame carrying an IPv4 packet to dst.
+func (h *harness) upIPv4(from, dst ieee80211.MAC, tos byte, qos bool) []byte {
+	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: from, Addr3: dst, Seq: h.nextSeq(), QoS: qos}
+	b := ieee80211.AppendDataHeader(nil, hdr)
+	b = ieee80211.AppendLLCSNAP(b, 0x0800)
+	return append(b, ipv4(tos)...)
+}
+
+func ipv4(tos byte) []byte {
+	p := make([]byte, 84)
+	p[0], p[1] = 0x45, tos
+	p[9] = 1 // ICMP
+	return p
+}
+
+func eth(da, sa ieee80211.MAC, tos byte) []byte {
+	b := ieee80211.AppendEtherHdr(nil, da, sa, 0x0800)
+	return append(b, ipv4(tos)...)
+}
+
+// parsed splits an output frame into its radiotap TX parameters and frame.
+func parsed(t *testing.T, b []byte) (radio.RxInfo, ieee80211.Frame) {
+	t.Helper()
+	var rx radio.RxInfo
+	var tx radio.TxStatus
+	n, _, err := radiotap.Parse(b, &rx, &tx)
+	if err != nil {
+		t.Fatalf("radiotap: %v", err)
+	}
+	fr, err := ieee80211.ParseFrame(b[n:])
+	if err != nil {
+		t.Fatalf("802.11: %v", err)
+	}
+	return rx, fr
+}
+
+func findMgmt(t *testing.T, out [][]byte, subtype int, to ieee80211.MAC) ieee80211.Frame {
+	t.Helper()
+	for _, b := range out {
+		_, fr := parsed(t, b)
+		if fr.Is(ieee80211.TypeMgmt, uint8(subtype)) && fr.Addr1() == to {
+			return fr
+		}
+	}
+	t.Fatalf("no management frame subtype %d to %s in %d frames", subtype, to, len(out))
+	return nil
+}
