@@ -1,0 +1,25 @@
+// Package sim runs airq's core (package ap) on a simulated medium, with
+// simulated stations and wired hosts, in virtual time and one goroutine.
+//
+// The simulator is deterministic: everything random draws from one seeded
+// PCG generator and events at the same instant run in the order they were
+// scheduled, so the same seed and the same calls give the same event log,
+// whose running hash (Hash) tests compare.
+//
+// Pipeline of one simulated downlink frame:
+//
+//	Host.send -> (wired latency) -> ap.HandleWired -> ap.Output radio frame
+//	  -> medium queue of the AP for the frame's AC -> EDCA contention
+//	  -> exchange on air (airtime from package aql) -> loss draw per attempt,
+//	     retries with a doubled contention window up to the retry limit
+//	  -> Station.receive, and (after the echo delay, unless the echo is lost)
+//	     a radiotap TX-status echo -> ap.HandleRadio
+//
+// Uplink frames leave a Station through the same medium and reach the core
+// with the radiotap RX header mac80211 writes (signal, rate, channel, TSFT).
+//
+// Real-path mode is the only mode so far: it models what an injection AP
+// gets from mac80211 (one rate per frame, no A-MPDU, echoes in the kernel's
+// format). Power save on the station side is optional and off by default:
+// the core does not buffer for dozing stations yet.
+package sim

@@ -1,0 +1,225 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Config describes one simulated BSS.
+type Config struct {
+	// Seed selects the random draws (backoffs, losses); the same seed gives
+	// the same run.
+	Seed uint64
+	// AP configures the core. Zero fields get simulator defaults: SSID
+	// "airq-sim", BSSID 02:00:00:00:01:00, channel 36, WMM on.
+	AP     ap.Config
+	Medium MediumConfig
+	// WiredLatency is the one-way delay between the TAP and a wired host;
+	// default 20µs.
+	WiredLatency time.Duration
+}
+
+// Sim is one simulated BSS: the core, the medium, stations and wired
+// hosts, on a virtual clock. It is not safe for concurrent use.
+type Sim struct {
+	cfg  Config
+	core *ap.AP
+	rng  *rand.Rand
+
+	now time.Duration
+	seq uint64
+	q   eventHeap
+	log eventLog
+
+	med      medium
+	stations []*Station
+	byMAC    map[ieee80211.MAC]*Station
+	hosts    []*Host
+	hostMAC  map[ieee80211.MAC]*Host
+	nextPort uint16
+
+	tickGen   int
+	tickAt    time.Duration
+	tickArmed bool
+	lastTick  time.Duration
+
+	free    []*packet
+	scratch []byte
+	stats   Stats
+}
+
+// New builds a simulation around a new core and starts the core at
+// virtual time 0.
+func New(cfg Config) (*Sim, error) {
+	cfg = cfg.withDefaults()
+	core, err := ap.New(cfg.AP)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	s := &Sim{
+		cfg:      cfg,
+		core:     core,
+		rng:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		byMAC:    map[ieee80211.MAC]*Station{},
+		hostMAC:  map[ieee80211.MAC]*Host{},
+		nextPort: 20000,
+		scratch:  make([]byte, 0, 4096),
+		tickGen:  -1,
+	}
+	s.med.init(core.Config(), cfg.Medium)
+	s.core.Start(0)
+	s.drainCore()
+	return s, nil
+}
+
+func (c Config) withDefaults() Config {
+	if c.AP.SSID == "" {
+		c.AP.SSID = "airq-sim"
+	}
+	if c.AP.BSSID.IsZero() {
+		c.AP.BSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+	}
+	if c.AP.Channel == 0 && c.AP.Freq == 0 {
+		c.AP.Channel = 36
+		c.AP.WMM = true
+	}
+	if c.WiredLatency == 0 {
+		c.WiredLatency = 20 * time.Microsecond
+	}
+	c.Medium = c.Medium.withDefaults()
+	return c
+}
+
+// Core returns the access point under test.
+func (s *Sim) Core() *ap.AP { return s.core }
+
+// Now returns the virtual time.
+func (s *Sim) Now() time.Duration { return s.now }
+
+// Hash returns the running hash of the event log: every event run and every
+// frame put on the air or the wire.
+func (s *Sim) Hash() uint64 { return s.log.h }
+
+// Stations returns the stations in the order they were added.
+func (s *Sim) Stations() []*Station { return s.stations }
+
+// schedule queues an event at at (never before now).
+func (s *Sim) schedule(at time.Duration, kind evKind, arg int, p *packet, t timerTarget) {
+	if at < s.now {
+		at = s.now
+	}
+	s.seq++
+	s.q.push(event{at: at, seq: s.seq, kind: kind, arg: arg, pkt: p, tgt: t})
+}
+
+// Next returns when the next event is due.
+func (s *Sim) Next() (time.Duration, bool) {
+	if len(s.q) == 0 {
+		return 0, false
+	}
+	return s.q[0].at, true
+}
+
+// Run advances the simulation by d.
+func (s *Sim) Run(d time.Duration) { s.RunUntil(s.now + d) }
+
+// RunUntil runs every event due at or before t, then sets the clock to t.
+func (s *Sim) RunUntil(t time.Duration) {
+	for len(s.q) > 0 && s.q[0].at <= t {
+		s.step()
+	}
+	if t > s.now {
+		s.now = t
+	}
+}
+
+func (s *Sim) step() {
+	e := s.q.pop()
+	s.now = e.at
+	s.stats.Events++
+	s.log.note(e.at, e.kind, e.arg)
+	switch e.kind {
+	case evTick:
+		s.onTick(e.arg)
+	case evAccess:
+		s.onAccess(e.arg)
+	case evTxEnd:
+		s.onTxEnd()
+	case evEcho:
+		s.toCoreRaw(e.pkt.b)
+		s.freePacket(e.pkt)
+	case evWiredIn:
+		s.log.bytes(e.pkt.b)
+		s.core.HandleWired(s.now, e.pkt.b)
+		s.freePacket(e.pkt)
+		s.drainCore()
+	case evWiredOut:
+		s.toHosts(e.pkt)
+		s.freePacket(e.pkt)
+	case evTimer:
+		e.tgt.fire(s.now, e.arg)
+	}
+}
+
+// InjectRadio hands b (radiotap + 802.11) to the core now, as if the
+// monitor interface had read it, and routes the core's reaction.
+func (s *Sim) InjectRadio(b []byte) {
+	s.log.bytes(b)
+	s.toCoreRaw(b)
+}
+
+func (s *Sim) toCoreRaw(b []byte) {
+	s.core.HandleRadio(s.now, b)
+	s.drainCore()
+}
+
+// drainCore routes the core's output: radio frames onto the medium, wired
+// frames towards the hosts; then it checks the core's books and re-arms the
+// core's timer.
+func (s *Sim) drainCore() {
+	radioOut, wiredOut := s.core.Output()
+	for _, f := range radioOut {
+		s.fromCore(f)
+	}
+	for _, f := range wiredOut {
+		s.stats.WiredFromCore++
+		s.schedule(s.now+s.cfg.WiredLatency, evWiredOut, 0, s.copyPacket(f), nil)
+	}
+	s.core.Flushed()
+	if !s.core.Accounted() {
+		s.stats.Unaccounted++
+	}
+	s.armTick()
+}
+
+// armTick keeps exactly one live tick event at the core's deadline; older
+// ones are recognised by their generation and ignored.
+func (s *Sim) armTick() {
+	at := s.core.Deadline()
+	if at <= s.lastTick {
+		at = s.lastTick + time.Microsecond // never spin at one instant
+	}
+	if at < s.now {
+		at = s.now
+	}
+	if s.tickArmed && at == s.tickAt {
+		return
+	}
+	s.tickGen++
+	s.tickAt, s.tickArmed = at, true
+	s.schedule(at, evTick, s.tickGen, nil, nil)
+}
+
+func (s *Sim) onTick(gen int) {
+	if gen != s.tickGen {
+		return
+	}
+	s.tickArmed = false
+	s.lastTick = s.now
+	s.core.Tick(s.now)
+	s.drainCore()
+}

@@ -1,0 +1,221 @@
+package sim
+
+import (
+	"net/netip"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// StationConfig describes one simulated client.
+type StationConfig struct {
+	Addr ieee80211.MAC // default 02:00:00:00:10:NN
+	IP   netip.Addr    // default 10.0.0.(100+N)
+	// Start is when the station starts looking for the BSS; it then probes
+	// (or waits for a beacon when Passive), authenticates and associates.
+	Start   time.Duration
+	Passive bool
+	// Loss is the probability that one attempt on the link between this
+	// station and the AP is lost, in either direction; AckLoss the
+	// probability that a delivered frame's ACK is lost (the sender retries
+	// and the receiver sees a duplicate).
+	Loss, AckLoss float64
+	Signal        int8       // dBm as the AP hears it; default -50
+	Rate          radio.Rate // uplink data rate; default the BSS's best
+	NoWMM         bool       // associate without the WMM element: non-QoS data
+	// Reconnect makes the station start over after the AP deauthenticates
+	// it.
+	Reconnect bool
+}
+
+type staState uint8
+
+const (
+	staIdle staState = iota
+	staScanning
+	staAuthenticating
+	staAssociating
+	staAssociated
+)
+
+// StationStats are what a station counted.
+type StationStats struct {
+	Probes, Auths, AssocReqs   uint64
+	Associations               uint64
+	DeauthsReceived            uint64
+	LastReason                 uint16
+	RxData, RxDuplicates       uint64 // data MSDUs handed to the IP stack; duplicates dropped
+	RxGroup                    uint64 // of RxData, group addressed
+	RxUnassociated             uint64 // data frames while not associated
+	TxData, TxDropped          uint64 // MSDUs queued for the air; dropped (not associated)
+	QueueDrops                 uint64 // transmit queue full
+	Beacons                    uint64
+	AssociatedAt, ConnectedFor time.Duration
+}
+
+// Station is a simulated client: the MLME of a station, a transmitter on
+// the medium and a small IP stack.
+type Station struct {
+	sim  *Sim
+	cfg  StationConfig
+	node *node
+	ip   *stack
+
+	state  staState
+	wantUp bool
+	gen    int // timer generation
+	bssid  ieee80211.MAC
+	aid    uint16
+	qos    bool
+	dozing bool
+
+	seqMgmt uint16
+	seqTID  [ieee80211.NumTIDs]uint16
+	rxSeq   [ieee80211.NumTIDs + 1]uint16
+	rxValid [ieee80211.NumTIDs + 1]bool
+
+	buf   []byte
+	stats StationStats
+}
+
+// AddStation adds a station to the medium; it starts at cfg.Start.
+func (s *Sim) AddStation(cfg StationConfig) *Station {
+	n := len(s.stations) + 1
+	if cfg.Addr.IsZero() {
+		cfg.Addr = ieee80211.MAC{0x02, 0, 0, 0, 0x10 + byte(n>>8), byte(n)}
+	}
+	if !cfg.IP.IsValid() {
+		cfg.IP = netip.AddrFrom4([4]byte{10, 0, byte(n >> 8), byte(100 + n)})
+	}
+	if cfg.Signal == 0 {
+		cfg.Signal = -50
+	}
+	if cfg.Rate.Mode == radio.ModeNone {
+		cfg.Rate = s.med.best
+	}
+	st := &Station{sim: s, cfg: cfg, wantUp: true, buf: make([]byte, 0, 2048)}
+	st.node = s.med.newNode(st)
+	s.med.nodes = append(s.med.nodes, st.node)
+	st.ip = newStack(s, cfg.Addr, cfg.IP, st.sendEth)
+	s.stations = append(s.stations, st)
+	s.byMAC[cfg.Addr] = st
+	st.gen++
+	s.schedule(cfg.Start, evTimer, st.gen, nil, st)
+	return st
+}
+
+// Addr returns the station's MAC address.
+func (st *Station) Addr() ieee80211.MAC { return st.cfg.Addr }
+
+// IP returns the station's IPv4 address.
+func (st *Station) IP() netip.Addr { return st.cfg.IP }
+
+// Associated reports whether the station is associated.
+func (st *Station) Associated() bool { return st.state == staAssociated }
+
+// AID returns the association ID the AP gave, 0 when not associated.
+func (st *Station) AID() uint16 { return st.aid }
+
+// QoS reports whether the station sends and expects QoS data (WMM).
+func (st *Station) QoS() bool { return st.qos }
+
+// Stats returns the station's counters.
+func (st *Station) Stats() StationStats { return st.stats }
+
+// Stack returns the station's IP-stack counters.
+func (st *Station) Stack() StackStats { return st.ip.stats }
+
+func (st *Station) stack() *stack { return st.ip }
+
+// listening reports whether the receiver is on: a dozing station misses
+// frames, which is what power save costs when the AP does not buffer.
+func (st *Station) listening() bool { return !st.dozing }
+
+// Connect makes a station that left (or was deauthenticated) scan and join
+// again.
+func (st *Station) Connect() {
+	st.wantUp = true
+	if st.state == staIdle {
+		st.scan()
+	}
+}
+
+// Deauthenticate sends a deauthentication to the AP and leaves the BSS.
+func (st *Station) Deauthenticate(reason uint16) {
+	st.wantUp = false
+	if st.state >= staAuthenticating {
+		st.sendMgmt(ieee80211.SubtypeDeauth, st.bssid, ieee80211.AppendDeauth(st.buf[:0], reason))
+	}
+	st.leave()
+}
+
+func (st *Station) leave() {
+	if st.state == staAssociated {
+		st.stats.ConnectedFor += st.sim.now - st.stats.AssociatedAt
+	}
+	st.state, st.aid, st.qos = staIdle, 0, false
+	st.gen++ // cancel timers
+}
+
+// Doze tells the AP, with a Null frame carrying the PM bit, that the
+// station turns its receiver off (on=true) or on again. Optional: the core
+// does not buffer for dozing stations yet, so frames sent meanwhile are
+// lost after their retries.
+func (st *Station) Doze(on bool) {
+	if st.state != staAssociated {
+		return
+	}
+	if !on {
+		st.dozing = false
+	}
+	st.sendNull(on)
+	st.dozing = on
+}
+
+// PSPoll asks the AP for one buffered frame; the receiver is on until the
+// station dozes again.
+func (st *Station) PSPoll() {
+	if st.state != staAssociated {
+		return
+	}
+	p := st.sim.newPacket()
+	p.b = ieee80211.AppendPSPoll(p.b[:0], st.aid, st.bssid, st.cfg.Addr)
+	st.dozing = false
+	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
+}
+
+// fire runs the station's one timer: the start, and the timeouts of
+// scanning, authentication and association.
+func (st *Station) fire(now time.Duration, gen int) {
+	if gen != st.gen || !st.wantUp {
+		return
+	}
+	switch st.state {
+	case staIdle, staAuthenticating, staAssociating:
+		st.scan()
+	case staScanning:
+		st.probe()
+	}
+}
+
+func (st *Station) armTimer(d time.Duration) {
+	st.gen++
+	st.sim.schedule(st.sim.now+d, evTimer, st.gen, nil, st)
+}
+
+// scan starts looking for the BSS.
+func (st *Station) scan() {
+	st.state = staScanning
+	st.probe()
+}
+
+func (st *Station) probe() {
+	if !st.cfg.Passive {
+		st.stats.Probes++
+		p := st.sim.newPacket()
+		p.b = ieee80211.AppendProbeReq(p.b[:0], st.cfg.Addr, st.sim.cfg.AP.SSID, st.rates(), st.nextMgmtSeq())
+		st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
+	}
+	st.armTimer(100 * time.Millisecond)
+}

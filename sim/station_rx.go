@@ -1,0 +1,134 @@
+package sim
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// receive handles a frame the station's receiver decoded. fr is only
+// valid during the call.
+func (st *Station) receive(fr ieee80211.Frame) {
+	if _, err := ieee80211.ParseFrame(fr); err != nil {
+		return
+	}
+	a1 := fr.Addr1()
+	if a1 != st.cfg.Addr && !a1.IsMulticast() {
+		return
+	}
+	switch fr.Type() {
+	case ieee80211.TypeMgmt:
+		st.receiveMgmt(fr)
+	case ieee80211.TypeData:
+		st.receiveData(fr)
+	}
+}
+
+func (st *Station) receiveMgmt(fr ieee80211.Frame) {
+	switch fr.Subtype() {
+	case ieee80211.SubtypeBeacon, ieee80211.SubtypeProbeResp:
+		st.onBSS(fr)
+	case ieee80211.SubtypeAuth:
+		if st.state != staAuthenticating || fr.Addr2() != st.bssid {
+			return
+		}
+		a, err := ieee80211.ParseAuth(fr.Body())
+		if err != nil || a.Transaction() != 2 || a.Status() != ieee80211.StatusSuccess {
+			return
+		}
+		st.sendAssocReq()
+	case ieee80211.SubtypeAssocResp, ieee80211.SubtypeReassocResp:
+		if st.state != staAssociating || fr.Addr2() != st.bssid {
+			return
+		}
+		r, err := ieee80211.ParseAssocResp(fr.Body())
+		if err != nil || r.Status() != ieee80211.StatusSuccess {
+			return
+		}
+		_, _, wmm := r.Elements().WMMParams()
+		st.state, st.aid, st.qos = staAssociated, r.AID(), wmm && !st.cfg.NoWMM
+		st.rxValid = [ieee80211.NumTIDs + 1]bool{}
+		st.stats.Associations++
+		st.stats.AssociatedAt = st.sim.now
+		st.gen++ // association timer off
+	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
+		if fr.Addr2() != st.bssid || st.state == staIdle || st.state == staScanning {
+			return
+		}
+		st.stats.DeauthsReceived++
+		if d, err := ieee80211.ParseDeauth(fr.Body()); err == nil {
+			st.stats.LastReason = d.Reason()
+		}
+		st.leave()
+		if st.cfg.Reconnect && st.wantUp {
+			st.armTimer(100 * time.Millisecond)
+		} else {
+			st.wantUp = false
+		}
+	}
+}
+
+// onBSS takes a beacon or probe response: while scanning, the first one of
+// our SSID picks the BSS.
+func (st *Station) onBSS(fr ieee80211.Frame) {
+	if fr.Subtype() == ieee80211.SubtypeBeacon {
+		st.stats.Beacons++
+	}
+	if st.state != staScanning {
+		return
+	}
+	b, err := ieee80211.ParseBeacon(fr.Body())
+	if err != nil {
+		return
+	}
+	ssid, ok := b.Elements().Find(ieee80211.ElemSSID)
+	if !ok || string(ssid) != st.sim.cfg.AP.SSID {
+		return
+	}
+	st.bssid = fr.Addr3()
+	st.sendAuth()
+}
+
+func (st *Station) receiveData(fr ieee80211.Frame) {
+	if !fr.FromDS() || fr.ToDS() || fr.Addr2() != st.bssid {
+		return
+	}
+	if st.state != staAssociated {
+		st.stats.RxUnassociated++
+		return
+	}
+	if fr.IsNullData() {
+		return
+	}
+	da, sa := fr.Addr1(), fr.Addr3()
+	if da.IsMulticast() && sa == st.cfg.Addr {
+		return // our own broadcast, relayed by the AP
+	}
+	if !da.IsMulticast() && st.duplicate(fr) {
+		st.stats.RxDuplicates++
+		return
+	}
+	et, payload, ok := ieee80211.Decap(fr.Body())
+	if !ok {
+		return
+	}
+	st.stats.RxData++
+	if da.IsMulticast() {
+		st.stats.RxGroup++
+	}
+	st.ip.input(da, sa, et, payload)
+}
+
+// duplicate drops a retransmission of the last frame received on its TID.
+func (st *Station) duplicate(fr ieee80211.Frame) bool {
+	i := ieee80211.NumTIDs
+	if fr.IsQoS() {
+		i = int(fr.TID() & 7)
+	}
+	sc := fr.SeqCtl()
+	if fr.Retry() && st.rxValid[i] && st.rxSeq[i] == sc {
+		return true
+	}
+	st.rxSeq[i], st.rxValid[i] = sc, true
+	return false
+}

@@ -1,0 +1,70 @@
+package sim
+
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Direction of a data frame on the medium.
+const (
+	Down = 0 // AP to station
+	Up   = 1 // station to AP
+)
+
+// Stats are the simulator's own counters: what the medium and the wired
+// side saw, to be compared with the core's.
+type Stats struct {
+	Events      uint64
+	Unaccounted uint64 // core calls after which ap.Accounted was false
+
+	TxAttempts, Collisions uint64
+	Busy                   time.Duration // medium time on air
+
+	// Data MSDUs (not Null frames) by direction and AC: delivered (ACKed or
+	// group), and unicast ones that exhausted their retries.
+	DataDone   [2][ieee80211.NumACs]uint64
+	DataBytes  [2][ieee80211.NumACs]uint64 // 802.11 frame bytes of DataDone
+	DataFailed [2]uint64
+	MgmtFailed uint64 // unicast management frames of the AP nobody ACKed
+
+	Echoes, EchoesLost uint64
+	CoreBadFrames      uint64 // core radio output the medium could not parse
+
+	WiredToCore, WiredFromCore uint64
+	WiredUnclaimed             uint64 // core wired output no host owns
+}
+
+// Stats returns a snapshot of the simulator's counters.
+func (s *Sim) Stats() Stats { return s.stats }
+
+// count books a frame that is done on the medium.
+func (s *Sim) count(p *packet) {
+	fr := p.frame()
+	dir := Down
+	if p.from != 0 {
+		dir = Up
+	}
+	if fr.Type() != ieee80211.TypeData || fr.IsNullData() {
+		if dir == Down && !p.acked && !p.group {
+			s.stats.MgmtFailed++
+		}
+		return
+	}
+	if !p.acked {
+		s.stats.DataFailed[dir]++
+		return
+	}
+	s.stats.DataDone[dir][p.ac]++
+	s.stats.DataBytes[dir][p.ac] += uint64(len(fr))
+}
+
+// APQueued returns the frames the core has handed to the simulated radio
+// that are not done on the medium yet.
+func (s *Sim) APQueued() int {
+	n := 0
+	for i := range s.med.nodes[0].ac {
+		n += s.med.nodes[0].ac[i].q.size
+	}
+	return n
+}
