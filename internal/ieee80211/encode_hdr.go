@@ -67,13 +67,10 @@ func (h DataHeader) subtype() uint8 {
 	return s
 }
 
-// AppendDataHeader appends a data frame header. The Order bit is honoured
-// only on QoS frames, with an all-zero HT Control field.
+// AppendDataHeader appends a data frame header. On QoS frames the Order bit
+// announces an HT Control field, written as zeros.
 func AppendDataHeader(dst []byte, h DataHeader) []byte {
 	flags := h.Flags
-	if !h.QoS {
-		flags &^= FCOrder
-	}
 	dst = appendLE16(dst, fc(TypeData, h.subtype(), flags))
 	dst = appendLE16(dst, h.Duration)
 	dst = append(dst, h.Addr1[:]...)
@@ -98,7 +95,7 @@ func AppendDataHeader(dst []byte, h DataHeader) []byte {
 	}
 	dst = appendLE16(dst, qc)
 	if flags&FCOrder != 0 {
-		dst = append(dst, 0, 0, 0, 0)
+		dst = append(dst, 0, 0, 0, 0) // HT Control
 	}
 	return dst
 }

@@ -143,8 +143,8 @@ func FuzzAMSDU(f *testing.F) {
 		var out []byte
 		it := AMSDUSubframes(b)
 		for it.Next() {
-			for len(out)&3 != 0 {
-				out = append(out, 0)
+			for len(out)&3 != 0 && len(out) < len(b) {
+				out = append(out, b[len(out)]) // padding content is not checked
 			}
 			da, sa, p := it.DA(), it.SA(), it.Payload()
 			out = append(out, da[:]...)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package ieee80211
+
+const raceEnabled = false

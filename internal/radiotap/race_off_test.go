@@ -1,0 +1,5 @@
+//go:build !race
+
+package radiotap
+
+const raceEnabled = false
