@@ -3,18 +3,30 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/txq"
 )
+
+// poolSlabs bounds the frames the core holds: queued, in the output, or
+// being built. Memory never grows with load.
+const poolSlabs = 8192
 
 // AP is one BSS. It is not safe for concurrent use: one goroutine (the
 // runtime's loop or the simulator) calls every method.
 type AP struct {
-	cfg   Config
-	pool  *pool
-	out   output
-	sta   stationTable
-	rates rateSet
+	cfg      Config
+	pool     *pool
+	slabSlot []uint16 // station slot of a queued slab, for drop counters
+	out      output
+	sta      stationTable
+	assoc    int // associated stations
+	rates    rateSet
+
+	sched *txq.Scheduler
+	air   *aql.Tracker
+	est   *aql.Estimator
 
 	started    bool
 	epoch      time.Duration // TSF 0
@@ -23,9 +35,7 @@ type AP struct {
 	mgmtSeq    uint16
 
 	flights [ieee80211.NumACs]flightRing
-	active  []uint16 // stations with queued frames
-	rr      uint16   // round-robin position in active
-	backlog int      // frames queued over all stations
+	backlog int // frames queued in the scheduler
 
 	deauthBudget budget
 
@@ -38,8 +48,8 @@ type AP struct {
 	cnt Counters
 }
 
-// Counters are the core's running totals. Every frame accepted from the
-// wired side ends in exactly one of WiredSent, WiredDropped* or is still
+// Counters are the core's running totals. Every frame that enters the
+// downlink ends in exactly one of WiredSent, WiredDropped* or is still
 // queued (Backlog), which Accounted checks.
 type Counters struct {
 	RxFrames, RxMalformed, RxBadFCS, RxNotForUs uint64
@@ -57,7 +67,7 @@ type Counters struct {
 	DownlinkIn, WiredSent                       uint64 // frames entering the downlink (TAP and intra-BSS); handed to the radio
 	WiredDroppedNoStation, WiredDroppedQueue    uint64
 	WiredDroppedMalformed, WiredDroppedNoBuffer uint64
-	WiredDroppedFlushed                         uint64
+	WiredDroppedFlushed, WiredDroppedCoDel      uint64
 	WiredDropped                                uint64 // output to the TAP lost (output full)
 	OutputOverflow                              uint64
 }
@@ -69,17 +79,39 @@ func New(cfg Config) (*AP, error) {
 		return nil, err
 	}
 	a := &AP{
-		cfg:   cfg,
-		pool:  newPool(4096),
-		out:   newOutput(512),
-		sta:   newStationTable(maxAID, cfg.QueueFrames),
-		rates: newRateSet(cfg.Rates, cfg.BasicRates),
+		cfg:      cfg,
+		pool:     newPool(poolSlabs),
+		slabSlot: make([]uint16, poolSlabs),
+		out:      newOutput(512),
+		sta:      newStationTable(maxAID),
+		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
+	}
+	var caps [ieee80211.NumACs]uint16
+	for i := range caps {
+		caps[i] = uint16(cfg.InFlightPerAC)
+	}
+	a.air = aql.New(aql.Config{Limits: cfg.AQL, FrameCap: caps})
+	a.est = aql.NewEstimator(channelTiming(cfg))
+	a.sched, err = txq.New(txq.Config{
+		Mode: cfg.Scheduler, LegacyRoundReset: cfg.LegacyRoundReset, MaxStations: maxAID,
+		Limit: poolSlabs - 1024, QueueLimit: cfg.QueueFrames, Airtime: a.air, Owner: a,
+	})
+	if err != nil {
+		return nil, err
 	}
 	for i := range a.flights {
-		a.flights[i] = newFlightRing(512)
+		a.flights[i] = newFlightRing(1024)
 	}
 	a.deauthBudget = budget{rate: 20, burst: 20, tokens: 20}
 	return a, nil
+}
+
+// channelTiming is the medium timing the radio uses for our frames: mac80211
+// programs its default EDCA set on a monitor interface.
+func channelTiming(cfg Config) aql.Channel {
+	ch := aql.DefaultChannel()
+	ch.Band2GHz = cfg.Freq < 3000
+	return ch
 }
 
 // Config returns the configuration in force, defaults filled in.
@@ -111,7 +143,7 @@ func (a *AP) Tick(now time.Duration) {
 		a.sendBeacon(now)
 		a.expireAuth(now)
 		a.nextBeacon += a.beaconPeriod()
-		if a.nextBeacon <= now { // we were late by more than a period: skip, do not burst
+		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
 			missed := (now-a.nextBeacon)/a.beaconPeriod() + 1
 			a.nextBeacon += missed * a.beaconPeriod()
 		}
@@ -134,7 +166,7 @@ func (a *AP) Deadline() time.Duration {
 // Counters returns a snapshot of the core's counters.
 func (a *AP) Counters() Counters { return a.cnt }
 
-// Backlog returns the number of wired frames queued for stations.
+// Backlog returns the number of downlink frames queued for stations.
 func (a *AP) Backlog() int { return a.backlog }
 
 // Accounted reports whether every frame that entered the downlink (from the
@@ -142,8 +174,9 @@ func (a *AP) Backlog() int { return a.backlog }
 // queued.
 func (a *AP) Accounted() bool {
 	c := a.cnt
-	return c.DownlinkIn == c.WiredSent+c.WiredDroppedNoStation+c.WiredDroppedQueue+c.WiredDroppedMalformed+
-		c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+uint64(a.backlog)
+	frames, _ := a.sched.Backlog()
+	return frames == a.backlog && c.DownlinkIn == c.WiredSent+c.WiredDroppedNoStation+c.WiredDroppedQueue+
+		c.WiredDroppedMalformed+c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+c.WiredDroppedCoDel+uint64(a.backlog)
 }
 
 func (a *AP) nextMgmtSeq() uint16 {

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -122,12 +123,16 @@ func TestAssociateAndBridge(t *testing.T) {
 		t.Errorf("payload: type %#x len %d", et, len(payload))
 	}
 	s := &h.a.sta.slots[1]
-	if s.inFlight[ieee80211.ACVI] != 1 {
-		t.Errorf("in flight %d, want 1", s.inFlight[ieee80211.ACVI])
+	if n := h.a.air.StationInFlight(1, ieee80211.ACVI); n != 1 || h.a.air.Pending(1, ieee80211.ACVI) == 0 {
+		t.Errorf("in flight %d, pending %d µs; want 1 and some", n, h.a.air.Pending(1, ieee80211.ACVI))
 	}
 	h.echo(out[0], radio.TxStatus{Acked: true, Retries: 2})
-	if s.inFlight[ieee80211.ACVI] != 0 || s.TxPackets != 1 || s.TxRetries != 2 {
-		t.Errorf("after echo: in flight %d, tx %d, retries %d", s.inFlight[ieee80211.ACVI], s.TxPackets, s.TxRetries)
+	if h.a.air.StationInFlight(1, ieee80211.ACVI) != 0 || h.a.air.Total() != 0 || s.TxPackets != 1 || s.TxRetries != 2 {
+		t.Errorf("after echo: in flight %d, pending %d, tx %d, retries %d", h.a.air.StationInFlight(1, ieee80211.ACVI), h.a.air.Total(), s.TxPackets, s.TxRetries)
+	}
+	// The station is charged the airtime of three attempts at 54 Mbit/s.
+	if want := 3 * h.a.est.Airtime(radio.LegacyRate(54000), ieee80211.ACVI, len(fr)); s.TxAirtime != uint64(want) {
+		t.Errorf("charged %d µs, want %d", s.TxAirtime, want)
 	}
 	if !h.a.Accounted() {
 		t.Errorf("downlink not accounted: %+v backlog %d", h.a.Counters(), h.a.Backlog())
@@ -243,8 +248,8 @@ func TestEchoMatching(t *testing.T) {
 	// Only the third echo arrives: the first two complete as "no status".
 	h.echo(out[2], radio.TxStatus{Acked: false})
 	s := &h.a.sta.slots[1]
-	if s.TxNoStatus != 2 || s.TxFailed != 1 || s.inFlight[ieee80211.ACBE] != 0 {
-		t.Errorf("no status %d failed %d in flight %d", s.TxNoStatus, s.TxFailed, s.inFlight[ieee80211.ACBE])
+	if s.TxNoStatus != 2 || s.TxFailed != 1 || h.a.air.StationInFlight(1, ieee80211.ACBE) != 0 || h.a.air.Total() != 0 {
+		t.Errorf("no status %d failed %d in flight %d", s.TxNoStatus, s.TxFailed, h.a.air.StationInFlight(1, ieee80211.ACBE))
 	}
 	// A late duplicate echo completes nothing.
 	h.echo(out[0], radio.TxStatus{Acked: true})
@@ -316,4 +321,57 @@ func FuzzHandleRadio(f *testing.F) {
 			t.Fatal("accounting broken")
 		}
 	})
+}
+
+func TestAQLLimitsWhatIsInFlight(t *testing.T) {
+	lim := aql.DefaultLimits()
+	lim.Low[ieee80211.ACBE], lim.High[ieee80211.ACBE] = 500, 1000
+	h := newHarness(t, Config{AQL: lim})
+	h.take()
+	h.auth(staMAC, 0, 1)
+	h.assoc(staMAC, "airq-test", []byte{0x82, 0x84, 0x8b, 0x96}, false) // an 802.11b station
+	h.take()
+	for range 6 {
+		h.wire(eth(staMAC, host, 0))
+	}
+	out, _ := h.take()
+	if len(out) == 0 {
+		t.Fatal("nothing sent")
+	}
+	// Frames go out while the station's pending airtime is under the high
+	// limit (the threshold is far away).
+	rx, fr := parsed(t, out[0])
+	per := h.a.est.Airtime(rx.Rate, ieee80211.ACBE, len(fr))
+	want := int((1000 + per - 1) / per)
+	if len(out) != want || h.a.Backlog() != 6-want {
+		t.Fatalf("%d sent, %d queued; want %d sent (%d µs each) under a 500/1000 µs BE limit", len(out), h.a.Backlog(), want, per)
+	}
+	h.echo(out[0], radio.TxStatus{Acked: true})
+	more, _ := h.take()
+	if len(more) != 1 {
+		t.Errorf("a completion released %d frames, want 1", len(more))
+	}
+	if !h.a.Accounted() {
+		t.Error("not accounted")
+	}
+}
+
+func TestReassociationReclaimsAirtime(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	h.join(staMAC, false)
+	for range 3 {
+		h.wire(eth(staMAC, host, 0))
+	}
+	h.take()
+	if h.a.air.Total() == 0 {
+		t.Fatal("nothing pending")
+	}
+	h.join(staMAC, false) // associates again: a new session
+	if h.a.air.Total() != 0 || h.a.air.Pending(1, ieee80211.ACBE) != 0 {
+		t.Errorf("pending %d µs after reassociation, want 0", h.a.air.Total())
+	}
+	if c := h.a.air.Counters(); c.Underflows != 0 {
+		t.Errorf("%d underflows", c.Underflows)
+	}
 }

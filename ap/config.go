@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq"
 )
 
 // Config is what the core needs to run one BSS.
@@ -18,10 +20,20 @@ type Config struct {
 	MaxStations    int   // 1..2007; default 2007
 	Rates          []int // supported rates in kbit/s; default by band
 	BasicRates     []int // subset of Rates every station must support; default by band
-	QueueFrames    int   // per-station downlink queue bound; default 256
-	InFlightPerAC  int   // data frames handed to the radio and not yet completed, per AC; default 32
+	QueueFrames    int   // frames per TXQ (station TID); default 1024
+	InFlightPerAC  int   // data frames handed to the radio and not yet completed, per AC; default 64
 	EchoTimeout    time.Duration
 	WMM            bool // advertise WMM and send QoS data to WMM stations
+
+	// Scheduler selects the TXQ scheduler's algorithm; LegacyRoundReset
+	// reproduces mainline's round reset (trace mode only, for studies).
+	Scheduler        txq.Mode
+	LegacyRoundReset bool
+	// AQL are the Airtime Queue Limits; the zero value means mac80211's
+	// defaults (5000/12000 µs per AC, 24000 µs threshold).
+	AQL aql.Limits
+	// AirtimeWeight is the default DRR weight of a new station; 0 means 256.
+	AirtimeWeight uint16
 }
 
 const maxAID = 2007
@@ -73,10 +85,22 @@ func (c Config) withDefaults() (Config, error) {
 		return c, err
 	}
 	if c.QueueFrames == 0 {
-		c.QueueFrames = 256
+		c.QueueFrames = 1024
+	}
+	if c.QueueFrames < 1 || c.QueueFrames > poolSlabs {
+		return c, fmt.Errorf("queue_frames: %d, want 1 to %d", c.QueueFrames, poolSlabs)
 	}
 	if c.InFlightPerAC == 0 {
-		c.InFlightPerAC = 32
+		c.InFlightPerAC = aql.DefaultFrameCap
+	}
+	if c.InFlightPerAC < 1 || c.InFlightPerAC > 1024 {
+		return c, fmt.Errorf("inflight_per_ac: %d, want 1 to 1024", c.InFlightPerAC)
+	}
+	if c.AQL == (aql.Limits{}) {
+		c.AQL = aql.DefaultLimits()
+	}
+	if c.AirtimeWeight == 0 {
+		c.AirtimeWeight = txq.DefaultWeight
 	}
 	if c.EchoTimeout == 0 {
 		c.EchoTimeout = time.Second

@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/txq"
 )
 
 // HandleWired takes one 802.3 frame from the TAP. The core copies what it
@@ -23,8 +24,8 @@ func (a *AP) HandleWired(now time.Duration, eth []byte) {
 	a.txLoop(now)
 }
 
-// enqueueEthernet queues an MSDU for the BSS: group-addressed frames go out
-// at once at the basic rate, unicast ones into their station's queue.
+// enqueueEthernet queues an MSDU for the BSS: unicast into its station's TID
+// queue, group-addressed into the non-station queue (sent at the basic rate).
 func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
 	a.cnt.DownlinkIn++
 	if len(payload)+14 > slabSize-headroom-8 {
@@ -32,14 +33,18 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		return
 	}
 	var slot uint16
-	var s *station
+	tid := uint8(0)
 	if !da.IsMulticast() {
+		var s *station
 		slot, s = a.sta.lookup(da)
 		if s == nil || s.state != stateAssociated {
 			a.cnt.WiredDroppedNoStation++
 			return
 		}
-	} else if a.sta.count(stateAssociated) == 0 {
+		if s.qos {
+			tid = classify(etherType, payload)
+		}
+	} else if a.assoc == 0 {
 		a.cnt.WiredDroppedNoStation++
 		return
 	}
@@ -53,22 +58,37 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	b = append(b, sa[:]...)
 	b = binary.BigEndian.AppendUint16(b, etherType)
 	b = append(b, payload...)
-	if da.IsMulticast() {
-		a.sendGroup(now, h, len(b))
-		return
-	}
-	tid := uint8(0)
-	if s.qos {
-		tid = classify(etherType, payload)
-	}
-	if !s.q.push(h, len(b), tid) {
-		a.pool.put(h)
-		a.cnt.WiredDroppedQueue++
-		s.TxQueueDrops++
-		return
-	}
+	a.slabSlot[h] = slot
 	a.backlog++
-	a.markActive(slot)
+	it := txq.Item{Handle: txq.Handle(h), Len: uint32(len(b)), Hash: flowHash(etherType, payload)}
+	if !a.sched.Enqueue(slot, tid, it, now) {
+		a.backlog--
+		a.pool.put(h)
+		a.cnt.WiredDroppedNoStation++
+	}
+}
+
+// Mark is txq.Owner.Mark: ECN CE on the queued frame, if it is capable.
+func (a *AP) Mark(h txq.Handle) bool {
+	eth := a.pool.slab(uint32(h))[headroom:]
+	return markCE(binary.BigEndian.Uint16(eth[12:14]), eth[14:])
+}
+
+// Drop is txq.Owner.Drop: a queued frame given back for good.
+func (a *AP) Drop(h txq.Handle, reason txq.DropReason) {
+	a.backlog--
+	switch reason {
+	case txq.DropCoDel:
+		a.cnt.WiredDroppedCoDel++
+	case txq.DropFlush:
+		a.cnt.WiredDroppedFlushed++
+	default:
+		a.cnt.WiredDroppedQueue++
+	}
+	if slot := a.slabSlot[h]; slot != 0 && reason != txq.DropFlush {
+		a.sta.slots[slot].TxQueueDrops++
+	}
+	a.pool.put(uint32(h))
 }
 
 // classify returns the user priority of an MSDU from its DSCP, as Linux's
@@ -111,16 +131,4 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, qos bool, tid uint8, s
 	})
 	b = ieee80211.AppendLLCSNAP(b, etherType)
 	return slab[start : headroom+n]
-}
-
-// sendGroup transmits a group-addressed MSDU now: nobody ACKs it, so it goes
-// at the lowest basic rate (multicast buffering for dozing stations comes
-// with power save).
-func (a *AP) sendGroup(now time.Duration, h uint32, n int) {
-	p := radio.TxParams{Rate: a.rates.lowestBasic(), Flags: radio.TxNoAck}
-	b := a.buildData(h, n, p, false, 0, a.nextMgmtSeq())
-	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
-	a.register(ieee80211.ACBE, flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tidMgmt, sent: now, bytes: n})
-	a.cnt.WiredSent++
-	a.emitRadio(h, b)
 }

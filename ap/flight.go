@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -17,9 +18,12 @@ type flight struct {
 	seqCtl uint16
 	tid    uint8
 	slot   uint16 // station slot, 0 for group and management frames
-	data   bool   // a wired frame: counts against the in-flight cap
-	bytes  int
+	data   bool   // an MSDU from the downlink
+	bytes  int    // MSDU bytes (802.3 payload and header) for the counters
+	psdu   int    // 802.11 frame length, for the airtime charge
+	rate   radio.Rate
 	sent   time.Duration
+	tok    aql.Token // pending airtime; never copied after Add
 }
 
 // flightRing keeps one AC's records in send order; the hardware completes
@@ -27,7 +31,6 @@ type flight struct {
 type flightRing struct {
 	r          []flight
 	head, size int
-	data       int // data records in the ring
 }
 
 func newFlightRing(n int) flightRing { return flightRing{r: make([]flight, n)} }
@@ -54,47 +57,47 @@ func acOf(fr ieee80211.Frame) (ieee80211.AC, uint8) {
 	return ieee80211.ACBE, tidMgmt
 }
 
-// register records a frame about to be written. When the ring is full the
-// oldest record completes as "no status" to make room.
-func (a *AP) register(ac ieee80211.AC, rec flight) {
+// register records a frame about to be written and returns the record so
+// the caller can add its pending airtime. When the ring is full the oldest
+// record completes as "no status" to make room.
+func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint16, data bool, bytes int, rate radio.Rate, now time.Duration) *flight {
 	f := &a.flights[ac]
 	if f.size == len(f.r) {
-		a.completeOldest(ac, nil)
+		a.cnt.NoStatus++
+		a.completeOldest(ac, nil, now)
 	}
-	*f.at(f.size) = rec
+	rec := f.at(f.size)
+	*rec = flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tid, slot: slot, data: data, bytes: bytes,
+		psdu: len(fr), rate: rate, sent: now}
 	f.size++
-	if rec.data {
-		f.data++
-		if rec.slot != 0 {
-			a.sta.slots[rec.slot].inFlight[ac]++
-		}
-	}
+	return rec
 }
 
-// completeOldest removes the oldest record of ac; st is its TX status, or nil
-// when none will come.
-func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus) {
+// completeOldest completes the oldest record of ac; st is its TX status, or
+// nil when none will come.
+func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Duration) {
 	f := &a.flights[ac]
-	rec := *f.at(0)
+	a.complete(ac, f.at(0), st, now)
 	f.head = (f.head + 1) % len(f.r)
 	f.size--
-	a.complete(ac, &rec, st)
 }
 
-func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
-	if rec.data {
-		a.flights[ac].data--
-	}
-	if rec.slot == 0 {
+// complete ends a record: its pending airtime is released, the station is
+// charged the airtime the exchange really used (rate x attempts; nothing is
+// known of a frame without status) and its counters move.
+func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time.Duration) {
+	live := rec.tok.Live()
+	a.air.Complete(&rec.tok)
+	if rec.slot == 0 || !rec.data || !live {
 		return
 	}
 	s := &a.sta.slots[rec.slot]
-	if rec.data && s.inFlight[ac] > 0 {
-		s.inFlight[ac]--
+	var charge uint32
+	if st != nil {
+		charge = a.est.Airtime(rec.rate, ac, rec.psdu) * (uint32(st.Retries) + 1)
 	}
-	if s.state == stateNone || !rec.data {
-		return
-	}
+	a.sched.Charge(rec.slot, ac, charge, now)
+	s.TxAirtime += uint64(charge)
 	switch {
 	case st == nil:
 		s.TxNoStatus++
@@ -111,7 +114,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
 // handleEcho matches the TX-status echo of frame fr against the records of
 // its AC: the oldest record with the same key completes with st, and records
 // older than it complete as "no status" (their echoes were lost).
-func (a *AP) handleEcho(fr ieee80211.Frame, st *radio.TxStatus) {
+func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatus) {
 	a.cnt.Echoes++
 	ac, tid := acOf(fr)
 	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
@@ -123,7 +126,7 @@ func (a *AP) handleEcho(fr ieee80211.Frame, st *radio.TxStatus) {
 		}
 		for ; i > 0; i-- {
 			a.cnt.NoStatus++
-			a.completeOldest(ac, nil)
+			a.completeOldest(ac, nil, now)
 		}
 		if addr1.IsMulticast() || st.Flags&radio.TxNoAck != 0 {
 			st.Acked = true // nobody ACKs these; the echo only says it went out
@@ -133,7 +136,7 @@ func (a *AP) handleEcho(fr ieee80211.Frame, st *radio.TxStatus) {
 		} else {
 			a.cnt.EchoFailed++
 		}
-		a.completeOldest(ac, st)
+		a.completeOldest(ac, st, now)
 		return
 	}
 	a.cnt.EchoUnmatched++
@@ -146,7 +149,7 @@ func (a *AP) expireFlights(now time.Duration) {
 		f := &a.flights[ac]
 		for f.size > 0 && now-f.at(0).sent >= a.cfg.EchoTimeout {
 			a.cnt.TimedOut++
-			a.completeOldest(ieee80211.AC(ac), nil)
+			a.completeOldest(ieee80211.AC(ac), nil, now)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool
 func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	a.register(ac, flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tid, slot: slot, sent: now, bytes: len(fr)})
+	a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
 	a.emitRadio(h, b)
 }
 

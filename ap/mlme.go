@@ -82,14 +82,21 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if s.state == stateAssociated {
 		// A station that associates again starts a new session.
 		a.flushStation(slot)
-	} else if a.sta.count(stateAssociated) >= a.cfg.MaxStations {
+	} else if a.assoc >= a.cfg.MaxStations {
 		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusAPUnableToHandleNewSta, 0, false)
 		return
 	}
 	_, wmm := ies.WMMQoSInfo()
 	wmm = wmm && a.cfg.WMM
 	first := s.state != stateAssociated
+	if first {
+		a.assoc++
+	}
 	s.state = stateAssociated
+	if err := a.sched.AddStation(slot); err != nil {
+		panic(err) // slots come from the table, which the scheduler covers
+	}
+	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
 	s.capability, s.listenInterval = capab, listen
 	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
 	s.assocAt = now
@@ -111,6 +118,7 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 	}
 	if fr.Subtype() == ieee80211.SubtypeDisassoc && s.state == stateAssociated {
 		a.flushStation(slot)
+		a.assoc--
 		s.state = stateAuthenticated
 		s.authAt = now
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
@@ -127,25 +135,19 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 		a.sendDeauth(now, s.addr, reason)
 	}
 	if s.state == stateAssociated {
+		a.assoc--
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.flushStation(slot)
 	a.sta.remove(slot)
 }
 
-// flushStation drops a station's queued frames, counted as flushed.
+// flushStation drops a station's queued frames (counted as flushed) and
+// reclaims its pending airtime; completions of its frames still in flight
+// then release nothing twice.
 func (a *AP) flushStation(slot uint16) {
-	s := &a.sta.slots[slot]
-	for {
-		h, _, _, ok := s.q.pop()
-		if !ok {
-			break
-		}
-		a.pool.put(h)
-		a.backlog--
-		a.cnt.WiredDroppedFlushed++
-	}
-	a.dropActive(slot)
+	a.sched.RemoveStation(slot)
+	a.air.RemoveStation(slot)
 }
 
 // expireAuth forgets stations that authenticated but did not associate.

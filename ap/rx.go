@@ -31,8 +31,9 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		return
 	}
 	if echo {
-		if fr.Addr2() == a.cfg.BSSID || fr.Type() == ieee80211.TypeData {
-			a.handleEcho(fr, &a.txs)
+		if fr.Addr2() == a.cfg.BSSID {
+			a.handleEcho(now, fr, &a.txs)
+			a.txLoop(now) // a completion frees airtime: run a round, as drivers do
 		}
 		return
 	}

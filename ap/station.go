@@ -48,9 +48,6 @@ type station struct {
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
 	rxValid [ieee80211.NumTIDs + 1]bool
 
-	q        fifo
-	inFlight [ieee80211.NumACs]int
-
 	StationCounters
 }
 
@@ -62,6 +59,7 @@ type StationCounters struct {
 	TxNoStatus           uint64
 	RxDuplicates         uint64
 	TxQueueDrops         uint64
+	TxAirtime            uint64 // µs charged to the station
 	RxDroppedUnauthorize uint64
 }
 
@@ -72,13 +70,10 @@ type stationTable struct {
 	free   []uint16
 }
 
-func newStationTable(max, queueFrames int) stationTable {
+func newStationTable(max int) stationTable {
 	t := stationTable{slots: make([]station, max+1), byAddr: make(map[ieee80211.MAC]uint16, max), free: make([]uint16, 0, max)}
 	for i := max; i >= 1; i-- {
 		t.free = append(t.free, uint16(i))
-	}
-	for i := range t.slots {
-		t.slots[i].q = newFIFO(queueFrames)
 	}
 	return t
 }
@@ -100,8 +95,7 @@ func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
 	slot := t.free[len(t.free)-1]
 	t.free = t.free[:len(t.free)-1]
 	s := &t.slots[slot]
-	q := s.q
-	*s = station{addr: addr, q: q}
+	*s = station{addr: addr}
 	t.byAddr[addr] = slot
 	return slot, s, true
 }
@@ -120,46 +114,3 @@ func (t *stationTable) remove(slot uint16) {
 	t.free[i] = slot
 }
 
-func (t *stationTable) count(state staState) int {
-	n := 0
-	for _, slot := range t.byAddr {
-		if t.slots[slot].state == state {
-			n++
-		}
-	}
-	return n
-}
-
-// fifo is the per-station downlink queue: a ring of slab handles.
-type fifo struct {
-	h          []uint32
-	n          []uint16 // 802.3 frame length
-	tid        []uint8
-	head, size int
-}
-
-func newFIFO(n int) fifo {
-	return fifo{h: make([]uint32, n), n: make([]uint16, n), tid: make([]uint8, n)}
-}
-
-func (q *fifo) push(h uint32, n int, tid uint8) bool {
-	if q.size == len(q.h) {
-		return false
-	}
-	i := (q.head + q.size) % len(q.h)
-	q.h[i], q.n[i], q.tid[i] = h, uint16(n), tid
-	q.size++
-	return true
-}
-
-func (q *fifo) pop() (h uint32, n int, tid uint8, ok bool) {
-	if q.size == 0 {
-		return 0, 0, 0, false
-	}
-	h, n, tid = q.h[q.head], int(q.n[q.head]), q.tid[q.head]
-	q.head = (q.head + 1) % len(q.h)
-	q.size--
-	return h, n, tid, true
-}
-
-func (q *fifo) peekTID() uint8 { return q.tid[q.head] }

@@ -6,80 +6,70 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/txq"
 )
 
-// markActive puts a station with queued frames on the TX loop's list.
-func (a *AP) markActive(slot uint16) {
-	for _, s := range a.active {
-		if s == slot {
-			return
-		}
-	}
-	a.active = append(a.active, slot)
-}
-
-func (a *AP) dropActive(slot uint16) {
-	for i, s := range a.active {
-		if s == slot {
-			a.active = append(a.active[:i], a.active[i+1:]...)
-			if a.rr > uint16(i) {
-				a.rr--
-			}
-			return
-		}
-	}
-}
-
-// txLoop hands queued frames to the radio, one per station in turn, while the
-// AC of the station's next frame has room in flight. mac80211 never pushes
-// back on injected frames, so this cap is the only brake.
+// txLoop runs one scheduling round per AC with queued frames, the way a
+// completion-driven driver does: StartRound, then for each queue Next hands
+// out, dequeue while the station's AQL budget and the AC's in-flight cap
+// allow, then Return. mac80211 never pushes back on injected frames, so
+// these limits are the only brake. It runs on every new frame, every
+// completion and every tick.
 func (a *AP) txLoop(now time.Duration) {
-	for len(a.active) > 0 && !a.out.full() {
-		progress := false
-		for n := len(a.active); n > 0 && len(a.active) > 0 && !a.out.full(); n-- {
-			if int(a.rr) >= len(a.active) {
-				a.rr = 0
-			}
-			slot := a.active[a.rr]
-			s := &a.sta.slots[slot]
-			ac := ieee80211.ACBE
-			if s.qos {
-				ac = ieee80211.TIDToAC(s.q.peekTID())
-			}
-			if a.flights[ac].data >= a.cfg.InFlightPerAC {
-				a.rr++
-				continue
-			}
-			a.sendOne(now, slot, s)
-			progress = true
-			if s.q.size == 0 {
-				a.dropActive(slot)
-			} else {
-				a.rr++
-			}
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		if a.sched.Listed(ac) == 0 || !a.air.CanSend(ac) {
+			continue
 		}
-		if !progress {
-			return
+		a.sched.StartRound(ac, now)
+		for q, ok := a.sched.Next(ac, now); ok; q, ok = a.sched.Next(ac, now) {
+			slot := q.Station()
+			for a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() {
+				f, ok := a.sched.Dequeue(q, now)
+				if !ok {
+					break
+				}
+				a.sendOne(now, q, uint32(f.Handle), int(f.Len))
+			}
+			a.sched.Return(q, false, now)
 		}
+		a.sched.EndRound(ac)
 	}
 }
 
-// sendOne dequeues the station's next frame, builds it and hands it out.
-func (a *AP) sendOne(now time.Duration, slot uint16, s *station) {
-	h, n, tid, _ := s.q.pop()
-	a.backlog--
-	p := radio.TxParams{Rate: s.txRate}
-	var seq uint16
-	if s.qos {
-		seq = s.txSeq[tid]
-		s.txSeq[tid] = (seq + 1) & 0xfff
-	} else {
+// sendOne builds a dequeued frame, registers it in flight with its pending
+// airtime, and hands it out.
+func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int) {
+	slot := q.Station()
+	var (
+		p    radio.TxParams
+		qos  bool
+		tid  uint8
+		seq  uint16
+		rate radio.Rate
+	)
+	if slot == 0 {
+		rate = a.rates.lowestBasic()
+		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
 		seq = a.nextMgmtSeq()
+	} else {
+		s := &a.sta.slots[slot]
+		rate = s.txRate
+		p = radio.TxParams{Rate: rate}
+		qos = s.qos
+		if qos {
+			tid, _ = q.TID()
+			seq = s.txSeq[tid]
+			s.txSeq[tid] = (seq + 1) & 0xfff
+		} else {
+			seq = a.nextMgmtSeq()
+		}
 	}
-	b := a.buildData(h, n, p, s.qos, tid, seq)
+	b := a.buildData(h, n, p, qos, tid, seq)
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
 	ac, ftid := acOf(fr)
-	a.register(ac, flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: ftid, slot: slot, data: true, sent: now, bytes: n})
+	rec := a.register(ac, fr, ftid, slot, true, n, rate, now)
+	rec.tok = a.air.Add(slot, ac, a.est.Airtime(rate, ac, len(fr)))
+	a.backlog--
 	a.cnt.WiredSent++
 	a.emitRadio(h, b)
 }

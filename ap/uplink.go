@@ -89,7 +89,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 			a.enqueueEthernet(now, da, sa, etherType, payload)
 			return
 		}
-	} else if a.sta.count(stateAssociated) > 1 {
+	} else if a.assoc > 1 {
 		a.enqueueEthernet(now, da, sa, etherType, payload)
 	}
 	h, ok := a.pool.get()
