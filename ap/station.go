@@ -113,4 +113,3 @@ func (t *stationTable) remove(slot uint16) {
 	}
 	t.free[i] = slot
 }
-
