@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq"
 )
 
 type options struct {
@@ -39,6 +41,11 @@ func parseFlags(args []string) (options, error) {
 	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
 	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
 	wmm := fs.Bool("wmm", true, "advertise WMM and send QoS data to WMM stations")
+	o.core.AQL = aql.DefaultLimits()
+	fs.Var(&o.core.AQL, "aql-txq-limit", "AQL low:high limits in µs per AC, like mac80211's aql_txq_limit: VO=5000:12000,BE=500:1000 (repeated flags merge)")
+	threshold := fs.Uint("aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
+	weight := fs.Uint("airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
+	inflight := fs.Int("inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
@@ -62,6 +69,15 @@ func parseFlags(args []string) (options, error) {
 	if o.radio == "nl80211" && o.phy == "" {
 		return o, fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
 	}
+	if *threshold < 1 || *threshold > 1<<31 {
+		return o, fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", *threshold)
+	}
+	o.core.AQL.Threshold = uint32(*threshold)
+	if *weight < 1 || *weight > 65535 {
+		return o, fmt.Errorf("-airtime-weight: %d, want 1 to 65535", *weight)
+	}
+	o.core.AirtimeWeight = uint16(*weight)
+	o.core.InFlightPerAC = *inflight
 	if err := o.logLevel.UnmarshalText([]byte(*level)); err != nil {
 		return o, fmt.Errorf("-log-level: %q, want debug, info, warn or error", *level)
 	}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+func TestFlagsDefaultsAndAQL(t *testing.T) {
+	o, err := parseFlags([]string{"-phy", "phy0", "-aql-txq-limit", "BE=500:1000", "-aql-txq-limit", "VO=4000:9000", "-airtime-weight", "512"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := o.core.AQL
+	if l.Low[ieee80211.ACBE] != 500 || l.High[ieee80211.ACBE] != 1000 || l.Low[ieee80211.ACVO] != 4000 || l.High[ieee80211.ACVI] != 12000 {
+		t.Errorf("limits %+v", l)
+	}
+	if o.core.AirtimeWeight != 512 || o.ifname != "airq0" || o.core.SSID != "airq" {
+		t.Errorf("options %+v", o)
+	}
+}
+
+func TestBadFlagsNameTheFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "-phy"},
+		{[]string{"-radio", "usb"}, "-radio"},
+		{[]string{"-phy", "phy0", "-bssid", "ff:ff:ff:ff:ff:ff"}, "-bssid"},
+		{[]string{"-phy", "phy0", "-aql-txq-limit", "XX=1:2"}, "aql-txq-limit"},
+		{[]string{"-phy", "phy0", "-airtime-weight", "0"}, "-airtime-weight"},
+		{[]string{"-phy", "phy0", "-log-level", "loud"}, "-log-level"},
+		{[]string{"-phy", "phy0", "-ifname", "a-name-that-is-too-long"}, "-ifname"},
+	} {
+		_, err := parseFlags(c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one naming %s", c.args, err, c.want)
+		}
+	}
+}
