@@ -26,6 +26,7 @@ type Stats struct {
 	DataDone   [2][ieee80211.NumACs]uint64
 	DataBytes  [2][ieee80211.NumACs]uint64 // 802.11 frame bytes of DataDone
 	DataFailed [2]uint64
+	GroupData  uint64 // of DataDone[Down], group addressed
 	MgmtFailed uint64 // unicast management frames of the AP nobody ACKed
 
 	Echoes, EchoesLost uint64
@@ -54,6 +55,9 @@ func (s *Sim) count(p *packet) {
 	if !p.acked {
 		s.stats.DataFailed[dir]++
 		return
+	}
+	if p.group && dir == Down {
+		s.stats.GroupData++
 	}
 	s.stats.DataDone[dir][p.ac]++
 	s.stats.DataBytes[dir][p.ac] += uint64(len(fr))
