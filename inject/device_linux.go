@@ -1,0 +1,156 @@
+package inject
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/airq/airq/radio"
+	"github.com/mdlayher/socket"
+	"golang.org/x/sys/unix"
+)
+
+var _ radio.Device = (*Device)(nil)
+
+// Device is a monitor interface opened for reading and injecting frames.
+//
+// One goroutine may call ReadBatch while another calls WriteBatch; calls of
+// the same method are serialised. Stats and Close may be called at any time.
+type Device struct {
+	name    string
+	ifindex int
+	rx, tx  *socket.Conn
+	closed  atomic.Bool
+
+	rxMu sync.Mutex // guards rb
+	rb   rxBatch
+	txMu sync.Mutex // guards tb
+	tb   txBatch
+
+	c counters
+
+	kmu    sync.Mutex // guards kstats: reading PACKET_STATISTICS resets it
+	kstats [2]uint64  // packets, drops
+}
+
+type counters struct {
+	rxFrames, rxBytes, rxTruncated, rxOutgoing atomic.Uint64
+	txFrames, txBytes, txErrors                atomic.Uint64
+}
+
+// Open brings the interface called ifname up (setting opt.MTU first when
+// non-zero) and opens it for reading and injection.
+func Open(ifname string, opt Options) (*Device, error) {
+	index, err := link(ifname, opt.MTU)
+	if err != nil {
+		return nil, err
+	}
+	d := &Device{name: ifname, ifindex: index}
+	if d.rx, err = openRx(index, opt); err != nil {
+		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
+	}
+	if d.tx, err = openTx(index, opt); err != nil {
+		d.rx.Close()
+		return nil, fmt.Errorf("inject: open %s: send socket: %w", ifname, err)
+	}
+	d.rb.init()
+	d.tb.init()
+	return d, nil
+}
+
+// openRx opens the receive socket. It is created with protocol 0, so that it
+// sees nothing until bind attaches it to the one interface with ETH_P_ALL.
+func openRx(index int, opt Options) (*socket.Conn, error) {
+	c, err := socket.Socket(unix.AF_PACKET, unix.SOCK_RAW, 0, "packet", nil)
+	if err != nil {
+		return nil, err
+	}
+	size := opt.ReadBuffer
+	if size <= 0 {
+		size = DefaultReadBuffer
+	}
+	err = errors.Join(
+		c.SetsockoptInt(unix.SOL_PACKET, unix.PACKET_IGNORE_OUTGOING, 1),
+		c.SetReadBuffer(size),
+	)
+	if err == nil {
+		err = c.Bind(&unix.SockaddrLinklayer{Protocol: htons(unix.ETH_P_ALL), Ifindex: index})
+	}
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// openTx opens the send socket: bound with protocol 0, it never receives.
+func openTx(index int, opt Options) (*socket.Conn, error) {
+	c, err := socket.Socket(unix.AF_PACKET, unix.SOCK_RAW, 0, "packet", nil)
+	if err != nil {
+		return nil, err
+	}
+	if !opt.UseQdisc {
+		err = c.SetsockoptInt(unix.SOL_PACKET, unix.PACKET_QDISC_BYPASS, 1)
+	}
+	if err == nil {
+		err = c.Bind(&unix.SockaddrLinklayer{Ifindex: index})
+	}
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Name returns the interface name.
+func (d *Device) Name() string { return d.name }
+
+// Index returns the interface index.
+func (d *Device) Index() int { return d.ifindex }
+
+// Close closes both sockets and unblocks a pending ReadBatch, which returns
+// radio.ErrClosed. It leaves the interface up. Close may be called more than
+// once.
+func (d *Device) Close() error {
+	if d.closed.Swap(true) {
+		return nil
+	}
+	return errors.Join(d.rx.Close(), d.tx.Close())
+}
+
+// Stats returns the counters since Open. It reads the kernel's receive
+// statistics unless the device is closed.
+func (d *Device) Stats() Stats {
+	d.kmu.Lock()
+	if !d.closed.Load() {
+		if st, err := d.rx.GetsockoptTpacketStats(unix.SOL_PACKET, unix.PACKET_STATISTICS); err == nil {
+			d.kstats[0] += uint64(st.Packets)
+			d.kstats[1] += uint64(st.Drops)
+		}
+	}
+	kp, kd := d.kstats[0], d.kstats[1]
+	d.kmu.Unlock()
+	return Stats{
+		RxFrames:      d.c.rxFrames.Load(),
+		RxBytes:       d.c.rxBytes.Load(),
+		RxTruncated:   d.c.rxTruncated.Load(),
+		RxOutgoing:    d.c.rxOutgoing.Load(),
+		TxFrames:      d.c.txFrames.Load(),
+		TxBytes:       d.c.txBytes.Load(),
+		TxErrors:      d.c.txErrors.Load(),
+		KernelPackets: kp,
+		KernelDrops:   kd,
+	}
+}
+
+var background = context.Background()
+
+// ioError maps an I/O error to radio.ErrClosed after Close.
+func (d *Device) ioError(op string, err error) error {
+	if d.closed.Load() {
+		return radio.ErrClosed
+	}
+	return fmt.Errorf("inject: %s %s: %w", op, d.name, err)
+}

@@ -1,0 +1,24 @@
+// Package inject is the radio.Device of a real radio: radiotap-framed 802.11
+// frames read from and written to a Linux monitor interface through AF_PACKET
+// sockets.
+//
+// Open brings the interface up and opens two packet sockets bound to it:
+//
+//   - a receive socket (ETH_P_ALL, PACKET_IGNORE_OUTGOING, a large receive
+//     buffer) that sees every received frame and every TX-status echo
+//     mac80211 delivers to the monitor;
+//   - a send-only socket (protocol 0, so the kernel queues nothing to it) with
+//     PACKET_QDISC_BYPASS, so injected frames go straight to the driver
+//     instead of waiting in the netdev qdisc under airq's own airtime limits.
+//
+// Two sockets keep the hot paths independent: the reader and the writer never
+// contend on one socket, and the send socket has no receive queue to overflow.
+// The cost is that the receive socket would see our own writes as outgoing
+// copies (pkttype PACKET_OUTGOING) when they pass the packet taps; the kernel
+// drops those with PACKET_IGNORE_OUTGOING and ReadBatch discards any that
+// still arrive, counting them.
+//
+// Both sockets are non-blocking and driven by the Go netpoller; reads and
+// writes are batched with recvmmsg and sendmmsg. Counters, including the
+// kernel's PACKET_STATISTICS drops, are in Stats.
+package inject

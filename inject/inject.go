@@ -1,0 +1,42 @@
+package inject
+
+import "errors"
+
+// ErrNotSupported is returned by Open on operating systems without AF_PACKET.
+var ErrNotSupported = errors.New("inject: not supported on this OS")
+
+// Options configures Open. The zero value is usable.
+type Options struct {
+	// MTU, if non-zero, is set on the interface before it is brought up.
+	// A monitor interface starts with 1500; A-MSDUs need more.
+	MTU int
+	// ReadBuffer is the receive socket buffer in bytes (SO_RCVBUFFORCE,
+	// falling back to SO_RCVBUF). Zero means DefaultReadBuffer.
+	ReadBuffer int
+	// UseQdisc sends through the interface's queueing discipline instead of
+	// bypassing it. Packet taps (tcpdump) see our frames only with the qdisc.
+	UseQdisc bool
+}
+
+// DefaultReadBuffer is the receive buffer used when Options.ReadBuffer is 0.
+const DefaultReadBuffer = 8 << 20
+
+// MaxBatch is the most frames one ReadBatch or WriteBatch call moves; longer
+// batches are cut to this length.
+const MaxBatch = 64
+
+// Stats are the device's counters since Open.
+type Stats struct {
+	RxFrames    uint64 // frames returned by ReadBatch
+	RxBytes     uint64 // bytes returned by ReadBatch (after truncation)
+	RxTruncated uint64 // frames longer than the caller's buffer
+	RxOutgoing  uint64 // outgoing copies (PACKET_OUTGOING) discarded
+	TxFrames    uint64 // frames handed to the kernel
+	TxBytes     uint64
+	TxErrors    uint64 // failed WriteBatch calls
+	// KernelPackets and KernelDrops are PACKET_STATISTICS of the receive
+	// socket: frames the kernel tried to queue to it (drops included) and
+	// frames it dropped because the receive buffer was full.
+	KernelPackets uint64
+	KernelDrops   uint64
+}

@@ -1,0 +1,89 @@
+package tap
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/mdlayher/netlink"
+	"golang.org/x/sys/unix"
+)
+
+// Stats returns the counters since Open, with the kernel's counters of the
+// interface when they can be read.
+func (d *Device) Stats() Stats {
+	s := Stats{
+		RxFrames:    d.c.rxFrames.Load(),
+		RxBytes:     d.c.rxBytes.Load(),
+		RxTruncated: d.c.rxTruncated.Load(),
+		TxFrames:    d.c.txFrames.Load(),
+		TxBytes:     d.c.txBytes.Load(),
+		TxErrors:    d.c.txErrors.Load(),
+	}
+	if l, err := d.link(); err == nil {
+		s.KernelTxPackets, s.KernelTxDropped = l.stats.txPackets, l.stats.txDropped
+		s.KernelRxPackets, s.KernelRxDropped = l.stats.rxPackets, l.stats.rxDropped
+	}
+	return s
+}
+
+// MTU returns the interface's MTU.
+func (d *Device) MTU() (int, error) {
+	l, err := d.link()
+	if err != nil {
+		return 0, err
+	}
+	return l.mtu, nil
+}
+
+type linkStats struct {
+	rxPackets, txPackets, rxDropped, txDropped uint64
+}
+
+type linkInfo struct {
+	mtu   int
+	stats linkStats
+}
+
+// link asks rtnetlink for the interface. The socket was opened with the
+// device, so the answer comes from the TAP's own network namespace (sysfs
+// shows the namespace it was mounted in, which may be another).
+func (d *Device) link() (linkInfo, error) {
+	if d.closed.Load() {
+		return linkInfo{}, ErrClosed
+	}
+	req := make([]byte, unix.SizeofIfInfomsg)
+	binary.NativeEndian.PutUint32(req[4:], uint32(d.index)) // ifi_index
+	msgs, err := d.rtnl.Execute(netlink.Message{
+		Header: netlink.Header{Type: unix.RTM_GETLINK, Flags: netlink.Request},
+		Data:   req,
+	})
+	if err != nil {
+		return linkInfo{}, d.ioError("get link", err)
+	}
+	if len(msgs) != 1 || len(msgs[0].Data) < unix.SizeofIfInfomsg {
+		return linkInfo{}, fmt.Errorf("tap: get link %s: unexpected reply", d.name)
+	}
+	return decodeLink(msgs[0].Data[unix.SizeofIfInfomsg:])
+}
+
+func decodeLink(b []byte) (linkInfo, error) {
+	var l linkInfo
+	ad, err := netlink.NewAttributeDecoder(b)
+	if err != nil {
+		return l, err
+	}
+	for ad.Next() {
+		switch ad.Type() {
+		case unix.IFLA_MTU:
+			l.mtu = int(ad.Uint32())
+		case unix.IFLA_STATS64:
+			// struct rtnl_link_stats64: rx_packets, tx_packets, rx_bytes,
+			// tx_bytes, rx_errors, tx_errors, rx_dropped, tx_dropped, ...
+			if v := ad.Bytes(); len(v) >= 64 {
+				u := func(i int) uint64 { return binary.NativeEndian.Uint64(v[8*i:]) }
+				l.stats = linkStats{rxPackets: u(0), txPackets: u(1), rxDropped: u(6), txDropped: u(7)}
+			}
+		}
+	}
+	return l, ad.Err()
+}

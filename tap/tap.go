@@ -1,0 +1,32 @@
+package tap
+
+import (
+	"errors"
+)
+
+// ErrNotSupported is returned by Open on operating systems without TAP
+// devices.
+var ErrNotSupported = errors.New("tap: not supported on this OS")
+
+// ErrClosed is returned by a Device's methods after Close.
+var ErrClosed = errors.New("tap: device closed")
+
+// MaxBatch is the most frames one ReadBatch call returns.
+const MaxBatch = 64
+
+// Stats are the device's counters since Open.
+type Stats struct {
+	RxFrames    uint64 // frames returned by ReadBatch (host -> airq)
+	RxBytes     uint64
+	RxTruncated uint64 // frames longer than the caller's buffer
+	TxFrames    uint64 // frames written (airq -> host)
+	TxBytes     uint64
+	TxErrors    uint64 // frames the kernel refused
+	// The kernel's counters of the interface (IFLA_STATS64). Its "tx" is
+	// towards airq: KernelTxDropped counts frames tun dropped because airq
+	// did not read them fast enough. Its "rx" is from airq.
+	KernelTxPackets uint64
+	KernelTxDropped uint64
+	KernelRxPackets uint64
+	KernelRxDropped uint64
+}

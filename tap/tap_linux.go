@@ -1,0 +1,130 @@
+package tap
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/mdlayher/netlink"
+	"golang.org/x/sys/unix"
+)
+
+// Device is an open TAP interface.
+//
+// One goroutine may call ReadBatch while another calls WriteBatch; calls of
+// the same method are serialised. Stats, MTU and Close may be called at any
+// time.
+type Device struct {
+	name   string
+	index  int
+	f      *os.File
+	rc     syscall.RawConn
+	rtnl   *netlink.Conn // link queries, in the TAP's network namespace
+	closed atomic.Bool
+
+	rxMu sync.Mutex // guards rd
+	rd   reader
+	txMu sync.Mutex // guards wr
+	wr   writer
+
+	c counters
+}
+
+type counters struct {
+	rxFrames, rxBytes, rxTruncated atomic.Uint64
+	txFrames, txBytes, txErrors    atomic.Uint64
+}
+
+// Open creates the TAP interface called name (a pattern such as "airq%d" or
+// "" lets the kernel choose) and brings it up. The interface is not
+// persistent: Close removes it. It needs CAP_NET_ADMIN.
+func Open(name string) (*Device, error) {
+	fd, err := unix.Open("/dev/net/tun", unix.O_RDWR|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("tap: open %s: %w", name, err)
+	}
+	d, err := setup(fd, name)
+	if err != nil {
+		unix.Close(fd)
+		return nil, fmt.Errorf("tap: open %s: %w", name, err)
+	}
+	return d, nil
+}
+
+func setup(fd int, name string) (*Device, error) {
+	ifr, err := unix.NewIfreq(name)
+	if err != nil {
+		return nil, err
+	}
+	ifr.SetUint16(unix.IFF_TAP | unix.IFF_NO_PI)
+	if err := unix.IoctlIfreq(fd, unix.TUNSETIFF, ifr); err != nil {
+		return nil, fmt.Errorf("TUNSETIFF: %w", err)
+	}
+	d := &Device{name: ifr.Name()}
+	if d.index, err = linkUp(d.name); err != nil {
+		return nil, err
+	}
+	if d.rtnl, err = netlink.Dial(unix.NETLINK_ROUTE, nil); err != nil {
+		return nil, fmt.Errorf("rtnetlink: %w", err)
+	}
+	// os.NewFile sees the non-blocking flag and registers the descriptor
+	// with the netpoller.
+	d.f = os.NewFile(uintptr(fd), "/dev/net/tun")
+	if d.rc, err = d.f.SyscallConn(); err != nil {
+		d.rtnl.Close()
+		return nil, err
+	}
+	d.rd.readFn = d.rd.read
+	return d, nil
+}
+
+// linkUp brings the interface up and returns its index.
+func linkUp(name string) (int, error) {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return 0, fmt.Errorf("control socket: %w", err)
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq(name)
+	if err != nil {
+		return 0, err
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFINDEX, ifr); err != nil {
+		return 0, fmt.Errorf("interface index: %w", err)
+	}
+	index := int(ifr.Uint32())
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return 0, fmt.Errorf("get flags: %w", err)
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
+		return 0, fmt.Errorf("bring up: %w", err)
+	}
+	return index, nil
+}
+
+// Name returns the interface name.
+func (d *Device) Name() string { return d.name }
+
+// Index returns the interface index.
+func (d *Device) Index() int { return d.index }
+
+// Close removes the interface and unblocks a pending ReadBatch, which returns
+// ErrClosed. Close may be called more than once.
+func (d *Device) Close() error {
+	if d.closed.Swap(true) {
+		return nil
+	}
+	return errors.Join(d.f.Close(), d.rtnl.Close())
+}
+
+// ioError maps an I/O error to ErrClosed after Close.
+func (d *Device) ioError(op string, err error) error {
+	if d.closed.Load() || errors.Is(err, os.ErrClosed) {
+		return ErrClosed
+	}
+	return fmt.Errorf("tap: %s %s: %w", op, d.name, err)
+}
