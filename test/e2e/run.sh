@@ -1,0 +1,311 @@
+#!/bin/bash
+# run.sh - the end-to-end tier: airqd on mac80211_hwsim in a qemu VM, with real
+# wpa_supplicant/iw clients.
+#
+# Phases (each timed on the host):
+#   setup    install the Debian packages the tier needs (skipped if present)
+#   kernel   resolve the current Debian kernel through linux-image-amd64,
+#            apt-get download it and unpack it with dpkg-deb -x (never install);
+#            cached under $E2E_BUILD/kernel/<package>_<version>
+#   base     the initramfs base: busybox-static, the hwsim/cfg80211/mac80211/9p
+#            modules, iw/wpa_supplicant/hostapd with their libraries, the
+#            regulatory database; cached under $E2E_BUILD/base/<key>, the key
+#            being a hash of every input file
+#   payload  airqd (and airqctl) built statically from this tree, /init and the
+#            scenario scripts: a second cpio appended to the base one
+#   boot     qemu (-smp 1 -m 256M, KVM if usable, else TCG); the VM runs the
+#            scenarios, prints RESULT lines and copies its logs to the 9p share
+#   report   counts RESULT lines, checks every scenario reported, prints
+#            "e2e: N passed, M failed"; the exit status is non-zero on any
+#            failure or missing result
+#
+# Environment:
+#   E2E_BUILD      build/cache directory (default /tmp/airq-e2e)
+#   E2E_SCENARIOS  space-separated scenario names to run (default: all in vm/)
+#   E2E_TIMEOUT    hard wall-clock limit for qemu in seconds (default 240)
+#   E2E_ACCEL      qemu accelerator (default: kvm if /dev/kvm is writable,
+#                  else tcg,thread=multi)
+#   E2E_SMP, E2E_MEM   guest CPUs and memory (default 1, 256M)
+#   E2E_KPKG       pin the kernel package (default: what linux-image-amd64
+#                  depends on; Debian drops superseded ABI packages)
+#   E2E_AIRQD      use this static airqd binary instead of building ./cmd/airqd
+#   E2E_EXTRA      a directory copied over the VM's root (extra debugging tools)
+#   E2E_NO_APT=1   never call apt-get install (fail if something is missing)
+#
+# Logs: $E2E_BUILD/share/ (console.log, results.log, per-scenario logs) and
+# $E2E_BUILD/serial.log (the console with host timestamps).
+set -uo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+BUILD=${E2E_BUILD:-/tmp/airq-e2e}
+TIMEOUT=${E2E_TIMEOUT:-240}
+SMP=${E2E_SMP:-1}
+MEM=${E2E_MEM:-256M}
+SHARE=$BUILD/share
+
+# Host packages. The tools (iw, wpa_supplicant, hostapd, busybox) are only
+# installed so that their binaries and libraries can be copied into the VM.
+PACKAGES="qemu-system-x86 busybox-static iw wpasupplicant hostapd wireless-regdb kmod cpio"
+# Kernel modules for the VM; dependencies are resolved with modprobe --show-depends.
+#   mac80211_hwsim        -> virtio virtio_ring rfkill cfg80211 libarc4 mac80211
+#   virtio_pci 9pnet_virtio 9p -> the host share (-virtfs)
+#   tun                   -> airqd's TAP device
+#   ccm ctr gcm ghash_generic cmac michael_mic -> CCMP/GCMP/BIP/TKIP keys for
+#                            later WPA2 scenarios (ctr and ghash_generic are
+#                            runtime-only dependencies, so they are listed)
+MODULES="mac80211_hwsim virtio_pci 9pnet_virtio 9p tun ccm ctr gcm ghash_generic cmac michael_mic"
+TOOLS="/usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli /usr/sbin/hostapd /usr/sbin/hostapd_cli"
+
+now() { echo "${EPOCHREALTIME/./}"; }
+secs() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", (b-a)/1e6}'; }
+say() { echo "e2e: $*" >&2; }
+die() { say "ERROR: $*"; echo "e2e: 0 passed, 1 failed"; exit 1; }
+TIMINGS=()
+timed() { # timed PHASE FUNC: run FUNC, record its wall time
+	local t rc
+	t=$(now)
+	"$2"; rc=$?
+	TIMINGS+=("$1=$(secs "$t")s")
+	say "phase $1 done in $(secs "$t")s"
+	return $rc
+}
+
+APT_UPDATED=0
+apt_update() {
+	[ "$APT_UPDATED" = 1 ] && return 0
+	say "apt-get update"
+	as_root apt-get update -q >"$BUILD/apt.log" 2>&1 || { tail -20 "$BUILD/apt.log" >&2; return 1; }
+	APT_UPDATED=1
+}
+as_root() {
+	if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+		say "need root for: $*"; return 1; fi
+}
+
+############################################################################
+phase_setup() {
+	local p missing=()
+	for p in $PACKAGES; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		[ "${E2E_NO_APT:-0}" = 1 ] && { say "missing packages: ${missing[*]} (E2E_NO_APT=1)"; return 1; }
+		say "installing: ${missing[*]}"
+		apt_update || return 1
+		DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q --no-install-recommends "${missing[@]}" \
+			>>"$BUILD/apt.log" 2>&1 || { tail -20 "$BUILD/apt.log" >&2; return 1; }
+	else
+		say "host packages present"
+	fi
+	command -v go >/dev/null || [ -n "${E2E_AIRQD:-}" ] || { say "no Go toolchain on PATH (needed to build airqd)"; return 1; }
+}
+
+############################################################################
+resolve_kernel() {
+	KPKG=${E2E_KPKG:-$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')}
+	[ -n "$KPKG" ] || return 1
+	KPKGVER=$(apt-cache show --no-all-versions "$KPKG" 2>/dev/null | awk '/^Version:/{print $2; exit}')
+	[ -n "$KPKGVER" ]
+}
+phase_kernel() {
+	if ! resolve_kernel; then
+		[ "${E2E_NO_APT:-0}" = 1 ] && { say "cannot resolve the kernel package (no apt lists?)"; return 1; }
+		apt_update && resolve_kernel || { say "cannot resolve linux-image-amd64's kernel package"; return 1; }
+	fi
+	KVER=${KPKG#linux-image-}
+	KROOT=$BUILD/kernel/${KPKG}_${KPKGVER}
+	say "kernel package $KPKG $KPKGVER (kernel $KVER)"
+	if [ ! -f "$KROOT/.done" ]; then
+		rm -rf "$KROOT" "$BUILD/kernel/dl" && mkdir -p "$BUILD/kernel/dl"
+		(cd "$BUILD/kernel/dl" && apt-get download "$KPKG=$KPKGVER") >"$BUILD/kernel/download.log" 2>&1 ||
+			{ cat "$BUILD/kernel/download.log" >&2; return 1; }
+		dpkg-deb -x "$BUILD"/kernel/dl/"${KPKG}"_*.deb "$KROOT" || return 1
+		# The .deb ships no modules.dep (its postinst runs depmod).
+		depmod -b "$KROOT" "$KVER" || return 1
+		rm -rf "$BUILD/kernel/dl"
+		touch "$KROOT/.done"
+		# Keep only the current kernel in the cache.
+		for d in "$BUILD"/kernel/linux-image-*; do [ "$d" = "$KROOT" ] || rm -rf "$d"; done
+	else
+		say "kernel cached in $KROOT"
+	fi
+}
+
+############################################################################
+# Every input file of the base image, one per line (binaries, libraries).
+base_inputs() {
+	local b
+	echo /bin/busybox
+	for b in $TOOLS; do
+		echo "$b"
+		ldd "$b" | awk '/=> \//{print $3} /^\t\/lib64/{print $1}'
+	done | sort -u
+	echo /lib/firmware/regulatory.db-debian
+	echo /lib/firmware/regulatory.db.p7s-debian
+}
+phase_base() {
+	local key f ko rel root
+	# The key covers the kernel package, the module list, the content of every
+	# copied file and this script's base-building code.
+	key=$({
+		echo "$KPKG $KPKGVER $MODULES"
+		base_inputs | while read -r f; do sha256sum "$(readlink -f "$f")"; done
+		declare -f phase_base base_inputs
+	} | sha256sum | cut -c1-16)
+	BASE=$BUILD/base/$key/base.cpio.gz
+	if [ -f "$BASE" ]; then say "base initramfs cached ($key)"; return 0; fi
+	say "building base initramfs ($key)"
+	root=$BUILD/base/$key/root
+	rm -rf "$BUILD/base" && mkdir -p "$root"
+	mkdir -p "$root"/{bin,etc,proc,sys,dev,tmp,run,mnt/host,usr/bin,usr/sbin,usr/local/bin,lib64,lib/modules/$KVER,lib/firmware}
+	mkdir -p "$root/var" && ln -s ../run "$root/var/run" # control sockets
+	# /sbin -> bin: the kernel runs /sbin/modprobe to auto-load modules.
+	ln -s bin "$root/sbin"
+	cp /bin/busybox "$root/bin/busybox"
+	for f in $(/bin/busybox --list); do
+		[ -e "$root/bin/$f" ] || ln -s busybox "$root/bin/$f"
+	done
+	for m in $MODULES; do
+		modprobe -d "$KROOT" -S "$KVER" --show-depends "$m" | awk '$1=="insmod"{print $2}'
+	done | sort -u | while read -r ko; do
+		rel=${ko#"$KROOT"/}
+		mkdir -p "$root/$(dirname "$rel")"
+		cp "$ko" "$root/$rel"
+	done
+	cp "$KROOT/lib/modules/$KVER"/modules.{order,builtin,builtin.modinfo} "$root/lib/modules/$KVER/"
+	depmod -b "$root" "$KVER" || return 1
+	base_inputs | while read -r f; do
+		case $f in
+		/bin/busybox | /lib/firmware/*) ;;
+		/usr/sbin/*) cp "$f" "$root/usr/sbin/" ;;
+		*) mkdir -p "$root/$(dirname "$f")" && cp -L "$f" "$root/$f" ;;
+		esac
+	done
+	cp /lib/firmware/regulatory.db-debian "$root/lib/firmware/regulatory.db"
+	cp /lib/firmware/regulatory.db.p7s-debian "$root/lib/firmware/regulatory.db.p7s"
+	echo "root:x:0:0:root:/:/bin/sh" >"$root/etc/passwd"
+	cp "$KROOT/boot/vmlinuz-$KVER" "$BUILD/base/$key/vmlinuz"
+	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$BASE.tmp" && mv "$BASE.tmp" "$BASE"
+	rm -rf "$root"
+}
+
+############################################################################
+phase_payload() {
+	local p=$BUILD/payload
+	rm -rf "$p" && mkdir -p "$p/usr/local/bin" "$p/e2e"
+	if [ -n "${E2E_AIRQD:-}" ]; then
+		cp "$E2E_AIRQD" "$p/usr/local/bin/airqd" || return 1
+		say "airqd from E2E_AIRQD=$E2E_AIRQD"
+	else
+		say "building airqd (CGO_ENABLED=0)"
+		(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/airqd" ./cmd/airqd) \
+			>"$BUILD/go-build.log" 2>&1 || { say "go build ./cmd/airqd failed:"; cat "$BUILD/go-build.log" >&2; return 1; }
+		if ls "$REPO"/cmd/airqctl/*.go >/dev/null 2>&1; then
+			(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/airqctl" ./cmd/airqctl) \
+				>>"$BUILD/go-build.log" 2>&1 || { say "go build ./cmd/airqctl failed:"; cat "$BUILD/go-build.log" >&2; return 1; }
+		fi
+	fi
+	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
+	install -m 0755 "$HERE/vm/init" "$p/init"
+	install -m 0755 "$HERE"/vm/*.sh "$p/e2e/"
+	(cd "$p" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$BUILD/payload.cpio.gz" || return 1
+	# The kernel unpacks concatenated archives in order; the payload's /init
+	# and binaries are added on top of the base image.
+	cat "$BASE" "$BUILD/payload.cpio.gz" >"$BUILD/initrd.img"
+}
+
+############################################################################
+scenario_list() {
+	local s
+	if [ -n "${E2E_SCENARIOS:-}" ]; then echo "$E2E_SCENARIOS"; return; fi
+	for s in "$HERE"/vm/s[0-9]*.sh; do basename "$s" .sh; done | tr '\n' ' '
+}
+phase_boot() {
+	local accel cmd start rc
+	rm -rf "$SHARE" && mkdir -p "$SHARE"
+	accel=${E2E_ACCEL:-}
+	if [ -z "$accel" ]; then
+		if [ -w /dev/kvm ]; then accel=kvm; else accel=tcg,thread=multi; fi
+	fi
+	SCENARIOS=$(scenario_list)
+	# -nodefaults: no NIC/VGA; the VM needs no network. -no-reboot: the guest's
+	# poweroff ends qemu. panic=-1: a kernel panic ends qemu too.
+	cmd=(qemu-system-x86_64
+		-machine pc -accel "$accel" -cpu max -smp "$SMP" -m "$MEM"
+		-nodefaults -no-user-config -no-reboot -display none -serial stdio
+		-kernel "$(dirname "$BASE")/vmlinuz" -initrd "$BUILD/initrd.img"
+		-append "console=ttyS0 quiet panic=-1 rdinit=/init airq.scenarios=$(echo $SCENARIOS | tr ' ' ,)"
+		-virtfs "local,path=$SHARE,mount_tag=hostshare,security_model=none,id=hostshare")
+	say "scenarios: $SCENARIOS"
+	say "${cmd[*]}"
+	start=$(now)
+	# Every console line gets the host time since qemu started.
+	timeout --foreground -k 5 "$TIMEOUT" "${cmd[@]}" </dev/null | stamp | tee "$BUILD/serial.log"
+	rc=${PIPESTATUS[0]}
+	QEMU_RC=$rc
+	[ "$rc" = 124 ] && say "qemu hit the ${TIMEOUT}s TIMEOUT guard"
+	say "qemu exit=$rc wall=$(secs "$start")s accel=$accel smp=$SMP mem=$MEM"
+	return 0
+}
+stamp() {
+	local t0=${EPOCHREALTIME/./} line cs
+	while IFS= read -r line; do
+		cs=$(((${EPOCHREALTIME/./} - t0) / 10000))
+		printf '[host %3d.%02ds] %s\n' $((cs / 100)) $((cs % 100)) "${line%$'\r'}"
+	done
+}
+
+############################################################################
+phase_report() {
+	local results pass fail s line missing=0
+	if [ -f "$SHARE/results.log" ]; then
+		results=$(grep '^RESULT name=' "$SHARE/results.log")
+	else
+		say "no results.log on the share; reading RESULT lines from the serial console"
+		results=$(sed -n 's/^\[host [ 0-9.]*s\] \(RESULT name=\)/\1/p' "$BUILD/serial.log")
+	fi
+	# Check lines are "RESULT name=<scenario>.<check> pass|fail ...";
+	# the line "RESULT name=<scenario> pass|fail ..." closes a scenario.
+	pass=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* pass')
+	fail=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* fail')
+	for s in $SCENARIOS; do
+		if ! echo "$results" | grep -q "^RESULT name=$s \(pass\|fail\)"; then
+			say "scenario $s reported no final status (crash or timeout)"
+			missing=$((missing + 1))
+		fi
+	done
+	fail=$((fail + missing))
+	if [ ! -f "$SHARE/status" ]; then
+		say "the VM wrote no status file (timeout or crash); see $BUILD/serial.log"
+		[ "$missing" = 0 ] && fail=$((fail + 1))
+	fi
+	echo
+	echo "---- results"
+	echo "$results" | grep -v '^$'
+	if [ "$fail" -gt 0 ]; then
+		echo "---- failed checks"
+		echo "$results" | grep ' fail' || true
+		for f in "$SHARE"/*airqd*.log; do
+			[ -f "$f" ] || continue
+			echo "---- tail of $f"
+			tail -n 40 "$f"
+		done
+	fi
+	echo "---- timings: ${TIMINGS[*]}"
+	sed -n 's/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm: \2 (host clock \1)/p' "$BUILD/serial.log" 2>/dev/null
+	echo "---- logs: $SHARE (serial: $BUILD/serial.log)"
+	echo "e2e: $pass passed, $fail failed"
+	[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
+}
+
+############################################################################
+mkdir -p "$BUILD" || exit 1
+T0=$(now)
+timed setup phase_setup || die "setup failed"
+timed kernel phase_kernel || die "kernel package failed"
+timed base phase_base || die "base initramfs failed"
+timed payload phase_payload || die "payload (airqd build) failed"
+timed boot phase_boot
+TIMINGS+=("total=$(secs "$T0")s")
+phase_report

@@ -1,0 +1,21 @@
+#!/bin/sh
+# s0-env: the VM itself. mac80211_hwsim loads, its radios advertise active
+# monitor mode (airqd needs it: only an ACTIVE monitor vif ACKs frames
+# addressed to it), the TUN driver is there for airqd's TAP, and the airqd
+# binary runs and accepts the flags the scenarios pass.
+# timeout: 60
+. /e2e/lib.sh
+
+log "kernel $(uname -r), $(nproc) cpu(s), $(awk '/MemTotal/{print int($2/1024)}' /proc/meminfo) MiB"
+t=$(T)
+if hwsim_reset 2; then result hwsim_loaded pass "radios=2, wlan0/wlan1 in $(since "$t")s"
+else result hwsim_loaded fail "modprobe mac80211_hwsim radios=2"; fi
+iw phy "$(phy_of wlan0)" info >"$LOGS/$S-phy-info.log" 2>&1
+check active_monitor_supported "$(grep -i 'active monitor' "$LOGS/$S-phy-info.log" | sed 's/^[[:space:]]*//')" \
+	grep -qi 'supports active monitor' "$LOGS/$S-phy-info.log"
+check tun_device "/dev/net/tun + tun module" sh -c 'modprobe tun && test -c /dev/net/tun'
+airqd -h >"$LOGS/$S-help.log" 2>&1
+check airqd_runs "airqd -h mentions -phy" grep -q -- '-phy' "$LOGS/$S-help.log"
+check airqd_flags "airqd accepts -ifname (required by the harness)" airqd_flags
+rmmod mac80211_hwsim
+finish
