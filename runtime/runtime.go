@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -39,29 +38,35 @@ func newBatch(size int) *batch {
 	return b
 }
 
-// reader pumps one device into batches.
+// reader pumps one device into batches. It runs until a read fails, which
+// Close of the device causes. There are never more than numBatches batches,
+// and full holds that many, so handing a batch over never blocks: a batch
+// read is never lost.
 type reader struct {
 	name string
 	read func(bufs [][]byte, sizes []int) (int, error)
 	free chan *batch
 	full chan *batch
 	err  chan error
+	done chan struct{}
 }
 
 func newReader(name string, read func([][]byte, []int) (int, error), size int) *reader {
-	r := &reader{name: name, read: read, free: make(chan *batch, numBatches), full: make(chan *batch, numBatches), err: make(chan error, 1)}
+	r := &reader{name: name, read: read, free: make(chan *batch, numBatches), full: make(chan *batch, numBatches),
+		err: make(chan error, 1), done: make(chan struct{})}
 	for range numBatches {
 		r.free <- newBatch(size)
 	}
 	return r
 }
 
-func (r *reader) run(ctx context.Context) {
+func (r *reader) run(stop <-chan struct{}) {
+	defer close(r.done)
 	for {
 		var b *batch
 		select {
 		case b = <-r.free:
-		case <-ctx.Done():
+		case <-stop:
 			return
 		}
 		n, err := r.read(b.bufs, b.sizes)
@@ -70,9 +75,20 @@ func (r *reader) run(ctx context.Context) {
 			return
 		}
 		b.n = n
+		r.full <- b
+	}
+}
+
+// drain hands every batch waiting in r.full to handle, without blocking.
+func drain(r *reader, handle func([]byte)) {
+	for {
 		select {
-		case r.full <- b:
-		case <-ctx.Done():
+		case b := <-r.full:
+			for i := range b.n {
+				handle(b.bufs[i][:b.sizes[i]])
+			}
+			r.free <- b
+		default:
 			return
 		}
 	}
@@ -84,26 +100,35 @@ type Stats struct {
 }
 
 // Run drives core with the radio and the wired side until ctx is done or a
-// device fails. On the way out it deauthenticates every station, writes
-// those frames, closes both devices (unblocking the readers) and waits for
-// its goroutines. ready, if set, is called once the core is beaconing.
+// device fails. On the way out it stops taking wired frames, hands the core
+// what the readers already took, deauthenticates every station, writes those
+// frames, closes both devices and waits for its goroutines. ready, if set, is
+// called once the core is beaconing.
 func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *slog.Logger, ready func()) error {
-	ctx, cancel := context.WithCancel(ctx)
-	rx := newReader("radio", dev.ReadBatch, radio.MaxFrame)
-	wx := newReader("wired", wired.ReadBatch, wiredMax)
-	var wg sync.WaitGroup
-	wg.Go(func() { rx.run(ctx) })
-	wg.Go(func() { wx.run(ctx) })
-	defer func() {
-		cancel()
-		dev.Close()
-		wired.Close()
-		wg.Wait()
-	}()
-
+	var st Stats
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
-	var st Stats
+	stop := make(chan struct{})
+	rx := newReader("radio", dev.ReadBatch, radio.MaxFrame)
+	wx := newReader("wired", wired.ReadBatch, wiredMax)
+	go rx.run(stop)
+	go wx.run(stop)
+	defer func() {
+		close(stop)
+		wired.Close()
+		<-wx.done
+		drain(wx, func(b []byte) { core.HandleWired(now(), b) })
+		core.Shutdown(now())
+		out, _ := core.Output()
+		if len(out) > 0 {
+			dev.WriteBatch(out)
+		}
+		core.Flushed()
+		dev.Close()
+		<-rx.done
+		log.Info("shell stopped", "radio_write_errors", st.RadioWriteErrors, "wired_write_errors", st.WiredWriteErrors)
+	}()
+
 	flush := func() {
 		out, wout := core.Output()
 		if len(out) > 0 {
@@ -133,8 +158,6 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		timer.Reset(max(core.Deadline()-now(), 0))
 		select {
 		case <-ctx.Done():
-			core.Shutdown(now())
-			flush()
 			return nil
 		case err := <-rx.err:
 			return err
