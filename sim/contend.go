@@ -98,10 +98,9 @@ func (s *Sim) onTxEnd() {
 	m := &s.med
 	m.busy = false
 	collided := len(m.txing) > 1
-	// Settling can make stations and the core transmit again (enqueue), which
-	// does not touch txing; take a copy anyway so reentrancy is harmless.
-	tx := slices.Clone(m.txing)
-	for _, c := range tx {
+	// Settling makes stations and the core transmit again (enqueue), which
+	// never touches txing.
+	for _, c := range m.txing {
 		s.settle(c, collided)
 	}
 	for _, c := range m.active {
