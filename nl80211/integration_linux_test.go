@@ -1,0 +1,100 @@
+package nl80211
+
+import (
+	"errors"
+	"net"
+	"os"
+	"testing"
+	"time"
+)
+
+// TestIntegrationHwsim runs against a real wiphy that supports monitor
+// interfaces (mac80211_hwsim in the e2e VM): create an active monitor, tune
+// it, list it, delete it; then check that closing the owning socket deletes
+// a second one.
+func TestIntegrationHwsim(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root")
+	}
+	c, err := Dial()
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("no nl80211 (cfg80211 not loaded; modprobe mac80211_hwsim): %v", err)
+	}
+	if err != nil {
+		t.Fatalf("Dial: %v", err)
+	}
+	defer c.Close()
+	phys, err := c.PHYs()
+	if err != nil {
+		t.Fatalf("PHYs: %v", err)
+	}
+	var phy *PHY
+	for i := range phys {
+		if phys[i].Monitor {
+			phy = &phys[i]
+			break
+		}
+	}
+	if phy == nil {
+		t.Skip("no wiphy with monitor support (modprobe mac80211_hwsim)")
+	}
+
+	addr := [6]byte{0x02, 0xa1, 0x7c, 0, 0, 1}
+	flags := MonitorControl | MonitorOtherBSS
+	if phy.ActiveMonitor {
+		flags |= MonitorActive
+	}
+	ifi, err := c.NewMonitor(phy.Index, "airqtest0", addr, flags)
+	if err != nil {
+		t.Fatalf("NewMonitor: %v", err)
+	}
+	if ifi.Name != "airqtest0" || ifi.Type != IfTypeMonitor || ifi.Addr != addr || ifi.PHY != phy.Index {
+		t.Errorf("NewMonitor = %+v", ifi)
+	}
+	if err := linkUp(ifi.Name); err != nil {
+		t.Fatalf("up: %v", err)
+	}
+	if err := c.SetChannel(ifi.Index, Channel{Freq: 2412}); err != nil {
+		t.Errorf("SetChannel: %v", err)
+	}
+	ifs, err := c.Interfaces()
+	if err != nil {
+		t.Fatalf("Interfaces: %v", err)
+	}
+	found := false
+	for _, x := range ifs {
+		if x.Index == ifi.Index {
+			found = true
+			if x.Freq != 2412 {
+				t.Errorf("monitor on %d MHz, want 2412", x.Freq)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("new monitor missing from %+v", ifs)
+	}
+	if err := c.DelInterface(ifi.Index); err != nil {
+		t.Fatalf("DelInterface: %v", err)
+	}
+
+	// Socket ownership: closing the creating Conn deletes the interface.
+	c2, err := Dial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c2.NewMonitor(phy.Index, "airqtest1", addr, flags); err != nil {
+		c2.Close()
+		t.Fatalf("NewMonitor: %v", err)
+	}
+	c2.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := net.InterfaceByName("airqtest1"); err != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("airqtest1 still exists 10s after its owner closed")
+		}
+		time.Sleep(10 * time.Millisecond) // the kernel deletes it from a work item
+	}
+}
