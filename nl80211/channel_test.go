@@ -18,10 +18,10 @@ func TestSetChannelRequest(t *testing.T) {
 		center2  uint32 // 0: absent
 		chanType int64  // -1: absent
 	}{
-		{"no HT", Channel{Freq: 2412}, 2412, 0, unix.NL80211_CHAN_NO_HT},
-		{"HT20", Channel{Freq: 2437, Width: Width20}, 2437, 0, unix.NL80211_CHAN_HT20},
-		{"HT40+", Channel{Freq: 5180, Width: Width40, Center1: 5190}, 5190, 0, unix.NL80211_CHAN_HT40PLUS},
-		{"HT40-", Channel{Freq: 5200, Width: Width40, Center1: 5190}, 5190, 0, unix.NL80211_CHAN_HT40MINUS},
+		{"no HT", Channel{Freq: 2412}, 2412, 0, chanNoHt},
+		{"HT20", Channel{Freq: 2437, Width: Width20}, 2437, 0, chanHt20},
+		{"HT40+", Channel{Freq: 5180, Width: Width40, Center1: 5190}, 5190, 0, chanHt40plus},
+		{"HT40-", Channel{Freq: 5200, Width: Width40, Center1: 5190}, 5190, 0, chanHt40minus},
 		{"VHT80", Channel{Freq: 5180, Width: Width80, Center1: 5210}, 5210, 0, -1},
 		{"VHT160", Channel{Freq: 5180, Width: Width160, Center1: 5250}, 5250, 0, -1},
 		{"80+80", Channel{Freq: 5180, Width: Width80P80, Center1: 5210, Center2: 5775}, 5210, 5775, -1},
