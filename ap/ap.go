@@ -61,7 +61,7 @@ type Counters struct {
 	NoStatus, TimedOut                           uint64
 
 	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
-	Deauths                                                uint64
+	Deauths, ADDBADeclined                                 uint64
 
 	WiredIn                                     uint64 // frames read from the TAP
 	DownlinkIn, WiredSent                       uint64 // frames entering the downlink (TAP and intra-BSS); handed to the radio

@@ -102,14 +102,3 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 	}
 	a.sendProbeResponse(now, fr.Addr2())
 }
-
-func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
-	body := fr.Body()
-	if len(body) < 1 || fr.Addr1().IsMulticast() || body[0]&0x80 != 0 {
-		return
-	}
-	if _, s := a.sta.lookup(fr.Addr2()); s == nil || s.state != stateAssociated {
-		return
-	}
-	a.sendActionBounce(now, fr.Addr2(), body)
-}
