@@ -129,6 +129,6 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, qos bool, tid uint8, s
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
 		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
 	})
-	b = ieee80211.AppendLLCSNAP(b, etherType)
+	ieee80211.AppendLLCSNAP(b, etherType) // written in place, up to the payload
 	return slab[start : headroom+n]
 }

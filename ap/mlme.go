@@ -30,7 +30,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		// belongs to a session the station has given up.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
-	slot, s, ok := a.sta.add(sa)
+	_, s, ok := a.sta.add(sa)
 	if !ok {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta)
 		return

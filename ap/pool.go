@@ -41,5 +41,3 @@ func (p *pool) slab(h uint32) []byte {
 	off := int(h) * slabSize
 	return p.mem[off : off+slabSize : off+slabSize]
 }
-
-func (p *pool) available() int { return len(p.free) }

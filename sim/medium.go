@@ -57,20 +57,19 @@ var edca = [ieee80211.NumACs]edcaParams{
 
 // medium is one channel shared by the AP (node 0) and the stations.
 type medium struct {
-	cfg     MediumConfig
-	est     *aql.Estimator // channel access left out: the medium plays it
-	sifs    time.Duration
-	slot    time.Duration
-	freq    uint16
-	bssid   ieee80211.MAC
-	lowest  radio.Rate // lowest basic rate: management and group frames
-	best    radio.Rate // highest rate of the BSS: default station data rate
-	busy    bool
-	gen     int
-	nodes   []*node
-	active  []*contender
-	txing   []*contender
-	waiting []*contender // reused by onAccess
+	cfg    MediumConfig
+	est    *aql.Estimator // channel access left out: the medium plays it
+	sifs   time.Duration
+	slot   time.Duration
+	freq   uint16
+	bssid  ieee80211.MAC
+	lowest radio.Rate // lowest basic rate: management and group frames
+	best   radio.Rate // highest rate of the BSS: default station data rate
+	busy   bool
+	gen    int
+	nodes  []*node
+	active []*contender
+	txing  []*contender
 }
 
 // node is a transmitter: the AP or a station, with one contender per AC.
