@@ -191,6 +191,14 @@ phase_base() {
 }
 
 ############################################################################
+# gobuild CMD: static build of ./cmd/CMD into the payload
+gobuild() {
+	(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$BUILD/payload/usr/local/bin/$1" "./cmd/$1") \
+		>"$BUILD/go-build-$1.log" 2>&1 && return 0
+	say "go build ./cmd/$1 failed:"
+	cat "$BUILD/go-build-$1.log" >&2
+	return 1
+}
 phase_payload() {
 	local p=$BUILD/payload
 	rm -rf "$p" && mkdir -p "$p/usr/local/bin" "$p/e2e"
@@ -199,12 +207,8 @@ phase_payload() {
 		say "airqd from E2E_AIRQD=$E2E_AIRQD"
 	else
 		say "building airqd (CGO_ENABLED=0)"
-		(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/airqd" ./cmd/airqd) \
-			>"$BUILD/go-build.log" 2>&1 || { say "go build ./cmd/airqd failed:"; cat "$BUILD/go-build.log" >&2; return 1; }
-		if ls "$REPO"/cmd/airqctl/*.go >/dev/null 2>&1; then
-			(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/airqctl" ./cmd/airqctl) \
-				>>"$BUILD/go-build.log" 2>&1 || { say "go build ./cmd/airqctl failed:"; cat "$BUILD/go-build.log" >&2; return 1; }
-		fi
+		gobuild airqd || return 1
+		if ls "$REPO"/cmd/airqctl/*.go >/dev/null 2>&1; then gobuild airqctl || return 1; fi
 	fi
 	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
 	install -m 0755 "$HERE/vm/init" "$p/init"

@@ -125,6 +125,8 @@ netns_new() {
 	register $NSPID
 	wait_for 5 sh -c "[ \"\$(readlink /proc/$NSPID/ns/net)\" != \"\$(readlink /proc/1/ns/net)\" ]"
 }
+# sta CMD...: run CMD in the station's namespace (foreground only: in the
+# background, $! would be a subshell; use nsenter -F directly there)
 sta() { nsenter -F -t "$NSPID" -n "$@"; } # -F: exec, do not fork
 
 # pingsum FILE -> "tx=20 rx=20 loss=0% rtt=min/avg/max ms"

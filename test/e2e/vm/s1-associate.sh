@@ -79,7 +79,7 @@ others=$(for i in /sys/class/net/*; do [ "$(cat "$i/address")" = "$BSSID" ] && [
 
 # The host behind the TAP.
 if link_exists "$TAPIF" && ip addr add "$HOST_IP/24" dev "$TAPIF" && ip link set "$TAPIF" up; then
-	result tap_iface pass "$TAPIF $(cat /sys/class/net/$TAPIF/address) $HOST_IP/24 $(ip -o link show "$TAPIF" | grep -o 'state [A-Z]*')"
+	result tap_iface pass "$TAPIF $(cat /sys/class/net/$TAPIF/address) $HOST_IP/24 operstate=$(cat "/sys/class/net/$TAPIF/operstate")"
 else
 	result tap_iface fail "$TAPIF missing or not configurable: $(ip -o link show 2>&1 | awk -F': ' '{printf "%s ", $2}')"
 fi
@@ -89,8 +89,11 @@ netns_new || { result setup fail "network namespace"; finish; }
 iw phy "$STAPHY" set netns "$NSPID" || { result setup fail "iw phy $STAPHY set netns"; finish; }
 wait_for 5 sta ip link show wlan1 || { result setup fail "wlan1 not in the station namespace"; finish; }
 sta ip link set lo up
-sta iw event -t -f >"$LOGS/$S-iw-event-sta.log" 2>&1 &
-register $!
+# Background jobs call nsenter directly (not the sta function), so that $! is
+# the process itself and not a subshell.
+nsenter -F -t "$NSPID" -n iw event -t -f >"$LOGS/$S-iw-event-sta.log" 2>&1 &
+STAEV_PID=$!
+register $STAEV_PID
 cat >/tmp/$S-wpas.conf <<EOF
 ctrl_interface=/run/wpa_supplicant
 network={
@@ -104,7 +107,7 @@ sta_linked() { sta iw dev wlan1 link | grep -q "Connected to $BSSID"; }
 
 dmesg_mark
 t=$(T)
-sta wpa_supplicant -i wlan1 -D nl80211 -c /tmp/$S-wpas.conf -t -d -f "$LOGS/$S-wpas.log" &
+nsenter -F -t "$NSPID" -n wpa_supplicant -i wlan1 -D nl80211 -c /tmp/$S-wpas.conf -t -d -f "$LOGS/$S-wpas.log" &
 WPAS_PID=$!
 register $WPAS_PID
 if wait_for 45 sta_completed && wait_for 5 sta_linked; then
@@ -158,18 +161,21 @@ cat "$LOGS/$S-sta-station-dump.log"
 txp=$(awk '/tx packets:/{print $3}' "$LOGS/$S-sta-station-dump.log")
 txr=$(awk '/tx retries:/{print $3}' "$LOGS/$S-sta-station-dump.log")
 txf=$(awk '/tx failed:/{print $3}' "$LOGS/$S-sta-station-dump.log")
-detail="station->AP tx_packets=${txp:-?} tx_retries=${txr:-?} tx_failed=${txf:-?}"
+detail="station->AP tx_packets=${txp:-?} tx_retries=${txr:-?} tx_failed=${txf:-?} (station rx bitrate: $(awk -F'\t' '/rx bitrate:/{print $3}' "$LOGS/$S-sta-station-dump.log"))"
 if [ -n "$txf" ] && [ "$txf" = 0 ] && [ "${txp:-0}" -ge 20 ]; then
 	result acked_data pass "$detail"
 else
 	result acked_data fail "$detail (need tx_failed=0, tx_packets>=20)"
 fi
 
-ip -s link show "$TAPIF" >"$LOGS/$S-tap-stats.log" 2>&1
+for f in rx_packets tx_packets rx_dropped tx_dropped; do
+	echo "$TAPIF $f $(cat "/sys/class/net/$TAPIF/statistics/$f" 2>/dev/null)"
+done >"$LOGS/$S-tap-stats.log"
 
 log "teardown"
 stop "$WPAS_PID"
 stop "$AIRQD_PID" 10
+stop "$STAEV_PID"
 stop "$NSPID"
 dmesg_mark
 finish
