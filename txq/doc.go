@@ -55,11 +55,13 @@
 //     paid leaves; a queue Airtime.StationAllows refuses goes to the
 //     blocked list; otherwise its stamp is compared with the round number
 //     exactly as in the kernel, and it is served or the round ends.
-//   - the wheel: stations in debt, filed at the pass T = V + ceil(-eff/w)
+//   - the wheel: stations in debt, filed at the pass T = V + 1 + ceil(-eff/w)
 //     at which one weight w of refill per pass repays them. A filed
-//     station's deficit is def + w*(V - Vfiled): it is credited one weight
-//     per pass like every indebted queue on the kernel's list, without being
-//     visited. When the ring is empty, V jumps to the earliest T and the
+//     station's deficit is def + w*max(0, V - (Vfiled+1)): it is credited
+//     one weight per pass like every indebted queue on the kernel's list,
+//     without being visited. The pass of delay is the kernel's: the visit
+//     that serves a station earns no refill, and the visit whose refill
+//     repays the debt still moves the queue to the tail. When the ring is empty, V jumps to the earliest T and the
 //     stations due are credited (exactly the weights the kernel's passes
 //     would have added: they turn non-negative with the same remainder)
 //     and their queues go to the ring tail. The wheel is a two-level

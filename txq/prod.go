@@ -56,28 +56,29 @@ func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 }
 
 // file puts a station in debt into the wheel at the pass where the refills
-// it is owed (one weight per pass) cover the debt.
+// it is owed (one weight per pass) cover the debt. Its refills start one
+// pass late: in the kernel the visit that serves a station earns it no
+// refill, so a debt repaid in k refills costs k+1 passes.
 func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air, eff int64) {
 	W := &s.acs[ac].wheel
 	if a.wLevel >= 0 {
 		s.realize(sta, ac, a)
 		W.remove(s.airs, s.airIndex(sta, ac))
+	} else {
+		a.vt = W.v + 1
 	}
 	w := int64(s.stas[sta].weight)
-	a.vt = W.v
-	a.t = W.v + (-eff+w-1)/w
+	a.t = a.vt + (-eff+w-1)/w
 	W.insert(s.airs, s.airIndex(sta, ac))
 }
 
-// realize credits a filed station with the refills of the passes since it
-// was filed, so that def is current; it stays filed.
+// realize credits a filed station with the refills of the passes since its
+// refills started, so that def is current; it stays filed.
 func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
-	if a.wLevel < 0 {
-		return
+	if v := s.acs[ac].wheel.v; a.wLevel >= 0 && v > a.vt {
+		a.def += int64(s.stas[sta].weight) * (v - a.vt)
+		a.vt = v
 	}
-	v := s.acs[ac].wheel.v
-	a.def += int64(s.stas[sta].weight) * (v - a.vt)
-	a.vt = v
 }
 
 // reschedule re-files a filed station after its deficit or pending airtime

@@ -177,8 +177,8 @@ func (s *Scheduler) airOf(sta uint16, ac ieee80211.AC) *air {
 // refill the wheel owes it) minus the airtime still pending.
 func (s *Scheduler) effective(sta uint16, ac ieee80211.AC, a *air) int64 {
 	d := a.def
-	if a.wLevel >= 0 {
-		d += int64(s.stas[sta].weight) * (s.acs[ac].wheel.v - a.vt)
+	if v := s.acs[ac].wheel.v; a.wLevel >= 0 && v > a.vt {
+		d += int64(s.stas[sta].weight) * (v - a.vt)
 	}
 	return d - int64(s.air.StationPending(sta, ac))
 }

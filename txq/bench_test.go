@@ -1,0 +1,73 @@
+package txq
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// benchRig is N stations, each with a backlogged BE queue, everything
+// allowed by AQL and completing at once.
+type benchRig struct {
+	s      *Scheduler
+	now    time.Duration
+	charge uint32
+}
+
+func newBenchRig(tb testing.TB, mode Mode, n int, charge uint32) *benchRig {
+	r := &benchRig{s: mustNew(tb, Config{Mode: mode, Airtime: openAirtime{}, Owner: &owner{}}), charge: charge}
+	for sta := uint16(1); int(sta) <= n; sta++ {
+		if err := r.s.AddStation(sta); err != nil {
+			tb.Fatal(err)
+		}
+		for k := range 2 {
+			r.s.Enqueue(sta, 0, Item{Handle: Handle(int(sta)*2 + k), Len: 1500, Hash: uint32(sta) * 2654435761}, r.now)
+		}
+	}
+	return r
+}
+
+// decision is one scheduling decision: StartRound, Next, dequeue one
+// frame, Return, complete (Charge); the frame is queued again so the
+// station stays backlogged.
+func (r *benchRig) decision() {
+	s := r.s
+	s.StartRound(be, r.now)
+	if q, ok := s.Next(be, r.now); ok {
+		f, _ := s.Dequeue(q, r.now)
+		s.Return(q, false, r.now)
+		sta := q.Station()
+		s.Charge(sta, be, r.charge, r.now)
+		s.Enqueue(sta, 0, Item{Handle: f.Handle, Len: f.Len, Hash: uint32(sta) * 2654435761}, r.now)
+	}
+	s.EndRound(be)
+	r.now += time.Microsecond
+}
+
+var benchStations = []int{1, 100, 1000, 2007}
+
+// BenchmarkSchedule measures one decision. charge=large is the airtime of a
+// 1500-byte frame at 1 Mbit/s (12506 µs, 49 weights of refill), small a
+// fast station's 100 µs.
+func BenchmarkSchedule(b *testing.B) {
+	for _, mode := range []Mode{Production, Trace} {
+		for _, ch := range []struct {
+			name string
+			us   uint32
+		}{{"small", 100}, {"large", 12506}} {
+			for _, n := range benchStations {
+				b.Run(fmt.Sprintf("mode=%s/charge=%s/stations=%d", mode, ch.name, n), func(b *testing.B) {
+					r := newBenchRig(b, mode, n, ch.us)
+					for range 4 * n {
+						r.decision() // reach the steady state
+					}
+					b.ReportAllocs()
+					b.ResetTimer()
+					for b.Loop() {
+						r.decision()
+					}
+				})
+			}
+		}
+	}
+}

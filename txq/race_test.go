@@ -1,0 +1,5 @@
+//go:build race
+
+package txq
+
+const raceEnabled = true
