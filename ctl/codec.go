@@ -1,0 +1,182 @@
+package ctl
+
+import (
+	"bufio"
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+)
+
+// The text form is derived from the record types by reflection over their
+// JSON names, so a field added to a record is encoded, decoded and printed
+// by -json alike without a second list to keep in step.
+
+type field struct {
+	key   string
+	index int
+}
+
+type record struct {
+	fields []field
+	byKey  map[string]int // key -> struct field index
+}
+
+var (
+	recStatus    = recordOf[Status]()
+	recStation   = recordOf[Station]()
+	recAQL       = recordOf[AQL]()
+	recScheduler = recordOf[Scheduler]()
+	recAC        = recordOf[SchedulerAC]()
+	textM        = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+func recordOf[T any]() record {
+	t := reflect.TypeFor[T]()
+	r := record{byKey: map[string]int{}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key, _, _ := cutComma(f.Tag.Get("json"))
+		if key == "" || key == "-" || (f.Type.Kind() == reflect.Array && f.Type.Elem().Kind() == reflect.Struct) {
+			continue // nested records are sections of their own
+		}
+		r.fields = append(r.fields, field{key, i})
+		r.byKey[key] = i
+	}
+	return r
+}
+
+func cutComma(s string) (string, string, bool) {
+	for i := range len(s) {
+		if s[i] == ',' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// Encode returns r in the reply text form of doc.go, ending with the errno
+// line and the empty line. (Not MarshalText: encoding/json would then
+// print a Reply as one string.)
+func (r *Reply) Encode() ([]byte, error) {
+	var b []byte
+	if r.Error != "" {
+		b = append(b, "error="...)
+		b = strconv.AppendQuote(b, r.Error)
+		b = append(b, '\n')
+	}
+	var err error
+	if r.Status != nil {
+		b, err = appendSection(b, "status", recStatus, r.Status)
+	}
+	for i := 0; i < len(r.Stations) && err == nil; i++ {
+		b, err = appendSection(b, "station", recStation, &r.Stations[i])
+	}
+	if r.AQL != nil && err == nil {
+		b, err = appendSection(b, "aql", recAQL, r.AQL)
+	}
+	if r.Scheduler != nil && err == nil {
+		b, err = appendSection(b, "scheduler", recScheduler, r.Scheduler)
+		for i := 0; i < len(r.Scheduler.AC) && err == nil; i++ {
+			b, err = appendSection(b, "ac", recAC, &r.Scheduler.AC[i])
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, "errno="...)
+	b = strconv.AppendUint(b, uint64(r.Errno), 10)
+	return append(b, "\n\n"...), nil
+}
+
+// WriteTo writes r's text form to w in one Write.
+func (r *Reply) WriteTo(w io.Writer) (int64, error) {
+	b, err := r.Encode()
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(b)
+	return int64(n), err
+}
+
+func appendSection(b []byte, name string, rec record, p any) ([]byte, error) {
+	b = append(b, "section="...)
+	b = append(b, name...)
+	b = append(b, '\n')
+	v := reflect.ValueOf(p).Elem()
+	for _, f := range rec.fields {
+		b = append(b, f.key...)
+		b = append(b, '=')
+		var err error
+		if b, err = appendValue(b, v.Field(f.index)); err != nil {
+			return nil, fmt.Errorf("ctl: %s %s: %w", name, f.key, err)
+		}
+		b = append(b, '\n')
+	}
+	return b, nil
+}
+
+func appendValue(b []byte, v reflect.Value) ([]byte, error) {
+	if v.Type().Implements(textM) {
+		t, err := v.Interface().(encoding.TextMarshaler).MarshalText()
+		return append(b, t...), err
+	}
+	switch v.Kind() {
+	case reflect.String:
+		return strconv.AppendQuote(b, v.String()), nil
+	case reflect.Bool:
+		return strconv.AppendBool(b, v.Bool()), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return strconv.AppendInt(b, v.Int(), 10), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return strconv.AppendUint(b, v.Uint(), 10), nil
+	}
+	return nil, fmt.Errorf("unsupported type %s", v.Type())
+}
+
+// MaxReplyLine bounds one line of a reply; the longest field (an error
+// message or a quoted SSID) is far shorter.
+const MaxReplyLine = 4096
+
+// ReadReply reads one reply from r. r should have a buffer of at least
+// MaxReplyLine bytes (bufio.NewReaderSize). Unknown sections and keys,
+// malformed values and a stream that ends inside a reply are errors.
+func ReadReply(r *bufio.Reader) (Reply, error) {
+	var d decoder
+	for {
+		line, err := r.ReadSlice('\n')
+		switch {
+		case errors.Is(err, bufio.ErrBufferFull):
+			return Reply{}, errors.New("ctl: reply line too long")
+		case err == io.EOF && len(line) == 0 && d.lines == 0:
+			return Reply{}, io.EOF
+		case err == io.EOF:
+			return Reply{}, fmt.Errorf("ctl: reply: %w", io.ErrUnexpectedEOF)
+		case err != nil:
+			return Reply{}, err
+		}
+		done, err := d.line(line[:len(line)-1])
+		if err != nil {
+			return Reply{}, fmt.Errorf("ctl: reply line %d: %w", d.lines, err)
+		}
+		if done {
+			return d.finish()
+		}
+	}
+}
+
+// DecodeReply decodes exactly one reply; trailing bytes are an error.
+func DecodeReply(b []byte) (Reply, error) {
+	br := bufio.NewReaderSize(bytes.NewReader(b), MaxReplyLine)
+	r, err := ReadReply(br)
+	if err != nil {
+		return Reply{}, err
+	}
+	if br.Buffered() > 0 {
+		return Reply{}, errors.New("ctl: data after the reply")
+	}
+	return r, nil
+}

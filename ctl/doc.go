@@ -1,0 +1,40 @@
+// Package ctl is airq's control protocol: requests, replies and their text
+// encoding, with no transport. The daemon serves it on a unix socket
+// (package runtime), the core answers it (ap.AP.Control), and airqctl
+// speaks it; tests drive it over net.Pipe or a buffer.
+//
+// The shape follows wireguard-go's UAPI: a request is one line, a reply is
+// key=value lines closed by an errno line and an empty line.
+//
+// # Requests
+//
+//	request  = "status"
+//	         | "station dump"
+//	         | "station get" MAC
+//	         | "station set" MAC "airtime_weight" WEIGHT   ; 1..65535
+//	         | "station del" MAC                           ; deauthenticate
+//	         | "aql"
+//	         | "aql set" AC LOW HIGH                       ; µs, 0..4294967295
+//	         | "aql threshold" US                          ; µs, 0..4294967295
+//	         | "scheduler"
+//	MAC      = six hex octets separated by ':' or '-'
+//	AC       = VO | VI | BE | BK (any case) | 0..3 (debugfs numbering)
+//
+// Words are separated by blanks; a request ends at '\n' and is at most
+// MaxRequestLen bytes. Request.String gives the canonical form.
+//
+// # Replies
+//
+//	reply    = [ "error=" QUOTED "\n" ] *section "errno=" N "\n" "\n"
+//	section  = "section=" NAME "\n" *( KEY "=" VALUE "\n" )
+//	NAME     = status | station | aql | scheduler | ac
+//
+// A section is one record: Status, one Station, AQL, Scheduler, and after
+// a scheduler one ac section per access category in VO, VI, BE, BK order.
+// KEY is the field's JSON name, so the text and the -json output name the
+// same things. VALUE is a decimal number, true or false, a Go-quoted string,
+// a MAC or AC name, or, for per-AC arrays, four values separated by one
+// space in VO VI BE BK order. errno is 0 on success, otherwise one of the
+// Errno constants, and error carries the message. Unknown sections and keys
+// are errors: both ends are built from this package.
+package ctl

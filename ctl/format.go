@@ -1,0 +1,140 @@
+package ctl
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// The formatters print what operators already read: `iw dev X station
+// dump`, mac80211's debugfs files and hostapd_cli's key=value status.
+
+// AppendStation appends s in the layout of `iw dev <dev> station get`
+// (iw's station.c), then airq's own lines in the phrasing of mac80211's
+// per-station debugfs files (airtime, aql).
+func AppendStation(b []byte, dev string, s *Station) []byte {
+	b = fmt.Appendf(b, "Station %s (on %s)\n", s.Addr, dev)
+	b = fmt.Appendf(b, "\tinactive time:\t%d ms\n", s.InactiveMs)
+	b = fmt.Appendf(b, "\trx bytes:\t%d\n\trx packets:\t%d\n", s.RxBytes, s.RxPackets)
+	b = fmt.Appendf(b, "\ttx bytes:\t%d\n\ttx packets:\t%d\n", s.TxBytes, s.TxPackets)
+	b = fmt.Appendf(b, "\ttx retries:\t%d\n\ttx failed:\t%d\n", s.TxRetries, s.TxFailed)
+	b = fmt.Appendf(b, "\trx drop misc:\t%d\n", s.RxDropMisc)
+	b = fmt.Appendf(b, "\tsignal:  \t%d dBm\n", s.Signal)
+	b = fmt.Appendf(b, "\ttx bitrate:\t%d.%d MBit/s\n", s.TxBitrate/1000, s.TxBitrate%1000/100)
+	b = fmt.Appendf(b, "\ttx duration:\t%d us\n", s.TxAirtime)
+	b = fmt.Appendf(b, "\tairtime weight: %d\n", s.AirtimeWeight)
+	b = fmt.Appendf(b, "\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s\n", yes(s.Associated), yes(s.Associated))
+	pre := "long"
+	if s.ShortPreamble {
+		pre = "short"
+	}
+	b = fmt.Appendf(b, "\tpreamble:\t%s\n\tWMM/WME:\t%s\n\tMFP:\t\tno\n\tTDLS peer:\t\tno\n", pre, yes(s.WMM))
+	b = fmt.Appendf(b, "\tconnected time:\t%d seconds\n", s.ConnectedMs/1000)
+	b = fmt.Appendf(b, "\taid:\t\t%d\n\tlisten interval:\t%d\n", s.AID, s.ListenInt)
+	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
+	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
+	b = append(b, "\taql limit[low/high]:"...)
+	for ac := range ieee80211.NumACs {
+		b = fmt.Appendf(b, " %s: %d/%d", ieee80211.AC(ac), s.AQLLimitLow[ac], s.AQLLimitHigh[ac])
+	}
+	b = append(b, '\n')
+	b = appendPerAC(append(b, "\tin flight:\t"...), &s.InFlight, "")
+	b = appendPerAC(append(b, "\ttx airtime:\t"...), &s.ACAirtime, " us")
+	b = fmt.Appendf(b, "\ttx no status:\t%d\n\ttx queue drops:\t%d\n\trx duplicates:\t%d\n\tqueued frames:\t%d\n",
+		s.TxNoStatus, s.TxQueueDrops, s.RxDuplicates, s.QueueFramesTotal)
+	return b
+}
+
+// appendPerAC prints "VO: n<unit> VI: ..." like debugfs's airtime file.
+func appendPerAC(b []byte, p *PerAC, unit string) []byte {
+	for ac, v := range p {
+		if ac > 0 {
+			b = append(b, ' ')
+		}
+		b = fmt.Appendf(b, "%s: %d%s", ieee80211.AC(ac), v, unit)
+	}
+	return append(b, '\n')
+}
+
+func yes(v bool) string {
+	if v {
+		return "yes"
+	}
+	return "no"
+}
+
+// AppendTxqLimit appends aql_txq_limit as mac80211 prints it.
+func (q *AQL) AppendTxqLimit(b []byte) []byte {
+	b = append(b, "AC\tAQL limit low\tAQL limit high\n"...)
+	for ac := range ieee80211.NumACs {
+		b = fmt.Appendf(b, "%s\t%d\t\t%d\n", ieee80211.AC(ac), q.Low[ac], q.High[ac])
+	}
+	return b
+}
+
+// AppendThreshold appends aql_threshold as mac80211 prints it.
+func (q *AQL) AppendThreshold(b []byte) []byte {
+	return append(strconv.AppendUint(b, uint64(q.Threshold), 10), '\n')
+}
+
+// AppendPending appends aql_pending as mac80211 prints it.
+func (q *AQL) AppendPending(b []byte) []byte {
+	b = append(b, "AC     AQL pending\n"...)
+	for ac := range ieee80211.NumACs {
+		b = fmt.Appendf(b, "%s     %d us\n", ieee80211.AC(ac), q.Pending[ac])
+	}
+	return fmt.Appendf(b, "total  %d us\n", q.PendingTotal)
+}
+
+// AppendAQL appends the three debugfs files the way `head aql_txq_limit
+// aql_threshold aql_pending` shows them.
+func (q *AQL) AppendAQL(b []byte) []byte {
+	b = q.AppendTxqLimit(append(b, "==> aql_txq_limit <==\n"...))
+	b = q.AppendThreshold(append(b, "\n==> aql_threshold <==\n"...))
+	return q.AppendPending(append(b, "\n==> aql_pending <==\n"...))
+}
+
+// AppendStatus appends s as key=value lines, like `hostapd_cli status`.
+// Strings are printed bare unless they need quoting to stay on one line.
+func AppendStatus(b []byte, s *Status) []byte {
+	v := reflect.ValueOf(s).Elem()
+	for _, f := range recStatus.fields {
+		b = append(append(b, f.key...), '=')
+		fv := v.Field(f.index)
+		if str, ok := fv.Interface().(string); ok && strconv.Quote(str) == `"`+str+`"` {
+			b = append(b, str...)
+		} else {
+			b, _ = appendValue(b, fv) // every Status field has a text form
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// WriteScheduler prints the scheduler's per-AC state as a table, one row
+// per counter and one column per AC.
+func WriteScheduler(w io.Writer, s *Scheduler) error {
+	if _, err := fmt.Fprintf(w, "mode: %s\nbacklog: %d frames, %d bytes\nflow collisions: %d\n\n",
+		s.Mode, s.BacklogFrame, s.BacklogBytes, s.Collisions); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	for ac := range s.AC {
+		fmt.Fprintf(tw, "%s\t", s.AC[ac].AC)
+	}
+	fmt.Fprintln(tw)
+	for _, f := range recAC.fields[1:] { // the first field is the AC itself
+		fmt.Fprintf(tw, "%s\t", f.key)
+		for ac := range s.AC {
+			c, _ := appendValue(nil, reflect.ValueOf(&s.AC[ac]).Elem().Field(f.index))
+			fmt.Fprintf(tw, "%s\t", c)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}

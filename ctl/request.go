@@ -1,0 +1,223 @@
+package ctl
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Op is what a request asks for.
+type Op uint8
+
+// The operations, one per request form of the grammar in doc.go.
+const (
+	OpStatus Op = iota + 1
+	OpStationDump
+	OpStationGet
+	OpStationSet
+	OpStationDel
+	OpAQL
+	OpAQLSet
+	OpAQLThreshold
+	OpScheduler
+)
+
+// MaxRequestLen bounds a request line, newline included: the longest valid
+// request is far shorter, so a longer line is garbage or an attack.
+const MaxRequestLen = 256
+
+// Request is one parsed request. Only the fields its Op uses are set.
+type Request struct {
+	Op        Op
+	Addr      ieee80211.MAC // station get, set, del
+	Weight    uint16        // station set airtime_weight
+	AC        ieee80211.AC  // aql set
+	Low, High uint32        // aql set, µs
+	Threshold uint32        // aql threshold, µs
+}
+
+// usage lists every request form, for errors about the command word.
+const usage = "status, station dump, station get MAC, station set MAC airtime_weight N, station del MAC, " +
+	"aql, aql set AC LOW HIGH, aql threshold N, scheduler"
+
+// ParseRequest parses one request line (a trailing newline is allowed).
+// Errors name the offending argument and what is accepted.
+func ParseRequest(line string) (Request, error) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return Request{}, fmt.Errorf("empty request: want one of %s", usage)
+	}
+	var (
+		r   Request
+		err error
+	)
+	switch f[0] {
+	case "status":
+		r.Op, err = OpStatus, noArgs(f)
+	case "station":
+		r, err = parseStation(f)
+	case "aql":
+		r, err = parseAQL(f)
+	case "scheduler":
+		r.Op, err = OpScheduler, noArgs(f)
+	default:
+		return Request{}, fmt.Errorf("unknown command %q: want one of %s", f[0], usage)
+	}
+	if err != nil {
+		return Request{}, err
+	}
+	return r, nil
+}
+
+func noArgs(f []string) error {
+	if len(f) > 1 {
+		return fmt.Errorf("%s: unexpected argument %q", f[0], f[1])
+	}
+	return nil
+}
+
+// nArgs checks that a subcommand got exactly its n arguments.
+func nArgs(f []string, n int, form string) error {
+	if len(f)-2 < n {
+		return fmt.Errorf("%s %s: missing arguments: want %q", f[0], f[1], form)
+	}
+	if len(f)-2 > n {
+		return fmt.Errorf("%s %s: unexpected argument %q: want %q", f[0], f[1], f[2+n], form)
+	}
+	return nil
+}
+
+func parseStation(f []string) (Request, error) {
+	if len(f) < 2 {
+		return Request{}, errors.New("station: missing subcommand: want dump, get MAC, set MAC airtime_weight N or del MAC")
+	}
+	var r Request
+	var err error
+	switch f[1] {
+	case "dump":
+		return Request{Op: OpStationDump}, nArgs(f, 0, "station dump")
+	case "get":
+		r.Op, err = OpStationGet, nArgs(f, 1, "station get MAC")
+	case "del":
+		r.Op, err = OpStationDel, nArgs(f, 1, "station del MAC")
+	case "set":
+		r.Op, err = OpStationSet, nArgs(f, 3, "station set MAC airtime_weight N")
+	default:
+		return Request{}, fmt.Errorf("station: unknown subcommand %q: want dump, get, set or del", f[1])
+	}
+	if err != nil {
+		return Request{}, err
+	}
+	if r.Addr, err = parseMAC(f[:3]); err != nil {
+		return Request{}, err
+	}
+	if r.Op == OpStationSet {
+		if f[3] != "airtime_weight" {
+			return Request{}, fmt.Errorf("station set: attribute %q: want airtime_weight", f[3])
+		}
+		w, err := strconv.ParseUint(f[4], 10, 16)
+		if err != nil || w == 0 {
+			return Request{}, fmt.Errorf("station set: airtime_weight %q: want 1 to 65535", f[4])
+		}
+		r.Weight = uint16(w)
+	}
+	return r, nil
+}
+
+func parseMAC(f []string) (ieee80211.MAC, error) {
+	m, err := ieee80211.ParseMAC(f[2])
+	if err != nil {
+		return m, fmt.Errorf("%s %s: MAC %q: want six hex octets like 02:00:00:00:01:00", f[0], f[1], f[2])
+	}
+	return m, nil
+}
+
+func parseAQL(f []string) (Request, error) {
+	if len(f) == 1 {
+		return Request{Op: OpAQL}, nil
+	}
+	switch f[1] {
+	case "set":
+		if err := nArgs(f, 3, "aql set AC LOW HIGH"); err != nil {
+			return Request{}, err
+		}
+		ac, ok := parseAC(f[2])
+		if !ok {
+			return Request{}, fmt.Errorf("aql set: AC %q: want VO, VI, BE, BK or 0 to 3", f[2])
+		}
+		lo, err1 := parseUS(f[3])
+		hi, err2 := parseUS(f[4])
+		switch {
+		case err1 != nil:
+			return Request{}, fmt.Errorf("aql set: low %q: want 0 to 4294967295 µs", f[3])
+		case err2 != nil:
+			return Request{}, fmt.Errorf("aql set: high %q: want 0 to 4294967295 µs", f[4])
+		}
+		return Request{Op: OpAQLSet, AC: ac, Low: lo, High: hi}, nil
+	case "threshold":
+		if err := nArgs(f, 1, "aql threshold N"); err != nil {
+			return Request{}, err
+		}
+		us, err := parseUS(f[2])
+		if err != nil {
+			return Request{}, fmt.Errorf("aql threshold: %q: want 0 to 4294967295 µs", f[2])
+		}
+		return Request{Op: OpAQLThreshold, Threshold: us}, nil
+	}
+	return Request{}, fmt.Errorf("aql: unknown subcommand %q: want set AC LOW HIGH or threshold N (or nothing, to read)", f[1])
+}
+
+// parseAC takes the name or debugfs's number (0 = VO ... 3 = BK).
+func parseAC(s string) (ieee80211.AC, bool) {
+	if len(s) == 1 && s[0] >= '0' && s[0] < '0'+ieee80211.NumACs {
+		return ieee80211.AC(s[0] - '0'), true
+	}
+	return ieee80211.ParseAC(s)
+}
+
+// parseUS accepts decimal digits only, like debugfs's %u.
+func parseUS(s string) (uint32, error) {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return 0, strconv.ErrSyntax
+	}
+	v, err := strconv.ParseUint(s, 10, 32)
+	return uint32(v), err
+}
+
+// String returns the canonical request line, without the newline;
+// ParseRequest(r.String()) == r for every request ParseRequest returns.
+func (r Request) String() string {
+	switch r.Op {
+	case OpStatus:
+		return "status"
+	case OpStationDump:
+		return "station dump"
+	case OpStationGet:
+		return "station get " + r.Addr.String()
+	case OpStationSet:
+		return fmt.Sprintf("station set %s airtime_weight %d", r.Addr, r.Weight)
+	case OpStationDel:
+		return "station del " + r.Addr.String()
+	case OpAQL:
+		return "aql"
+	case OpAQLSet:
+		return fmt.Sprintf("aql set %s %d %d", r.AC, r.Low, r.High)
+	case OpAQLThreshold:
+		return fmt.Sprintf("aql threshold %d", r.Threshold)
+	case OpScheduler:
+		return "scheduler"
+	}
+	return fmt.Sprintf("op(%d)", r.Op)
+}
+
+// ReadOnly reports whether the request only reads state.
+func (r Request) ReadOnly() bool {
+	switch r.Op {
+	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold:
+		return false
+	}
+	return true
+}

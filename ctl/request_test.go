@@ -1,0 +1,86 @@
+package ctl
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+var sta = ieee80211.MAC{2, 0, 0, 0, 1, 0}
+
+func TestParseRequest(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want Request
+	}{
+		{"status", Request{Op: OpStatus}},
+		{"  status \n", Request{Op: OpStatus}},
+		{"station dump", Request{Op: OpStationDump}},
+		{"station get 02:00:00:00:01:00", Request{Op: OpStationGet, Addr: sta}},
+		{"station get 02-00-00-00-01-00", Request{Op: OpStationGet, Addr: sta}},
+		{"station set 02:00:00:00:01:00 airtime_weight 512", Request{Op: OpStationSet, Addr: sta, Weight: 512}},
+		{"station del 02:00:00:00:01:00", Request{Op: OpStationDel, Addr: sta}},
+		{"aql", Request{Op: OpAQL}},
+		{"aql set BE 500 1000", Request{Op: OpAQLSet, AC: ieee80211.ACBE, Low: 500, High: 1000}},
+		{"aql set bk 0 4294967295", Request{Op: OpAQLSet, AC: ieee80211.ACBK, High: 4294967295}},
+		{"aql set 1 5000 12000", Request{Op: OpAQLSet, AC: ieee80211.ACVI, Low: 5000, High: 12000}},
+		{"aql threshold 24000", Request{Op: OpAQLThreshold, Threshold: 24000}},
+		{"scheduler", Request{Op: OpScheduler}},
+	} {
+		got, err := ParseRequest(c.line)
+		if err != nil || got != c.want {
+			t.Errorf("ParseRequest(%q) = %+v, %v; want %+v", c.line, got, err, c.want)
+			continue
+		}
+		if again, err := ParseRequest(got.String()); err != nil || again != got {
+			t.Errorf("%q: String %q does not parse back: %+v, %v", c.line, got.String(), again, err)
+		}
+	}
+}
+
+// Bad requests are refused with an error that names the argument and what
+// is accepted.
+func TestParseRequestErrors(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"", "empty request: want one of status"},
+		{"reboot", `unknown command "reboot": want one of status, station dump`},
+		{"status now", `status: unexpected argument "now"`},
+		{"station", "station: missing subcommand: want dump"},
+		{"station list", `station: unknown subcommand "list": want dump, get, set or del`},
+		{"station dump all", `station dump: unexpected argument "all"`},
+		{"station get", `station get: missing arguments: want "station get MAC"`},
+		{"station get 02:00:00:00:01", `station get: MAC "02:00:00:00:01": want six hex octets`},
+		{"station del zz:00:00:00:01:00", `station del: MAC "zz:00:00:00:01:00"`},
+		{"station set 02:00:00:00:01:00 airtime_weight", "station set: missing arguments"},
+		{"station set 02:00:00:00:01:00 weight 5", `station set: attribute "weight": want airtime_weight`},
+		{"station set 02:00:00:00:01:00 airtime_weight 0", `station set: airtime_weight "0": want 1 to 65535`},
+		{"station set 02:00:00:00:01:00 airtime_weight 65536", `airtime_weight "65536": want 1 to 65535`},
+		{"station set 02:00:00:00:01:00 airtime_weight -1", `airtime_weight "-1": want 1 to 65535`},
+		{"aql get", `aql: unknown subcommand "get"`},
+		{"aql set XX 1 2", `aql set: AC "XX": want VO, VI, BE, BK or 0 to 3`},
+		{"aql set 4 1 2", `aql set: AC "4"`},
+		{"aql set BE -1 2", `aql set: low "-1": want 0 to 4294967295 µs`},
+		{"aql set BE 1 4294967296", `aql set: high "4294967296": want 0 to 4294967295 µs`},
+		{"aql set BE 1 +2", `aql set: high "+2"`},
+		{"aql set BE 1", `aql set: missing arguments: want "aql set AC LOW HIGH"`},
+		{"aql set BE 1 2 3", `aql set: unexpected argument "3"`},
+		{"aql threshold", `aql threshold: missing arguments`},
+		{"aql threshold 0x10", `aql threshold: "0x10": want 0 to 4294967295 µs`},
+		{"scheduler reset", `scheduler: unexpected argument "reset"`},
+	} {
+		_, err := ParseRequest(c.line)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseRequest(%q): error %v, want one containing %q", c.line, err, c.want)
+		}
+	}
+}
+
+func TestReadOnly(t *testing.T) {
+	for op := OpStatus; op <= OpScheduler; op++ {
+		want := op != OpStationSet && op != OpStationDel && op != OpAQLSet && op != OpAQLThreshold
+		if got := (Request{Op: op}).ReadOnly(); got != want {
+			t.Errorf("%v: ReadOnly %v", Request{Op: op}, got)
+		}
+	}
+}

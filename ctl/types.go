@@ -1,0 +1,126 @@
+package ctl
+
+// Status is the BSS and the core's running totals.
+type Status struct {
+	SSID           string `json:"ssid"`
+	BSSID          MAC    `json:"bssid"`
+	Channel        int    `json:"channel"`
+	Freq           int    `json:"freq"`
+	BeaconInterval int    `json:"beacon_int"`
+	DTIMPeriod     int    `json:"dtim_period"`
+	WMM            bool   `json:"wmm_enabled"`
+	Scheduler      string `json:"scheduler"` // production or trace
+	TSF            uint64 `json:"tsf_us"`    // time since beaconing started
+	Stations       int    `json:"num_sta"`   // associated
+	Authenticated  int    `json:"num_auth"`  // authenticated, not associated
+	MaxStations    int    `json:"max_num_sta"`
+	Backlog        int    `json:"backlog_frames"`
+
+	RxFrames       uint64 `json:"rx_frames"`
+	RxMalformed    uint64 `json:"rx_malformed"`
+	RxBadFCS       uint64 `json:"rx_bad_fcs"`
+	RxFromUnknown  uint64 `json:"rx_from_unknown"`
+	RxDuplicates   uint64 `json:"rx_duplicates"`
+	RxToWired      uint64 `json:"rx_to_wired"`
+	RxIntraBSS     uint64 `json:"rx_intra_bss"`
+	Echoes         uint64 `json:"echoes"`
+	EchoUnmatched  uint64 `json:"echo_unmatched"`
+	NoStatus       uint64 `json:"no_status"`
+	TimedOut       uint64 `json:"timed_out"`
+	Beacons        uint64 `json:"beacons"`
+	ProbeResponses uint64 `json:"probe_responses"`
+	Deauths        uint64 `json:"deauths"`
+	WiredIn        uint64 `json:"wired_in"`
+	WiredSent      uint64 `json:"wired_sent"`
+	DropNoStation  uint64 `json:"dropped_no_station"`
+	DropQueue      uint64 `json:"dropped_queue"`
+	DropMalformed  uint64 `json:"dropped_malformed"`
+	DropNoBuffer   uint64 `json:"dropped_no_buffer"`
+	DropFlushed    uint64 `json:"dropped_flushed"`
+	DropCoDel      uint64 `json:"dropped_codel"`
+	WiredDropped   uint64 `json:"wired_dropped"`
+	OutputOverflow uint64 `json:"output_overflow"`
+	EventsLost     uint64 `json:"events_lost"`
+	AirtimePending uint64 `json:"aql_pending_total_us"`
+	InFlightFrames int    `json:"inflight_frames"`
+	InFlightCap    int    `json:"inflight_per_ac"`
+}
+
+// Station is one entry of the station table: what `iw dev X station dump`
+// shows, plus airq's scheduler and AQL state of the station.
+type Station struct {
+	Addr          MAC    `json:"mac"`
+	AID           uint16 `json:"aid"`
+	Associated    bool   `json:"associated"` // false: authenticated only
+	WMM           bool   `json:"wmm"`
+	ShortPreamble bool   `json:"short_preamble"`
+	ListenInt     uint16 `json:"listen_interval"`
+	InactiveMs    int64  `json:"inactive_ms"`
+	ConnectedMs   int64  `json:"connected_ms"` // since association; 0 if not associated
+	Signal        int8   `json:"signal_dbm"`   // of the last frame received; 0 if none
+	TxBitrate     int    `json:"tx_bitrate_kbps"`
+
+	RxBytes          uint64 `json:"rx_bytes"`
+	RxPackets        uint64 `json:"rx_packets"`
+	TxBytes          uint64 `json:"tx_bytes"`
+	TxPackets        uint64 `json:"tx_packets"`
+	TxRetries        uint64 `json:"tx_retries"`
+	TxFailed         uint64 `json:"tx_failed"`
+	TxNoStatus       uint64 `json:"tx_no_status"`
+	RxDuplicates     uint64 `json:"rx_duplicates"`
+	RxDropMisc       uint64 `json:"rx_drop_misc"` // data before association
+	TxQueueDrops     uint64 `json:"tx_queue_drops"`
+	TxAirtime        uint64 `json:"tx_airtime_us"`
+	AirtimeWeight    uint16 `json:"airtime_weight"`
+	AirtimeDeficit   PerAC  `json:"airtime_deficit_us"` // stored deficit, pending not subtracted
+	AQLPending       PerAC  `json:"aql_pending_us"`
+	AQLLimitLow      PerAC  `json:"aql_limit_low_us"` // limits in force for the station
+	AQLLimitHigh     PerAC  `json:"aql_limit_high_us"`
+	InFlight         PerAC  `json:"inflight_frames"`
+	ACAirtime        PerAC  `json:"tx_airtime_ac_us"` // charged by the scheduler
+	QueueFramesTotal int    `json:"queued_frames"`
+}
+
+// AQL is the radio's Airtime Queue Limit state, the content of mac80211's
+// aql_txq_limit, aql_threshold and aql_pending debugfs files.
+type AQL struct {
+	Low          PerAC  `json:"limit_low_us"`
+	High         PerAC  `json:"limit_high_us"`
+	Threshold    uint32 `json:"threshold_us"`
+	Pending      PerAC  `json:"pending_us"`
+	PendingTotal uint64 `json:"pending_total_us"`
+	InFlight     PerAC  `json:"inflight_frames"`
+	FrameCap     PerAC  `json:"inflight_cap"`
+}
+
+// Scheduler is the airtime scheduler's state and counters.
+type Scheduler struct {
+	Mode         string `json:"mode"`
+	BacklogFrame int    `json:"backlog_frames"`
+	BacklogBytes int    `json:"backlog_bytes"`
+	Collisions   uint64 `json:"flow_collisions"`
+	// AC is indexed by ieee80211.AC; in the text form each is a section.
+	AC [4]SchedulerAC `json:"ac"`
+}
+
+// SchedulerAC is one access category's round state and counters
+// (txq.ACStats).
+type SchedulerAC struct {
+	AC             AC     `json:"ac"`
+	Round          uint64 `json:"round"`
+	Open           bool   `json:"open"`
+	Listed         int    `json:"listed"`
+	RoundsOpened   uint64 `json:"rounds_opened"`
+	RoundsClosed   uint64 `json:"rounds_closed"`
+	Selections     uint64 `json:"selections"`
+	IdleSelections uint64 `json:"idle_selections"`
+	Skipped        uint64 `json:"skipped"`
+	SkippedStale   uint64 `json:"skipped_stale"`
+	Airtime        uint64 `json:"airtime_us"`
+	DropsQueueFull uint64 `json:"drops_queue_full"`
+	DropsOverlimit uint64 `json:"drops_overlimit"`
+	DropsOvermem   uint64 `json:"drops_overmemory"`
+	DropsFlush     uint64 `json:"drops_flush"`
+	CoDelDrops     uint64 `json:"codel_drops"`
+	CoDelMarks     uint64 `json:"codel_marks"`
+}
