@@ -19,6 +19,7 @@ type AP struct {
 	cfg      Config
 	pool     *pool
 	slabSlot []uint16 // station slot of a queued slab, for drop counters
+	slabPoll []bool   // the slab is an inactivity poll, not an MSDU
 	out      output
 	sta      stationTable
 	assoc    int // associated stations
@@ -34,8 +35,14 @@ type AP struct {
 	dtimCount  int
 	mgmtSeq    uint16
 
-	flights [ieee80211.NumACs]flightRing
-	backlog int // frames queued in the scheduler
+	flights  [ieee80211.NumACs]flightRing
+	backlog  int // MSDUs queued in the scheduler
+	inflight int // MSDUs handed to the radio and not completed
+	polls    int // inactivity polls queued
+
+	dozing      int  // associated stations in power save
+	mcastWindow bool // group frames may go: a DTIM beacon announced them
+	timBits     ieee80211.TIMBitmap
 
 	deauthBudget budget
 
@@ -49,8 +56,8 @@ type AP struct {
 }
 
 // Counters are the core's running totals. Every frame that enters the
-// downlink ends in exactly one of WiredSent, WiredDropped* or is still
-// queued (Backlog), which Accounted checks.
+// downlink ends in exactly one of WiredSent, WiredTxFailed, WiredDropped*, or
+// is still queued (Backlog) or in flight (InFlight), which Accounted checks.
 type Counters struct {
 	RxFrames, RxMalformed, RxBadFCS, RxNotForUs uint64
 	RxMgmt, RxData, RxCtrl                      uint64
@@ -61,10 +68,14 @@ type Counters struct {
 	NoStatus, TimedOut                           uint64
 
 	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
+	PSPolls, Rebuffered                                    uint64
 	Deauths, ADDBADeclined                                 uint64
 
-	WiredIn                                     uint64 // frames read from the TAP
-	DownlinkIn, WiredSent                       uint64 // frames entering the downlink (TAP and intra-BSS); handed to the radio
+	WiredIn    uint64 // frames read from the TAP
+	DownlinkIn uint64 // frames entering the downlink (TAP and intra-BSS)
+	// WiredSent MSDUs completed by the radio (ACKed, or without status);
+	// WiredTxFailed ones the station never ACKed (dropped: delivery failed).
+	WiredSent, WiredTxFailed                    uint64
 	WiredDroppedNoStation, WiredDroppedQueue    uint64
 	WiredDroppedMalformed, WiredDroppedNoBuffer uint64
 	WiredDroppedFlushed, WiredDroppedCoDel      uint64
@@ -82,6 +93,7 @@ func New(cfg Config) (*AP, error) {
 		cfg:      cfg,
 		pool:     newPool(poolSlabs),
 		slabSlot: make([]uint16, poolSlabs),
+		slabPoll: make([]bool, poolSlabs),
 		out:      newOutput(512),
 		sta:      newStationTable(maxAID),
 		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
@@ -142,6 +154,7 @@ func (a *AP) Tick(now time.Duration) {
 	if now >= a.nextBeacon {
 		a.sendBeacon(now)
 		a.expireAuth(now)
+		a.pollInactive(now)
 		a.nextBeacon += a.beaconPeriod()
 		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
 			missed := (now-a.nextBeacon)/a.beaconPeriod() + 1
@@ -169,14 +182,19 @@ func (a *AP) Counters() Counters { return a.cnt }
 // Backlog returns the number of downlink frames queued for stations.
 func (a *AP) Backlog() int { return a.backlog }
 
+// InFlight returns the number of downlink frames handed to the radio and
+// not completed yet.
+func (a *AP) InFlight() int { return a.inflight }
+
 // Accounted reports whether every frame that entered the downlink (from the
 // wired side or forwarded within the BSS) is sent, dropped with a reason, or
 // queued.
 func (a *AP) Accounted() bool {
 	c := a.cnt
 	frames, _ := a.sched.Backlog()
-	return frames == a.backlog && c.DownlinkIn == c.WiredSent+c.WiredDroppedNoStation+c.WiredDroppedQueue+
-		c.WiredDroppedMalformed+c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+c.WiredDroppedCoDel+uint64(a.backlog)
+	return frames == a.backlog+a.polls && c.DownlinkIn == c.WiredSent+c.WiredTxFailed+c.WiredDroppedNoStation+
+		c.WiredDroppedQueue+c.WiredDroppedMalformed+c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+
+		c.WiredDroppedCoDel+uint64(a.backlog)+uint64(a.inflight)
 }
 
 func (a *AP) nextMgmtSeq() uint16 {

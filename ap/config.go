@@ -23,7 +23,10 @@ type Config struct {
 	QueueFrames    int   // frames per TXQ (station TID); default 1024
 	InFlightPerAC  int   // data frames handed to the radio and not yet completed, per AC; default 64
 	EchoTimeout    time.Duration
-	WMM            bool // advertise WMM and send QoS data to WMM stations
+	// InactivityTimeout is how long a silent station is kept before it is
+	// polled with a Null frame (hostapd's ap_max_inactivity); default 300 s.
+	InactivityTimeout time.Duration
+	WMM               bool // advertise WMM and send QoS data to WMM stations
 
 	// Scheduler selects the TXQ scheduler's algorithm; LegacyRoundReset
 	// reproduces mainline's round reset (trace mode only, for studies).
@@ -104,6 +107,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.EchoTimeout == 0 {
 		c.EchoTimeout = time.Second
+	}
+	if c.InactivityTimeout == 0 {
+		c.InactivityTimeout = 300 * time.Second
 	}
 	return c, nil
 }

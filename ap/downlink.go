@@ -60,8 +60,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	b = append(b, payload...)
 	a.slabSlot[h] = slot
 	a.backlog++
-	it := txq.Item{Handle: txq.Handle(h), Len: uint32(len(b)), Hash: flowHash(etherType, payload)}
-	if !a.sched.Enqueue(slot, tid, it, now) {
+	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--
 		a.pool.put(h)
 		a.cnt.WiredDroppedNoStation++
@@ -74,8 +73,35 @@ func (a *AP) Mark(h txq.Handle) bool {
 	return markCE(binary.BigEndian.Uint16(eth[12:14]), eth[14:])
 }
 
+// itemOf describes the 802.3 frame of n bytes in slab h for the scheduler.
+func (a *AP) itemOf(h uint32, n int) txq.Item {
+	eth := a.pool.slab(h)[headroom : headroom+n]
+	var hash uint32
+	if n >= 14 {
+		hash = flowHash(binary.BigEndian.Uint16(eth[12:14]), eth[14:])
+	}
+	return txq.Item{Handle: txq.Handle(h), Len: uint32(n), Hash: hash}
+}
+
+// dequeued moves a frame from the queues to the radio's hands.
+func (a *AP) dequeued(h uint32) {
+	if a.slabPoll[h] {
+		a.polls--
+		return
+	}
+	a.backlog--
+	a.inflight++
+}
+
 // Drop is txq.Owner.Drop: a queued frame given back for good.
 func (a *AP) Drop(h txq.Handle, reason txq.DropReason) {
+	if a.slabPoll[h] {
+		a.slabPoll[h] = false
+		a.polls--
+		a.sta.slots[a.slabSlot[h]].polling = false
+		a.pool.put(uint32(h))
+		return
+	}
 	a.backlog--
 	switch reason {
 	case txq.DropCoDel:

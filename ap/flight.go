@@ -24,6 +24,10 @@ type flight struct {
 	rate   radio.Rate
 	sent   time.Duration
 	tok    aql.Token // pending airtime; never copied after Add
+	// slab holds the frame of an MSDU or poll until it completes, so a
+	// frame that failed while its station dozed can be buffered again.
+	slab    uint32
+	hasSlab bool
 }
 
 // flightRing keeps one AC's records in send order; the hardware completes
@@ -86,12 +90,18 @@ func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Durati
 // charged the airtime the exchange really used (rate x attempts; nothing is
 // known of a frame without status) and its counters move.
 func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time.Duration) {
-	live := rec.tok.Live()
 	a.air.Complete(&rec.tok)
-	if rec.slot == 0 || !rec.data || !live {
+	if rec.hasSlab {
+		rec.hasSlab = false
+		a.completeSlab(rec, st, now)
+	}
+	if rec.slot == 0 || !rec.data {
 		return
 	}
 	s := &a.sta.slots[rec.slot]
+	if s.state != stateAssociated || s.addr != rec.addr1 {
+		return // the station left; its slot may already be someone else's
+	}
 	var charge uint32
 	if st != nil {
 		charge = a.est.Airtime(rec.rate, ac, rec.psdu) * (uint32(st.Retries) + 1)
@@ -109,6 +119,30 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		s.TxFailed++
 		s.TxRetries += uint64(st.Retries)
 	}
+}
+
+// completeSlab settles the frame a record held: an MSDU is sent or failed
+// (or buffered again for a dozing station), a poll proves a station alive.
+func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
+	h := rec.slab
+	acked := st != nil && st.Acked
+	if a.slabPoll[h] {
+		a.slabPoll[h] = false
+		a.pool.put(h)
+		a.pollDone(now, rec.slot, rec.addr1, acked)
+		return
+	}
+	a.inflight--
+	switch {
+	case acked || st == nil:
+		a.cnt.WiredSent++
+	case a.rebuffer(rec, now):
+		a.cnt.Rebuffered++
+		return
+	default:
+		a.cnt.WiredTxFailed++
+	}
+	a.pool.put(h)
 }
 
 // handleEcho matches the TX-status echo of frame fr against the records of

@@ -61,7 +61,11 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	b = a.appendRates(b)
 	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
 	if withTIM {
-		b = ieee80211.AppendTIM(b, uint8(a.dtimCount), uint8(a.cfg.DTIMPeriod), false, nil)
+		bits, group := a.tim(a.dtimCount == 0)
+		b = ieee80211.AppendTIM(b, uint8(a.dtimCount), uint8(a.cfg.DTIMPeriod), group, bits)
+		// Buffered group frames go right after the DTIM beacon that
+		// announces them, until the next beacon.
+		a.mcastWindow = group
 	}
 	if a.cfg.Freq < 3000 {
 		b = ieee80211.AppendERP(b, 0)

@@ -139,6 +139,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.flushStation(slot)
+	s.polling = false
 	a.sta.remove(slot)
 }
 
@@ -146,6 +147,10 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 // reclaims its pending airtime; completions of its frames still in flight
 // then release nothing twice.
 func (a *AP) flushStation(slot uint16) {
+	if s := &a.sta.slots[slot]; s.dozing {
+		s.dozing = false
+		a.dozing--
+	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)
 }

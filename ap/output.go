@@ -3,10 +3,9 @@ package ap
 // output collects the actions of one or more events until the caller flushes
 // them. Frames are slices of pool slabs; the slabs return to the pool at Flushed.
 type output struct {
-	radio    [][]byte
-	wired    [][]byte
-	held     []uint32 // slabs referenced by radio and wired
-	overflow uint64   // actions dropped because the output was full
+	radio [][]byte
+	wired [][]byte
+	held  []uint32 // slabs referenced by radio and wired that return at Flushed
 }
 
 func newOutput(n int) output {
@@ -31,9 +30,10 @@ func (a *AP) Flushed() {
 
 func (o *output) full() bool { return len(o.radio) == cap(o.radio) || len(o.wired) == cap(o.wired) }
 
+// emitRadio queues a frame whose slab returns to the pool at Flushed.
 func (a *AP) emitRadio(h uint32, frame []byte) {
 	if len(a.out.radio) == cap(a.out.radio) {
-		a.out.overflow++
+		a.cnt.OutputOverflow++
 		a.pool.put(h)
 		return
 	}
@@ -41,9 +41,16 @@ func (a *AP) emitRadio(h uint32, frame []byte) {
 	a.out.held = append(a.out.held, h)
 }
 
+// emitData queues a data frame whose slab stays with its in-flight record
+// until the frame completes (it may be buffered again). The TX loop only
+// builds data frames while the output has room.
+func (a *AP) emitData(frame []byte) {
+	a.out.radio = append(a.out.radio, frame)
+}
+
 func (a *AP) emitWired(h uint32, frame []byte) {
 	if len(a.out.wired) == cap(a.out.wired) {
-		a.out.overflow++
+		a.cnt.OutputOverflow++
 		a.cnt.WiredDropped++
 		a.pool.put(h)
 		return

@@ -50,6 +50,9 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		a.handleData(now, fr)
 	default:
 		a.cnt.RxCtrl++
+		if fr.Subtype() == ieee80211.SubtypePSPoll {
+			a.handlePSPoll(now, fr)
+		}
 	}
 	a.txLoop(now)
 }
@@ -71,7 +74,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		if a.rx.HasSignal {
 			s.signal = a.rx.Signal
 		}
-		_ = slot
+		a.setPM(now, slot, s, fr.PwrMgt())
 	}
 	switch fr.Subtype() {
 	case ieee80211.SubtypeAuth:

@@ -43,6 +43,8 @@ type station struct {
 	assocAt        time.Duration
 	lastRx         time.Duration
 	signal         int8
+	dozing         bool // Power Management bit set in its last frame
+	polling        bool // an inactivity poll is queued or in flight
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)

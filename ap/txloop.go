@@ -23,12 +23,14 @@ func (a *AP) txLoop(now time.Duration) {
 		a.sched.StartRound(ac, now)
 		for q, ok := a.sched.Next(ac, now); ok; q, ok = a.sched.Next(ac, now) {
 			slot := q.Station()
-			for a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() {
+			// Group frames wait for the DTIM beacon while any station dozes.
+			held := slot == 0 && a.dozing > 0 && !a.mcastWindow
+			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
 				}
-				a.sendOne(now, q, uint32(f.Handle), int(f.Len))
+				a.sendOne(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
 			}
 			a.sched.Return(q, false, now)
 		}
@@ -37,8 +39,9 @@ func (a *AP) txLoop(now time.Duration) {
 }
 
 // sendOne builds a dequeued frame, registers it in flight with its pending
-// airtime, and hands it out.
-func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int) {
+// airtime, and hands it out. moreData sets the More Data bit (more group
+// frames follow a DTIM, or more buffered frames for a dozing station).
+func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bool) {
 	slot := q.Station()
 	var (
 		p    radio.TxParams
@@ -64,12 +67,20 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int) {
 			seq = a.nextMgmtSeq()
 		}
 	}
-	b := a.buildData(h, n, p, qos, tid, seq)
+	var b []byte
+	if a.slabPoll[h] {
+		b = a.buildNull(h, p, qos, tid, seq)
+	} else {
+		b = a.buildData(h, n, p, qos, tid, seq)
+	}
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
+	if moreData {
+		fr.SetMoreData(true)
+	}
 	ac, ftid := acOf(fr)
 	rec := a.register(ac, fr, ftid, slot, true, n, rate, now)
 	rec.tok = a.air.Add(slot, ac, a.est.Airtime(rate, ac, len(fr)))
-	a.backlog--
-	a.cnt.WiredSent++
-	a.emitRadio(h, b)
+	rec.slab, rec.hasSlab = h, true
+	a.dequeued(h)
+	a.emitData(b)
 }

@@ -32,6 +32,11 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if a.rx.HasSignal {
 		s.signal = a.rx.Signal
 	}
+	// The PM bit counts at the end of a frame exchange, retransmissions
+	// included (IEEE 802.11 11.2.3.2).
+	if !fr.MoreFrag() {
+		a.setPM(now, slot, s, fr.PwrMgt())
+	}
 	if a.isDuplicate(s, fr) {
 		a.cnt.RxDuplicates++
 		s.RxDuplicates++

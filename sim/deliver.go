@@ -116,7 +116,7 @@ func (s *Sim) deliverGroup(p *packet) {
 	}
 	fr := p.frame()
 	for _, st := range s.stations {
-		if st.listening() && s.rng.Float64() >= st.cfg.Loss {
+		if st.hears(fr) && s.rng.Float64() >= st.cfg.Loss {
 			st.receive(fr)
 		}
 	}

@@ -27,6 +27,11 @@ type StationConfig struct {
 	// Reconnect makes the station start over after the AP deauthenticates
 	// it.
 	Reconnect bool
+	// PowerSave makes the station doze as soon as it is associated and
+	// behave as a legacy power-save client: it wakes for every beacon,
+	// fetches frames the TIM announces with PS-Poll while More Data is set,
+	// and stays awake after a DTIM that announces group frames.
+	PowerSave bool
 }
 
 type staState uint8
@@ -51,6 +56,7 @@ type StationStats struct {
 	TxData, TxDropped          uint64 // MSDUs queued for the air; dropped (not associated)
 	QueueDrops                 uint64 // transmit queue full
 	Beacons                    uint64
+	PSPolls                    uint64
 	AssociatedAt, ConnectedFor time.Duration
 }
 
@@ -69,6 +75,9 @@ type Station struct {
 	aid    uint16
 	qos    bool
 	dozing bool
+	// polled: a dozing station's receiver is on for the answer to its
+	// PS-Poll; groupAwake: on for group frames after a DTIM announced them.
+	polled, groupAwake bool
 
 	seqMgmt uint16
 	seqTID  [ieee80211.NumTIDs]uint16
@@ -128,9 +137,21 @@ func (st *Station) Stack() StackStats { return st.ip.stats }
 
 func (st *Station) stack() *stack { return st.ip }
 
-// listening reports whether the receiver is on: a dozing station misses
-// frames, which is what power save costs when the AP does not buffer.
-func (st *Station) listening() bool { return !st.dozing }
+// listening reports whether the receiver is on for a unicast frame: a
+// dozing station hears only the answer to its PS-Poll.
+func (st *Station) listening() bool { return !st.dozing || st.polled }
+
+// hears reports whether the receiver is on for a group frame: a dozing
+// station wakes for beacons, and for group data after a DTIM announced it.
+func (st *Station) hears(fr ieee80211.Frame) bool {
+	if !st.dozing {
+		return true
+	}
+	if fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+		return true
+	}
+	return st.groupAwake && fr.Type() == ieee80211.TypeData
+}
 
 // Connect makes a station that left (or was deauthenticated) scan and join
 // again.
@@ -159,29 +180,29 @@ func (st *Station) leave() {
 }
 
 // Doze tells the AP, with a Null frame carrying the PM bit, that the
-// station turns its receiver off (on=true) or on again. Optional: the core
-// does not buffer for dozing stations yet, so frames sent meanwhile are
-// lost after their retries.
+// station turns its receiver off (on=true) or on again. While dozing the
+// station still wakes for beacons; the AP buffers its frames.
 func (st *Station) Doze(on bool) {
 	if st.state != staAssociated {
 		return
 	}
 	if !on {
-		st.dozing = false
+		st.dozing, st.polled, st.groupAwake = false, false, false
 	}
 	st.sendNull(on)
 	st.dozing = on
 }
 
-// PSPoll asks the AP for one buffered frame; the receiver is on until the
-// station dozes again.
+// PSPoll asks the AP for one buffered frame; the receiver stays on until
+// the answer arrives.
 func (st *Station) PSPoll() {
 	if st.state != staAssociated {
 		return
 	}
 	p := st.sim.newPacket()
 	p.b = ieee80211.AppendPSPoll(p.b[:0], st.aid, st.bssid, st.cfg.Addr)
-	st.dozing = false
+	st.polled = true
+	st.stats.PSPolls++
 	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
 }
 

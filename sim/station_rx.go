@@ -51,6 +51,9 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 		st.stats.Associations++
 		st.stats.AssociatedAt = st.sim.now
 		st.gen++ // association timer off
+		if st.cfg.PowerSave {
+			st.Doze(true)
+		}
 	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
 		if fr.Addr2() != st.bssid || st.state == staIdle || st.state == staScanning {
 			return
@@ -73,6 +76,7 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 func (st *Station) onBSS(fr ieee80211.Frame) {
 	if fr.Subtype() == ieee80211.SubtypeBeacon {
 		st.stats.Beacons++
+		st.onTIM(fr)
 	}
 	if st.state != staScanning {
 		return
@@ -97,6 +101,7 @@ func (st *Station) receiveData(fr ieee80211.Frame) {
 		st.stats.RxUnassociated++
 		return
 	}
+	st.afterPSDelivery(fr)
 	if fr.IsNullData() {
 		return
 	}

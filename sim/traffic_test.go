@@ -87,15 +87,15 @@ func checkBooks(t *testing.T, s *Sim, h *Host) {
 		group += st.Stats().RxGroup
 		tx += st.Stats().TxData
 	}
-	drops := c.WiredDroppedNoStation + c.WiredDroppedQueue + c.WiredDroppedMalformed + c.WiredDroppedNoBuffer + c.WiredDroppedFlushed
+	drops := c.WiredDroppedNoStation + c.WiredDroppedQueue + c.WiredDroppedMalformed + c.WiredDroppedNoBuffer + c.WiredDroppedFlushed + c.WiredDroppedCoDel + c.WiredTxFailed
 	var down uint64
 	for _, v := range ss.DataDone[Down] {
 		down += v
 	}
-	if c.DownlinkIn != c.WiredSent+drops+uint64(s.Core().Backlog()) {
-		t.Errorf("core books: in %d, sent %d, dropped %d, queued %d", c.DownlinkIn, c.WiredSent, drops, s.Core().Backlog())
+	if c.DownlinkIn != c.WiredSent+drops+uint64(s.Core().Backlog())+uint64(s.Core().InFlight()) {
+		t.Errorf("core books: in %d, sent %d, dropped %d, queued %d, in flight %d", c.DownlinkIn, c.WiredSent, drops, s.Core().Backlog(), s.Core().InFlight())
 	}
-	if down != c.WiredSent || ss.DataFailed[Down] != 0 {
+	if down != c.WiredSent+uint64(s.Core().InFlight()) || ss.DataFailed[Down] != 0 {
 		t.Errorf("core sent %d data frames, medium delivered %d and failed %d", c.WiredSent, down, ss.DataFailed[Down])
 	}
 	if down-ss.GroupData != rx {
