@@ -45,3 +45,4 @@ clean:
 	rm -rf bin
 
 -include test/e2e/e2e.mk
+-include mk/*.mk
