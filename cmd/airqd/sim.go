@@ -83,6 +83,8 @@ type simSummary struct {
 	next time.Duration
 	prev sim.Stats
 	sb   strings.Builder
+	// rounds opened and closed up to the previous line
+	prevOpened, prevClosed uint64
 }
 
 func newSimSummary(w io.Writer, s *sim.Sim) *simSummary {
@@ -106,9 +108,19 @@ func (m *simSummary) line() {
 			fmt.Fprintf(&m.sb, " %s=%.1f", ieee80211.AC(ac), mbps)
 		}
 	}
-	drops := c.WiredDroppedNoStation + c.WiredDroppedQueue + c.WiredDroppedMalformed + c.WiredDroppedNoBuffer + c.WiredDroppedFlushed
-	fmt.Fprintf(&m.sb, " Mbit/s echoes=%d queued=%d inflight=%d drops=%d\n",
-		c.EchoAcked+c.EchoFailed, m.s.Core().Backlog(), m.s.APQueued(), drops)
+	drops := c.WiredDroppedNoStation + c.WiredDroppedQueue + c.WiredDroppedMalformed + c.WiredDroppedNoBuffer +
+		c.WiredDroppedFlushed + c.WiredDroppedCoDel + c.WiredTxFailed
+	core := m.s.Core()
+	var pending int64
+	var opened, closed, skipped uint64
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		pending += core.AirtimePending(ac)
+		ss := core.SchedulerStats(ac)
+		opened, closed, skipped = opened+ss.RoundsOpened, closed+ss.RoundsClosed, skipped+ss.Skipped
+	}
+	fmt.Fprintf(&m.sb, " Mbit/s aql_pending=%dus rounds=%d/%d skipped=%d queued=%d inflight=%d drops=%d\n",
+		pending, opened-m.prevOpened, closed-m.prevClosed, skipped, core.Backlog(), core.InFlight(), drops)
+	m.prevOpened, m.prevClosed = opened, closed
 	io.WriteString(m.w, m.sb.String())
 	m.prev = st
 	m.next += time.Second

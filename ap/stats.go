@@ -1,0 +1,16 @@
+package ap
+
+import (
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq"
+)
+
+// SchedulerStats returns the TXQ scheduler's counters of an AC: rounds
+// opened and closed, selections, skipped selections, airtime, drops.
+func (a *AP) SchedulerStats(ac ieee80211.AC) txq.ACStats { return a.sched.Stats(ac) }
+
+// AirtimePending returns the AQL pending airtime of an AC in µs.
+func (a *AP) AirtimePending(ac ieee80211.AC) int64 { return a.air.ACPending(ac) }
+
+// Associated returns the number of associated stations.
+func (a *AP) Associated() int { return a.assoc }
