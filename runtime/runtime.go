@@ -103,8 +103,13 @@ type Stats struct {
 // device fails. On the way out it stops taking wired frames, hands the core
 // what the readers already took, deauthenticates every station, writes those
 // frames, closes both devices and waits for its goroutines. ready, if set, is
-// called once the core is beaconing.
-func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *slog.Logger, ready func()) error {
+// called once the core is beaconing. Options add a control server
+// (WithControl).
+func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *slog.Logger, ready func(), opts ...Option) error {
+	var o runOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	var st Stats
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
@@ -114,6 +119,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	go rx.run(stop)
 	go wx.run(stop)
 	defer func() {
+		o.closeControl() // first: no request may reach a core being shut down
 		close(stop)
 		wired.Close()
 		<-wx.done
@@ -175,6 +181,8 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 				core.HandleWired(t, b.bufs[i][:b.sizes[i]])
 			}
 			wx.free <- b
+		case call := <-o.controlCalls():
+			call.reply <- core.Control(now(), call.req)
 		case <-timer.C:
 		}
 		core.Tick(now())
