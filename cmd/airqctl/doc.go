@@ -1,0 +1,11 @@
+// Command airqctl inspects and tunes a running airqd over its control
+// socket. It prints stations like `iw dev X station dump`, the AQL state
+// like mac80211's debugfs files, and anything as JSON with -json.
+//
+//	airqctl [-socket PATH] [-json] [-i IFNAME] COMMAND
+//
+// Commands: status; station dump; station get MAC; station set MAC
+// airtime_weight N; station del MAC; aql; aql set AC LOW HIGH; aql
+// threshold N; scheduler. Bad arguments exit with status 2, a refused or
+// failed request with status 1.
+package main

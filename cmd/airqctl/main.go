@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/airq/airq/ctl"
+)
+
+const (
+	defaultSocket = "/run/airq/airqd.sock"
+	// timeout bounds a whole exchange: a stuck daemon must not hang the
+	// operator's shell or a monitoring script.
+	timeout = 10 * time.Second
+)
+
+const usage = `usage: airqctl [-socket PATH] [-json] [-i IFNAME] COMMAND
+
+commands:
+  status                             the BSS and the daemon's counters, like hostapd_cli status
+  station dump                       every station, like iw dev IFNAME station dump
+  station get MAC                    one station
+  station set MAC airtime_weight N   set a station's airtime weight (1-65535), live
+  station del MAC                    deauthenticate and remove a station
+  aql                                aql_txq_limit, aql_threshold and aql_pending, like mac80211's debugfs
+  aql set AC LOW HIGH                set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live
+  aql threshold N                    set the AQL threshold in µs, live
+  scheduler                          per-AC airtime scheduler counters
+
+flags:
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run is main with its streams and exit status explicit, for tests.
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("airqctl", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	socket := fs.String("socket", defaultSocket, "airqd's control socket (airqd -control)")
+	asJSON := fs.Bool("json", false, "print the reply as JSON")
+	ifname := fs.String("i", "airq0", "interface name shown in station headers, as in iw dev IFNAME station dump")
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			printUsage(stdout)
+			return 0
+		}
+		fmt.Fprintf(stderr, "airqctl: %v\n", err)
+		printUsage(stderr)
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "airqctl: missing command")
+		printUsage(stderr)
+		return 2
+	}
+	req, err := ctl.ParseRequest(strings.Join(fs.Args(), " "))
+	if err != nil {
+		fmt.Fprintf(stderr, "airqctl: %v\n(run airqctl -h for the commands)\n", err)
+		return 2
+	}
+	rep, err := do(*socket, req)
+	if err != nil {
+		fmt.Fprintf(stderr, "airqctl: %v\n", err)
+		return 1
+	}
+	if err := show(stdout, req, &rep, *asJSON, *ifname); err != nil {
+		fmt.Fprintf(stderr, "airqctl: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// do sends one request on a fresh connection.
+func do(socket string, req ctl.Request) (ctl.Reply, error) {
+	c, err := net.DialTimeout("unix", socket, timeout)
+	if err != nil {
+		return ctl.Reply{}, fmt.Errorf("%w (is airqd running? -socket names its -control path)", err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(timeout))
+	return ctl.NewClient(c).Do(req)
+}

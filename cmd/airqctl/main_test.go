@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/airq/airq/ctl"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// fakeAP is a control server with a small station table; set requests
+// change it, so a later read shows their effect.
+type fakeAP struct {
+	mu       sync.Mutex
+	stations []ctl.Station
+	aql      ctl.AQL
+}
+
+func newFakeAP() *fakeAP {
+	f := &fakeAP{aql: ctl.AQL{Low: ctl.PerAC{5000, 5000, 5000, 5000}, High: ctl.PerAC{12000, 12000, 12000, 12000},
+		Threshold: 24000, Pending: ctl.PerAC{0, 0, 1400, 0}, PendingTotal: 1400, InFlight: ctl.PerAC{0, 0, 5, 0},
+		FrameCap: ctl.PerAC{64, 64, 64, 64}}}
+	f.stations = []ctl.Station{{
+		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
+		ConnectedMs: 61250, Signal: -42, TxBitrate: 54000, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
+		TxPackets: 4321, TxRetries: 17, TxFailed: 2, TxAirtime: 250000, AirtimeWeight: 256,
+		AirtimeDeficit: ctl.PerAC{256, 256, -1234, 256}, AQLPending: ctl.PerAC{0, 0, 1400, 0},
+		AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High, InFlight: ctl.PerAC{0, 0, 5, 0},
+		ACAirtime: ctl.PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
+	}, {
+		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
+		Signal: -71, TxBitrate: 11000, AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
+	}}
+	return f
+}
+
+func (f *fakeAP) find(addr ctl.MAC) int {
+	for i := range f.stations {
+		if f.stations[i].Addr == addr {
+			return i
+		}
+	}
+	return -1
+}
+
+func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	aql := f.aql
+	switch req.Op {
+	case ctl.OpStatus:
+		return ctl.Reply{Status: &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
+			BeaconInterval: 100, DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 61500000,
+			Stations: len(f.stations), MaxStations: 2007, Beacons: 600, Echoes: 4900, WiredIn: 4500, WiredSent: 4400,
+			AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64}}
+	case ctl.OpStationDump:
+		return ctl.Reply{Stations: append([]ctl.Station(nil), f.stations...)}
+	case ctl.OpAQL:
+		return ctl.Reply{AQL: &aql}
+	case ctl.OpAQLSet:
+		f.aql.Low[req.AC], f.aql.High[req.AC] = int64(req.Low), int64(req.High)
+		aql = f.aql
+		return ctl.Reply{AQL: &aql}
+	case ctl.OpAQLThreshold:
+		f.aql.Threshold = req.Threshold
+		aql = f.aql
+		return ctl.Reply{AQL: &aql}
+	case ctl.OpScheduler:
+		s := &ctl.Scheduler{Mode: "production", BacklogFrame: 12, BacklogBytes: 1176}
+		for i := range s.AC {
+			s.AC[i].AC = ctl.AC(i)
+		}
+		s.AC[2] = ctl.SchedulerAC{AC: 2, Round: 812, Open: true, Listed: 2, RoundsOpened: 812, RoundsClosed: 40,
+			Selections: 1700, Skipped: 1, Airtime: 250000, CoDelDrops: 8, CoDelMarks: 2}
+		return ctl.Reply{Scheduler: s}
+	}
+	i := f.find(ctl.MAC(req.Addr))
+	if i < 0 {
+		return ctl.Errorf(ctl.ENOENT, "station %s: not authenticated or associated", req.Addr)
+	}
+	switch req.Op {
+	case ctl.OpStationSet:
+		f.stations[i].AirtimeWeight = req.Weight
+		fallthrough
+	case ctl.OpStationGet:
+		return ctl.Reply{Stations: []ctl.Station{f.stations[i]}}
+	case ctl.OpStationDel:
+		f.stations = append(f.stations[:i], f.stations[i+1:]...)
+		return ctl.Reply{}
+	}
+	return ctl.Errorf(ctl.EOPNOTSUPP, "%v", req)
+}
+
+// serve listens on a socket in a fresh directory and serves f until the
+// test ends.
+func serve(t *testing.T, f *fakeAP) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "airqd.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	t.Cleanup(func() { ln.Close(); wg.Wait() })
+	wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			wg.Go(func() { defer c.Close(); ctl.Serve(c, f) })
+		}
+	})
+	return path
+}
+
+// result is what one airqctl run shows the operator.
+func result(args []string, code int, stdout, stderr string) []byte {
+	return fmt.Appendf(nil, "$ airqctl %s\nexit %d\n--- stdout\n%s--- stderr\n%s", strings.Join(args, " "), code, stdout, stderr)
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func runCtl(socket string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(append([]string{"-socket", socket}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// Every command against the fake, with its exact output. A command that
+// changes state is followed by the read that shows the change.
+func TestCommands(t *testing.T) {
+	const mac, other = "02:00:00:00:01:00", "02:00:00:00:01:01"
+	for _, c := range []struct {
+		name  string
+		steps [][]string
+	}{
+		{"status", [][]string{{"status"}}},
+		{"status-json", [][]string{{"-json", "status"}}},
+		{"station-dump", [][]string{{"station", "dump"}}},
+		{"station-dump-json", [][]string{{"-json", "station", "dump"}}},
+		{"station-dump-ifname", [][]string{{"-i", "wlan1mon", "station", "dump"}}},
+		{"station-get", [][]string{{"station", "get", mac}}},
+		{"station-get-json", [][]string{{"-json", "station", "get", mac}}},
+		{"station-get-unknown", [][]string{{"station", "get", "02:00:00:00:09:09"}}},
+		{"station-set", [][]string{{"station", "set", mac, "airtime_weight", "512"}, {"-json", "station", "get", mac}}},
+		{"station-set-json", [][]string{{"-json", "station", "set", other, "airtime_weight", "1024"}}},
+		{"station-del", [][]string{{"station", "del", other}, {"station", "dump"}, {"station", "del", other}}},
+		{"station-del-all-json", [][]string{{"station", "del", mac}, {"station", "del", other}, {"-json", "station", "dump"}}},
+		{"aql", [][]string{{"aql"}}},
+		{"aql-json", [][]string{{"-json", "aql"}}},
+		{"aql-set", [][]string{{"aql", "set", "BE", "500", "1000"}, {"aql"}}},
+		{"aql-set-json", [][]string{{"-json", "aql", "set", "vi", "2000", "4000"}}},
+		{"aql-threshold", [][]string{{"aql", "threshold", "9000"}, {"aql"}}},
+		{"scheduler", [][]string{{"scheduler"}}},
+		{"scheduler-json", [][]string{{"-json", "scheduler"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			socket := serve(t, newFakeAP())
+			var got []byte
+			for _, args := range c.steps {
+				code, stdout, stderr := runCtl(socket, args...)
+				got = append(got, result(args, code, stdout, stderr)...)
+			}
+			golden(t, c.name, got)
+		})
+	}
+}
+
+// Bad arguments never reach the daemon: a clear error naming the argument
+// and exit status 2.
+func TestBadArguments(t *testing.T) {
+	socket := serve(t, newFakeAP())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "missing command"},
+		{[]string{"-bogus", "status"}, "flag provided but not defined: -bogus"},
+		{[]string{"reboot"}, `unknown command "reboot"`},
+		{[]string{"status", "now"}, `status: unexpected argument "now"`},
+		{[]string{"station"}, "station: missing subcommand"},
+		{[]string{"station", "get"}, `missing arguments: want "station get MAC"`},
+		{[]string{"station", "get", "02:00"}, `MAC "02:00": want six hex octets`},
+		{[]string{"station", "set", "02:00:00:00:01:00", "airtime_weight", "0"}, `airtime_weight "0": want 1 to 65535`},
+		{[]string{"station", "set", "02:00:00:00:01:00", "txpower", "5"}, `attribute "txpower": want airtime_weight`},
+		{[]string{"aql", "set", "XX", "1", "2"}, `AC "XX": want VO, VI, BE, BK`},
+		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH"`},
+		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
+		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
+	} {
+		code, stdout, stderr := runCtl(socket, c.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("airqctl %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
+func TestNoDaemon(t *testing.T) {
+	code, _, stderr := runCtl(filepath.Join(t.TempDir(), "absent.sock"), "status")
+	if code != 1 || !strings.Contains(stderr, "is airqd running?") {
+		t.Errorf("exit %d, %q", code, stderr)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "station set MAC airtime_weight N") {
+		t.Errorf("-h: exit %d\n%s", code, out.String())
+	}
+}

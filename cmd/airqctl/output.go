@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/airq/airq/ctl"
+)
+
+// show writes what req asked for. Set commands print nothing, like iw and
+// a debugfs write, unless -json asks for the record as it is now.
+func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string) error {
+	if asJSON {
+		return printJSON(w, req, r)
+	}
+	var b []byte
+	switch req.Op {
+	case ctl.OpStatus:
+		if r.Status != nil {
+			b = ctl.AppendStatus(b, r.Status)
+		}
+	case ctl.OpStationDump, ctl.OpStationGet:
+		for i := range r.Stations {
+			b = ctl.AppendStation(b, ifname, &r.Stations[i])
+		}
+	case ctl.OpAQL:
+		if r.AQL != nil {
+			b = r.AQL.AppendAQL(b)
+		}
+	case ctl.OpScheduler:
+		if r.Scheduler != nil {
+			return ctl.WriteScheduler(w, r.Scheduler)
+		}
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
+	var v any
+	switch req.Op {
+	case ctl.OpStatus:
+		v = r.Status
+	case ctl.OpStationDump:
+		v = r.Stations
+		if r.Stations == nil {
+			v = []ctl.Station{} // an empty table is [], not null
+		}
+	case ctl.OpStationGet, ctl.OpStationSet:
+		if len(r.Stations) == 1 {
+			v = r.Stations[0]
+		}
+	case ctl.OpAQL, ctl.OpAQLSet, ctl.OpAQLThreshold:
+		v = r.AQL
+	case ctl.OpScheduler:
+		v = r.Scheduler
+	default:
+		return nil // station del: nothing to show
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
