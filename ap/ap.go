@@ -44,7 +44,14 @@ type AP struct {
 	mcastWindow bool // group frames may go: a DTIM beacon announced them
 	timBits     ieee80211.TIMBitmap
 
-	deauthBudget budget
+	// replies is the airtime budget of management frames sent in answer to
+	// others' frames (probe, auth and association responses, deauths to
+	// strangers), so a flood cannot take the channel.
+	replies      budget
+	nonERP       int // associated stations without OFDM rates
+	longPreamble int // associated stations without short preamble
+	authOrder    authRing
+	beacons      BeaconStats
 
 	rx  radio.RxInfo
 	txs radio.TxStatus
@@ -70,6 +77,8 @@ type Counters struct {
 	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
 	PSPolls, Rebuffered                                    uint64
 	Deauths, ADDBADeclined                                 uint64
+	RepliesThrottled                                       uint64 // replies not sent: airtime budget spent
+	AuthEvicted                                            uint64 // authenticated-only stations dropped to make room
 
 	WiredIn    uint64 // frames read from the TAP
 	DownlinkIn uint64 // frames entering the downlink (TAP and intra-BSS)
@@ -114,7 +123,8 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.deauthBudget = budget{rate: 20, burst: 20, tokens: 20}
+	a.authOrder = authRing{r: make([]authEntry, 2*maxAID)}
+	a.replies = budget{rate: float64(cfg.ReplyAirtime) * 1e6, burst: 30000, tokens: 30000}
 	return a, nil
 }
 
@@ -152,13 +162,14 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
 	if now >= a.nextBeacon {
-		a.sendBeacon(now)
+		a.sendBeacon(now, a.nextBeacon)
 		a.expireAuth(now)
 		a.pollInactive(now)
 		a.nextBeacon += a.beaconPeriod()
 		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
 			missed := (now-a.nextBeacon)/a.beaconPeriod() + 1
 			a.nextBeacon += missed * a.beaconPeriod()
+			a.beacons.MissedIntervals += uint64(missed)
 		}
 	}
 	a.expireFlights(now)
@@ -203,22 +214,23 @@ func (a *AP) nextMgmtSeq() uint16 {
 	return s
 }
 
-// budget is a token bucket for rate-limited replies (deauths to strangers).
+// budget is a token bucket of airtime in µs.
 type budget struct {
-	rate, burst float64
+	rate, burst float64 // µs per second; µs
 	tokens      float64
 	last        time.Duration
 }
 
-func (b *budget) take(now time.Duration) bool {
+// take spends cost µs if the bucket holds cost plus reserve.
+func (b *budget) take(now time.Duration, cost, reserve float64) bool {
 	b.tokens += (now - b.last).Seconds() * b.rate
 	b.last = now
 	if b.tokens > b.burst {
 		b.tokens = b.burst
 	}
-	if b.tokens < 1 {
+	if b.tokens < cost+reserve {
 		return false
 	}
-	b.tokens--
+	b.tokens -= cost
 	return true
 }

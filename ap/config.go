@@ -2,6 +2,7 @@ package ap
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/airq/airq/aql"
@@ -37,6 +38,19 @@ type Config struct {
 	AQL aql.Limits
 	// AirtimeWeight is the default DRR weight of a new station; 0 means 256.
 	AirtimeWeight uint16
+
+	// ReplyAirtime is the share of airtime management replies to others'
+	// frames may use (probe, auth and association responses, deauths to
+	// strangers); default 0.1.
+	ReplyAirtime float64
+	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
+	BeaconRate int
+	// APIsolate keeps stations from reaching each other within the BSS:
+	// their frames go to the wired side instead (hostapd's ap_isolate).
+	APIsolate bool
+	// MulticastToUnicast sends group-addressed ARP, IPv4 and IPv6 frames as
+	// unicast copies to each station, at each station's rate.
+	MulticastToUnicast bool
 }
 
 const maxAID = 2007
@@ -104,6 +118,15 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.AirtimeWeight == 0 {
 		c.AirtimeWeight = txq.DefaultWeight
+	}
+	if c.ReplyAirtime == 0 {
+		c.ReplyAirtime = 0.1
+	}
+	if c.ReplyAirtime < 0.01 || c.ReplyAirtime > 1 {
+		return c, fmt.Errorf("reply_airtime: %g, want 0.01 to 1", c.ReplyAirtime)
+	}
+	if c.BeaconRate != 0 && !slices.Contains(c.BasicRates, c.BeaconRate) {
+		return c, fmt.Errorf("beacon_rate: %d kbit/s is not one of basic_rates %v", c.BeaconRate, c.BasicRates)
 	}
 	if c.EchoTimeout == 0 {
 		c.EchoTimeout = time.Second

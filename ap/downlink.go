@@ -27,6 +27,10 @@ func (a *AP) HandleWired(now time.Duration, eth []byte) {
 // enqueueEthernet queues an MSDU for the BSS: unicast into its station's TID
 // queue, group-addressed into the non-station queue (sent at the basic rate).
 func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.assoc > 0 && toUnicast(etherType) {
+		a.multicastToUnicast(now, sa, etherType, payload)
+		return
+	}
 	a.cnt.DownlinkIn++
 	if len(payload)+14 > slabSize-headroom-8 {
 		a.cnt.WiredDroppedMalformed++
@@ -63,6 +67,30 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--
 		a.pool.put(h)
+		a.cnt.WiredDroppedNoStation++
+	}
+}
+
+// toUnicast lists the EtherTypes mac80211 converts (ARP, IPv4, IPv6).
+func toUnicast(etherType uint16) bool {
+	return etherType == 0x0806 || etherType == 0x0800 || etherType == 0x86dd
+}
+
+// multicastToUnicast sends a group-addressed MSDU as one unicast copy per
+// associated station (but its sender), addressed to the station as
+// mac80211's multicast_to_unicast does: each copy goes at that station's
+// rate and is acknowledged, instead of one copy at the lowest basic rate.
+func (a *AP) multicastToUnicast(now time.Duration, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	copies := 0
+	for slot := range a.sta.used() {
+		s := &a.sta.slots[slot]
+		if s.state == stateAssociated && s.addr != sa {
+			a.enqueueEthernet(now, s.addr, sa, etherType, payload)
+			copies++
+		}
+	}
+	if copies == 0 {
+		a.cnt.DownlinkIn++
 		a.cnt.WiredDroppedNoStation++
 	}
 }

@@ -28,6 +28,8 @@ type flight struct {
 	// frame that failed while its station dozed can be buffered again.
 	slab    uint32
 	hasSlab bool
+	beacon  bool
+	tbtt    time.Duration // a beacon's target transmission time
 }
 
 // flightRing keeps one AC's records in send order; the hardware completes
@@ -91,6 +93,9 @@ func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Durati
 // known of a frame without status) and its counters move.
 func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time.Duration) {
 	a.air.Complete(&rec.tok)
+	if rec.beacon && st != nil {
+		a.beacons.echoed(now - rec.tbtt)
+	}
 	if rec.hasSlab {
 		rec.hasSlab = false
 		a.completeSlab(rec, st, now)

@@ -16,24 +16,55 @@ const (
 	capShortSlot = 0x0400
 )
 
+// capability advertises short preamble and short slot time only while every
+// associated station can use them (802.11b stations cannot).
 func (a *AP) capability() uint16 {
 	c := uint16(capESS)
-	if a.cfg.Freq < 3000 {
+	if a.cfg.Freq >= 3000 {
+		return c
+	}
+	if a.longPreamble == 0 {
 		c |= capShortPre
 	}
-	c |= capShortSlot
+	if a.nonERP == 0 {
+		c |= capShortSlot
+	}
 	return c
+}
+
+// ERP element bits (IEEE 802.11 9.4.2.11).
+const (
+	erpNonERPPresent = 0x01
+	erpUseProtection = 0x02
+	erpBarker        = 0x04
+)
+
+// erp asks ERP stations to protect their OFDM frames while an 802.11b
+// station is associated, and for long preambles while one needs them.
+func (a *AP) erp() uint8 {
+	var f uint8
+	if a.nonERP > 0 {
+		f |= erpNonERPPresent | erpUseProtection
+	}
+	if a.longPreamble > 0 {
+		f |= erpBarker
+	}
+	return f
 }
 
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
+	return a.startMgmtAt(subtype, da, a.rates.lowestBasic())
+}
+
+func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate) (uint32, []byte, int, bool) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt.OutputOverflow++
 		return 0, nil, 0, false
 	}
-	p := radio.TxParams{Rate: a.rates.lowestBasic()}
+	p := radio.TxParams{Rate: rate}
 	if da.IsMulticast() {
 		p.Flags |= radio.TxNoAck
 	}
@@ -42,6 +73,24 @@ func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool
 	b = ieee80211.AppendMgmtHeader(b, uint8(subtype), da, a.cfg.BSSID, a.cfg.BSSID, a.nextMgmtSeq())
 	return h, b, rt, true
 }
+
+// finishReply sends a reply to someone else's frame if the reply airtime
+// budget allows; reserve keeps part of the budget for replies that matter
+// more (probe responses yield to authentication and association).
+func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, slot uint16, reserve float64) bool {
+	cost := float64(a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt))
+	if !a.replies.take(now, cost, reserve) {
+		a.cnt.RepliesThrottled++
+		a.pool.put(h)
+		return false
+	}
+	a.finish(now, h, b, rt, slot)
+	return true
+}
+
+// probeReserve is the part of the reply budget probe responses and deauths
+// to strangers leave for authentication and association.
+const probeReserve = 15000
 
 // finish registers the frame in flight and queues it for the radio.
 func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
@@ -68,7 +117,7 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 		a.mcastWindow = group
 	}
 	if a.cfg.Freq < 3000 {
-		b = ieee80211.AppendERP(b, 0)
+		b = ieee80211.AppendERP(b, a.erp())
 	}
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
@@ -80,8 +129,12 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 // wmm_ac_*), which is also what the radio's queues use for our frames.
 var defaultEDCA = ieee80211.DefaultEDCA()
 
-func (a *AP) sendBeacon(now time.Duration) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+func (a *AP) sendBeacon(now, tbtt time.Duration) {
+	rate := a.rates.lowestBasic()
+	if a.cfg.BeaconRate != 0 {
+		rate = radio.LegacyRate(a.cfg.BeaconRate)
+	}
+	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, rate)
 	if !ok {
 		return
 	}
@@ -89,7 +142,11 @@ func (a *AP) sendBeacon(now time.Duration) {
 	b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	b = a.appendBSSTail(b, true)
 	a.cnt.Beacons++
-	a.finish(now, h, b, rt, 0)
+	fr := ieee80211.Frame(b[rt:])
+	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
+	rec.tbtt, rec.beacon = tbtt, true
+	a.emitRadio(h, b)
+	a.beacons.emitted(now - tbtt)
 	if a.dtimCount == 0 {
 		a.dtimCount = a.cfg.DTIMPeriod
 	}
@@ -104,8 +161,9 @@ func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
 	b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	b = a.appendBSSTail(b, false)
-	a.cnt.ProbeResponses++
-	a.finish(now, h, b, rt, 0)
+	if a.finishReply(now, h, b, rt, 0, probeReserve) {
+		a.cnt.ProbeResponses++
+	}
 }
 
 func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16) {
@@ -114,8 +172,9 @@ func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint
 		return
 	}
 	b = ieee80211.AppendAuth(b, alg, seq, status)
-	a.cnt.AuthResponses++
-	a.finish(now, h, b, rt, 0)
+	if a.finishReply(now, h, b, rt, 0, 0) {
+		a.cnt.AuthResponses++
+	}
 }
 
 func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool) {
@@ -135,8 +194,9 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
 	}
-	a.cnt.AssocResponses++
-	a.finish(now, h, b, rt, 0)
+	if a.finishReply(now, h, b, rt, 0, 0) {
+		a.cnt.AssocResponses++
+	}
 }
 
 func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
@@ -147,6 +207,19 @@ func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
 	b = ieee80211.AppendDeauth(b, reason)
 	a.cnt.Deauths++
 	a.finish(now, h, b, rt, 0)
+}
+
+// sendStrangerDeauth answers a class 2 or 3 frame from a station that is
+// not authenticated or associated, within the reply budget.
+func (a *AP) sendStrangerDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDeauth, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendDeauth(b, reason)
+	if a.finishReply(now, h, b, rt, 0, probeReserve) {
+		a.cnt.Deauths++
+	}
 }
 
 // sendActionBounce returns an unknown unicast Action frame with the
@@ -161,5 +234,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finish(now, h, b, rt, 0)
+	a.finishReply(now, h, b, rt, 0, probeReserve)
 }

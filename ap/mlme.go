@@ -30,11 +30,15 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		// belongs to a session the station has given up.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
-	_, s, ok := a.sta.add(sa)
+	slot, s, ok := a.sta.add(sa)
+	if !ok && a.evictUnassociated() {
+		slot, s, ok = a.sta.add(sa)
+	}
 	if !ok {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta)
 		return
 	}
+	a.authOrder.push(authEntry{slot: slot, addr: sa, at: now})
 	s.state = stateAuthenticated
 	s.authAt = now
 	s.lastRx = now
@@ -65,9 +69,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
 	if s == nil {
-		if a.deauthBudget.take(now) {
-			a.sendDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
-		}
+		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
 		return
 	}
 	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
@@ -91,7 +93,12 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	first := s.state != stateAssociated
 	if first {
 		a.assoc++
+	} else {
+		a.leaveERP(s)
 	}
+	s.nonERP = rates&a.rates.ofdm == 0
+	s.longPreamble = capab&capShortPre == 0
+	a.joinERP(s)
 	s.state = stateAssociated
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
@@ -119,6 +126,7 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 	if fr.Subtype() == ieee80211.SubtypeDisassoc && s.state == stateAssociated {
 		a.flushStation(slot)
 		a.assoc--
+		a.leaveERP(s)
 		s.state = stateAuthenticated
 		s.authAt = now
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
@@ -136,11 +144,32 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	}
 	if s.state == stateAssociated {
 		a.assoc--
+		a.leaveERP(s)
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
+}
+
+// joinERP and leaveERP keep the counts behind the ERP element and the
+// capability bits.
+func (a *AP) joinERP(s *station) {
+	if s.nonERP {
+		a.nonERP++
+	}
+	if s.longPreamble {
+		a.longPreamble++
+	}
+}
+
+func (a *AP) leaveERP(s *station) {
+	if s.nonERP {
+		a.nonERP--
+	}
+	if s.longPreamble {
+		a.longPreamble--
+	}
 }
 
 // flushStation drops a station's queued frames (counted as flushed) and
@@ -155,9 +184,58 @@ func (a *AP) flushStation(slot uint16) {
 	a.air.RemoveStation(slot)
 }
 
+// authEntry remembers an authentication, oldest first, so that a full
+// table can make room by dropping the oldest station that never associated:
+// a flood of authentications cannot lock real stations out.
+type authEntry struct {
+	slot uint16
+	addr ieee80211.MAC
+	at   time.Duration
+}
+
+type authRing struct {
+	r          []authEntry
+	head, size int
+}
+
+func (q *authRing) push(e authEntry) {
+	if q.size == len(q.r) {
+		q.head = (q.head + 1) % len(q.r) // the oldest is stale by now
+		q.size--
+	}
+	q.r[(q.head+q.size)%len(q.r)] = e
+	q.size++
+}
+
+func (q *authRing) pop() (authEntry, bool) {
+	if q.size == 0 {
+		return authEntry{}, false
+	}
+	e := q.r[q.head]
+	q.head = (q.head + 1) % len(q.r)
+	q.size--
+	return e, true
+}
+
+// evictUnassociated removes the oldest station still only authenticated.
+func (a *AP) evictUnassociated() bool {
+	for {
+		e, ok := a.authOrder.pop()
+		if !ok {
+			return false
+		}
+		s := &a.sta.slots[e.slot]
+		if s.state == stateAuthenticated && s.addr == e.addr && s.authAt == e.at {
+			a.sta.remove(e.slot)
+			a.cnt.AuthEvicted++
+			return true
+		}
+	}
+}
+
 // expireAuth forgets stations that authenticated but did not associate.
 func (a *AP) expireAuth(now time.Duration) {
-	for _, slot := range a.sta.byAddr {
+	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		if s.state == stateAuthenticated && now-s.authAt > authTimeout {
 			a.sta.remove(slot)
@@ -168,7 +246,7 @@ func (a *AP) expireAuth(now time.Duration) {
 // Shutdown deauthenticates every station (unicast, then broadcast) and
 // forgets them; the caller flushes the output and stops.
 func (a *AP) Shutdown(now time.Duration) {
-	for _, slot := range a.sta.byAddr {
+	for slot := range a.sta.used() {
 		a.disconnect(now, slot, ieee80211.ReasonDeauthLeaving, "AP shutting down", true)
 	}
 	a.sendDeauth(now, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)

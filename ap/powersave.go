@@ -54,7 +54,7 @@ func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
 	if a.dozing == 0 {
 		return &a.timBits, false
 	}
-	for _, slot := range a.sta.byAddr {
+	for slot := range a.sta.used() {
 		if s := &a.sta.slots[slot]; s.dozing && a.buffered(slot) {
 			a.timBits.Set(slot)
 		}
@@ -160,7 +160,7 @@ func (a *AP) rebuffer(rec *flight, now time.Duration) bool {
 // inactivity timeout. The poll is queued like data, so a dozing station gets
 // it after the TIM announces it; no ACK means the station is gone.
 func (a *AP) pollInactive(now time.Duration) {
-	for _, slot := range a.sta.byAddr {
+	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		if s.state != stateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
 			continue

@@ -12,6 +12,7 @@ import (
 type rateSet struct {
 	kbps  []int
 	basic uint16 // bitmask over kbps
+	ofdm  uint16 // bitmask over kbps: the OFDM rates
 	ie    []byte // 500 kbit/s units, 0x80 on basic rates
 }
 
@@ -23,6 +24,9 @@ func newRateSet(rates, basic []int) rateSet {
 		if slices.Contains(basic, k) {
 			r.basic |= 1 << i
 			b |= 0x80
+		}
+		if k != 1000 && k != 2000 && k != 5500 && k != 11000 {
+			r.ofdm |= 1 << i
 		}
 		r.ie = append(r.ie, b)
 	}

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"iter"
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
@@ -44,6 +45,8 @@ type station struct {
 	lastRx         time.Duration
 	signal         int8
 	dozing         bool // Power Management bit set in its last frame
+	nonERP         bool // no OFDM rate: 802.11b only
+	longPreamble   bool // no short preamble capability
 	polling        bool // an inactivity poll is queued or in flight
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
@@ -78,6 +81,18 @@ func newStationTable(max int) stationTable {
 		t.free = append(t.free, uint16(i))
 	}
 	return t
+}
+
+// used yields the slots in use in slot order, so that everything the core
+// does for each station happens in a deterministic order.
+func (t *stationTable) used() iter.Seq[uint16] {
+	return func(yield func(uint16) bool) {
+		for i := 1; i < len(t.slots); i++ {
+			if t.slots[i].state != stateNone && !yield(uint16(i)) {
+				return
+			}
+		}
+	}
 }
 
 func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {

@@ -23,9 +23,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 			s.RxDroppedUnauthorize++
 		}
 		// Class 3 frame from a station that is not associated.
-		if a.deauthBudget.take(now) {
-			a.sendDeauth(now, sa, ieee80211.ReasonClass3FromNonAssoc)
-		}
+		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass3FromNonAssoc)
 		return
 	}
 	s.lastRx = now
@@ -88,14 +86,18 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 		a.cnt.RxMalformed++
 		return
 	}
-	if !da.IsMulticast() {
-		if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
-			a.cnt.RxIntraBSS++
+	// Within the BSS the AP relays frames itself, unless stations are
+	// isolated from each other: then everything goes to the wired side.
+	if !a.cfg.APIsolate {
+		if !da.IsMulticast() {
+			if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
+				a.cnt.RxIntraBSS++
+				a.enqueueEthernet(now, da, sa, etherType, payload)
+				return
+			}
+		} else if a.assoc > 1 {
 			a.enqueueEthernet(now, da, sa, etherType, payload)
-			return
 		}
-	} else if a.assoc > 1 {
-		a.enqueueEthernet(now, da, sa, etherType, payload)
 	}
 	h, ok := a.pool.get()
 	if !ok {
