@@ -102,11 +102,19 @@ phase_setup() {
 }
 
 ############################################################################
+# resolve_kernel: KPKG and KPKGVER, from linux-image-amd64's exact dependency
+# ("Depends: linux-image-6.1.0-57-amd64 (= 6.1.192-3)"), one apt-cache call.
 resolve_kernel() {
-	KPKG=${E2E_KPKG:-$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')}
-	[ -n "$KPKG" ] || return 1
-	KPKGVER=$(apt-cache show --no-all-versions "$KPKG" 2>/dev/null | awk '/^Version:/{print $2; exit}')
-	[ -n "$KPKGVER" ]
+	local dep
+	if [ -n "${E2E_KPKG:-}" ]; then
+		KPKG=$E2E_KPKG
+		KPKGVER=$(apt-cache show --no-all-versions "$KPKG" 2>/dev/null | awk '/^Version:/{print $2; exit}')
+	else
+		dep=$(apt-cache show --no-all-versions linux-image-amd64 2>/dev/null |
+			sed -n 's/^Depends:.*\(linux-image-[0-9][^ ,]*\) (= \([^)]*\)).*/\1 \2/p' | head -1)
+		KPKG=${dep% *} KPKGVER=${dep#* }
+	fi
+	[ -n "$KPKG" ] && [ -n "$KPKGVER" ] && [ "$KPKG" != "$KPKGVER" ]
 }
 phase_kernel() {
 	if ! resolve_kernel; then
