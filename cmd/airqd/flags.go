@@ -22,6 +22,7 @@ type options struct {
 	bssid    string
 	ssid     string
 	channel  int
+	control  string // control socket path; empty: none
 	logLevel slog.Level
 	core     ap.Config
 }
@@ -47,6 +48,7 @@ func parseFlags(args []string) (options, error) {
 	weight := fs.Uint("airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
 	inflight := fs.Int("inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
 		fs.SetOutput(os.Stderr)
@@ -93,6 +95,9 @@ func parseFlags(args []string) (options, error) {
 	}
 	if strings.TrimSpace(o.tap) == "" || len(o.tap) > 15 {
 		return o, fmt.Errorf("-tap: %q, want 1 to 15 characters", o.tap)
+	}
+	if len(o.control) > 107 { // sun_path holds 108 bytes with the NUL
+		return o, fmt.Errorf("-control: %q is %d bytes, want at most 107 (a unix socket path)", o.control, len(o.control))
 	}
 	o.core.SSID = o.ssid
 	o.core.Channel = o.channel
