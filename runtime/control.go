@@ -26,7 +26,7 @@ const MaxControlConns = 16
 type ControlServer struct {
 	ln    *net.UnixListener
 	path  string
-	calls chan controlCall
+	calls chan *ControlCall
 	done  chan struct{} // closed by Close: stop waiting for the loop
 	wg    sync.WaitGroup
 	once  sync.Once
@@ -36,12 +36,23 @@ type ControlServer struct {
 	closed bool                  // guarded by mu
 }
 
-// controlCall is one request on its way to the loop; reply has room for the
-// answer so the loop never blocks on a slow client.
-type controlCall struct {
+// ControlCall is one request on its way to the loop that owns the core;
+// reply has room for the answer, so the loop never blocks on a slow client.
+type ControlCall struct {
 	req   ctl.Request
 	reply chan ctl.Reply
 }
+
+// Request is what the client asked.
+func (c *ControlCall) Request() ctl.Request { return c.req }
+
+// Answer hands the reply back to the connection; call it exactly once.
+func (c *ControlCall) Answer(r ctl.Reply) { c.reply <- r }
+
+// Calls is the channel of requests for a loop other than Run's (the
+// simulator's, say), which must answer each one from the goroutine that
+// owns the core. Run reads it itself when given WithControl.
+func (s *ControlServer) Calls() <-chan *ControlCall { return s.calls }
 
 // ListenControl creates the control socket at path (mode 0660, the directory
 // created 0750 if missing) and starts accepting. A socket file nobody
@@ -66,7 +77,7 @@ func ListenControl(path string) (*ControlServer, error) {
 		ln.Close()
 		return nil, fmt.Errorf("control socket %s: %w", path, err)
 	}
-	s := &ControlServer{ln: ln, path: path, calls: make(chan controlCall), done: make(chan struct{}),
+	s := &ControlServer{ln: ln, path: path, calls: make(chan *ControlCall), done: make(chan struct{}),
 		conns: map[net.Conn]struct{}{}}
 	s.wg.Go(s.accept)
 	return s, nil
@@ -138,7 +149,7 @@ func (s *ControlServer) untrack(c net.Conn) {
 
 // ask hands req to the loop and waits for its answer.
 func (s *ControlServer) ask(req ctl.Request) ctl.Reply {
-	call := controlCall{req: req, reply: make(chan ctl.Reply, 1)}
+	call := &ControlCall{req: req, reply: make(chan ctl.Reply, 1)}
 	select {
 	case s.calls <- call:
 	case <-s.done:
@@ -187,7 +198,7 @@ func WithControl(s *ControlServer) Option {
 
 // controlCalls is the channel the loop selects on: nil, never ready,
 // without a control server.
-func (o *runOptions) controlCalls() <-chan controlCall {
+func (o *runOptions) controlCalls() <-chan *ControlCall {
 	if o.control == nil {
 		return nil
 	}

@@ -223,3 +223,37 @@ func TestControlConnectionLimit(t *testing.T) {
 		t.Errorf("connection over the limit: %+v, %v", rep, err)
 	}
 }
+
+// A loop other than Run's (the simulator's) serves the socket through Calls.
+func TestControlCustomLoop(t *testing.T) {
+	noLeaks(t)
+	path := filepath.Join(t.TempDir(), "airqd.sock")
+	srv, err := ListenControl(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	core, err := ap.New(ap.Config{SSID: "loop", BSSID: bssid, Channel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case call := <-srv.Calls():
+				call.Answer(core.Control(0, call.Request()))
+			case <-stop:
+				return
+			}
+		}
+	}()
+	c, _ := dial(t, path)
+	r, err := c.Do(ctl.Request{Op: ctl.OpStatus})
+	if err != nil || r.Status.SSID != "loop" {
+		t.Errorf("status %+v, %v", r.Status, err)
+	}
+	srv.Close()
+	close(stop)
+	<-done
+}

@@ -182,7 +182,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			wx.free <- b
 		case call := <-o.controlCalls():
-			call.reply <- core.Control(now(), call.req)
+			call.Answer(core.Control(now(), call.req))
 		case <-timer.C:
 		}
 		core.Tick(now())
