@@ -65,6 +65,14 @@ func (ch *ChannelInfo) decode(ad *netlink.AttributeDecoder) error {
 			ch.Radar = true
 		case frequencyAttrMaxTxPower:
 			ch.MaxPowerMBm = int(ad.Uint32())
+		case frequencyAttrNoHT40Plus:
+			ch.NoHT40Plus = true
+		case frequencyAttrNoHT40Minus:
+			ch.NoHT40Minus = true
+		case frequencyAttrNo80MHz:
+			ch.No80MHz = true
+		case frequencyAttrNo160MHz:
+			ch.No160MHz = true
 		}
 	}
 	return nil

@@ -45,6 +45,13 @@ func (ch *Channel) normalize() error {
 		if ch.Center1 == 0 || ch.Center2 != 0 {
 			return errors.New("needs the centre frequency of its one segment")
 		}
+		half := 40
+		if ch.Width == Width160 {
+			half = 80
+		}
+		if d := ch.Freq - ch.Center1; d <= -half || d >= half || (d+half-10)%20 != 0 {
+			return fmt.Errorf("%d MHz is not a 20 MHz channel of the %v segment centred on %d MHz", ch.Freq, ch.Width, ch.Center1)
+		}
 	case Width80P80:
 		if ch.Center1 == 0 || ch.Center2 == 0 {
 			return errors.New("80+80 MHz needs both centre frequencies")

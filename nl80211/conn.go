@@ -3,6 +3,7 @@ package nl80211
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"sync/atomic"
 
@@ -18,6 +19,8 @@ type Conn struct {
 	c      *genetlink.Conn
 	family genetlink.Family
 	closed atomic.Bool
+	// isUp reports a netdev's IFF_UP; replaced in tests.
+	isUp func(ifindex int) (bool, error)
 }
 
 // NewConn wraps an already dialled generic netlink connection (a genltest
@@ -32,7 +35,7 @@ func NewConn(c *genetlink.Conn) (*Conn, error) {
 		}
 		return nil, wrap("get family", err)
 	}
-	return &Conn{c: c, family: f}, nil
+	return &Conn{c: c, family: f, isUp: linkIsUp}, nil
 }
 
 // Close closes the connection. Interfaces created on it are deleted by the
@@ -65,4 +68,18 @@ func (c *Conn) request(op string, cmd uint8, flags netlink.HeaderFlags, enc func
 		return nil, wrap(op, err)
 	}
 	return msgs, nil
+}
+
+// linkIsUp reads the administrative state of a netdev. An interface that has
+// gone away in the meantime is reported down.
+func linkIsUp(ifindex int) (bool, error) {
+	ifi, err := net.InterfaceByIndex(ifindex)
+	if err != nil {
+		var ne *net.OpError
+		if errors.As(err, &ne) || errors.Is(err, os.ErrNotExist) {
+			return false, nil
+		}
+		return false, err
+	}
+	return ifi.Flags&net.FlagUp != 0, nil
 }

@@ -54,14 +54,38 @@ func (c *Conn) DelInterface(ifindex int) error {
 	return err
 }
 
-// Interfaces lists the wireless interfaces of every wiphy.
+// Interfaces lists the wireless interfaces of every wiphy with their
+// administrative state.
 func (c *Conn) Interfaces() ([]Interface, error) {
 	msgs, err := c.request("get interfaces", cmdGetInterface, netlink.Dump, nil)
 	if err != nil {
 		return nil, err
 	}
 	ifs, err := decodeInterfaces(msgs)
-	return ifs, wrap("get interfaces", err)
+	if err != nil {
+		return nil, wrap("get interfaces", err)
+	}
+	for i := range ifs {
+		if ifs[i].Up, err = c.isUp(ifs[i].Index); err != nil {
+			return nil, wrap("get interfaces", err)
+		}
+	}
+	return ifs, nil
+}
+
+// InterfacesOf lists the interfaces of wiphy phy.
+func (c *Conn) InterfacesOf(phy int) ([]Interface, error) {
+	all, err := c.Interfaces()
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, ifi := range all {
+		if ifi.PHY == phy {
+			out = append(out, ifi)
+		}
+	}
+	return out, nil
 }
 
 func decodeInterfaces(msgs []genetlink.Message) ([]Interface, error) {

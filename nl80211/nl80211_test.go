@@ -25,6 +25,7 @@ func testConn(t *testing.T, fn genltest.Func) *Conn {
 	if err != nil {
 		t.Fatalf("NewConn: %v", err)
 	}
+	c.isUp = func(int) (bool, error) { return false, nil }
 	t.Cleanup(func() { c.Close() })
 	return c
 }

@@ -94,6 +94,12 @@ func (p *PHY) merge(b []byte) error {
 			p.Name = ad.String()
 		case attrMac:
 			copy(p.PermAddr[:], ad.Bytes())
+		case attrMacAddrs:
+			ad.Nested(p.decodeAddrs)
+		case attrWiphySelfManagedReg:
+			p.SelfManagedReg = true
+		case attrMacMask:
+			copy(p.AddrMask[:], ad.Bytes())
 		case attrFeatureFlags:
 			p.FeatureFlags = ad.Uint32()
 			p.ActiveMonitor = p.FeatureFlags&featureActiveMonitor != 0
@@ -106,6 +112,18 @@ func (p *PHY) merge(b []byte) error {
 		}
 	}
 	return ad.Err()
+}
+
+// decodeAddrs reads NL80211_ATTR_MAC_ADDRS: one 6-byte attribute per
+// address, numbered from 1.
+func (p *PHY) decodeAddrs(ad *netlink.AttributeDecoder) error {
+	p.Addresses = p.Addresses[:0]
+	for ad.Next() {
+		if b := ad.Bytes(); len(b) == 6 {
+			p.Addresses = append(p.Addresses, [6]byte(b))
+		}
+	}
+	return nil
 }
 
 func (p *PHY) decodeIfTypes(ad *netlink.AttributeDecoder) error {

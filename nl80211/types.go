@@ -7,9 +7,21 @@ type PHY struct {
 	Index    int
 	Name     string
 	PermAddr [6]byte
+	// Addresses are the extra MAC addresses the driver offers for
+	// interfaces (NL80211_ATTR_MAC_ADDRS); empty for most drivers.
+	Addresses [][6]byte
+	// AddrMask is NL80211_ATTR_MAC_ADDRS' companion NL80211_ATTR_MAC_MASK:
+	// the bits an interface address may vary in. When it is non-zero,
+	// mac80211 refuses to bring up an interface whose address differs from
+	// another running (non-monitor or active monitor) interface of the
+	// wiphy outside the mask.
+	AddrMask [6]byte
 	// ActiveMonitor reports NL80211_FEATURE_ACTIVE_MONITOR: a monitor
 	// interface created with MonitorActive ACKs frames sent to its address.
 	ActiveMonitor bool
+	// SelfManagedReg: the driver manages its own regulatory domain and
+	// ignores the country set with SetCountry.
+	SelfManagedReg bool
 	// Monitor reports that the wiphy supports monitor interfaces.
 	Monitor bool
 	// IfTypes lists the supported interface types.
@@ -46,6 +58,11 @@ type ChannelInfo struct {
 	NoIR        bool
 	Radar       bool
 	MaxPowerMBm int // maximum transmit power in mBm (100 * dBm)
+	// Width restrictions of the channel as a control channel.
+	NoHT40Plus  bool // no secondary channel above
+	NoHT40Minus bool // no secondary channel below
+	No80MHz     bool
+	No160MHz    bool
 }
 
 // IfType is an nl80211 interface type (NL80211_IFTYPE_*).
@@ -86,6 +103,10 @@ type Interface struct {
 	Type  IfType
 	Addr  [6]byte
 	Freq  int // MHz; 0 when the interface reports no channel
+	// Up reports the netdev's administrative state (IFF_UP), read from the
+	// kernel's link table by Interfaces and InterfacesOf; NewMonitor
+	// reports false (a new interface starts down).
+	Up bool
 }
 
 // MonitorFlags selects what a monitor interface receives and whether it is

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package nl80211
+
+func setLinkDown(string) error { return ErrNotSupported }
