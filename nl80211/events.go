@@ -28,15 +28,15 @@ type EventKind int
 
 // Event kinds.
 const (
-	EventOther         EventKind = iota
-	EventNewInterface            // NL80211_CMD_NEW_INTERFACE
-	EventDelInterface            // NL80211_CMD_DEL_INTERFACE: the interface is gone
-	EventSetInterface            // NL80211_CMD_SET_INTERFACE
-	EventNewWiphy                // NL80211_CMD_NEW_WIPHY
-	EventDelWiphy                // NL80211_CMD_DEL_WIPHY: the radio is gone
-	EventRegChange               // NL80211_CMD_REG_CHANGE: the global domain changed
-	EventWiphyRegChange          // NL80211_CMD_WIPHY_REG_CHANGE: a self-managed wiphy's domain changed
-	EventChannelSwitch           // NL80211_CMD_CH_SWITCH_NOTIFY
+	EventOther          EventKind = iota
+	EventNewInterface             // NL80211_CMD_NEW_INTERFACE
+	EventDelInterface             // NL80211_CMD_DEL_INTERFACE: the interface is gone
+	EventSetInterface             // NL80211_CMD_SET_INTERFACE
+	EventNewWiphy                 // NL80211_CMD_NEW_WIPHY
+	EventDelWiphy                 // NL80211_CMD_DEL_WIPHY: the radio is gone
+	EventRegChange                // NL80211_CMD_REG_CHANGE: the global domain changed
+	EventWiphyRegChange           // NL80211_CMD_WIPHY_REG_CHANGE: a self-managed wiphy's domain changed
+	EventChannelSwitch            // NL80211_CMD_CH_SWITCH_NOTIFY
 )
 
 var eventKinds = map[uint8]EventKind{

@@ -24,4 +24,3 @@ func DialEvents(groups ...string) (*Events, error) {
 	}
 	return e, nil
 }
-

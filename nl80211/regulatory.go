@@ -28,11 +28,11 @@ type RegRule struct {
 
 // Rule flags (NL80211_RRF_*).
 const (
-	RuleNoOFDM   = 1 << 0
+	RuleNoOFDM    = 1 << 0
 	RuleNoOutdoor = 1 << 3
-	RuleDFS      = 1 << 4
-	RuleNoIR     = 1 << 7
-	RuleAutoBW   = 1 << 11
+	RuleDFS       = 1 << 4
+	RuleNoIR      = 1 << 7
+	RuleAutoBW    = 1 << 11
 )
 
 // World reports whether d is the world domain, in which 5 GHz allows no
