@@ -110,8 +110,18 @@ func (s *ControlServer) Addr() string { return s.path }
 func (s *ControlServer) accept() {
 	for {
 		c, err := s.ln.Accept()
-		if err != nil {
+		if errors.Is(err, net.ErrClosed) {
 			return // Close closed the listener
+		}
+		if err != nil {
+			// Out of descriptors and the like: the daemon keeps
+			// serving the radio; try again without spinning.
+			select {
+			case <-s.done:
+				return
+			case <-time.After(100 * time.Millisecond):
+			}
+			continue
 		}
 		if busy := !s.track(c); busy {
 			// Refused: say why, without letting a client that never
