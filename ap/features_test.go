@@ -154,3 +154,27 @@ func TestBeaconRate(t *testing.T) {
 		t.Error("a beacon rate that is not basic was accepted")
 	}
 }
+
+// BenchmarkAuthFlood measures the core's cost per authentication from a new
+// address once the station table is full: it must stay flat (eviction is
+// O(1)) and allocate nothing.
+func BenchmarkAuthFlood(b *testing.B) {
+	h := newHarness(&testing.T{}, Config{})
+	frames := make([][]byte, 4096)
+	for i := range frames {
+		from := ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}
+		f := ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, bssid, from, bssid, 1), 0, 1, 0)
+		frames[i] = append(radiotapRx(), f...)
+	}
+	for i := range maxAID + 100 { // fill the table
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flushed()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h.now += time.Microsecond
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flushed()
+	}
+}

@@ -30,6 +30,9 @@ type flight struct {
 	hasSlab bool
 	beacon  bool
 	tbtt    time.Duration // a beacon's target transmission time
+	// replyCost is the airtime of one attempt of a reply; its retries are
+	// charged to the reply budget when the echo tells how many there were.
+	replyCost uint32
 }
 
 // flightRing keeps one AC's records in send order; the hardware completes
@@ -95,6 +98,9 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	a.air.Complete(&rec.tok)
 	if rec.beacon && st != nil {
 		a.beacons.echoed(now - rec.tbtt)
+	}
+	if rec.replyCost != 0 && st != nil {
+		a.replies.tokens -= float64(rec.replyCost) * float64(st.Retries)
 	}
 	if rec.hasSlab {
 		rec.hasSlab = false

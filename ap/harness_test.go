@@ -67,6 +67,10 @@ func (h *harness) take() (radioOut, wiredOut [][]byte) {
 	return
 }
 
+func radiotapRx() []byte {
+	return radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: -40, HasSignal: true, Rate: radio.LegacyRate(54000)})
+}
+
 // air delivers an 802.11 frame from a station with an RX radiotap header.
 func (h *harness) air(frame []byte) {
 	b := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: -40, HasSignal: true, Rate: radio.LegacyRate(54000)})

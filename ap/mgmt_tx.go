@@ -55,16 +55,21 @@ func (a *AP) erp() uint8 {
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
-	return a.startMgmtAt(subtype, da, a.rates.lowestBasic())
+	return a.startMgmtAt(subtype, da, a.rates.lowestBasic(), 0)
 }
 
-func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate) (uint32, []byte, int, bool) {
+// probeRetries bounds the attempts of a probe response: a scanning station
+// that missed one will probe again, and a probe from a spoofed address would
+// otherwise cost a full retry series of airtime.
+const probeRetries = 2
+
+func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt.OutputOverflow++
 		return 0, nil, 0, false
 	}
-	p := radio.TxParams{Rate: rate}
+	p := radio.TxParams{Rate: rate, Retries: retries}
 	if da.IsMulticast() {
 		p.Flags |= radio.TxNoAck
 	}
@@ -78,13 +83,17 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate) (uint32
 // budget allows; reserve keeps part of the budget for replies that matter
 // more (probe responses yield to authentication and association).
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, slot uint16, reserve float64) bool {
-	cost := float64(a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt))
-	if !a.replies.take(now, cost, reserve) {
+	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
+	if !a.replies.take(now, float64(cost), reserve) {
 		a.cnt.RepliesThrottled++
 		a.pool.put(h)
 		return false
 	}
-	a.finish(now, h, b, rt, slot)
+	fr := ieee80211.Frame(b[rt:])
+	ac, tid := acOf(fr)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	rec.replyCost = cost
+	a.emitRadio(h, b)
 	return true
 }
 
@@ -134,7 +143,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	if a.cfg.BeaconRate != 0 {
 		rate = radio.LegacyRate(a.cfg.BeaconRate)
 	}
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, rate)
+	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, rate, 0)
 	if !ok {
 		return
 	}
@@ -154,7 +163,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 }
 
 func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeProbeResp, da)
+	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.rates.lowestBasic(), probeRetries)
 	if !ok {
 		return
 	}

@@ -3,6 +3,8 @@ package sim
 import (
 	"slices"
 	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
 )
 
 // EDCA as the simulator plays it. Each contender counts its backoff in
@@ -82,6 +84,9 @@ func (s *Sim) onAccess(gen int) {
 		}
 		s.stats.TxAttempts++
 		dur = max(dur, p.airtime)
+		if fr := p.frame(); p.from == 0 && fr.Type() == ieee80211.TypeMgmt && fr.Subtype() != ieee80211.SubtypeBeacon {
+			s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
+		}
 	}
 	if len(m.txing) > 1 {
 		s.stats.Collisions++

@@ -27,6 +27,10 @@ type StationConfig struct {
 	// Reconnect makes the station start over after the AP deauthenticates
 	// it.
 	Reconnect bool
+	// Flood turns the station into a flooder: it never associates, and
+	// sends this many frames per second, alternating wildcard probe
+	// requests and open authentications, each from a fresh random address.
+	Flood float64
 	// PowerSave makes the station doze as soon as it is associated and
 	// behave as a legacy power-save client: it wakes for every beacon,
 	// fetches frames the TIM announces with PS-Poll while More Data is set,
@@ -210,6 +214,10 @@ func (st *Station) PSPoll() {
 // scanning, authentication and association.
 func (st *Station) fire(now time.Duration, gen int) {
 	if gen != st.gen || !st.wantUp {
+		return
+	}
+	if st.cfg.Flood > 0 {
+		st.flood()
 		return
 	}
 	switch st.state {

@@ -20,6 +20,10 @@ type Stats struct {
 
 	TxAttempts, Collisions uint64
 	Busy                   time.Duration // medium time on air
+	// APMgmtAirtime is the AP's management airtime other than beacons
+	// (every attempt): what it spends answering others.
+	APMgmtAirtime time.Duration
+	FloodFrames   uint64 // frames flooders sent
 
 	// Data MSDUs (not Null frames) by direction and AC: delivered (ACKed or
 	// group), and unicast ones that exhausted their retries.
