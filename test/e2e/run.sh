@@ -281,9 +281,14 @@ phase_report() {
 	# the line "RESULT name=<scenario> pass|fail ..." closes a scenario.
 	pass=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* pass')
 	fail=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* fail')
+	# A scenario that failed without a failed check (killed at its time limit,
+	# non-zero exit, no checks at all) or that never reported counts as one.
 	for s in $SCENARIOS; do
 		if ! echo "$results" | grep -q "^RESULT name=$s \(pass\|fail\)"; then
 			say "scenario $s reported no final status (crash or timeout)"
+			missing=$((missing + 1))
+		elif echo "$results" | grep -q "^RESULT name=$s fail" &&
+			! echo "$results" | grep -q "^RESULT name=$s\.[^ ]* fail"; then
 			missing=$((missing + 1))
 		fi
 	done
