@@ -79,6 +79,27 @@ func TestProbeResponses(t *testing.T) {
 	}
 }
 
+func TestHiddenSSID(t *testing.T) {
+	h := newHarness(t, Config{HideSSID: true})
+	out, _ := h.take()
+	_, fr := parsed(t, out[0])
+	bc, _ := ieee80211.ParseBeacon(fr.Body())
+	if ssid, ok := bc.Elements().Find(ieee80211.ElemSSID); !ok || len(ssid) != 0 {
+		t.Errorf("hidden beacon SSID %q", ssid)
+	}
+	h.air(ieee80211.AppendProbeReq(nil, staMAC, "", gRates, h.nextSeq()))
+	if out, _ := h.take(); len(out) != 0 {
+		t.Error("a hidden BSS answered a wildcard probe")
+	}
+	h.air(ieee80211.AppendProbeReq(nil, staMAC, "airq-test", gRates, h.nextSeq()))
+	out, _ = h.take()
+	pr := findMgmt(t, out, ieee80211.SubtypeProbeResp, staMAC)
+	bc, _ = ieee80211.ParseBeacon(pr.Body())
+	if ssid, _ := bc.Elements().Find(ieee80211.ElemSSID); string(ssid) != "airq-test" {
+		t.Errorf("directed probe response SSID %q", ssid)
+	}
+}
+
 func TestAssociateAndBridge(t *testing.T) {
 	h := newHarness(t, Config{WMM: true})
 	h.take()

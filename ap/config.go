@@ -48,6 +48,9 @@ type Config struct {
 	// APIsolate keeps stations from reaching each other within the BSS:
 	// their frames go to the wired side instead (hostapd's ap_isolate).
 	APIsolate bool
+	// HideSSID sends beacons with an empty SSID and answers only probes
+	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
+	HideSSID bool
 	// MulticastToUnicast sends group-addressed ARP, IPv4 and IPv6 frames as
 	// unicast copies to each station, at each station's rate.
 	MulticastToUnicast bool

@@ -148,7 +148,11 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 		return
 	}
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	b = ieee80211.AppendSSID(b, a.cfg.SSID)
+	if a.cfg.HideSSID {
+		b = ieee80211.AppendSSID(b, "")
+	} else {
+		b = ieee80211.AppendSSID(b, a.cfg.SSID)
+	}
 	b = a.appendBSSTail(b, true)
 	a.cnt.Beacons++
 	fr := ieee80211.Frame(b[rt:])

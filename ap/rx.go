@@ -96,7 +96,7 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 	}
 	ies := req.Elements()
 	ssid, ok := ies.Find(ieee80211.ElemSSID)
-	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) {
+	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {
 		return
 	}
 	// A probe sent on an adjacent channel and heard here names its channel.

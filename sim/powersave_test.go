@@ -50,6 +50,7 @@ func TestPowerSaveLosesNothing(t *testing.T) {
 			if polls == 0 || c.PSPolls != polls || awake.Stats().PSPolls != 0 {
 				t.Errorf("stations sent %d PS-Polls, core saw %d", polls, c.PSPolls)
 			}
+			t.Logf("core: tx failed %d, CoDel drops %d, queue drops %d, rebuffered %d, PS-Polls %d", c.WiredTxFailed, c.WiredDroppedCoDel, c.WiredDroppedQueue, c.Rebuffered, c.PSPolls)
 			if c.WiredTxFailed != 0 || !s.Core().Accounted() || s.Stats().Unaccounted != 0 {
 				t.Errorf("core lost frames: %+v", c)
 			}
