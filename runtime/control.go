@@ -173,9 +173,15 @@ func (s *ControlServer) ask(req ctl.Request) ctl.Reply {
 	}
 }
 
-// Close stops accepting, removes the socket file, closes every connection
-// (unblocking their reads) and waits for the goroutines. It may be called
-// more than once.
+// closeGrace bounds how long Close lets a connection write its last reply.
+const closeGrace = time.Second
+
+// Close stops accepting, removes the socket file, ends every connection and
+// waits for the goroutines. A request still waiting for the loop is
+// answered EBUSY: connections are shut for reading (which wakes blocked
+// reads with EOF) rather than closed, so that reply is still written, and a
+// deadline bounds a client that does not read. It may be called more than
+// once.
 func (s *ControlServer) Close() error {
 	var err error
 	s.once.Do(func() {
@@ -184,7 +190,10 @@ func (s *ControlServer) Close() error {
 		close(s.done)
 		err = s.ln.Close() // unlinks the socket file
 		for c := range s.conns {
-			c.Close()
+			c.SetDeadline(time.Now().Add(closeGrace))
+			if uc, ok := c.(*net.UnixConn); ok {
+				uc.CloseRead()
+			}
 		}
 		s.mu.Unlock()
 		s.wg.Wait()
