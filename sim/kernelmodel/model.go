@@ -1,0 +1,304 @@
+package kernelmodel
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/airq/airq/aql"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq"
+)
+
+const (
+	be       = ieee80211.ACBE
+	sta      = 1
+	flowHash = 0x5eed0000 // one TCP flow
+	hwRing   = 256        // > one aggregate in flight + one queued
+	// wiredDelay is the host-to-AP one-way latency besides serialisation
+	// (switch and the AP's receive path).
+	wiredDelay = 50 * time.Microsecond
+	// ingressPerFrame is one Ethernet frame on the 100 Mbit/s link.
+	ingressPerFrame = time.Duration(wireBytes*8*1000/100) * time.Nanosecond
+)
+
+// hwFrame is a frame the driver pushed to the device, with its AQL receipt.
+type hwFrame struct {
+	h   txq.Handle
+	tok aql.Token
+}
+
+// model is one run's state. The device ring is a fixed array because aql
+// tokens must not move once issued.
+type model struct {
+	cfg Config
+	now time.Duration
+	seq uint64
+	ev  eventHeap
+	rng *rand.Rand
+	phy *phy
+	s   *txq.Scheduler
+	aq  *aql.Tracker
+	snd *sender
+
+	sent []time.Duration // per handle: when TCP sent the segment
+	dup  []bool          // per handle: a loss probe, no new data
+	free []txq.Handle
+
+	hw         [hwRing]hwFrame
+	hwHead     int
+	hwLen      int
+	hwAir      int // frames of the aggregate on air, at the ring's head
+	busy       bool
+	idleSince  time.Duration
+	idle       time.Duration
+	charge     uint32 // aql.KernelCharge of one frame
+	delivered  uint64
+	aggs       uint64
+	aggFrames  uint64
+	codelDrops uint64
+	nic        []txq.Handle // host NIC FIFO (wired)
+	tlpGen     int32
+	probed     bool
+	probes     uint64
+	rtos       uint64
+	nicBusy    bool
+}
+
+func (m *model) at(d time.Duration, k evKind, n int32, since time.Duration) {
+	m.seq++
+	m.ev.push(event{at: m.now + d, seq: m.seq, kind: k, n: n, since: since})
+}
+
+func us(x uint32) time.Duration { return time.Duration(x) * time.Microsecond }
+
+// Mark is txq.Owner: the flow is not ECN-capable, so CoDel drops.
+func (m *model) Mark(txq.Handle) bool { return false }
+
+// Drop is txq.Owner: a frame leaves the queues for good. The skb is freed,
+// so a TSQ sender gets its bytes back; TCP sees the loss at its next ACK.
+func (m *model) Drop(h txq.Handle, reason txq.DropReason) {
+	if reason == txq.DropCoDel {
+		m.codelDrops++
+	}
+	m.release(h)
+	if m.cfg.Traffic == TSQ && m.snd.freed() {
+		m.at(0, evTSQWake, 0, 0)
+	}
+	if !m.dup[h] {
+		m.snd.dropped()
+	}
+}
+
+func (m *model) alloc() txq.Handle {
+	if n := len(m.free); n > 0 {
+		h := m.free[n-1]
+		m.free = m.free[:n-1]
+		return h
+	}
+	m.sent = append(m.sent, 0)
+	m.dup = append(m.dup, false)
+	return txq.Handle(len(m.sent) - 1)
+}
+
+func (m *model) release(h txq.Handle) { m.free = append(m.free, h) }
+
+// emitAP is the AP's own TCP handing a segment to mac80211: it is queued
+// and the driver is woken (wake_tx_queue runs a round).
+func (m *model) emitAP(now time.Duration) {
+	h := m.alloc()
+	m.sent[h], m.dup[h] = now, false
+	m.enqueue(h)
+}
+
+// emitHost queues a segment on the wired host's NIC.
+func (m *model) emitHost(now time.Duration) {
+	h := m.alloc()
+	m.sent[h], m.dup[h] = now, false
+	m.toNIC(h)
+}
+
+// toNIC queues a frame on the wired host's NIC.
+func (m *model) toNIC(h txq.Handle) {
+	m.nic = append(m.nic, h)
+	if !m.nicBusy {
+		m.nicBusy = true
+		m.at(ingressPerFrame, evIngressDone, 0, 0)
+	}
+}
+
+func (m *model) enqueue(h txq.Handle) {
+	m.s.Enqueue(sta, 0, txq.Item{Handle: h, Len: skbLen, Hash: flowHash}, m.now)
+	m.round()
+}
+
+// room is the device's space: the aggregate being queued behind the one on
+// air may grow to 64 subframes or 4 ms.
+func (m *model) room() bool {
+	q := m.hwLen - m.hwAir
+	return q < maxSubframes && m.phy.ppdu[q+1] <= maxPPDU
+}
+
+// round is the driver's scheduling round on BE (A.2 of the reference):
+// per-frame AQL check as ieee80211_tx_dequeue does, pending airtime added at
+// dequeue, queues returned without force.
+func (m *model) round() {
+	m.s.StartRound(be, m.now)
+	for q, ok := m.s.Next(be, m.now); ok; q, ok = m.s.Next(be, m.now) {
+		for m.room() && m.aq.StationAllows(sta, be) {
+			f, ok := m.s.Dequeue(q, m.now)
+			if !ok {
+				break
+			}
+			e := &m.hw[(m.hwHead+m.hwLen)%hwRing]
+			e.h = f.Handle
+			e.tok = m.aq.Add(sta, be, m.charge)
+			m.hwLen++
+		}
+		m.s.Return(q, false, m.now)
+	}
+	m.s.EndRound(be)
+	m.kick()
+}
+
+// kick starts channel access when the medium is free and frames wait.
+func (m *model) kick() {
+	if m.busy || m.hwLen == 0 {
+		return
+	}
+	m.setBusy()
+	m.at(us(m.phy.aifs+slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))), evTxStart, 0, 0)
+}
+
+func (m *model) setBusy() {
+	m.busy = true
+	m.idle += m.now - m.idleSince
+}
+
+func (m *model) setIdle() {
+	m.busy = false
+	m.idleSince = m.now
+}
+
+// txStart puts everything queued on air as one A-MPDU; room() kept it within
+// the aggregate limits.
+func (m *model) txStart() {
+	m.hwAir = m.hwLen
+	m.aggs++
+	m.aggFrames += uint64(m.hwAir)
+	m.at(us(m.phy.exchange(m.hwAir)), evTxDone, 0, 0)
+}
+
+// txDone completes the aggregate: per frame the AQL estimate is subtracted
+// and the airtime charged (register_airtime), the skb freed; then the
+// driver's completion round runs and the station answers with a TCP ACK.
+func (m *model) txDone() {
+	n := m.hwAir
+	fresh := 0
+	total := m.phy.exchange(n)
+	share := total / uint32(n)
+	since := m.sent[m.hw[m.hwHead].h]
+	wake := false
+	for i := range n {
+		e := &m.hw[m.hwHead]
+		m.aq.Complete(&e.tok)
+		c := share
+		if i == n-1 {
+			c = total - share*uint32(n-1)
+		}
+		m.s.Charge(sta, be, c, m.now)
+		if !m.dup[e.h] {
+			fresh++
+		}
+		m.release(e.h)
+		if m.cfg.Traffic == TSQ && m.snd.freed() {
+			wake = true
+		}
+		m.hwHead = (m.hwHead + 1) % hwRing
+	}
+	m.hwLen -= n
+	m.hwAir = 0
+	m.delivered += uint64(fresh)
+	if wake {
+		// The TSQ tasklet runs after the driver's completion handler.
+		m.at(0, evTSQWake, 0, 0)
+	}
+	m.round()
+	acc := m.phy.aifs + slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))
+	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
+}
+
+func (m *model) step(e event) {
+	m.now = e.at
+	switch e.kind {
+	case evTxStart:
+		m.txStart()
+	case evTxDone:
+		m.txDone()
+	case evUplinkDone:
+		m.setIdle()
+		if m.cfg.Traffic == TSQ {
+			m.ack(e)
+		} else {
+			m.at(wiredDelay, evHostAck, e.n, e.since)
+		}
+		m.kick()
+	case evHostAck:
+		m.ack(e)
+	case evTSQWake:
+		m.snd.wake(m.now)
+	case evIngressDone:
+		h := m.nic[0]
+		m.nic = m.nic[1:]
+		if m.snd.freed() {
+			m.at(0, evTSQWake, 0, 0)
+		}
+		m.at(wiredDelay, evArrive, int32(h), 0)
+		if len(m.nic) > 0 {
+			m.at(ingressPerFrame, evIngressDone, 0, 0)
+		} else {
+			m.nicBusy = false
+		}
+	case evArrive:
+		m.enqueue(txq.Handle(e.n))
+	case evTLP:
+		m.timer(e)
+	}
+}
+
+// ack hands a TCP ACK to the sender and re-arms its loss-probe timer, as
+// every ACK does in Linux.
+func (m *model) ack(e event) {
+	m.snd.onAck(m.now, int(e.n), e.since)
+	m.tlpGen++
+	m.probed = false
+	m.at(m.snd.pto(), evTLP, m.tlpGen, 0)
+}
+
+// timer is the sender's loss-probe timer, then its retransmission timer.
+// Either one puts a frame into the path, which is what restarts a stalled
+// driver: nothing else would run a round.
+func (m *model) timer(e event) {
+	if e.n != m.tlpGen || m.snd.out <= 0 {
+		return
+	}
+	if m.probed {
+		m.snd.rto(m.now)
+		m.rtos++
+	} else {
+		m.snd.probe(m.now)
+		m.probes++
+	}
+	m.probed = true
+	h := m.alloc()
+	m.sent[h], m.dup[h] = m.now, true
+	if m.cfg.Traffic == TSQ {
+		m.enqueue(h)
+	} else {
+		m.toNIC(h)
+	}
+	m.tlpGen++
+	m.at(m.snd.rtoTime(), evTLP, m.tlpGen, 0)
+	if m.snd.cwnd >= 1 && m.snd.out < 1 {
+		m.snd.push(m.now)
+	}
+}

@@ -1,0 +1,68 @@
+package kernelmodel
+
+import (
+	"math/rand/v2"
+
+	"github.com/airq/airq/aql"
+	"github.com/airq/airq/txq"
+)
+
+// Run simulates one configuration and returns its counters. The same Config
+// always gives the same Result.
+func Run(cfg Config) Result {
+	cfg.fill()
+	m := &model{cfg: cfg, phy: newPHY(cfg.Rate)}
+	m.rng = rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
+	m.charge = aql.KernelCharge(cfg.Rate, skbLen, true)
+	m.aq = aql.New(aql.Config{})
+	if err := m.aq.SetLimit(be, cfg.LimitLow, cfg.LimitHigh); err != nil {
+		panic(err)
+	}
+	s, err := txq.New(txq.Config{
+		Mode:             txq.Trace,
+		LegacyRoundReset: cfg.Arm == Legacy,
+		MaxStations:      1,
+		Airtime:          m.aq,
+		Owner:            m,
+	})
+	if err != nil {
+		panic(err) // the configuration above is constant and valid
+	}
+	m.s = s
+	if err := s.AddStation(sta); err != nil {
+		panic(err)
+	}
+	if cfg.Traffic == TSQ {
+		m.snd = newSender(wifiPacingShift, m.emitAP)
+	} else {
+		m.snd = newSender(nicPacingShift, m.emitHost)
+	}
+	m.snd.push(0)
+	for len(m.ev) > 0 && m.ev[0].at <= cfg.Duration {
+		m.step(m.ev.pop())
+	}
+	m.now = cfg.Duration
+	if !m.busy {
+		m.idle += m.now - m.idleSince
+	}
+	st := s.Stats(be)
+	r := Result{
+		Mbps:         float64(m.delivered) * mss * 8 / cfg.Duration.Seconds() / 1e6,
+		RoundsOpened: st.RoundsOpened,
+		RoundsClosed: st.RoundsClosed,
+		Selections:   st.Selections,
+		Skipped:      st.Skipped,
+		SkippedStale: st.SkippedStale,
+		Aggregates:   m.aggs,
+		MediumIdle:   m.idle.Seconds() / cfg.Duration.Seconds(),
+		CoDelDrops:   m.codelDrops,
+		TSQThrottles: m.snd.throttles,
+		Probes:       m.probes,
+		RTOs:         m.rtos,
+		FinalCwnd:    m.snd.cwnd,
+	}
+	if m.aggs > 0 {
+		r.AggFrames = float64(m.aggFrames) / float64(m.aggs)
+	}
+	return r
+}
