@@ -1,0 +1,157 @@
+package rate
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/airq/airq/radio"
+)
+
+// RateStats is one row of a station's rate table.
+type RateStats struct {
+	Rate       radio.Rate
+	Best       bool    // carries data now (chain position 0)
+	Second     bool    // first fallback
+	Robust     bool    // most robust rate (minstrel's max_prob_rate)
+	Airtime    uint32  // µs, one attempt of the reference frame
+	MaxTP      float64 // Mbit/s if every attempt succeeded
+	TP         float64 // expected throughput, Mbit/s
+	Prob       float64 // average success probability per attempt, 0-1
+	Retries    uint8   // data retries when this rate carries data
+	LastSucc   uint32  // the last complete interval
+	LastAtt    uint32
+	Successes  uint64 // since the station was created, folded intervals
+	Attempts   uint64
+	Samples    uint64 // frames that sampled this rate
+	Measured   bool   // Prob holds a measurement
+	FrameBytes int    // the reference frame length of Airtime and TP
+}
+
+// Counters are a station's totals.
+type Counters struct {
+	Frames  uint64 // frames picked
+	Samples uint64 // of which sampled
+	Unknown uint64 // reports for a rate outside the table
+}
+
+// Counters returns the station's totals.
+func (s *Station) Counters() Counters {
+	return Counters{Frames: s.frames, Samples: s.samplesAll, Unknown: s.unknown}
+}
+
+// Best returns the rate data frames use when nothing has failed.
+func (s *Station) Best() radio.Rate { return s.rates[s.chain[levelBest]].rate }
+
+// Len returns the number of rates in the table.
+func (s *Station) Len() int { return s.n }
+
+// AppendStats appends one row per rate, fastest first, without allocating
+// when dst has room for Len rows.
+func (s *Station) AppendStats(dst []RateStats) []RateStats {
+	bits := float64(8 * s.cfg.FrameLen)
+	for i := range s.rates[:s.n] {
+		e := &s.rates[i]
+		dst = append(dst, RateStats{
+			Rate: e.rate, Best: i == s.chain[levelBest], Second: i == s.chain[levelSecond],
+			Robust: i == s.chain[levelRobust], Airtime: e.airtime, MaxTP: bits / float64(e.airtime),
+			TP: e.tp, Prob: e.prob, Retries: e.retries, LastSucc: e.lastSucc, LastAtt: e.lastAtt,
+			Successes: e.succSum, Attempts: e.attSum, Samples: e.samples, Measured: e.seen,
+			FrameBytes: s.cfg.FrameLen,
+		})
+	}
+	return dst
+}
+
+// Stats returns the rate table, fastest first.
+func (s *Station) Stats() []RateStats { return s.AppendStats(make([]RateStats, 0, s.n)) }
+
+// WriteStats prints rows in the layout of minstrel_ht's rc_stats debugfs
+// file: mode, guard interval, streams, the A/B/P flags (best throughput,
+// second, most robust), name, airtime, maximum and average throughput,
+// probability, retry count, the last interval and the sums.
+func WriteStats(w io.Writer, rows []RateStats) error {
+	_, err := fmt.Fprintf(w, "%-6s %-5s %2s %-4s %-10s %7s %7s %7s %6s %5s %5s %5s %10s %10s %8s\n",
+		"mode", "guard", "#", "best", "rate", "airtime", "max_tp", "avg_tp", "prob", "retry",
+		"suc", "att", "success", "attempts", "samples")
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		prob := "-"
+		if r.Measured {
+			prob = strconv.FormatFloat(100*r.Prob, 'f', 1, 64)
+		}
+		_, err := fmt.Fprintf(w, "%-6s %-5s %2d %-4s %-10s %7d %7.1f %7.1f %6s %5d %5d %5d %10d %10d %8d\n",
+			Mode(r.Rate), guard(r.Rate), streams(r.Rate), flags(r), Name(r.Rate), r.Airtime, r.MaxTP, r.TP,
+			prob, r.Retries, r.LastSucc, r.LastAtt, r.Successes, r.Attempts, r.Samples)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func flags(r RateStats) string {
+	b := []byte{' ', ' ', ' '}
+	if r.Best {
+		b[0] = 'A'
+	}
+	if r.Second {
+		b[1] = 'B'
+	}
+	if r.Robust {
+		b[2] = 'P'
+	}
+	return string(b)
+}
+
+// Mode names a rate's PHY and width like rc_stats: CCK, OFDM, HT20, VHT80.
+func Mode(r radio.Rate) string {
+	switch r.Mode {
+	case radio.ModeLegacy:
+		if r.Legacy == 2 || r.Legacy == 4 || r.Legacy == 11 || r.Legacy == 22 {
+			return "CCK"
+		}
+		return "OFDM"
+	case radio.ModeHT:
+		return "HT" + strconv.Itoa(int(r.Bandwidth))
+	case radio.ModeVHT:
+		return "VHT" + strconv.Itoa(int(r.Bandwidth))
+	}
+	return "none"
+}
+
+// Name names a rate within its mode: "5.5M", "MCS7", "MCS9/2" (VHT MCS 9,
+// two streams).
+func Name(r radio.Rate) string {
+	switch r.Mode {
+	case radio.ModeLegacy:
+		return strconv.FormatFloat(float64(r.Legacy)/2, 'f', -1, 64) + "M"
+	case radio.ModeHT:
+		return "MCS" + strconv.Itoa(int(r.MCS))
+	case radio.ModeVHT:
+		return "MCS" + strconv.Itoa(int(r.MCS)) + "/" + strconv.Itoa(int(r.NSS))
+	}
+	return "-"
+}
+
+func guard(r radio.Rate) string {
+	switch {
+	case r.Mode == radio.ModeLegacy:
+		return "-"
+	case r.ShortGI:
+		return "SGI"
+	}
+	return "LGI"
+}
+
+func streams(r radio.Rate) int {
+	switch r.Mode {
+	case radio.ModeHT:
+		return int(r.MCS/8) + 1
+	case radio.ModeVHT:
+		return int(r.NSS)
+	}
+	return 1
+}
