@@ -23,6 +23,7 @@ type Device struct {
 	ifindex int
 	rx, tx  *socket.Conn
 	closed  atomic.Bool
+	addr    [6]byte // the filter's address; zero: no filter
 
 	rxMu sync.Mutex // guards rb
 	rb   rxBatch
@@ -47,7 +48,7 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Device{name: ifname, ifindex: index}
+	d := &Device{name: ifname, ifindex: index, addr: opt.Address}
 	if d.rx, err = openRx(index, opt); err != nil {
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
@@ -75,6 +76,10 @@ func openRx(index int, opt Options) (*socket.Conn, error) {
 		c.SetsockoptInt(unix.SOL_PACKET, unix.PACKET_IGNORE_OUTGOING, 1),
 		c.SetReadBuffer(size),
 	)
+	if err == nil && opt.Address != ([6]byte{}) {
+		// Before bind: no unfiltered frame may be queued in between.
+		err = attachFilter(c, rxFilter(opt.Address, false))
+	}
 	if err == nil {
 		err = c.Bind(&unix.SockaddrLinklayer{Protocol: htons(unix.ETH_P_ALL), Ifindex: index})
 	}
@@ -102,6 +107,28 @@ func openTx(index int, opt Options) (*socket.Conn, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// attachFilter installs (or atomically replaces) the socket's filter.
+func attachFilter(c *socket.Conn, prog []unix.SockFilter) error {
+	return c.SetsockoptSockFprog(unix.SOL_SOCKET, unix.SO_ATTACH_FILTER,
+		&unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]})
+}
+
+// SetScanning swaps the receive filter: while scanning it also keeps other
+// networks' beacons and probe responses. The kernel replaces the filter
+// atomically. It fails if the device was opened without Options.Address.
+func (d *Device) SetScanning(on bool) error {
+	if d.addr == ([6]byte{}) {
+		return fmt.Errorf("inject: %s: no receive filter (opened without an address)", d.name)
+	}
+	if d.closed.Load() {
+		return d.ioError("set filter", nil)
+	}
+	if err := attachFilter(d.rx, rxFilter(d.addr, on)); err != nil {
+		return d.ioError("set filter", err)
+	}
+	return nil
 }
 
 // Name returns the interface name.

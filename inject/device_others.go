@@ -30,3 +30,6 @@ func (d *Device) Close() error { return nil }
 
 // Stats returns zero counters.
 func (d *Device) Stats() Stats { return Stats{} }
+
+// SetScanning returns ErrNotSupported.
+func (d *Device) SetScanning(on bool) error { return ErrNotSupported }

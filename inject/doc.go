@@ -18,6 +18,13 @@
 // drops those with PACKET_IGNORE_OUTGOING and ReadBatch discards any that
 // still arrive, counting them.
 //
+// With Options.Address set, a classic BPF filter attached to the receive
+// socket before it is bound sheds what an access point never needs (ACK,
+// RTS, CTS, frames of other BSSes) and keeps TX-status echoes, PS-Poll,
+// BlockAckReq and everything to us or to our BSS's group addresses;
+// SetScanning swaps it for one that also keeps other networks' beacons and
+// probe responses (filter_linux.go lists the rules).
+//
 // Both sockets are non-blocking and driven by the Go netpoller; reads and
 // writes are batched with recvmmsg and sendmmsg. Counters, including the
 // kernel's PACKET_STATISTICS drops, are in Stats.

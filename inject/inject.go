@@ -16,6 +16,11 @@ type Options struct {
 	// UseQdisc sends through the interface's queueing discipline instead of
 	// bypassing it. Packet taps (tcpdump) see our frames only with the qdisc.
 	UseQdisc bool
+	// Address, when not zero, is the access point's address (BSSID): a
+	// receive filter attached before the socket is bound then sheds
+	// control frames other than PS-Poll and BlockAckReq and frames for
+	// other BSSes, and keeps TX-status echoes. See SetScanning.
+	Address [6]byte
 }
 
 // DefaultReadBuffer is the receive buffer used when Options.ReadBuffer is 0.
@@ -36,7 +41,10 @@ type Stats struct {
 	TxErrors    uint64 // failed WriteBatch calls
 	// KernelPackets and KernelDrops are PACKET_STATISTICS of the receive
 	// socket: frames the kernel tried to queue to it (drops included) and
-	// frames it dropped because the receive buffer was full.
+	// frames it dropped because the receive buffer was full. Frames the
+	// receive filter rejects count in neither. A drop may have been a
+	// TX-status echo: treat KernelDrops growing as possibly lost echoes
+	// (in-flight records then complete by timeout, not by status).
 	KernelPackets uint64
 	KernelDrops   uint64
 }
