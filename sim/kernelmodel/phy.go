@@ -46,7 +46,6 @@ func ofdmDur(bytes, mbps int) uint32 {
 // backoff) and its ACK replaced by a BlockAck.
 type phy struct {
 	rate       radio.Rate
-	est        *aql.Estimator
 	aifs       uint32
 	cwMin      uint32
 	meanAcc    uint32
@@ -60,7 +59,7 @@ func newPHY(r radio.Rate) *phy {
 	ch := aql.DefaultChannel()
 	e := aql.NewEstimator(ch)
 	be := ch.EDCA[ieee80211.ACBE]
-	p := &phy{rate: r, est: e}
+	p := &phy{rate: r}
 	p.aifs = uint32(sifs + int(be.AIFSN)*slot)
 	p.cwMin = uint32(be.CWMin)
 	p.meanAcc = p.aifs + (uint32(be.CWMin)*slot+1)/2
