@@ -17,7 +17,7 @@ var layers = map[string]int{
 	"nl80211": 1, "inject": 1, "tap": 1,
 	"ap":      2,
 	"runtime": 3, "sim": 3,
-	"cmd/airqd": 4, "cmd/airqctl": 4,
+	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
 // pure L1 packages and the core must never reach the OS edge.
@@ -26,7 +26,7 @@ var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true}
 // allowedThirdParty lists the non-stdlib modules a layer may import.
 func allowedThirdParty(pkg, dep string) bool {
 	switch {
-	case pkg == "cmd/airqd":
+	case pkg == "cmd/airqd", pkg == "cmd":
 		return true
 	case osEdge[pkg]:
 		return strings.HasPrefix(dep, "golang.org/x/sys") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
@@ -40,14 +40,16 @@ func allowedThirdParty(pkg, dep string) bool {
 
 // allowed reports whether package pkg (relative path) may import module
 // package dep (relative path), per ARCHITECTURE.md "Who may import whom".
+// A subpackage follows its parent's rules (sim/kernelmodel is sim).
 func allowed(pkg, dep string) bool {
 	lp, okp := layer(pkg)
 	ld, okd := layer(dep)
 	if !okp || !okd {
 		return false
 	}
+	pkg, dep = root(pkg), root(dep)
 	switch {
-	case pkg == "cmd/airqd":
+	case pkg == "cmd/airqd", pkg == "cmd":
 		return true
 	case pkg == "cmd/airqctl":
 		return ld == 0 || dep == "ctl"
@@ -66,11 +68,20 @@ func allowed(pkg, dep string) bool {
 }
 
 // layer finds the layer of a package or of the package it is a subpackage of
-// (fakes such as nl80211/nl80211test sit with their parent).
+// (fakes such as radio/radiotest sit with their parent; commands under cmd/
+// other than the two named, such as studies, are L4 like the daemon).
 func layer(rel string) (int, bool) {
+	if r := root(rel); r != "" {
+		return layers[r], true
+	}
+	return 0, false
+}
+
+// root is the entry of layers that rel is, or is a subpackage of.
+func root(rel string) string {
 	for p := rel; p != "" && p != "."; {
-		if l, ok := layers[p]; ok {
-			return l, true
+		if _, ok := layers[p]; ok {
+			return p
 		}
 		i := strings.LastIndex(p, "/")
 		if i < 0 {
@@ -78,7 +89,7 @@ func layer(rel string) (int, bool) {
 		}
 		p = p[:i]
 	}
-	return 0, false
+	return ""
 }
 
 func TestImportLayers(t *testing.T) {
@@ -138,6 +149,7 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "txq", true}, {"ap", "inject", false}, {"txq", "aql", false},
 		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
+		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
