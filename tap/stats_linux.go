@@ -40,8 +40,9 @@ type linkStats struct {
 }
 
 type linkInfo struct {
-	mtu   int
-	stats linkStats
+	mtu    int
+	master int
+	stats  linkStats
 }
 
 // link asks rtnetlink for the interface. The socket was opened with the
@@ -76,6 +77,8 @@ func decodeLink(b []byte) (linkInfo, error) {
 		switch ad.Type() {
 		case unix.IFLA_MTU:
 			l.mtu = int(ad.Uint32())
+		case unix.IFLA_MASTER:
+			l.master = int(ad.Uint32())
 		case unix.IFLA_STATS64:
 			// struct rtnl_link_stats64: rx_packets, tx_packets, rx_bytes,
 			// tx_bytes, rx_errors, tx_errors, rx_dropped, tx_dropped, ...

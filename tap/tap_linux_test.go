@@ -134,16 +134,20 @@ func TestIntegrationTAP(t *testing.T) {
 		t.Errorf("stats = %+v", s)
 	}
 
-	// Left undrained, tun's queue (500 frames by default) fills. Depending on
-	// the kernel, tun drops and counts it in tx_dropped, or the frames wait
-	// and drop in the qdisc in front of it; so only log what happened.
+	// Left undrained, tun's ring (txqueuelen, 1000 frames) fills and tun
+	// drops the rest, counting them in tx_dropped; the qdisc in front of it
+	// passes everything.
+	before := d.Stats().KernelTxDropped
 	sent := 0
-	for range 1000 {
+	for range 3000 {
 		if _, err := conn.Write(payload); err == nil {
 			sent++
 		}
 	}
-	t.Logf("%d datagrams sent unread; stats: %+v", sent, d.Stats())
+	s = d.Stats()
+	if dropped := s.KernelTxDropped - before; dropped < uint64(sent)-1000 || dropped > uint64(sent) {
+		t.Errorf("%d datagrams sent unread, %d counted dropped; want at least %d", sent, dropped, sent-1000)
+	}
 }
 
 func TestIntegrationTAPClose(t *testing.T) {

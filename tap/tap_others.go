@@ -28,3 +28,18 @@ func (d *Device) Stats() Stats { return Stats{} }
 
 // MTU returns ErrNotSupported.
 func (d *Device) MTU() (int, error) { return 0, ErrNotSupported }
+
+// JoinBridge returns ErrNotSupported.
+func (d *Device) JoinBridge(bridge string) error { return ErrNotSupported }
+
+// LeaveBridge returns ErrNotSupported.
+func (d *Device) LeaveBridge() error { return ErrNotSupported }
+
+// SetMTU returns ErrNotSupported.
+func (d *Device) SetMTU(mtu int) error { return ErrNotSupported }
+
+// SetCarrier returns ErrNotSupported.
+func (d *Device) SetCarrier(up bool) error { return ErrNotSupported }
+
+// Master returns ErrNotSupported.
+func (d *Device) Master() (int, error) { return 0, ErrNotSupported }
