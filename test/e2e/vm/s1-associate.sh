@@ -17,6 +17,8 @@
 #                      its auth/assoc frames was retried at once (a retry, if any,
 #                      came only after the 100 ms reply timeout: "try 2/3" >= 80 ms
 #                      after "try 1/3")
+#   airqctl_station    (when airqctl is built and airqd has -control) airqd's
+#                      station dump lists the station
 #   acked_data         the station's counters for the AP: tx failed == 0 with at
 #                      least 20 frames sent (its 20 echo requests alone)
 #
@@ -181,6 +183,20 @@ else
 	result acked_data fail "$detail (need tx_failed=0, tx_packets>=20)"
 fi
 
+# airqd's own view over its control socket, when airqctl is built.
+if command -v airqctl >/dev/null && [ -S /run/airq/airqd.sock ]; then
+	airqctl -socket /run/airq/airqd.sock -i "$MONIF" status >"$LOGS/$S-airqctl-status.log" 2>&1
+	airqctl -socket /run/airq/airqd.sock -i "$MONIF" station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
+	rc=$?
+	cat "$LOGS/$S-airqctl-station-dump.log"
+	d=$(awk '/packets:|tx failed:|tx retries:/{gsub(/^[ \t]+/, ""); gsub(/:[ \t]+/, "="); gsub(/ /, "_"); printf "%s ", $0}' \
+		"$LOGS/$S-airqctl-station-dump.log")
+	if [ $rc = 0 ] && grep -q "^Station $STAMAC" "$LOGS/$S-airqctl-station-dump.log"; then
+		result airqctl_station pass "airqctl station dump lists $STAMAC: $d"
+	else
+		result airqctl_station fail "rc=$rc, $STAMAC not listed: $(head -3 "$LOGS/$S-airqctl-station-dump.log" | tr '\n' ' ')"
+	fi
+fi
 for f in rx_packets tx_packets rx_dropped tx_dropped; do
 	echo "$TAPIF $f $(cat "/sys/class/net/$TAPIF/statistics/$f" 2>/dev/null)"
 done >"$LOGS/$S-tap-stats.log"
