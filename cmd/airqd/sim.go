@@ -11,6 +11,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/sim"
 )
 
@@ -30,6 +31,15 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	host := s.AddHost(sim.HostConfig{})
 	for i := range simStations {
 		s.AddStation(sim.StationConfig{Start: time.Duration(i) * 50 * time.Millisecond})
+	}
+	var calls <-chan *runtime.ControlCall
+	if o.control != "" {
+		srv, err := runtime.ListenControl(o.control)
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+		calls = srv.Calls()
 	}
 	cfg := s.Core().Config()
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", simStations)
@@ -57,6 +67,9 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		case <-ctx.Done():
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
+		case call := <-calls:
+			s.RunUntil(time.Since(start))
+			call.Answer(s.Control(call.Request()))
 		case <-timer.C:
 		}
 	}
