@@ -82,7 +82,6 @@ func TestRegDomain(t *testing.T) {
 type regKernel struct {
 	t      *testing.T
 	cur    genetlink.Message
-	alpha2 string
 	apply  func(alpha2 string) (genetlink.Message, Event)
 	events chan Event
 	sets   int
