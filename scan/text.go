@@ -31,7 +31,7 @@ func AppendBSS(b []byte, dev string, now time.Duration, e *BSS) []byte {
 	if e.HasSignal {
 		b = fmt.Appendf(b, "\tsignal: %d.00 dBm\n", e.Signal)
 	}
-	b = fmt.Appendf(b, "\tlast seen: %d ms ago\n", (now-e.LastSeen).Milliseconds())
+	b = fmt.Appendf(b, "\tlast seen: %d ms ago\n", (now - e.LastSeen).Milliseconds())
 	if e.FromProbe {
 		b = append(b, "\tInformation elements from Probe Response frame:\n"...)
 	} else {
@@ -71,7 +71,7 @@ func appendElements(b []byte, e *BSS) []byte {
 	if e.HTOper {
 		b = fmt.Appendf(b, "\tHT operation:\n\t\t * primary channel: %d\n\t\t * secondary channel offset: %s\n\t\t * STA channel width: %s\n",
 			e.HTPrimary, [4]string{"no secondary", "above", "[reserved!]", "below"}[e.HTSecondary&3],
-			map[bool]string{false: "20 MHz", true: "any"}[e.HTAnyWidth])
+			staWidth(e.HTAnyWidth))
 	}
 	if e.VHT {
 		b = fmt.Appendf(b, "\tVHT capabilities:\n\t\tVHT Capabilities (0x%08x):\n", e.VHTCapInfo)
@@ -190,4 +190,11 @@ func WriteSurveyDump(w io.Writer, dev string, ss []Survey) error {
 func WriteDecision(w io.Writer, d *Decision) error {
 	_, err := w.Write(AppendDecision(nil, d))
 	return err
+}
+
+func staWidth(anyWidth bool) string {
+	if anyWidth {
+		return "any"
+	}
+	return "20 MHz"
 }
