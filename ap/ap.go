@@ -24,6 +24,7 @@ type AP struct {
 	sta      stationTable
 	assoc    int // associated stations
 	rates    rateSet
+	phy      phyElems
 
 	sched *txq.Scheduler
 	air   *aql.Tracker
@@ -107,6 +108,7 @@ func New(cfg Config) (*AP, error) {
 		sta:      newStationTable(maxAID),
 		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
 	}
+	a.phy = newPHYElems(cfg, a.rates.ie)
 	var caps [ieee80211.NumACs]uint16
 	for i := range caps {
 		caps[i] = uint16(cfg.InFlightPerAC)

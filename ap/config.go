@@ -48,6 +48,8 @@ type Config struct {
 	// APIsolate keeps stations from reaching each other within the BSS:
 	// their frames go to the wired side instead (hostapd's ap_isolate).
 	APIsolate bool
+	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
+	PHY PHY
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool
@@ -60,7 +62,7 @@ const maxAID = 2007
 
 // withDefaults fills zero fields and validates; errors name the field and
 // the accepted values.
-func (c Config) withDefaults() (Config, error) {
+func (c Config) withDefaults() (_ Config, err error) {
 	if l := len(c.SSID); l < 1 || l > 32 {
 		return c, fmt.Errorf("ssid: length %d, want 1 to 32 bytes", l)
 	}
@@ -121,6 +123,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.AirtimeWeight == 0 {
 		c.AirtimeWeight = txq.DefaultWeight
+	}
+	if c.PHY, err = c.PHY.validate(c.Channel, c.Freq); err != nil {
+		return c, err
 	}
 	if c.ReplyAirtime == 0 {
 		c.ReplyAirtime = 0.1

@@ -178,3 +178,52 @@ func BenchmarkAuthFlood(b *testing.B) {
 		h.a.Flushed()
 	}
 }
+
+// TestRateControlClimbs: with every frame acknowledged at once, rate
+// selection settles on the best rate the station advertised; with HT on
+// and an HT station it uses HT MCS rates.
+func TestRateControlClimbs(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		phy  PHY
+		ht   bool
+		want func(radio.Rate) bool
+	}{
+		{"legacy", PHY{}, false, func(r radio.Rate) bool { return r.Mode == radio.ModeLegacy && r.Kbps() == 54000 }},
+		{"HT20", PHY{HT: true, ShortGI: true}, true, func(r radio.Rate) bool { return r.Mode == radio.ModeHT && r.MCS == 7 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, Config{WMM: true, PHY: c.phy})
+			h.take()
+			h.auth(staMAC, 0, 1)
+			b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0421, 10)
+			b = ieee80211.AppendSSID(b, "airq-test")
+			b = ieee80211.AppendRates(b, gRates)
+			if c.ht {
+				b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 1, SGI20: true}.Cap())
+			}
+			h.air(ieee80211.AppendWMMInfo(b, 0))
+			out, _ := h.take()
+			ar, _ := ieee80211.ParseAssocResp(findMgmt(t, out, ieee80211.SubtypeAssocResp, staMAC).Body())
+			if _, ok := ar.Elements().HTCap(); ok != c.ht {
+				t.Errorf("HT capabilities in the association response: %v", ok)
+			}
+			var last radio.Rate
+			for range 2000 {
+				h.now += time.Millisecond
+				h.wire(eth(staMAC, host, 0))
+				out, _ := h.take()
+				for _, f := range out {
+					rx, fr := parsed(t, f)
+					if fr.Type() == ieee80211.TypeData {
+						last = rx.Rate
+						h.echo(f, radio.TxStatus{Acked: true, Rate: rx.Rate})
+					}
+				}
+			}
+			if !c.want(last) {
+				t.Errorf("settled on %+v", last)
+			}
+		})
+	}
+}

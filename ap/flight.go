@@ -113,9 +113,17 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	if s.state != stateAssociated || s.addr != rec.addr1 {
 		return // the station left; its slot may already be someone else's
 	}
+	// A driver that ignored the rate we asked for tells the one it used.
+	r := rec.rate
+	if st != nil && st.Rate.Mode != radio.ModeNone {
+		r = st.Rate
+	}
 	var charge uint32
 	if st != nil {
-		charge = a.est.Airtime(rec.rate, ac, rec.psdu) * (uint32(st.Retries) + 1)
+		charge = a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+		if s.rc != nil {
+			s.rc.Report(r, int(st.Retries)+1, st.Acked, now)
+		}
 	}
 	a.sched.Charge(rec.slot, ac, charge, now)
 	s.TxAirtime += uint64(charge)

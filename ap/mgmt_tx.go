@@ -128,6 +128,7 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	if a.cfg.Freq < 3000 {
 		b = ieee80211.AppendERP(b, a.erp())
 	}
+	b = a.phy.append(b, true)
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
 	}
@@ -204,6 +205,12 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	}
 	b = ieee80211.AppendAssocResp(b, a.capability(), status, aid)
 	b = a.appendRates(b)
+	if status == ieee80211.StatusSuccess {
+		s := &a.sta.slots[aid]
+		if s.ht {
+			b = a.phy.append(b, s.vht)
+		}
+	}
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
 	}

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
 )
 
 const authOpenSystem = 0
@@ -106,6 +108,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
 	s.capability, s.listenInterval = capab, listen
 	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
+	a.startRates(sa, s, ies)
 	s.assocAt = now
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm)
@@ -150,6 +153,36 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
+}
+
+// startRates sets up rate selection for a newly associated station: HT and
+// VHT only with a WMM station that announces them and when the BSS uses
+// them (mac80211 stations drop HT without WMM).
+func (a *AP) startRates(addr ieee80211.MAC, s *station, ies ieee80211.Elements) {
+	caps := rate.CapsFromElements(ies)
+	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
+	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
+	if !s.ht {
+		caps.HT, caps.VHT = false, false
+	} else if !s.vht {
+		caps.VHT = false
+	}
+	var seed uint64
+	for _, b := range addr {
+		seed = seed<<8 | uint64(b)
+	}
+	rc, err := rate.New(rate.Config{
+		Airtime:  func(r radio.Rate, n int) uint32 { return a.est.Airtime(r, ieee80211.ACBE, n) },
+		Width:    a.phy.width,
+		Band2GHz: a.cfg.Freq < 3000,
+		AP:       a.phy.caps,
+		Station:  caps,
+		Seed:     seed,
+	})
+	if err != nil {
+		rc = nil // no common rate beyond what the legacy check admitted: best legacy rate
+	}
+	s.rc = rc
 }
 
 // joinERP and leaveERP keep the counts behind the ERP element and the

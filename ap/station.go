@@ -6,6 +6,7 @@ import (
 
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
 )
 
 type staState uint8
@@ -45,7 +46,9 @@ type station struct {
 	lastRx         time.Duration
 	signal         int8
 	dozing         bool // Power Management bit set in its last frame
-	nonERP         bool // no OFDM rate: 802.11b only
+	ht, vht        bool          // HT/VHT in use with this station
+	rc             *rate.Station // rate selection for its data frames
+	nonERP         bool          // no OFDM rate: 802.11b only
 	longPreamble   bool // no short preamble capability
 	polling        bool // an inactivity poll is queued or in flight
 

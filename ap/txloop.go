@@ -58,6 +58,10 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		s := &a.sta.slots[slot]
 		rate = s.txRate
 		p = radio.TxParams{Rate: rate}
+		if s.rc != nil && !a.slabPoll[h] {
+			rate, p.Retries, _ = s.rc.Pick(now)
+			p.Rate = rate
+		}
 		qos = s.qos
 		if qos {
 			tid, _ = q.TID()

@@ -33,7 +33,7 @@ func TestBulk(t *testing.T) {
 // frames retried and failed, duplicates dropped, echoes missing.
 func TestLossyLink(t *testing.T) {
 	mc := MediumConfig{EchoLoss: 0.05, Collisions: true}
-	s, h := newBSS(t, 4, 4, mc, StationConfig{Loss: 0.3, AckLoss: 0.1})
+	s, h := newBSS(t, 4, 4, mc, StationConfig{Loss: 0.5, AckLoss: 0.1})
 	var stop []interface{ Stop() }
 	for _, st := range s.Stations() {
 		stop = append(stop, s.Ping(h, st, 20*time.Millisecond, 100),
@@ -58,7 +58,7 @@ func TestLossyLink(t *testing.T) {
 	t.Logf("core %+v", c)
 	t.Logf("sim %+v", ss)
 	if ss.DataFailed[Down] == 0 || c.EchoFailed == 0 {
-		t.Errorf("no downlink frame failed (medium %d, core %d) at 30%% loss", ss.DataFailed[Down], c.EchoFailed)
+		t.Errorf("no downlink frame failed (medium %d, core %d) at 50%% loss", ss.DataFailed[Down], c.EchoFailed)
 	}
 	if c.RxDuplicates == 0 || dups == 0 {
 		t.Errorf("no duplicates dropped (core %d, stations %d) with ACK loss", c.RxDuplicates, dups)

@@ -1,0 +1,143 @@
+package ap
+
+import (
+	"fmt"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
+)
+
+// PHY is what the radio can deliver by injection beyond legacy rates, as the
+// operator configures it (hostapd's ieee80211n/ac, ht_capab, vht_capab,
+// vht_oper_chwidth). The zero value is legacy only.
+type PHY struct {
+	HT  bool
+	VHT bool // 5 GHz only; implies HT
+	// Width is the operating channel width in MHz: 20 (default), 40, 80 or
+	// 160. 40 MHz needs Secondary; 80 and 160 need VHT.
+	Width int
+	// Secondary is +1 or -1: the secondary 20 MHz channel above or below the
+	// primary (HT40+ / HT40-), for a 40 MHz channel.
+	Secondary int
+	Streams   int  // spatial streams; default 1
+	ShortGI   bool // short guard interval at every width used
+	LDPC      bool
+}
+
+// phyElems holds the HT/VHT elements the BSS advertises, built once.
+type phyElems struct {
+	htCap, htOper, vhtCap, vhtOper []byte
+	caps                           rate.Caps // ours, for rate selection
+	width                          radio.Bandwidth
+}
+
+func (p PHY) validate(ch int, freq int) (PHY, error) {
+	if p.VHT {
+		p.HT = true
+		if freq < 5000 {
+			return p, fmt.Errorf("ieee80211ac: VHT needs a 5 GHz channel, not %d", ch)
+		}
+	}
+	if p.Width == 0 {
+		p.Width = 20
+	}
+	if p.Streams == 0 {
+		p.Streams = 1
+	}
+	if p.Streams < 1 || p.Streams > 4 {
+		return p, fmt.Errorf("streams: %d, want 1 to 4", p.Streams)
+	}
+	switch {
+	case p.Width == 20:
+	case p.Width == 40 && p.HT:
+		if p.Secondary != 1 && p.Secondary != -1 {
+			return p, fmt.Errorf("ht_capab: a 40 MHz channel needs [HT40+] or [HT40-]")
+		}
+	case (p.Width == 80 || p.Width == 160) && p.VHT:
+		if centerChannel(ch, p.Width) == 0 {
+			return p, fmt.Errorf("vht_oper_chwidth: channel %d has no %d MHz channel around it", ch, p.Width)
+		}
+	default:
+		return p, fmt.Errorf("channel width: %d MHz, want 20, 40 (HT) or 80/160 (VHT)", p.Width)
+	}
+	if !p.HT && p.Width != 20 {
+		return p, fmt.Errorf("channel width: %d MHz needs ieee80211n", p.Width)
+	}
+	return p, nil
+}
+
+// centerChannel returns the centre channel number of the 80 or 160 MHz
+// channel that contains 5 GHz channel ch, or 0.
+func centerChannel(ch, width int) int {
+	var blocks [][2]int // first channel, centre
+	switch width {
+	case 80:
+		blocks = [][2]int{{36, 42}, {52, 58}, {100, 106}, {116, 122}, {132, 138}, {149, 155}, {165, 171}}
+	case 160:
+		blocks = [][2]int{{36, 50}, {100, 114}, {149, 163}}
+	}
+	span := width / 5 // channel numbers covered
+	for _, b := range blocks {
+		if ch >= b[0] && ch < b[0]+span {
+			return b[1]
+		}
+	}
+	return 0
+}
+
+// CenterFreq returns the centre frequency of the operating channel in MHz
+// (the primary's own for 20 MHz), for tuning the monitor interface.
+func (c Config) CenterFreq() int {
+	switch c.PHY.Width {
+	case 40:
+		return c.Freq + 10*c.PHY.Secondary
+	case 80, 160:
+		return ieee80211.ChannelToFreq(centerChannel(c.Channel, c.PHY.Width), ieee80211.Band5GHz)
+	}
+	return c.Freq
+}
+
+func newPHYElems(c Config, rates []byte) phyElems {
+	p := c.PHY
+	e := phyElems{width: radio.Bandwidth(p.Width)}
+	if p.HT {
+		e.htCap = ieee80211.AppendHTCap(nil, ieee80211.HTPHY{
+			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.ShortGI, SGI40: p.ShortGI && p.Width >= 40, LDPC: p.LDPC,
+		}.Cap())
+		sec := uint8(ieee80211.HTOperSecondaryNone)
+		switch {
+		case p.Width >= 40 && p.Secondary < 0, p.Width >= 80 && centerChannel(c.Channel, p.Width) < c.Channel:
+			sec = ieee80211.HTOperSecondaryBelow
+		case p.Width >= 40:
+			sec = ieee80211.HTOperSecondaryAbove
+		}
+		e.htOper = ieee80211.AppendHTOper(nil, ieee80211.NewHTOper(uint8(c.Channel), sec))
+	}
+	if p.VHT {
+		e.vhtCap = ieee80211.AppendVHTCap(nil, ieee80211.VHTPHY{
+			Streams: p.Streams, Width: p.Width, SGI80: p.ShortGI && p.Width >= 80, SGI160: p.ShortGI && p.Width == 160, LDPC: p.LDPC,
+		}.Cap())
+		center := uint8(c.Channel)
+		if p.Width >= 40 {
+			center = uint8(ieee80211.FreqToChannel(c.CenterFreq()))
+		}
+		e.vhtOper = ieee80211.AppendVHTOper(nil, ieee80211.NewVHTOper(p.Width, uint8(c.Channel), center))
+	}
+	var ies []byte
+	ies = ieee80211.AppendRates(ies, rates)
+	ies = append(ies, e.htCap...)
+	ies = append(ies, e.vhtCap...)
+	e.caps = rate.CapsFromElements(ieee80211.Elements(ies))
+	return e
+}
+
+func (e *phyElems) append(b []byte, vht bool) []byte {
+	b = append(b, e.htCap...)
+	b = append(b, e.htOper...)
+	if vht {
+		b = append(b, e.vhtCap...)
+		b = append(b, e.vhtOper...)
+	}
+	return b
+}
