@@ -45,12 +45,12 @@ type station struct {
 	assocAt        time.Duration
 	lastRx         time.Duration
 	signal         int8
-	dozing         bool // Power Management bit set in its last frame
+	dozing         bool          // Power Management bit set in its last frame
 	ht, vht        bool          // HT/VHT in use with this station
 	rc             *rate.Station // rate selection for its data frames
 	nonERP         bool          // no OFDM rate: 802.11b only
-	longPreamble   bool // no short preamble capability
-	polling        bool // an inactivity poll is queued or in flight
+	longPreamble   bool          // no short preamble capability
+	polling        bool          // an inactivity poll is queued or in flight
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
