@@ -25,6 +25,7 @@ type options struct {
 	control  string // control socket path; empty: none
 	logLevel slog.Level
 	core     ap.Config
+	radioOpt radioOptions // qualify.go
 }
 
 func parseFlags(args []string) (options, error) {
@@ -47,6 +48,7 @@ func parseFlags(args []string) (options, error) {
 	threshold := fs.Uint("aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
 	weight := fs.Uint("airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
 	inflight := fs.Int("inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
+	o.radioOpt.register(fs)
 	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
 	fs.Usage = func() {
@@ -58,6 +60,9 @@ func parseFlags(args []string) (options, error) {
 		if err == flag.ErrHelp {
 			fs.Usage()
 		}
+		return o, err
+	}
+	if err := o.radioOpt.check(); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/airq/airq/runtime"
+)
+
+// radioOptions are the flags of the real-radio start-up: regulatory domain,
+// coexistence, bridge and hardware qualification.
+type radioOptions struct {
+	country   string
+	takeover  bool
+	bridge    string
+	qualify   bool // run the qualification alone and exit
+	noQualify bool
+}
+
+func (r *radioOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.country, "country", "", "ISO 3166 country the radio operates in (e.g. US, DE); sets the kernel's regulatory domain; needed for 5 GHz")
+	fs.BoolVar(&r.takeover, "takeover", false, "bring down the interfaces that block the phy (a managed interface kept up by a network manager) and delete stale airq monitors")
+	fs.StringVar(&r.bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
+	fs.BoolVar(&r.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
+	fs.BoolVar(&r.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
+}
+
+func (r *radioOptions) check() error {
+	if r.country != "" {
+		r.country = strings.ToUpper(r.country)
+		if len(r.country) != 2 || r.country[0] < 'A' || r.country[0] > 'Z' || r.country[1] < 'A' || r.country[1] > 'Z' {
+			return fmt.Errorf("-country: %q, want a two-letter code such as US or DE", r.country)
+		}
+	}
+	if r.qualify && r.noQualify {
+		return fmt.Errorf("-qualify and -no-qualify contradict each other")
+	}
+	if len(r.bridge) > 15 {
+		return fmt.Errorf("-bridge: %q, want at most 15 characters", r.bridge)
+	}
+	return nil
+}
+
+// printReport writes one line per check, then the verdict.
+func printReport(w io.Writer, phy string, r runtime.Report) {
+	fmt.Fprintf(w, "airqd: hardware qualification of %s\n", phy)
+	for _, c := range r.Checks {
+		fmt.Fprintf(w, "  %v\n", c)
+	}
+	if err := r.Err(); err != nil {
+		fmt.Fprintf(w, "airqd: %s cannot run airq: %v\n", phy, err)
+		return
+	}
+	fmt.Fprintf(w, "airqd: %s qualifies\n", phy)
+}

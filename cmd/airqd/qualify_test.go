@@ -1,0 +1,26 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRadioFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-phy", "phy0", "-country", "us", "-takeover", "-bridge", "br0", "-qualify"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := o.radioOpt; r.country != "US" || !r.takeover || r.bridge != "br0" || !r.qualify {
+		t.Errorf("radio options = %+v", r)
+	}
+	for _, args := range [][]string{
+		{"-phy", "phy0", "-country", "USA"},
+		{"-phy", "phy0", "-country", "1A"},
+		{"-phy", "phy0", "-qualify", "-no-qualify"},
+		{"-phy", "phy0", "-bridge", strings.Repeat("b", 16)},
+	} {
+		if _, err := parseFlags(args); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+}
