@@ -44,6 +44,7 @@ const (
 	DefaultMaxDefers    = 5
 	DefaultMaxDeferTime = time.Second
 	DefaultMaxLate      = 5 * time.Millisecond
+	DefaultDrain        = 2 * time.Millisecond
 	DefaultStartupDwell = 100 * time.Millisecond // hostapd ACS: ~100 ms per channel
 	DefaultStartupRuns  = 5                      // hostapd's acs_num_scans
 )
@@ -60,6 +61,10 @@ type Config struct {
 	Retune         time.Duration // measured time of one retune; 0 is allowed
 	Guard          time.Duration // margin before the next TBTT
 	Budget         time.Duration // longest trip
+	// Drain is the time the core needs between Next and Leave to stop
+	// starting rounds and collect in-flight TX-status echoes; records still
+	// open at Leave take the no-status path. Trips leave Drain after now.
+	Drain time.Duration
 
 	Mode   Mode
 	Period time.Duration // Periodic: from one sweep start to the next
@@ -109,6 +114,7 @@ func (c *Config) setDefaults() {
 	def(&c.PassiveMax, DefaultPassiveMax)
 	def(&c.MinHome, DefaultMinHome)
 	def(&c.MaxLate, DefaultMaxLate)
+	def(&c.Drain, DefaultDrain)
 	def(&c.StartupDwell, DefaultStartupDwell)
 	if c.MaxDefers == 0 {
 		c.MaxDefers = DefaultMaxDefers
@@ -138,15 +144,15 @@ func (c *Config) limit() time.Duration {
 // worstRoom is the trip length available when Next is called MaxLate after
 // a TBTT: what the coverage bound can count on.
 func (c *Config) worstRoom() time.Duration {
-	return min(c.limit(), c.BeaconInterval-c.MaxLate-c.Guard)
+	return min(c.limit(), c.BeaconInterval-c.MaxLate-c.Drain-c.Guard)
 }
 
 func (c *Config) validate(active, passive int) error {
 	switch {
 	case c.BeaconInterval <= 0:
 		return fmt.Errorf("%w: beacon interval %v", ErrConfig, c.BeaconInterval)
-	case c.Retune < 0 || c.Guard < 0 || c.MaxLate < 0:
-		return fmt.Errorf("%w: negative retune, guard or lateness", ErrConfig)
+	case c.Retune < 0 || c.Guard < 0 || c.MaxLate < 0 || c.Drain < 0:
+		return fmt.Errorf("%w: negative retune, guard, drain or lateness", ErrConfig)
 	}
 	room := c.worstRoom()
 	if active > 0 && room < c.ProbeDelay+c.ActiveMin+2*c.Retune {

@@ -35,6 +35,34 @@
 // cost of one beacon, counted in Stats.MissedBeacons. Each channel records
 // the phases (relative to our TBTT, in 32 bins) it has listened to.
 //
+// # Integration with the core
+//
+// Start-up (channel=0): before beaconing, walk Planner.Startup's visits:
+// retune to each, send probe requests (wildcard and configured SSIDs) at
+// ProbeAt where Probe is set, pass every Beacon and Probe Response to
+// Table.Update, and at each visit's End call Table.Dwelt and Table.Report
+// with the radio's survey figures for the visit. Then Select(channels,
+// Table.Surveys, Table.All, ACSConfig), log AppendDecision, make the chosen
+// frequency Config.Home of the running planner and call Table.SetInUse.
+//
+// Running: call Planner.Next(now, nextTBTT, busy) each time one of our
+// beacons has gone out, busy being the core's load signal. On a trip:
+//   - from Next's return: start no new rounds; in-flight frames have until
+//     Leave (Config.Drain) to echo; records still open at Leave take the
+//     no-status path, since the retune flushes them;
+//   - at Leave: txq.Freeze(now) (CoDel and the in-flight timeout clocks
+//     stop), retune to the first visit;
+//   - at each visit's Start: listen; at ProbeAt send the probe requests;
+//     every Beacon and Probe Response goes to Table.Update (with RxInfo.Freq
+//     set to the visit's frequency when radiotap lacks it); at End call
+//     Table.Dwelt (and Table.Report if the driver gives figures) and retune
+//     onwards, or home after the last visit;
+//   - at Return (home and tuned): txq.Thaw(now) and resume rounds at once;
+//     if the trip MissesBeacon, skip the beacon at Trip.TBTT and count it.
+// Measure each retune and pass the worst recent figure to
+// Planner.SetRetune. Call Table.Expire now and then (each sweep, say).
+// Frames heard on the home channel go to Table.Update too.
+//
 // Nothing here allocates per call on the hot path (Planner.Next,
 // Table.Update for a known BSS). Nothing is safe for concurrent use: the core
 // owns a Planner and a Table and calls them from its single event loop. The

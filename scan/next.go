@@ -8,8 +8,9 @@ import "time"
 // postpones a due trip at most Config.MaxDefers times and for less than
 // Config.MaxDeferTime, then leaves anyway.
 //
-// It returns the trip to make, if any. The trip is committed: its channels
-// count as visited. Next never allocates.
+// It returns the trip to make, if any; it leaves Config.Drain after now at
+// the earliest. The trip is committed: its channels count as visited. Next
+// never allocates.
 func (p *Planner) Next(now, nextTBTT time.Duration, busy bool) (Trip, bool) {
 	var t Trip
 	if len(p.active)+len(p.passive) == 0 || !p.due(now) {
@@ -18,7 +19,7 @@ func (p *Planner) Next(now, nextTBTT time.Duration, busy bool) (Trip, bool) {
 	if busy && p.postpone(now) {
 		return t, false
 	}
-	if !p.plan(&t, now, nextTBTT) {
+	if !p.plan(&t, now+p.cfg.Drain, nextTBTT) {
 		p.stats.NoRoom++
 		return t, false
 	}

@@ -36,6 +36,7 @@ func genConfig(t *rapid.T) Config {
 	c.MissBeacon = rapid.Bool().Draw(t, "missBeacon")
 	c.MaxLate = time.Duration(rapid.IntRange(0, 10000).Draw(t, "maxLateUs")) * time.Microsecond
 	c.MinHome = time.Duration(rapid.IntRange(0, 500).Draw(t, "minHomeMs")) * ms
+	c.Drain = time.Duration(rapid.IntRange(0, 5000).Draw(t, "drainUs")) * time.Microsecond
 	return c
 }
 
@@ -107,7 +108,7 @@ func (r *runner) check(now, next time.Duration, tr Trip) {
 	if tr.Len() > p.Limit() {
 		t.Fatalf("trip %v over the limit %v", tr.Len(), p.Limit())
 	}
-	if tr.Leave < now || tr.N < 1 {
+	if tr.Leave < now+c.Drain || tr.N < 1 {
 		t.Fatalf("trip leaves at %v before now %v, or is empty (%d)", tr.Leave, now, tr.N)
 	}
 	if tr.MissesBeacon {

@@ -35,8 +35,8 @@ func usPlanner(t *testing.T, mut func(*Config)) *Planner {
 }
 
 // TestPlannerFigures works the US plan by hand: 100 TU, 1 ms retune, 3 ms
-// guard. Limit = min(125, 102.4 - 2 - 3) = 97.4 ms. A call 1 ms after the
-// TBTT has 102.4 - 1 - 3 = 98.4 ms to the guard, so room is 97.4 ms: an
+// guard, 2 ms drain. Limit = min(125, 102.4 - 2 - 3) = 97.4 ms. A call at
+// the TBTT leaves 2 ms later with 102.4 - 2 - 3 = 97.4 ms to the guard: an
 // active trip holds floor((97.4-1)/(25+1)) = 3 channels, each dwelling
 // (97.4-1)/3 - 1 = 31.133 ms; a passive trip listens 97.4 - 2 = 95.4 ms.
 func TestPlannerFigures(t *testing.T) {
@@ -50,7 +50,7 @@ func TestPlannerFigures(t *testing.T) {
 	if b.ActivePerTrip != 3 || b.TripsPerSweep != 23 || b.TripSpacing != 8 {
 		t.Fatalf("bounds %+v", b)
 	}
-	now, next := 100*tu+ms, 200*tu
+	now, next := 100*tu, 200*tu
 	tr, ok := p.Next(now, next, false)
 	if !ok || tr.Passive || tr.N != 3 {
 		t.Fatalf("first trip %+v", tr)
@@ -58,16 +58,16 @@ func TestPlannerFigures(t *testing.T) {
 	if d := tr.Visits[0].Dwell; d != 31133*time.Microsecond {
 		t.Fatalf("active dwell %v", d)
 	}
-	if tr.Leave != now || tr.Return > next-3*ms || tr.Visits[0].Freq != 2412 || !tr.Visits[0].Probe {
+	if tr.Leave != now+2*ms || tr.Return > next-3*ms || tr.Visits[0].Freq != 2412 || !tr.Visits[0].Probe {
 		t.Fatalf("first trip %+v", tr)
 	}
 	// Home for 200 ms: the next two beacons give no trip, the third does.
 	for i := 2; i <= 3; i++ {
-		if _, ok := p.Next(time.Duration(i)*100*tu+ms, time.Duration(i+1)*100*tu, false); ok {
+		if _, ok := p.Next(time.Duration(i)*100*tu, time.Duration(i+1)*100*tu, false); ok {
 			t.Fatalf("trip after beacon %d, only %v home", i, time.Duration(i-1)*100*tu)
 		}
 	}
-	tr, ok = p.Next(400*tu+ms, 500*tu, false)
+	tr, ok = p.Next(400*tu, 500*tu, false)
 	if !ok || !tr.Passive || tr.N != 1 || tr.Visits[0].Freq != 5260 || tr.Visits[0].Dwell != 95400*time.Microsecond || tr.Visits[0].Probe {
 		t.Fatalf("passive trip %+v", tr)
 	}
