@@ -59,6 +59,7 @@
 //     onwards, or home after the last visit;
 //   - at Return (home and tuned): txq.Thaw(now) and resume rounds at once;
 //     if the trip MissesBeacon, skip the beacon at Trip.TBTT and count it.
+//
 // Measure each retune and pass the worst recent figure to
 // Planner.SetRetune. Call Table.Expire now and then (each sweep, say).
 // Frames heard on the home channel go to Table.Update too.
