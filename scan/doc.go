@@ -43,7 +43,8 @@
 // Table.Update, and at each visit's End call Table.Dwelt and Table.Report
 // with the radio's survey figures for the visit. Then Select(channels,
 // Table.Surveys, Table.All, ACSConfig), log AppendDecision, make the chosen
-// frequency Config.Home of the running planner and call Table.SetInUse.
+// frequency Config.Home of the planner made for running (New) and call
+// Table.SetInUse.
 //
 // Running: call Planner.Next(now, nextTBTT, busy) each time one of our
 // beacons has gone out, busy being the core's load signal. On a trip:
