@@ -17,6 +17,7 @@
 //	         | "aql set" AC LOW HIGH                       ; µs, 0..4294967295
 //	         | "aql threshold" US                          ; µs, 0..4294967295
 //	         | "scheduler"
+//	         | "events"                                    ; a stream, see below
 //	MAC      = six hex octets separated by ':' or '-'
 //	AC       = VO | VI | BE | BK (any case) | 0..3 (debugfs numbering)
 //
@@ -37,4 +38,18 @@
 // space in VO VI BE BK order. errno is 0 on success, otherwise one of the
 // Errno constants, and error carries the message. Unknown sections and keys
 // are errors: both ends are built from this package.
+//
+// # Events
+//
+// The events request turns the connection into a stream, like hostapd's
+// ATTACH: the reply (errno=0 and the empty line) is followed by one line per
+// station event until the client closes the connection or the daemon stops,
+// in hostapd's control-interface form with airq's extras as key=value:
+//
+//	event    = "<3>" KIND " " MAC *( " " KEY "=" N ) "\n"
+//	         | "<3>EVENTS-LOST count=" N "\n"          ; the client fell behind
+//	KIND     = AP-STA-CONNECTED | AP-STA-DISCONNECTED
+//
+// AP-STA-CONNECTED carries aid=, AP-STA-DISCONNECTED aid= and reason= (the
+// 802.11 reason code). Nothing else is read from the client once it streams.
 package ctl

@@ -23,6 +23,7 @@ const (
 	OpAQLSet
 	OpAQLThreshold
 	OpScheduler
+	OpEvents // a stream, not a request/reply: see Streamer
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -41,7 +42,7 @@ type Request struct {
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station set MAC airtime_weight N, station del MAC, " +
-	"aql, aql set AC LOW HIGH, aql threshold N, scheduler"
+	"aql, aql set AC LOW HIGH, aql threshold N, scheduler, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -63,6 +64,8 @@ func ParseRequest(line string) (Request, error) {
 		r, err = parseAQL(f)
 	case "scheduler":
 		r.Op, err = OpScheduler, noArgs(f)
+	case "events":
+		r.Op, err = OpEvents, noArgs(f)
 	default:
 		return Request{}, fmt.Errorf("unknown command %q: want one of %s", f[0], usage)
 	}
@@ -209,6 +212,8 @@ func (r Request) String() string {
 		return fmt.Sprintf("aql threshold %d", r.Threshold)
 	case OpScheduler:
 		return "scheduler"
+	case OpEvents:
+		return "events"
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }

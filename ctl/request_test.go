@@ -27,6 +27,7 @@ func TestParseRequest(t *testing.T) {
 		{"aql set 1 5000 12000", Request{Op: OpAQLSet, AC: ieee80211.ACVI, Low: 5000, High: 12000}},
 		{"aql threshold 24000", Request{Op: OpAQLThreshold, Threshold: 24000}},
 		{"scheduler", Request{Op: OpScheduler}},
+		{"events", Request{Op: OpEvents}},
 	} {
 		got, err := ParseRequest(c.line)
 		if err != nil || got != c.want {
@@ -68,6 +69,7 @@ func TestParseRequestErrors(t *testing.T) {
 		{"aql threshold", `aql threshold: missing arguments`},
 		{"aql threshold 0x10", `aql threshold: "0x10": want 0 to 4294967295 µs`},
 		{"scheduler reset", `scheduler: unexpected argument "reset"`},
+		{"events all", `events: unexpected argument "all"`},
 	} {
 		_, err := ParseRequest(c.line)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -77,7 +79,7 @@ func TestParseRequestErrors(t *testing.T) {
 }
 
 func TestReadOnly(t *testing.T) {
-	for op := OpStatus; op <= OpScheduler; op++ {
+	for op := OpStatus; op <= OpEvents; op++ {
 		want := op != OpStationSet && op != OpStationDel && op != OpAQLSet && op != OpAQLThreshold
 		if got := (Request{Op: op}).ReadOnly(); got != want {
 			t.Errorf("%v: ReadOnly %v", Request{Op: op}, got)

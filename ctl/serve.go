@@ -24,7 +24,9 @@ func (f HandlerFunc) Control(req Request) Reply { return f(req) }
 // rw reports EOF (nil is returned) or an error. A line that is not a valid
 // request gets an EINVAL reply naming the problem, without reaching h; an
 // over-long line gets an EPROTO reply and ends the session, since the rest
-// of the stream cannot be trusted to be aligned on lines.
+// of the stream cannot be trusted to be aligned on lines. The events request
+// goes to h's Stream when h is a Streamer, and the session ends with the
+// stream; other handlers answer it like any request.
 func Serve(rw io.ReadWriter, h Handler) error {
 	br := bufio.NewReaderSize(rw, MaxRequestLen)
 	for {
@@ -40,7 +42,11 @@ func Serve(rw io.ReadWriter, h Handler) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		if _, werr := answer(string(line), h).WriteTo(rw); werr != nil {
+		req, perr := ParseRequest(string(line))
+		if st, ok := h.(Streamer); ok && perr == nil && req.Op == OpEvents {
+			return st.Stream(req, rw)
+		}
+		if _, werr := answer(req, perr, h).WriteTo(rw); werr != nil {
 			return werr
 		}
 		if err == io.EOF { // a last request without a newline is still answered
@@ -49,8 +55,7 @@ func Serve(rw io.ReadWriter, h Handler) error {
 	}
 }
 
-func answer(line string, h Handler) *Reply {
-	req, err := ParseRequest(line)
+func answer(req Request, err error, h Handler) *Reply {
 	if err != nil {
 		r := Errorf(EINVAL, "%v", err)
 		return &r
