@@ -20,6 +20,8 @@ type AP struct {
 	pool     *pool
 	slabSlot []uint16 // station slot of a queued slab, for drop counters
 	slabPoll []bool   // the slab is an inactivity poll, not an MSDU
+	slabLen  []uint16 // 802.3 length of a queued MSDU
+	big      *pool    // A-MSDU buffers
 	out      output
 	sta      stationTable
 	assoc    int // associated stations
@@ -70,7 +72,7 @@ type Counters struct {
 	RxFrames, RxMalformed, RxBadFCS, RxNotForUs uint64
 	RxMgmt, RxData, RxCtrl                      uint64
 	RxFromUnknown, RxDuplicates, RxFragments    uint64
-	RxToWired, RxIntraBSS                       uint64
+	RxToWired, RxIntraBSS, RxAMSDUSubframes     uint64
 
 	Echoes, EchoUnmatched, EchoAcked, EchoFailed uint64
 	NoStatus, TimedOut                           uint64
@@ -104,11 +106,15 @@ func New(cfg Config) (*AP, error) {
 		pool:     newPool(poolSlabs),
 		slabSlot: make([]uint16, poolSlabs),
 		slabPoll: make([]bool, poolSlabs),
+		slabLen:  make([]uint16, poolSlabs),
 		out:      newOutput(512),
 		sta:      newStationTable(maxAID),
 		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
 	}
 	a.phy = newPHYElems(cfg, a.rates.ie)
+	if cfg.AMSDU > 0 {
+		a.big = newPoolOf(bigSlabs, bigSlabSize)
+	}
 	var caps [ieee80211.NumACs]uint16
 	for i := range caps {
 		caps[i] = uint16(cfg.InFlightPerAC)

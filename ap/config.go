@@ -50,6 +50,10 @@ type Config struct {
 	APIsolate bool
 	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
 	PHY PHY
+	// AMSDU is the longest A-MSDU body, in octets, airq builds for stations
+	// that take them (HT/VHT); 0 turns aggregation off. The monitor
+	// interface's MTU must hold it with the radiotap and 802.11 headers.
+	AMSDU int
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool
@@ -126,6 +130,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 	}
 	if c.PHY, err = c.PHY.validate(c.Channel, c.Freq); err != nil {
 		return c, err
+	}
+	if c.AMSDU != 0 && (c.AMSDU < 3839 || c.AMSDU > 11454-30) {
+		return c, fmt.Errorf("amsdu: %d octets, want 0 (off) or 3839 to 11424", c.AMSDU)
 	}
 	if c.ReplyAirtime == 0 {
 		c.ReplyAirtime = 0.1

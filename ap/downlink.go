@@ -62,7 +62,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	b = append(b, sa[:]...)
 	b = binary.BigEndian.AppendUint16(b, etherType)
 	b = append(b, payload...)
-	a.slabSlot[h] = slot
+	a.slabSlot[h], a.slabLen[h] = slot, uint16(len(b))
 	a.backlog++
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--

@@ -30,6 +30,10 @@ type flight struct {
 	hasSlab bool
 	beacon  bool
 	tbtt    time.Duration // a beacon's target transmission time
+	// An A-MSDU's record holds a big slab and the slabs of its MSDUs.
+	big   bool
+	nsubs uint8
+	subs  [maxSubframes]uint32
 	// replyCost is the airtime of one attempt of a reply; its retries are
 	// charged to the reply budget when the echo tells how many there were.
 	replyCost uint32
@@ -143,6 +147,10 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 // completeSlab settles the frame a record held: an MSDU is sent or failed
 // (or buffered again for a dozing station), a poll proves a station alive.
 func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
+	if rec.big {
+		a.completeAMSDU(rec, st, now)
+		return
+	}
 	h := rec.slab
 	acked := st != nil && st.Acked
 	if a.slabPoll[h] {

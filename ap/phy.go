@@ -25,6 +25,10 @@ type PHY struct {
 	LDPC      bool
 }
 
+// receiveAMSDU is the longest A-MSDU airq announces it receives: uplink
+// A-MSDUs are taken apart in software, with room in every receive buffer.
+const receiveAMSDU = 7935
+
 // phyElems holds the HT/VHT elements the BSS advertises, built once.
 type phyElems struct {
 	htCap, htOper, vhtCap, vhtOper []byte
@@ -104,6 +108,7 @@ func newPHYElems(c Config, rates []byte) phyElems {
 	if p.HT {
 		e.htCap = ieee80211.AppendHTCap(nil, ieee80211.HTPHY{
 			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.ShortGI, SGI40: p.ShortGI && p.Width >= 40, LDPC: p.LDPC,
+			MaxAMSDU: receiveAMSDU,
 		}.Cap())
 		sec := uint8(ieee80211.HTOperSecondaryNone)
 		switch {

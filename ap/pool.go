@@ -13,11 +13,15 @@ const (
 // handles and nothing grows with load.
 type pool struct {
 	mem  []byte
+	size int
 	free []uint32
 }
 
-func newPool(n int) *pool {
-	p := &pool{mem: make([]byte, n*slabSize), free: make([]uint32, n)}
+func newPool(n int) *pool { return newPoolOf(n, slabSize) }
+
+// newPoolOf returns n slabs of size bytes.
+func newPoolOf(n, size int) *pool {
+	p := &pool{mem: make([]byte, n*size), size: size, free: make([]uint32, n)}
 	for i := range p.free {
 		p.free[i] = uint32(n - 1 - i)
 	}
@@ -38,6 +42,6 @@ func (p *pool) put(h uint32) { p.free = append(p.free, h) }
 
 // slab returns the whole slab h.
 func (p *pool) slab(h uint32) []byte {
-	off := int(h) * slabSize
-	return p.mem[off : off+slabSize : off+slabSize]
+	off := int(h) * p.size
+	return p.mem[off : off+p.size : off+p.size]
 }

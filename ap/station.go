@@ -47,6 +47,7 @@ type station struct {
 	signal         int8
 	dozing         bool          // Power Management bit set in its last frame
 	ht, vht        bool          // HT/VHT in use with this station
+	maxAMSDU       int           // longest A-MSDU it receives, 0 if none
 	rc             *rate.Station // rate selection for its data frames
 	nonERP         bool          // no OFDM rate: 802.11b only
 	longPreamble   bool          // no short preamble capability
@@ -68,6 +69,9 @@ type StationCounters struct {
 	RxDuplicates         uint64
 	TxQueueDrops         uint64
 	TxAirtime            uint64 // µs charged to the station
+	AMSDUs               uint64 // A-MSDUs sent
+	AMSDUSubframes       uint64 // MSDUs they carried
+	AMSDUBytes           uint64 // 802.3 bytes they carried
 	RxDroppedUnauthorize uint64
 }
 

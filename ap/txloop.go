@@ -30,12 +30,24 @@ func (a *AP) txLoop(now time.Duration) {
 				if !ok {
 					break
 				}
-				a.sendOne(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
+				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
 			}
 			a.sched.Return(q, false, now)
 		}
 		a.sched.EndRound(ac)
 	}
+}
+
+// send hands out a dequeued frame, aggregated with more of its queue into an
+// A-MSDU when its station takes them.
+func (a *AP) send(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bool) {
+	if slot := q.Station(); slot != 0 && !a.slabPoll[h] {
+		s := &a.sta.slots[slot]
+		if limit := a.amsduLimit(s); limit > 0 && q.Len() > 0 && a.sendAMSDU(now, q, s, slot, h, n, limit) {
+			return
+		}
+	}
+	a.sendOne(now, q, h, n, moreData)
 }
 
 // sendOne builds a dequeued frame, registers it in flight with its pending

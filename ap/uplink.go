@@ -50,10 +50,14 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		a.cnt.RxFragments++
 		return
 	}
-	if fr.Protected() || (fr.IsQoS() && fr.AMSDUPresent()) {
-		// No keys are installed and no BlockAck session exists, so neither
-		// can come from a station that follows the standard.
+	if fr.Protected() {
+		// No keys are installed: no station that follows the standard
+		// sends protected data here.
 		a.cnt.RxMalformed++
+		return
+	}
+	if fr.IsQoS() && fr.AMSDUPresent() {
+		a.deaggregate(now, slot, fr)
 		return
 	}
 	etherType, payload, ok := ieee80211.Decap(fr.Body())
@@ -62,6 +66,26 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
+}
+
+// deaggregate takes an A-MSDU from a station apart: each subframe's MSDU
+// is bridged on its own; a malformed subframe ends the walk, counted.
+func (a *AP) deaggregate(now time.Duration, slot uint16, fr ieee80211.Frame) {
+	it := ieee80211.AMSDUSubframes(fr.Body())
+	for it.Next() {
+		etherType, payload, ok := ieee80211.Decap(it.Payload())
+		// A subframe claiming another source is an injection attempt
+		// (CVE-2020-24588): a station only sends its own MSDUs.
+		if !ok || it.SA() != fr.Addr2() {
+			a.cnt.RxMalformed++
+			continue
+		}
+		a.cnt.RxAMSDUSubframes++
+		a.bridgeUp(now, slot, it.DA(), it.SA(), etherType, payload)
+	}
+	if it.Err() != nil {
+		a.cnt.RxMalformed++
+	}
 }
 
 // isDuplicate drops a retransmission of the last frame seen on its TID.
