@@ -1,15 +1,19 @@
 package runtime
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 )
 
@@ -20,11 +24,14 @@ const MaxControlConns = 16
 // ControlServer serves the control protocol on a unix socket. One goroutine
 // accepts and one per connection reads request lines; each request is handed
 // to Run's loop over calls and answered there, because only the loop may
-// touch the core.
+// touch the core. The daemon's own callers (reloads, the watchdog, metrics)
+// use the same path through Call and Inspect. A connection that asked for
+// events is a subscriber: the loop Publishes each event to it without
+// blocking, and the connection's goroutine writes it out.
 //
 // Lock order: mu only; nothing else is held with it.
 type ControlServer struct {
-	ln    *net.UnixListener
+	ln    *net.UnixListener // nil: in-process calls only
 	path  string
 	calls chan *ControlCall
 	done  chan struct{} // closed by Close: stop waiting for the loop
@@ -32,15 +39,18 @@ type ControlServer struct {
 	once  sync.Once
 
 	mu     sync.Mutex
-	conns  map[net.Conn]struct{} // guarded by mu
-	closed bool                  // guarded by mu
+	conns  map[net.Conn]struct{}    // guarded by mu
+	subs   map[*subscriber]struct{} // guarded by mu
+	closed bool                     // guarded by mu
 }
 
 // ControlCall is one request on its way to the loop that owns the core;
 // reply has room for the answer, so the loop never blocks on a slow client.
+// An Inspect call carries a function instead of a request.
 type ControlCall struct {
-	req   ctl.Request
-	reply chan ctl.Reply
+	req     ctl.Request
+	inspect func(core *ap.AP, control func(ctl.Request) ctl.Reply)
+	reply   chan ctl.Reply
 }
 
 // Request is what the client asked.
@@ -49,18 +59,34 @@ func (c *ControlCall) Request() ctl.Request { return c.req }
 // Answer hands the reply back to the connection; call it exactly once.
 func (c *ControlCall) Answer(r ctl.Reply) { c.reply <- r }
 
+// Serve answers the call from the loop that owns core: control answers a
+// request (core.Control at the loop's time, or the simulator's Control),
+// and an Inspect call runs its function with both. It calls Answer.
+func (c *ControlCall) Serve(core *ap.AP, control func(ctl.Request) ctl.Reply) {
+	if c.inspect != nil {
+		c.inspect(core, control)
+		c.Answer(ctl.Reply{})
+		return
+	}
+	c.Answer(control(c.req))
+}
+
 // Calls is the channel of requests for a loop other than Run's (the
 // simulator's, say), which must answer each one from the goroutine that
 // owns the core. Run reads it itself when given WithControl.
 func (s *ControlServer) Calls() <-chan *ControlCall { return s.calls }
 
 // ListenControl creates the control socket at path (mode 0660, the directory
-// created 0750 if missing) and starts accepting. A socket file nobody
+// created 0750 if missing) and starts accepting; with an empty path there is
+// no socket, and the server only carries Call, Inspect and Publish. A socket file nobody
 // listens on is a leftover of a crash and is removed; a live one means
 // another daemon owns the path, and any other file is left alone: both are
 // errors. Requests are answered once the server is passed to Run
 // (WithControl); Close stops it.
 func ListenControl(path string) (*ControlServer, error) {
+	if path == "" {
+		return newControlServer(nil, ""), nil
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("control socket %s: %w", path, err)
 	}
@@ -77,10 +103,14 @@ func ListenControl(path string) (*ControlServer, error) {
 		ln.Close()
 		return nil, fmt.Errorf("control socket %s: %w", path, err)
 	}
-	s := &ControlServer{ln: ln, path: path, calls: make(chan *ControlCall), done: make(chan struct{}),
-		conns: map[net.Conn]struct{}{}}
+	s := newControlServer(ln, path)
 	s.wg.Go(s.accept)
 	return s, nil
+}
+
+func newControlServer(ln *net.UnixListener, path string) *ControlServer {
+	return &ControlServer{ln: ln, path: path, calls: make(chan *ControlCall), done: make(chan struct{}),
+		conns: map[net.Conn]struct{}{}, subs: map[*subscriber]struct{}{}}
 }
 
 func removeStale(path string) error {
@@ -104,7 +134,7 @@ func removeStale(path string) error {
 	return nil
 }
 
-// Addr is the socket's path.
+// Addr is the socket's path; empty without a socket.
 func (s *ControlServer) Addr() string { return s.path }
 
 func (s *ControlServer) accept() {
@@ -134,7 +164,7 @@ func (s *ControlServer) accept() {
 		}
 		s.wg.Go(func() {
 			defer s.untrack(c)
-			ctl.Serve(c, ctl.HandlerFunc(s.ask))
+			ctl.Serve(c, &controlConn{s: s, c: c})
 		})
 	}
 }
@@ -159,17 +189,166 @@ func (s *ControlServer) untrack(c net.Conn) {
 
 // ask hands req to the loop and waits for its answer.
 func (s *ControlServer) ask(req ctl.Request) ctl.Reply {
-	call := &ControlCall{req: req, reply: make(chan ctl.Reply, 1)}
+	r, _ := s.send(context.Background(), &ControlCall{req: req, reply: make(chan ctl.Reply, 1)})
+	return r
+}
+
+var errShutdown = errors.New("airqd is shutting down")
+
+// send hands call to the loop and waits for the answer, until the server
+// closes or ctx ends.
+func (s *ControlServer) send(ctx context.Context, call *ControlCall) (ctl.Reply, error) {
+	cancel := ctx.Done()
 	select {
 	case s.calls <- call:
 	case <-s.done:
-		return ctl.Errorf(ctl.EBUSY, "airqd is shutting down")
+		return ctl.Errorf(ctl.EBUSY, "%v", errShutdown), errShutdown
+	case <-cancel:
+		return ctl.Errorf(ctl.EBUSY, "%v", ctx.Err()), ctx.Err()
 	}
 	select {
 	case r := <-call.reply:
-		return r
+		return r, nil
 	case <-s.done:
-		return ctl.Errorf(ctl.EBUSY, "airqd is shutting down")
+		return ctl.Errorf(ctl.EBUSY, "%v", errShutdown), errShutdown
+	case <-cancel:
+		return ctl.Errorf(ctl.EBUSY, "%v", ctx.Err()), ctx.Err()
+	}
+}
+
+// Call answers req from the loop as a connection's request would be, for
+// the daemon's own use: reloads, and the watchdog's proof that the loop
+// runs. err is a transport error (ctx ended, the server closed) or the
+// reply's own error.
+func (s *ControlServer) Call(ctx context.Context, req ctl.Request) (ctl.Reply, error) {
+	r, err := s.send(ctx, &ControlCall{req: req, reply: make(chan ctl.Reply, 1)})
+	if err != nil {
+		return r, err
+	}
+	return r, r.Err()
+}
+
+// Inspect runs fn on the loop that owns the core, with the core and the
+// loop's request function, and waits for it: a snapshot taken this way is
+// consistent and never races the loop. If ctx ends first, fn may still run
+// later, so it must only write memory the caller gives up on.
+func (s *ControlServer) Inspect(ctx context.Context, fn func(core *ap.AP, control func(ctl.Request) ctl.Reply)) error {
+	ran := false
+	_, err := s.send(ctx, &ControlCall{reply: make(chan ctl.Reply, 1), inspect: func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
+		fn(core, control)
+		ran = true
+	}})
+	if err == nil && !ran {
+		err = errors.New("control: the loop answered a snapshot as a request")
+	}
+	return err
+}
+
+// subscriber is an events connection: the loop fills ch without blocking
+// and counts what did not fit.
+type subscriber struct {
+	ch   chan ctl.Event
+	lost atomic.Uint64
+}
+
+// subscriberQueue is how many events wait for a slow events client.
+const subscriberQueue = 256
+
+// Publish hands e to every events connection without blocking: a client
+// that does not keep up loses events and is told how many. Call it from
+// the loop that drains the core's events.
+func (s *ControlServer) Publish(e ap.Event) {
+	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID}
+	if e.Kind == ap.EventDisconnected {
+		ev.Reason = e.Reason
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for sub := range s.subs {
+		select {
+		case sub.ch <- ev:
+		default:
+			sub.lost.Add(1)
+		}
+	}
+}
+
+func (s *ControlServer) subscribe() *subscriber {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	sub := &subscriber{ch: make(chan ctl.Event, subscriberQueue)}
+	s.subs[sub] = struct{}{}
+	return sub
+}
+
+func (s *ControlServer) unsubscribe(sub *subscriber) {
+	s.mu.Lock()
+	delete(s.subs, sub)
+	s.mu.Unlock()
+}
+
+// controlConn serves one connection: requests through the loop, and the
+// events stream.
+type controlConn struct {
+	s *ControlServer
+	c net.Conn
+}
+
+func (cc *controlConn) Control(req ctl.Request) ctl.Reply { return cc.s.ask(req) }
+
+// eventWriteTimeout bounds one event line's write to a client that does not
+// read; the stream ends then.
+const eventWriteTimeout = 5 * time.Second
+
+// Stream serves the events request: the reply, then a line per event until
+// the client closes its end (a reader on the connection sees EOF) or the
+// server closes.
+func (cc *controlConn) Stream(req ctl.Request, w io.Writer) error {
+	sub := cc.s.subscribe()
+	if sub == nil {
+		r := ctl.Errorf(ctl.EBUSY, "%v", errShutdown)
+		_, err := r.WriteTo(w)
+		return err
+	}
+	defer cc.s.unsubscribe(sub)
+	ok := ctl.Reply{}
+	if _, err := ok.WriteTo(w); err != nil {
+		return err
+	}
+	// Nothing more is read from a subscriber: reading only tells us it
+	// left. The goroutine ends when the connection is closed (untrack) or
+	// shut for reading (Close).
+	gone := make(chan struct{})
+	cc.s.wg.Go(func() {
+		io.Copy(io.Discard, cc.c)
+		close(gone)
+	})
+	var line []byte
+	write := func(e *ctl.Event) error {
+		line = e.AppendText(line[:0])
+		cc.c.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+		_, err := w.Write(line)
+		return err
+	}
+	for {
+		select {
+		case <-gone:
+			return nil
+		case <-cc.s.done:
+			return nil
+		case e := <-sub.ch:
+			if n := sub.lost.Swap(0); n > 0 {
+				if err := write(&ctl.Event{Kind: ctl.EventsLost, Lost: n}); err != nil {
+					return err
+				}
+			}
+			if err := write(&e); err != nil {
+				return err
+			}
+		}
 	}
 }
 
@@ -188,7 +367,9 @@ func (s *ControlServer) Close() error {
 		s.mu.Lock()
 		s.closed = true
 		close(s.done)
-		err = s.ln.Close() // unlinks the socket file
+		if s.ln != nil {
+			err = s.ln.Close() // unlinks the socket file
+		}
 		for c := range s.conns {
 			c.SetDeadline(time.Now().Add(closeGrace))
 			if uc, ok := c.(*net.UnixConn); ok {
@@ -222,6 +403,13 @@ func (o *runOptions) controlCalls() <-chan *ControlCall {
 		return nil
 	}
 	return o.control.calls
+}
+
+// publish hands a station event to the control server's subscribers.
+func (o *runOptions) publish(e ap.Event) {
+	if o.control != nil {
+		o.control.Publish(e)
+	}
 }
 
 func (o *runOptions) closeControl() {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/radio"
 )
 
@@ -150,6 +151,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		core.Flushed()
 		core.DrainEvents(func(e ap.Event) {
 			log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
+			o.publish(e)
 		})
 	}
 
@@ -182,7 +184,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			wx.free <- b
 		case call := <-o.controlCalls():
-			call.Answer(core.Control(now(), call.req))
+			call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(now(), r) })
 		case <-timer.C:
 		}
 		core.Tick(now())
