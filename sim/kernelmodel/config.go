@@ -68,6 +68,9 @@ type Config struct {
 	Duration time.Duration
 	// Rate is the link; the zero Rate means DefaultRate.
 	Rate radio.Rate
+	// Variant is a mechanism tested after the primary result; the zero
+	// Variant is the pre-registered model.
+	Variant Variant
 }
 
 func (c *Config) fill() {

@@ -14,6 +14,7 @@ const (
 	evIngressDone                   // the host's NIC finished serialising a frame
 	evArrive                        // a forwarded frame reaches the AP's stack
 	evTLP                           // the sender's loss-probe or retransmission timer
+	evWorker                        // the driver's worker thread runs (Worker variant)
 )
 
 // event is one scheduled action; seq makes events at the same instant run in

@@ -62,6 +62,9 @@ type model struct {
 	probes     uint64
 	rtos       uint64
 	nicBusy    bool
+	// Worker variant: a run is requested (MT76_WORKER_SCHEDULED) or going on.
+	wkScheduled bool
+	wkRunning   bool
 }
 
 func (m *model) at(d time.Duration, k evKind, n int32, since time.Duration) {
@@ -82,7 +85,7 @@ func (m *model) Drop(h txq.Handle, reason txq.DropReason) {
 	}
 	m.release(h)
 	if m.cfg.Traffic == TSQ && m.snd.freed() {
-		m.at(0, evTSQWake, 0, 0)
+		m.at(m.cfg.Variant.TSQDelay, evTSQWake, 0, 0)
 	}
 	if !m.dup[h] {
 		m.snd.dropped()
@@ -128,7 +131,59 @@ func (m *model) toNIC(h txq.Handle) {
 
 func (m *model) enqueue(h txq.Handle) {
 	m.s.Enqueue(sta, 0, txq.Item{Handle: h, Len: skbLen, Hash: flowHash}, m.now)
-	m.round()
+	m.newFrame()
+}
+
+// newFrame is wake_tx_queue for a frame the stack handed down. In the
+// pre-registered model it runs a round at once.
+func (m *model) newFrame() {
+	if m.cfg.Variant.BusyGate && m.hwLen > 0 {
+		return
+	}
+	m.request()
+}
+
+// completed is the driver's reaction to a completion: in the pre-registered
+// model a round at once.
+func (m *model) completed() {
+	if m.cfg.Variant.NoCompletionRound {
+		m.kick()
+		return
+	}
+	m.request()
+}
+
+// request runs a round, or with the Worker variant schedules the worker as
+// mt76_worker_schedule does: nothing if a run is already requested, and a
+// request made during a run gives one more run.
+func (m *model) request() {
+	v := &m.cfg.Variant
+	if !v.Worker {
+		m.round()
+		return
+	}
+	if m.wkScheduled {
+		return
+	}
+	m.wkScheduled = true
+	if !m.wkRunning {
+		m.at(v.WorkerDelay, evWorker, 0, 0)
+	}
+}
+
+// worker is one wake-up of the driver's worker thread: mt76_tx_worker_run,
+// whose mt76_txq_schedule repeats rounds while one handed frames down
+// (WorkerLoop).
+func (m *model) worker() {
+	m.wkRunning = true
+	for m.wkScheduled {
+		m.wkScheduled = false
+		n := m.round()
+		for m.cfg.Variant.WorkerLoop && n > 0 {
+			n = m.round()
+		}
+	}
+	m.wkRunning = false
 }
 
 // room is the device's space: the aggregate being queued behind the one on
@@ -140,8 +195,10 @@ func (m *model) room() bool {
 
 // round is the driver's scheduling round on BE (A.2 of the reference):
 // per-frame AQL check as ieee80211_tx_dequeue does, pending airtime added at
-// dequeue, queues returned without force.
-func (m *model) round() {
+// dequeue, queues returned without force. It returns the frames it handed
+// to the device.
+func (m *model) round() int {
+	served := 0
 	m.s.StartRound(be, m.now)
 	for q, ok := m.s.Next(be, m.now); ok; q, ok = m.s.Next(be, m.now) {
 		for m.room() && m.aq.StationAllows(sta, be) {
@@ -153,11 +210,13 @@ func (m *model) round() {
 			e.h = f.Handle
 			e.tok = m.aq.Add(sta, be, m.charge)
 			m.hwLen++
+			served++
 		}
 		m.s.Return(q, false, m.now)
 	}
 	m.s.EndRound(be)
 	m.kick()
+	return served
 }
 
 // kick starts channel access when the medium is free and frames wait.
@@ -218,11 +277,15 @@ func (m *model) txDone() {
 	m.hwLen -= n
 	m.hwAir = 0
 	m.delivered += uint64(fresh)
-	if wake {
+	switch {
+	case wake && m.cfg.Variant.TSQFirst:
+		// Variant: the sender's new frames reach mac80211 first.
+		m.snd.wake(m.now)
+	case wake:
 		// The TSQ tasklet runs after the driver's completion handler.
-		m.at(0, evTSQWake, 0, 0)
+		m.at(m.cfg.Variant.TSQDelay, evTSQWake, 0, 0)
 	}
-	m.round()
+	m.completed()
 	acc := m.phy.aifs + slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))
 	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
 }
@@ -262,6 +325,8 @@ func (m *model) step(e event) {
 		m.enqueue(txq.Handle(e.n))
 	case evTLP:
 		m.timer(e)
+	case evWorker:
+		m.worker()
 	}
 }
 

@@ -18,6 +18,9 @@ func Run(cfg Config) Result {
 	if err := m.aq.SetLimit(be, cfg.LimitLow, cfg.LimitHigh); err != nil {
 		panic(err)
 	}
+	if cfg.Variant.StationLowOnly {
+		m.aq.SetThreshold(0)
+	}
 	s, err := txq.New(txq.Config{
 		Mode:             txq.Trace,
 		LegacyRoundReset: cfg.Arm == Legacy,
@@ -37,6 +40,7 @@ func Run(cfg Config) Result {
 	} else {
 		m.snd = newSender(nicPacingShift, m.emitHost)
 	}
+	m.snd.drain = cfg.Variant.TSQDrain && cfg.Traffic == TSQ
 	m.snd.push(0)
 	for len(m.ev) > 0 && m.ev[0].at <= cfg.Duration {
 		m.step(m.ev.pop())

@@ -42,6 +42,9 @@ type sender struct {
 
 	throttles uint64
 	emit      func(now time.Duration) // hand one segment down
+	// drain is tcp_wfree's ksoftirqd rule (TSQDrain variant): no wake
+	// while other frames of ours are still below us.
+	drain bool
 }
 
 func newSender(shift uint, emit func(time.Duration)) *sender {
@@ -89,6 +92,9 @@ func (s *sender) push(now time.Duration) {
 // tasklet must be scheduled (the sender was throttled).
 func (s *sender) freed() bool {
 	s.wmem -= truesize
+	if s.drain && s.wmem > 0 {
+		return false
+	}
 	if s.throttled && !s.wakeSet {
 		s.wakeSet = true
 		return true
