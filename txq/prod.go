@@ -2,24 +2,24 @@ package txq
 
 import "github.com/airq/airq/internal/ieee80211"
 
-// Production mode: see "Production mode" in doc.go for the algorithm and why
-// it keeps mac80211's long-run shares.
+// Production mode's walk of the ring: see "Production mode" in doc.go for
+// the algorithm and why it keeps mac80211's long-run shares.
 
 func (s *Scheduler) airIndex(sta uint16, ac ieee80211.AC) int32 {
 	return int32(sta)*ieee80211.NumACs + int32(ac)
 }
 
-// prodNext serves the ring. Queues found in debt are parked with their
-// station in the wheel, queues AQL refuses go to the blocked list, emptied
-// queues whose debt is paid leave; when the ring runs dry the wheel jumps
-// to the next pass at which a station has credit again, which is the
-// kernel's repeated passes done in one step.
+// prodNext serves the ring. A station queue found in debt gets the refill of
+// this visit and is parked with its station in the wheel; one AQL refuses
+// goes to the blocked list; an emptied one whose debt is paid leaves. When
+// the ring runs dry, refill does what the kernel's further passes would.
 func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
+	passed := false
 	for {
 		qi := A.list.first
 		if qi < 0 {
-			if !s.release(ac) {
+			if !s.refill(ac, &passed) {
 				return nil
 			}
 			continue
@@ -27,17 +27,21 @@ func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 		q := &s.queues[qi]
 		if q.sta != 0 {
 			a := &s.airs[s.airIndex(q.sta, ac)]
+			ok := s.air.StationAllows(q.sta, ac)
 			if eff := s.effective(q.sta, ac, a); eff < 0 {
+				w := int64(s.stas[q.sta].weight)
+				s.realize(q.sta, ac, a)
+				a.def += w
 				A.list.remove(s.queues, qi)
 				q.state = stWait
-				s.file(q.sta, ac, a, eff)
+				s.file(q.sta, ac, a, eff+w, ok)
 				continue
 			}
 			if q.frames == 0 {
 				s.unlist(q)
 				continue
 			}
-			if !s.air.StationAllows(q.sta, ac) {
+			if !ok {
 				A.list.remove(s.queues, qi)
 				q.state = stBlocked
 				A.block.pushTail(s.queues, qi)
@@ -52,77 +56,6 @@ func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 			return nil
 		}
 		return s.checkout(A, q)
-	}
-}
-
-// file puts a station in debt into the wheel at the pass where the refills
-// it is owed (one weight per pass) cover the debt. Its refills start one
-// pass late: in the kernel the visit that serves a station earns it no
-// refill, so a debt repaid in k refills costs k+1 passes.
-func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air, eff int64) {
-	W := &s.acs[ac].wheel
-	if a.wLevel >= 0 {
-		s.realize(sta, ac, a)
-		W.remove(s.airs, s.airIndex(sta, ac))
-	} else {
-		a.vt = W.v + 1
-	}
-	w := int64(s.stas[sta].weight)
-	a.t = a.vt + (-eff+w-1)/w
-	W.insert(s.airs, s.airIndex(sta, ac))
-}
-
-// realize credits a filed station with the refills of the passes since its
-// refills started, so that def is current; it stays filed.
-func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
-	if v := s.acs[ac].wheel.v; a.wLevel >= 0 && v > a.vt {
-		a.def += int64(s.stas[sta].weight) * (v - a.vt)
-		a.vt = v
-	}
-}
-
-// reschedule re-files a filed station after its deficit or pending airtime
-// changed, or releases it if it now has credit.
-func (s *Scheduler) reschedule(sta uint16, ac ieee80211.AC, a *air) {
-	s.realize(sta, ac, a)
-	eff := a.def - int64(s.air.StationPending(sta, ac))
-	if eff < 0 {
-		s.file(sta, ac, a, eff)
-		return
-	}
-	s.acs[ac].wheel.remove(s.airs, s.airIndex(sta, ac))
-	s.wake(sta, ac)
-}
-
-// release advances the AC's wheel to its next due pass and puts the due
-// stations' parked queues on the ring tail.
-func (s *Scheduler) release(ac ieee80211.AC) bool {
-	W := &s.acs[ac].wheel
-	i := W.advance(s.airs)
-	if i < 0 {
-		return false
-	}
-	for i >= 0 {
-		a := &s.airs[i]
-		next := a.wNext
-		sta := uint16(i / ieee80211.NumACs)
-		s.realize(sta, ac, a)
-		a.wLevel = -1
-		s.wake(sta, ac)
-		i = next
-	}
-	return true
-}
-
-// wake moves a station's parked queues of one AC to the ring tail.
-func (s *Scheduler) wake(sta uint16, ac ieee80211.AC) {
-	A := &s.acs[ac]
-	for _, tid := range acTIDs[ac] {
-		qi := s.queueIndex(sta, tid)
-		if q := &s.queues[qi]; q.state == stWait {
-			q.state = stListed
-			A.list.pushTail(s.queues, qi)
-		}
 	}
 }
 

@@ -18,14 +18,17 @@ const (
 )
 
 type wheel struct {
-	v    int64 // the AC's virtual pass counter
-	n    int
+	v    int64    // the AC's virtual pass counter
+	n    int      // entries filed
+	ok   int      // entries Airtime.StationAllows allowed when last asked
+	cls  [2]qlist // entries by that answer (index 1: allowed), oldest first
 	head [2][wheelSize]int32
 	tail [2][wheelSize]int32
 	occ  [2][wheelWord]uint64
 }
 
 func (w *wheel) init() {
+	w.cls = [2]qlist{emptyList, emptyList}
 	for l := range w.head {
 		for i := range w.head[l] {
 			w.head[l][i], w.tail[l][i] = -1, -1
@@ -52,7 +55,73 @@ func (w *wheel) insert(as []air, i int32) {
 	}
 	w.tail[lvl][slot] = i
 	w.occ[lvl][slot>>6] |= 1 << (slot & 63)
-	w.n++
+	w.count(as, i, 1)
+}
+
+// count keeps n and ok, and the two lists of entries by wOK.
+func (w *wheel) count(as []air, i int32, d int) {
+	a := &as[i]
+	w.n += d
+	if a.wOK {
+		w.ok += d
+	}
+	if d > 0 {
+		w.link(as, i)
+	} else {
+		w.unlink(as, i)
+	}
+}
+
+func (w *wheel) link(as []air, i int32) {
+	a := &as[i]
+	l := &w.cls[b2i(a.wOK)]
+	a.bPrev, a.bNext = l.last, -1
+	if l.last >= 0 {
+		as[l.last].bNext = i
+	} else {
+		l.first = i
+	}
+	l.last = i
+}
+
+func (w *wheel) unlink(as []air, i int32) {
+	a := &as[i]
+	l := &w.cls[b2i(a.wOK)]
+	if a.bPrev >= 0 {
+		as[a.bPrev].bNext = a.bNext
+	} else {
+		l.first = a.bNext
+	}
+	if a.bNext >= 0 {
+		as[a.bNext].bPrev = a.bPrev
+	} else {
+		l.last = a.bPrev
+	}
+	a.bPrev, a.bNext = -1, -1
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// oldest is the oldest entry filed as AQL-eligible (ok) or not, or -1.
+func (w *wheel) oldest(ok bool) int32 { return w.cls[b2i(ok)].first }
+
+// classify moves entry i to the back of the list of its class ok.
+func (w *wheel) classify(as []air, i int32, ok bool) {
+	w.unlink(as, i)
+	if as[i].wOK != ok {
+		as[i].wOK = ok
+		if ok {
+			w.ok++
+		} else {
+			w.ok--
+		}
+	}
+	w.link(as, i)
 }
 
 func (w *wheel) remove(as []air, i int32) {
@@ -72,7 +141,7 @@ func (w *wheel) remove(as []air, i int32) {
 		w.tail[lvl][slot] = a.wPrev
 	}
 	a.wLevel = -1
-	w.n--
+	w.count(as, i, -1)
 }
 
 // advance moves v to the earliest pass any entry waits for and detaches the
@@ -85,13 +154,7 @@ func (w *wheel) advance(as []air) int32 {
 	for {
 		if b := firstSet(&w.occ[0], 0); b >= 0 {
 			w.v = w.v&^wheelMask | int64(b)
-			head := w.head[0][b]
-			w.head[0][b], w.tail[0][b] = -1, -1
-			w.occ[0][b>>6] &^= 1 << (b & 63)
-			for i := head; i >= 0; i = as[i].wNext {
-				w.n--
-			}
-			return head
+			return w.detach(as, b)
 		}
 		// Level 0 is empty: jump to the first occupied block and re-file it.
 		vb := w.v >> wheelBits
@@ -101,15 +164,46 @@ func (w *wheel) advance(as []air) int32 {
 			slot = firstSet(&w.occ[1], 0)
 		}
 		w.v = (vb + int64((slot-int(vb&wheelMask))&wheelMask)) << wheelBits
-		i := w.head[1][slot]
-		w.head[1][slot], w.tail[1][slot] = -1, -1
-		w.occ[1][slot>>6] &^= 1 << (slot & 63)
-		for i >= 0 {
-			next := as[i].wNext
-			w.n--
-			w.insert(as, i)
-			i = next
-		}
+		w.refile(as, slot)
+	}
+}
+
+// step moves v on by exactly one pass and detaches the entries due then, as
+// advance does; it returns -1 if none is due.
+func (w *wheel) step(as []air) int32 {
+	w.v++
+	if w.v&wheelMask == 0 {
+		// A new block: level 0 is empty (its passes are over), and the
+		// block's level-1 slot moves down.
+		w.refile(as, int((w.v>>wheelBits)&wheelMask))
+	}
+	if b := int(w.v & wheelMask); w.occ[0][b>>6]&(1<<(b&63)) != 0 {
+		return w.detach(as, b)
+	}
+	return -1
+}
+
+// detach empties level-0 slot b and returns its chain.
+func (w *wheel) detach(as []air, b int) int32 {
+	head := w.head[0][b]
+	w.head[0][b], w.tail[0][b] = -1, -1
+	w.occ[0][b>>6] &^= 1 << (b & 63)
+	for i := head; i >= 0; i = as[i].wNext {
+		w.count(as, i, -1)
+	}
+	return head
+}
+
+// refile files the entries of level-1 slot again relative to v.
+func (w *wheel) refile(as []air, slot int) {
+	i := w.head[1][slot]
+	w.head[1][slot], w.tail[1][slot] = -1, -1
+	w.occ[1][slot>>6] &^= 1 << (slot & 63)
+	for i >= 0 {
+		next := as[i].wNext
+		w.count(as, i, -1)
+		w.insert(as, i)
+		i = next
 	}
 }
 

@@ -1,0 +1,55 @@
+package txq
+
+import "github.com/airq/airq/internal/ieee80211"
+
+// Queue states. A queue is on its AC's list (listed, waiting or blocked),
+// checked out by the caller between Next and Return, or idle.
+const (
+	stIdle    uint8 = iota
+	stListed        // trace: on the active list; production: on the ring
+	stWait          // production: parked with its station in the refill wheel
+	stBlocked       // production: parked on the AQL-blocked list
+	stOut           // returned by Next, not yet given back with Return
+)
+
+const nonStationTID = 0xff
+
+// TXQ is one queue: a station's TID, or the non-station queue of an AC.
+// Pointers returned by Next stay valid for the Scheduler's lifetime.
+type TXQ struct {
+	sta   uint16
+	tid   uint8
+	ac    ieee80211.AC
+	state uint8
+
+	prev, next int32 // AC list links
+	stamp      uint64
+
+	newFlows, oldFlows flist
+	defFlow            int32
+	frames, bytes      uint32
+	bPrev, bNext       int32 // backlogged-queue links, for the global fattest-flow search
+}
+
+// Station is the queue's station slot (0 for the non-station queue).
+func (q *TXQ) Station() uint16 { return q.sta }
+
+// TID is the queue's traffic identifier; ok is false for a non-station queue.
+func (q *TXQ) TID() (tid uint8, ok bool) { return q.tid, q.tid != nonStationTID }
+
+// AC is the queue's access category.
+func (q *TXQ) AC() ieee80211.AC { return q.ac }
+
+// Len is the number of frames queued.
+func (q *TXQ) Len() int { return int(q.frames) }
+
+// Bytes is the number of bytes queued.
+func (q *TXQ) Bytes() int { return int(q.bytes) }
+
+// index is the queue's position in Scheduler.queues.
+func (s *Scheduler) index(q *TXQ) int32 {
+	if q.sta == 0 {
+		return int32(q.ac)
+	}
+	return int32(q.sta)*ieee80211.NumTIDs + int32(q.tid)
+}
