@@ -40,6 +40,27 @@ func (a *AP) amsduLimit(s *station) int {
 	return min(a.cfg.AMSDU, s.maxAMSDU)
 }
 
+// holdForAMSDU keeps a partial A-MSDU in the queue while the station
+// already has two full ones' worth of airtime pending: the radio stays busy,
+// and the frames arriving meanwhile go out together instead of one by one
+// (and wait less behind a long queue in the radio).
+func (a *AP) holdForAMSDU(slot uint16, q *txq.TXQ) bool {
+	if slot == 0 {
+		return false
+	}
+	s := &a.sta.slots[slot]
+	limit := a.amsduLimit(s)
+	if limit == 0 || q.Bytes() >= limit-maxSubframeLen {
+		return false
+	}
+	r := s.txRate
+	if s.rc != nil {
+		r = s.rc.Best()
+	}
+	ac := q.AC()
+	return a.air.Pending(slot, ac) >= 2*int64(a.est.Airtime(r, ac, limit))
+}
+
 // stationAMSDU reads the longest A-MSDU a station receives from its
 // association request: the VHT maximum MPDU length (less the MAC header,
 // QoS control and FCS) for VHT stations, the HT maximum A-MSDU otherwise.

@@ -120,7 +120,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	st := ctl.Station{
 		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, WMM: s.qos,
 		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
-		InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal, TxBitrate: s.txRate.Kbps(),
+		InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal, TxBitrate: a.dataRate(s).Kbps(),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
 		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
 		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,

@@ -2,6 +2,7 @@ package ap
 
 import (
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
 )
 
@@ -11,6 +12,14 @@ func (a *AP) SchedulerStats(ac ieee80211.AC) txq.ACStats { return a.sched.Stats(
 
 // AirtimePending returns the AQL pending airtime of an AC in µs.
 func (a *AP) AirtimePending(ac ieee80211.AC) int64 { return a.air.ACPending(ac) }
+
+// dataRate is the rate a station's data frames use when nothing fails.
+func (a *AP) dataRate(s *station) radio.Rate {
+	if s.rc != nil {
+		return s.rc.Best()
+	}
+	return s.txRate
+}
 
 // Associated returns the number of associated stations.
 func (a *AP) Associated() int { return a.assoc }

@@ -25,7 +25,7 @@ func (a *AP) txLoop(now time.Duration) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
 			held := slot == 0 && a.dozing > 0 && !a.mcastWindow
-			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() {
+			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break

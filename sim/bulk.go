@@ -29,6 +29,7 @@ type Bulk struct {
 
 	// sender
 	next, acked    uint32
+	sndMax         uint32 // highest segment sent + 1; next goes back on a loss, sndMax does not
 	cwnd, ssthresh float64
 	dup            int
 	srtt, rto      time.Duration
@@ -40,6 +41,7 @@ type Bulk struct {
 	unacked int
 	lastTS  uint64
 	ackGen  int
+	ackNow  bool // an ACK is due at the end of the current instant
 
 	buf   []byte
 	stats BulkStats
@@ -135,6 +137,7 @@ func (b *Bulk) send() {
 		}
 		b.buf = p[:0]
 		b.next++
+		b.sndMax = max(b.sndMax, b.next)
 		b.stats.Segments++
 		b.src.sendUDP(b.dstIP, b.srcPort, b.dstPort, b.cfg.TOS, p)
 		sent = true
@@ -147,9 +150,12 @@ func (b *Bulk) send() {
 // onAck runs at the sender.
 func (b *Bulk) onAck(ack uint32, ts time.Duration) {
 	switch {
-	case ack > b.acked && ack <= b.next:
+	case ack > b.acked && ack <= b.sndMax:
+		// A cumulative ACK may cover segments sent before a go-back
+		// retransmission rewound next: resume after them.
 		n := float64(ack - b.acked)
 		b.acked, b.dup = ack, 0
+		b.next = max(b.next, ack)
 		if b.cwnd < b.ssthresh {
 			b.cwnd += n
 		} else {
@@ -194,7 +200,15 @@ func (b *Bulk) onSegment(seq uint32, ts uint64, n int) {
 	b.stats.Delivered += uint64(n)
 	b.unacked++
 	if b.unacked >= 2 {
-		b.sendAck()
+		// Segments that arrive together (the MSDUs of one A-MSDU) are
+		// acknowledged once, after the last of them, as a Linux receiver
+		// coalescing them with GRO does: the ACK goes at the end of this
+		// instant.
+		if !b.ackNow {
+			b.ackNow = true
+			b.ackGen++
+			b.sim.schedule(b.sim.now, evTimer, -b.ackGen, nil, b)
+		}
 		return
 	}
 	b.ackGen++
@@ -202,7 +216,7 @@ func (b *Bulk) onSegment(seq uint32, ts uint64, n int) {
 }
 
 func (b *Bulk) sendAck() {
-	b.unacked = 0
+	b.unacked, b.ackNow = 0, false
 	b.ackGen++
 	var m [12]byte
 	binary.BigEndian.PutUint32(m[:], b.rcvNext)

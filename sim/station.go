@@ -27,6 +27,11 @@ type StationConfig struct {
 	// Reconnect makes the station start over after the AP deauthenticates
 	// it.
 	Reconnect bool
+	// HT and VHT make the station announce HT (and VHT) capabilities: one
+	// spatial stream, short guard intervals, the BSS's width, and A-MSDU
+	// reception up to 7935 octets (HT) or 11454-octet MPDUs (VHT). Both
+	// need WMM, as with mac80211.
+	HT, VHT bool
 	// Flood turns the station into a flooder: it never associates, and
 	// sends this many frames per second, alternating wildcard probe
 	// requests and open authentications, each from a fresh random address.
@@ -61,6 +66,7 @@ type StationStats struct {
 	QueueDrops                 uint64 // transmit queue full
 	Beacons                    uint64
 	PSPolls                    uint64
+	RxAMSDUs, RxBadSubframes   uint64 // A-MSDUs received; subframes that did not decode
 	AssociatedAt, ConnectedFor time.Duration
 }
 
@@ -106,6 +112,15 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 	}
 	if cfg.Rate.Mode == radio.ModeNone {
 		cfg.Rate = s.med.best
+		// An HT/VHT station's own rate control would send at its best MCS:
+		// one stream, short GI, the BSS's width.
+		phy := s.core.Config().PHY
+		switch {
+		case cfg.VHT && phy.VHT:
+			cfg.Rate = radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.Bandwidth(phy.Width), ShortGI: true}
+		case (cfg.HT || cfg.VHT) && phy.HT:
+			cfg.Rate = radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.Bandwidth(min(phy.Width, 40)), ShortGI: true}
+		}
 	}
 	st := &Station{sim: s, cfg: cfg, wantUp: true, buf: make([]byte, 0, 2048)}
 	st.node = s.med.newNode(st)

@@ -113,6 +113,10 @@ func (st *Station) receiveData(fr ieee80211.Frame) {
 		st.stats.RxDuplicates++
 		return
 	}
+	if fr.IsQoS() && fr.AMSDUPresent() {
+		st.receiveAMSDU(fr)
+		return
+	}
 	et, payload, ok := ieee80211.Decap(fr.Body())
 	if !ok {
 		return
@@ -122,6 +126,24 @@ func (st *Station) receiveData(fr ieee80211.Frame) {
 		st.stats.RxGroup++
 	}
 	st.ip.input(da, sa, et, payload)
+}
+
+// receiveAMSDU hands each MSDU of an A-MSDU to the IP stack.
+func (st *Station) receiveAMSDU(fr ieee80211.Frame) {
+	st.stats.RxAMSDUs++
+	it := ieee80211.AMSDUSubframes(fr.Body())
+	for it.Next() {
+		et, payload, ok := ieee80211.Decap(it.Payload())
+		if !ok {
+			st.stats.RxBadSubframes++
+			continue
+		}
+		st.stats.RxData++
+		st.ip.input(it.DA(), it.SA(), et, payload)
+	}
+	if it.Err() != nil {
+		st.stats.RxBadSubframes++
+	}
 }
 
 // duplicate drops a retransmission of the last frame received on its TID.

@@ -50,12 +50,29 @@ func (st *Station) sendAssocReq() {
 	b := ieee80211.AppendAssocReq(st.buf[:0], staCapability, 10)
 	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)
 	b = ieee80211.AppendRates(b, st.rates())
+	b = st.appendHTVHT(b)
 	if !st.cfg.NoWMM {
 		b = ieee80211.AppendWMMInfo(b, 0)
 	}
 	st.buf = b[:0]
 	st.sendMgmt(ieee80211.SubtypeAssocReq, st.bssid, b)
 	st.armTimer(200 * time.Millisecond)
+}
+
+// appendHTVHT adds the station's HT and VHT capabilities.
+func (st *Station) appendHTVHT(b []byte) []byte {
+	width := st.sim.core.Config().PHY.Width
+	if st.cfg.HT || st.cfg.VHT {
+		b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{
+			Streams: 1, Width40: width >= 40, SGI20: true, SGI40: width >= 40, MaxAMSDU: 7935,
+		}.Cap())
+	}
+	if st.cfg.VHT {
+		spec := ieee80211.VHTPHY{Streams: 1, Width: max(width, 80), SGI80: true}.Cap()
+		spec.Info = spec.Info&^ieee80211.VHTCapMaxMPDUMask | 2 // 11454-octet MPDUs
+		b = ieee80211.AppendVHTCap(b, spec)
+	}
+	return b
 }
 
 func (st *Station) sendNull(pm bool) {
