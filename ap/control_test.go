@@ -82,7 +82,7 @@ func TestControlStations(t *testing.T) {
 	}
 	c := h.a.sta.slots[1].StationCounters
 	if !s.Associated || s.RxPackets != 1 || s.RxBytes != c.RxBytes || s.TxPackets != c.TxPackets || s.TxPackets == 0 ||
-		s.TxRetries != c.TxRetries || s.TxAirtime != c.TxAirtime || s.Signal != -40 || s.TxBitrate != 54000 {
+		s.TxRetries != c.TxRetries || s.TxAirtime != c.TxAirtime || s.Signal != -40 || s.TxBitrate != h.a.dataRate(&h.a.sta.slots[1]).Kbps() {
 		t.Errorf("station %+v, counters %+v", s, c)
 	}
 	if s.InactiveMs != 250 || s.ConnectedMs != 250 || s.AirtimeWeight != 256 || s.AQLLimitHigh[ieee80211.ACBE] != 12000 {
