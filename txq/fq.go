@@ -223,7 +223,17 @@ func (s *Scheduler) Dequeue(q *TXQ, now time.Duration) (Frame, bool) {
 			s.toOld(q, head, fi)
 			continue
 		}
-		it, ok := s.codelDequeue(q, f, cnow)
+		var it item
+		var ok bool
+		if q.sta != 0 && s.stas[q.sta].paused {
+			// A dozing station's frames are fetched one by one (PS-Poll);
+			// their wait is the power-save buffer, not a standing queue,
+			// so CoDel neither drops them nor counts it.
+			it, ok = s.pop(q, f)
+			f.cv = codelVars{recInvSqrt: f.cv.recInvSqrt}
+		} else {
+			it, ok = s.codelDequeue(q, f, cnow)
+		}
 		if !ok {
 			// An empty new flow passes through the old list once, so
 			// that a flow cannot stay "new" by emptying every quantum.

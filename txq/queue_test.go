@@ -134,3 +134,35 @@ func TestPaused(t *testing.T) {
 		}
 	}
 }
+
+// TestPausedFramesAreNotCoDelDropped: frames a dozing station fetches one by
+// one (PS-Poll) have waited in its power-save buffer, far beyond CoDel's
+// target; they are not dropped, and after waking CoDel starts afresh.
+func TestPausedFramesAreNotCoDelDropped(t *testing.T) {
+	for _, mode := range []Mode{Trace, Production} {
+		o := &owner{}
+		s := mustNew(t, Config{Mode: mode, Airtime: openAirtime{}, Owner: o, MaxStations: 4})
+		s.AddStation(1)
+		s.SetPaused(1, true, 0)
+		for i := range 20 {
+			s.Enqueue(1, 0, Item{Handle: Handle(i + 1), Len: 1500, Hash: 7}, 0)
+		}
+		q := s.Queue(1, 0)
+		now := time.Duration(0)
+		for range 10 { // one frame per beacon interval
+			now += 100 * time.Millisecond
+			if _, ok := s.Dequeue(q, now); !ok {
+				t.Fatal("nothing to fetch")
+			}
+		}
+		s.SetPaused(1, false, now)
+		for range 10 {
+			if _, ok := s.Dequeue(q, now); !ok {
+				t.Fatalf("%s: frames lost after waking", mode)
+			}
+		}
+		if got := s.Stats(be).CoDelDrops; got != 0 {
+			t.Errorf("%s: %d CoDel drops of power-save buffered frames", mode, got)
+		}
+	}
+}

@@ -65,8 +65,10 @@ func (s *Scheduler) offList(sta uint16) {
 }
 
 // SetPaused takes a dozing station's queues off the scheduler (true) and
-// puts those holding frames back (false). Frames stay queued and CoDel's
-// clock keeps running for them.
+// puts those holding frames back (false). Frames stay queued; while paused,
+// frames fetched with Dequeue (PS-Poll delivery) bypass CoDel, and on waking
+// the station's flows start CoDel afresh: time in a power-save buffer is not
+// a standing queue.
 func (s *Scheduler) SetPaused(sta uint16, paused bool, now time.Duration) {
 	if !s.valid(sta) || !s.stas[sta].present || s.stas[sta].paused == paused {
 		return
@@ -77,7 +79,15 @@ func (s *Scheduler) SetPaused(sta uint16, paused bool, now time.Duration) {
 		return
 	}
 	for tid := range uint8(ieee80211.NumTIDs) {
-		if q := s.Queue(sta, tid); q.frames > 0 {
+		q := s.Queue(sta, tid)
+		// What waited in the power-save buffer was no standing queue:
+		// CoDel starts afresh for the station's flows.
+		for _, l := range [2]*flist{&q.newFlows, &q.oldFlows} {
+			for fi := l.first; fi >= 0; fi = s.flows[fi].next {
+				s.flows[fi].cv = codelVars{recInvSqrt: s.flows[fi].cv.recInvSqrt}
+			}
+		}
+		if q.frames > 0 {
 			s.schedule(q, false, now)
 		}
 	}
