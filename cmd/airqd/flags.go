@@ -11,6 +11,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/txq"
 )
 
@@ -26,6 +27,25 @@ type options struct {
 	logLevel slog.Level
 	core     ap.Config
 	radioOpt radioOptions // qualify.go
+
+	// Set by flags or the file, checked after both.
+	wmm           bool
+	aqlThreshold  uint
+	airtimeWeight uint
+	inflight      int
+	level         string
+	hwMode        string // the file's hw_mode; "" if none
+
+	configPath string
+	conf       *confFile       // nil without -config
+	flagSet    map[string]bool // the flags given on the command line
+	metrics    string          // listen address of /metrics; empty: none
+	pcap       string          // capture file; empty: none
+	pcapMax    int64           // bytes
+
+	// Opened by run before the radio starts.
+	srv     *runtime.ControlServer // the loop's control path (a socket only with -control)
+	pcapOut *pcapWriter            // nil without -pcap
 }
 
 func parseFlags(args []string) (options, error) {
@@ -42,15 +62,19 @@ func parseFlags(args []string) (options, error) {
 	fs.IntVar(&o.core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
 	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
 	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
-	wmm := fs.Bool("wmm", true, "advertise WMM and send QoS data to WMM stations")
+	fs.BoolVar(&o.wmm, "wmm", true, "advertise WMM and send QoS data to WMM stations")
 	o.core.AQL = aql.DefaultLimits()
 	fs.Var(&o.core.AQL, "aql-txq-limit", "AQL low:high limits in µs per AC, like mac80211's aql_txq_limit: VO=5000:12000,BE=500:1000 (repeated flags merge)")
-	threshold := fs.Uint("aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
-	weight := fs.Uint("airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
-	inflight := fs.Int("inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
+	fs.UintVar(&o.aqlThreshold, "aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
+	fs.UintVar(&o.airtimeWeight, "airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
+	fs.IntVar(&o.inflight, "inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
 	o.radioOpt.register(fs)
-	level := fs.String("log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&o.level, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
+	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
+	fs.StringVar(&o.metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
+	fs.StringVar(&o.pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
+	pcapMB := fs.Int64("pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
 		fs.SetOutput(os.Stderr)
@@ -61,6 +85,18 @@ func parseFlags(args []string) (options, error) {
 			fs.Usage()
 		}
 		return o, err
+	}
+	o.flagSet = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
+	if o.configPath != "" {
+		c, err := readConfig(o.configPath)
+		if err != nil {
+			return o, err
+		}
+		if err := c.apply(&o, o.flagSet); err != nil {
+			return o, err
+		}
+		o.conf = c
 	}
 	if err := o.radioOpt.check(); err != nil {
 		return o, err
@@ -76,17 +112,24 @@ func parseFlags(args []string) (options, error) {
 	if o.radio == "nl80211" && o.phy == "" {
 		return o, fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
 	}
-	if *threshold < 1 || *threshold > 1<<31 {
-		return o, fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", *threshold)
+	if o.aqlThreshold < 1 || o.aqlThreshold > 1<<31 {
+		return o, fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", o.aqlThreshold)
 	}
-	o.core.AQL.Threshold = uint32(*threshold)
-	if *weight < 1 || *weight > 65535 {
-		return o, fmt.Errorf("-airtime-weight: %d, want 1 to 65535", *weight)
+	o.core.AQL.Threshold = uint32(o.aqlThreshold)
+	if o.airtimeWeight < 1 || o.airtimeWeight > 65535 {
+		return o, fmt.Errorf("-airtime-weight: %d, want 1 to 65535", o.airtimeWeight)
 	}
-	o.core.AirtimeWeight = uint16(*weight)
-	o.core.InFlightPerAC = *inflight
-	if err := o.logLevel.UnmarshalText([]byte(*level)); err != nil {
-		return o, fmt.Errorf("-log-level: %q, want debug, info, warn or error", *level)
+	o.core.AirtimeWeight = uint16(o.airtimeWeight)
+	o.core.InFlightPerAC = o.inflight
+	if err := o.logLevel.UnmarshalText([]byte(o.level)); err != nil {
+		return o, fmt.Errorf("-log-level: %q, want debug, info, warn or error", o.level)
+	}
+	if *pcapMB < 1 || *pcapMB > 65536 {
+		return o, fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", *pcapMB)
+	}
+	o.pcapMax = *pcapMB << 20
+	if o.pcap != "" && o.radio == "sim" {
+		return o, fmt.Errorf("-pcap: needs -radio nl80211 (the simulated medium has no radio frames to capture)")
 	}
 	if o.bssid != "" {
 		mac, err := ieee80211.ParseMAC(o.bssid)
@@ -106,6 +149,6 @@ func parseFlags(args []string) (options, error) {
 	}
 	o.core.SSID = o.ssid
 	o.core.Channel = o.channel
-	o.core.WMM = *wmm
+	o.core.WMM = o.wmm
 	return o, nil
 }

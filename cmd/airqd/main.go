@@ -10,13 +10,25 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
+	"time"
+
+	"github.com/coreos/go-systemd/v22/daemon"
+
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/runtime"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
 
+// run starts the daemon's services around the radio: the control path
+// (socket or not: SIGHUP, the watchdog and /metrics use it too), the pcap
+// file and the metrics listener; then runs the radio or the simulator until
+// SIGTERM or SIGINT, and stops everything in reverse order. Exit status: 0
+// after a signal, 1 on a failure, 2 on bad flags or configuration.
 func run(args []string) int {
 	opts, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -26,18 +38,107 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "airqd: %v\n", err)
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: opts.logLevel}))
+	level := new(slog.LevelVar)
+	level.Set(opts.logLevel)
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	switch opts.radio {
-	case "sim":
-		err = runSim(ctx, opts, log)
-	default:
-		err = runRadio(ctx, opts, log)
-	}
-	if err != nil {
+	if err := serve(ctx, opts, level, args, log); err != nil {
 		log.Error("exiting", "err", err)
 		return 1
 	}
 	return 0
+}
+
+func serve(ctx context.Context, opts options, level *slog.LevelVar, args []string, log *slog.Logger) error {
+	srv, err := runtime.ListenControl(opts.control)
+	if err != nil {
+		return err
+	}
+	defer srv.Close() // Run closes it first on the real radio; twice is fine
+	opts.srv = srv
+	if opts.pcap != "" {
+		p, err := openPcap(opts.pcap, opts.pcapMax)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := p.Close(); err != nil {
+				log.Warn("pcap", "err", err)
+			}
+			log.Info("pcap closed", "file", opts.pcap, "frames", p.written.Load(), "dropped", p.dropped.Load())
+		}()
+		opts.pcapOut = p
+	}
+	if opts.metrics != "" {
+		m, err := startMetrics(opts.metrics, srv)
+		if err != nil {
+			return err
+		}
+		defer m.Close()
+		log.Info("metrics", "url", "http://"+m.Addr()+"/metrics")
+	}
+	// The helpers stop before the services they use close.
+	hctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	wg.Go(func() { watchdog(hctx, srv, log) })
+	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
+	wg.Go(func() { reloadOnHUP(hctx, rl) })
+
+	if opts.radio == "sim" {
+		return runSim(ctx, opts, log)
+	}
+	return runRadio(ctx, opts, log)
+}
+
+// reloadOnHUP reloads the configuration on each SIGHUP until ctx ends.
+func reloadOnHUP(ctx context.Context, rl *reloader) {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hup:
+			rl.log.Info("SIGHUP: reloading", "config", rl.cur.configPath)
+			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			rl.reload(rctx)
+			cancel()
+		}
+	}
+}
+
+// watchdog pings systemd's watchdog at half its interval, but only after
+// the core's loop answered a request: a stuck loop stops the pings and
+// systemd restarts the daemon. Without WATCHDOG_USEC it returns at once.
+func watchdog(ctx context.Context, srv *runtime.ControlServer, log *slog.Logger) {
+	interval, err := daemon.SdWatchdogEnabled(false)
+	if err != nil || interval <= 0 {
+		return
+	}
+	log.Debug("watchdog", "interval", interval)
+	t := time.NewTicker(interval / 2)
+	defer t.Stop()
+	answered := false // before the loop runs (start-up), silence is expected
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		cctx, cancel := context.WithTimeout(ctx, interval/2)
+		_, err := srv.Call(cctx, ctl.Request{Op: ctl.OpStatus})
+		cancel()
+		if err != nil {
+			if answered {
+				log.Warn("watchdog: the core's loop did not answer; not pinging", "err", err)
+			}
+			continue
+		}
+		answered = true
+		daemon.SdNotify(false, daemon.SdNotifyWatchdog)
+	}
 }

@@ -116,23 +116,14 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 			return err
 		}
 	}
-	var runOpts []runtime.Option
-	if o.control != "" {
-		srv, err := runtime.ListenControl(o.control)
-		if err != nil {
-			wired.Close()
-			dev.Close()
-			return err
-		}
-		runOpts = append(runOpts, runtime.WithControl(srv)) // Run closes it
-	}
+	runOpts := []runtime.Option{runtime.WithControl(o.srv)} // Run closes it
 	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)
 	ready := func() {
 		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
 	}
-	err = runtime.Run(ctx, core, dev, wired, log, ready, runOpts...)
+	err = runtime.Run(ctx, core, o.capture(dev), wired, log, ready, runOpts...)
 	c := core.Counters()
 	log.Info("stopped", "beacons", c.Beacons, "echoes", c.Echoes, "wired_in", c.WiredIn, "wired_sent", c.WiredSent, "rx_to_wired", c.RxToWired)
 	return err

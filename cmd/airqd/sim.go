@@ -9,7 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/coreos/go-systemd/v22/daemon"
+
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/sim"
@@ -32,17 +35,12 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	for i := range simStations {
 		s.AddStation(sim.StationConfig{Start: time.Duration(i) * 50 * time.Millisecond})
 	}
-	var calls <-chan *runtime.ControlCall
-	if o.control != "" {
-		srv, err := runtime.ListenControl(o.control)
-		if err != nil {
-			return err
-		}
-		defer srv.Close()
-		calls = srv.Calls()
-	}
+	calls := o.srv.Calls()
+	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
 	cfg := s.Core().Config()
-	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", simStations)
+	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", simStations,
+		"control", o.control)
+	daemon.SdNotify(false, daemon.SdNotifyReady)
 	started := make([]bool, simStations)
 	sum := newSimSummary(os.Stdout, s)
 	start := time.Now()
@@ -52,7 +50,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		now := time.Since(start)
 		s.RunUntil(now)
 		startTraffic(s, host, started)
-		s.Core().DrainEvents(func(e ap.Event) { log.Info(e.Kind.String(), "sta", e.Addr, "aid", e.AID, "reason", e.Reason) })
+		drainEvents(s, o.srv, log)
 		if now >= sum.next {
 			sum.line()
 		}
@@ -69,10 +67,20 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 			return nil
 		case call := <-calls:
 			s.RunUntil(time.Since(start))
-			call.Answer(s.Control(call.Request()))
+			call.Serve(s.Core(), control)
+			drainEvents(s, o.srv, log) // a removal disconnects
 		case <-timer.C:
 		}
 	}
+}
+
+// drainEvents logs the core's station events and streams them to the
+// events subscribers.
+func drainEvents(s *sim.Sim, srv *runtime.ControlServer, log *slog.Logger) {
+	s.Core().DrainEvents(func(e ap.Event) {
+		log.Info(e.Kind.String(), "sta", e.Addr, "aid", e.AID, "reason", e.Reason)
+		srv.Publish(e)
+	})
 }
 
 // startTraffic gives each newly associated station its flows.
