@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,6 +33,8 @@ commands:
   aql set AC LOW HIGH                set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live
   aql threshold N                    set the AQL threshold in µs, live
   scheduler                          per-AC airtime scheduler counters
+  events                             stream station events like hostapd_cli's
+                                     (<3>AP-STA-CONNECTED MAC ...) until interrupted
 
 flags:
 `
@@ -69,6 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "airqctl: %v\n(run airqctl -h for the commands)\n", err)
 		return 2
 	}
+	if req.Op == ctl.OpEvents {
+		return events(*socket, stdout, stderr, *asJSON)
+	}
 	rep, err := do(*socket, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "airqctl: %v\n", err)
@@ -90,4 +96,43 @@ func do(socket string, req ctl.Request) (ctl.Reply, error) {
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(timeout))
 	return ctl.NewClient(c).Do(req)
+}
+
+// events prints the stream until the daemon ends it (exit 1: the operator
+// should know the stream stopped) or the process is interrupted.
+func events(socket string, stdout, stderr io.Writer, asJSON bool) int {
+	c, err := net.DialTimeout("unix", socket, timeout)
+	if err != nil {
+		fmt.Fprintf(stderr, "airqctl: %v (is airqd running? -socket names its -control path)\n", err)
+		return 1
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(timeout))
+	cl := ctl.NewClient(c)
+	if err := cl.Subscribe(); err != nil {
+		fmt.Fprintf(stderr, "airqctl: %v\n", err)
+		return 1
+	}
+	c.SetDeadline(time.Time{}) // events come when stations come
+	enc := json.NewEncoder(stdout)
+	var line []byte
+	for {
+		e, err := cl.NextEvent()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = errors.New("airqd closed the event stream")
+			}
+			fmt.Fprintf(stderr, "airqctl: %v\n", err)
+			return 1
+		}
+		if asJSON {
+			err = enc.Encode(&e)
+		} else {
+			line = e.AppendText(line[:0])
+			_, err = stdout.Write(line)
+		}
+		if err != nil {
+			return 1
+		}
+	}
 }

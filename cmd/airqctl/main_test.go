@@ -103,6 +103,12 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 // test ends.
 func serve(t *testing.T, f *fakeAP) string {
 	t.Helper()
+	return serveHandler(t, f)
+}
+
+// serveHandler serves any handler, streaming or not.
+func serveHandler(t *testing.T, f ctl.Handler) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "airqd.sock")
 	ln, err := net.Listen("unix", path)
 	if err != nil {
