@@ -62,6 +62,11 @@ type AP struct {
 	events     []Event
 	eventsLost uint64
 
+	scan      *scanner // nil: no background scanning
+	scanStats ScanStats
+	retuneTo  int // a requested retune, MHz; 0 if none
+	onFreq    int // where the radio is
+
 	cnt Counters
 }
 
@@ -112,6 +117,12 @@ func New(cfg Config) (*AP, error) {
 		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
 	}
 	a.phy = newPHYElems(cfg, a.rates.ie)
+	a.onFreq = cfg.Freq
+	if cfg.Scan != nil {
+		if a.scan, err = newScanner(cfg); err != nil {
+			return nil, err
+		}
+	}
 	if cfg.AMSDU > 0 {
 		a.big = newPoolOf(bigSlabs, bigSlabSize)
 	}
@@ -170,7 +181,12 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
 	if now >= a.nextBeacon {
-		a.sendBeacon(now, a.nextBeacon)
+		if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {
+			a.sendBeacon(now, a.nextBeacon)
+		} else {
+			// Only a trip the operator allowed to miss one crosses a TBTT.
+			a.scanStats.MissedBeacons++
+		}
 		a.expireAuth(now)
 		a.pollInactive(now)
 		a.nextBeacon += a.beaconPeriod()
@@ -179,7 +195,9 @@ func (a *AP) Tick(now time.Duration) {
 			a.nextBeacon += missed * a.beaconPeriod()
 			a.beacons.MissedIntervals += uint64(missed)
 		}
+		a.afterBeacon(now)
 	}
+	a.scanTick(now)
 	a.expireFlights(now)
 	a.txLoop(now)
 }
@@ -187,6 +205,9 @@ func (a *AP) Tick(now time.Duration) {
 // Deadline returns when Tick must next run.
 func (a *AP) Deadline() time.Duration {
 	d := a.nextBeacon
+	if t, ok := a.scanDeadline(); ok && t < d {
+		d = t
+	}
 	for i := range a.flights {
 		if t, ok := a.flights[i].oldest(); ok && t+a.cfg.EchoTimeout < d {
 			d = t + a.cfg.EchoTimeout

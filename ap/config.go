@@ -54,6 +54,8 @@ type Config struct {
 	// that take them (HT/VHT); 0 turns aggregation off. The monitor
 	// interface's MTU must hold it with the radiotap and 802.11 headers.
 	AMSDU int
+	// Scan, when set, turns on background scanning.
+	Scan *ScanConfig
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool

@@ -58,6 +58,16 @@ func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool
 	return a.startMgmtAt(subtype, da, a.rates.lowestBasic(), 0)
 }
 
+// startMgmtTo starts a management frame with another BSSID field: probe
+// requests name the wildcard BSSID.
+func (a *AP) startMgmtTo(subtype int, da, bssid ieee80211.MAC) (uint32, []byte, int, bool) {
+	h, b, rt, ok := a.startMgmt(subtype, da)
+	if ok {
+		copy(b[rt+16:rt+22], bssid[:])
+	}
+	return h, b, rt, ok
+}
+
 // probeRetries bounds the attempts of a probe response: a scanning station
 // that missed one will probe again, and a probe from a spoofed address would
 // otherwise cost a full retry series of airtime.

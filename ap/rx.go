@@ -41,6 +41,16 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		a.cnt.RxBadFCS++
 		return
 	}
+	if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeBeacon || fr.Subtype() == ieee80211.SubtypeProbeResp) {
+		a.cnt.RxMgmt++
+		a.heardBSS(now, fr)
+		return
+	}
+	if a.onFreq != a.cfg.Freq || a.retuneTo != 0 {
+		// Off channel nothing is answered: these stations are not ours.
+		a.scanStats.RxWhileAway++
+		return
+	}
 	switch fr.Type() {
 	case ieee80211.TypeMgmt:
 		a.cnt.RxMgmt++

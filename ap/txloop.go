@@ -16,6 +16,9 @@ import (
 // these limits are the only brake. It runs on every new frame, every
 // completion and every tick.
 func (a *AP) txLoop(now time.Duration) {
+	if a.scanning() {
+		return // no rounds start while a trip drains or is away
+	}
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		if a.sched.Listed(ac) == 0 || !a.air.CanSend(ac) {
 			continue
