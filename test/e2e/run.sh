@@ -22,15 +22,20 @@
 # Environment:
 #   E2E_BUILD      build/cache directory (default /tmp/airq-e2e)
 #   E2E_SCENARIOS  space-separated scenario names to run (default: all in vm/)
-#   E2E_TIMEOUT    hard wall-clock limit for qemu in seconds (default 240)
+#   E2E_TIMEOUT    hard wall-clock limit for qemu in seconds (default 900)
 #   E2E_ACCEL      qemu accelerator (default: kvm if /dev/kvm is writable,
 #                  else tcg,thread=multi)
 #   E2E_SMP, E2E_MEM   guest CPUs and memory (default 1, 256M)
 #   E2E_KPKG       pin the kernel package (default: what linux-image-amd64
 #                  depends on; Debian drops superseded ABI packages)
+#   E2E_SRC        build airqd and airqctl from this source tree instead of the
+#                  repository (e.g. a clean `git archive HEAD` export)
 #   E2E_AIRQD      use this static airqd binary instead of building ./cmd/airqd
+#   E2E_AIRQCTL    use this static airqctl binary (with E2E_AIRQD)
 #   E2E_EXTRA      a directory copied over the VM's root (extra debugging tools)
 #   E2E_NO_APT=1   never call apt-get install (fail if something is missing)
+#   E2E_MON_MTU    diagnostic: the scenarios raise airqd's monitor MTU to this
+#                  after start-up (tells an MTU failure from others); off by default
 #
 # Logs: $E2E_BUILD/share/ (console.log, results.log, per-scenario logs) and
 # $E2E_BUILD/serial.log (the console with host timestamps).
@@ -39,23 +44,26 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 BUILD=${E2E_BUILD:-/tmp/airq-e2e}
-TIMEOUT=${E2E_TIMEOUT:-240}
+TIMEOUT=${E2E_TIMEOUT:-900}
 SMP=${E2E_SMP:-1}
 MEM=${E2E_MEM:-256M}
 SHARE=$BUILD/share
 
 # Host packages. The tools (iw, wpa_supplicant, hostapd, busybox) are only
 # installed so that their binaries and libraries can be copied into the VM.
-PACKAGES="qemu-system-x86 busybox-static iw wpasupplicant hostapd wireless-regdb kmod cpio"
+PACKAGES="qemu-system-x86 busybox-static iw wpasupplicant hostapd wireless-regdb kmod cpio iperf3 aircrack-ng"
 # Kernel modules for the VM; dependencies are resolved with modprobe --show-depends.
+#   bridge veth           -> airqd -bridge and the wired side behind it
 #   mac80211_hwsim        -> virtio virtio_ring rfkill cfg80211 libarc4 mac80211
 #   virtio_pci 9pnet_virtio 9p -> the host share (-virtfs)
 #   tun                   -> airqd's TAP device
 #   ccm ctr gcm ghash_generic cmac michael_mic -> CCMP/GCMP/BIP/TKIP keys for
 #                            later WPA2 scenarios (ctr and ghash_generic are
 #                            runtime-only dependencies, so they are listed)
-MODULES="mac80211_hwsim virtio_pci 9pnet_virtio 9p tun ccm ctr gcm ghash_generic cmac michael_mic"
-TOOLS="/usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli /usr/sbin/hostapd /usr/sbin/hostapd_cli"
+MODULES="mac80211_hwsim virtio_pci 9pnet_virtio 9p tun bridge veth ccm ctr gcm ghash_generic cmac michael_mic"
+# iperf3 carries the throughput scenarios; airbase-ng (aircrack-ng) is the
+# third AP of the side-by-side comparison.
+TOOLS="/usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli /usr/sbin/hostapd /usr/sbin/hostapd_cli /usr/bin/iperf3 /usr/sbin/airbase-ng"
 
 now() { echo "${EPOCHREALTIME/./}"; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", (b-a)/1e6}'; }
@@ -200,8 +208,9 @@ phase_base() {
 
 ############################################################################
 # gobuild CMD: static build of ./cmd/CMD into the payload
+SRC=${E2E_SRC:-$REPO}
 gobuild() {
-	(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$BUILD/payload/usr/local/bin/$1" "./cmd/$1") \
+	(cd "$SRC" && CGO_ENABLED=0 go build -trimpath -o "$BUILD/payload/usr/local/bin/$1" "./cmd/$1") \
 		>"$BUILD/go-build-$1.log" 2>&1 && return 0
 	say "go build ./cmd/$1 failed:"
 	cat "$BUILD/go-build-$1.log" >&2
@@ -213,11 +222,18 @@ phase_payload() {
 	if [ -n "${E2E_AIRQD:-}" ]; then
 		cp "$E2E_AIRQD" "$p/usr/local/bin/airqd" || return 1
 		say "airqd from E2E_AIRQD=$E2E_AIRQD"
+		if [ -n "${E2E_AIRQCTL:-}" ]; then
+			cp "$E2E_AIRQCTL" "$p/usr/local/bin/airqctl" || return 1
+			say "airqctl from E2E_AIRQCTL=$E2E_AIRQCTL"
+		fi
 	else
-		say "building airqd (CGO_ENABLED=0)"
+		say "building airqd (CGO_ENABLED=0) from $SRC"
 		gobuild airqd || return 1
-		if ls "$REPO"/cmd/airqctl/*.go >/dev/null 2>&1; then gobuild airqctl || return 1; fi
+		if ls "$SRC"/cmd/airqctl/*.go >/dev/null 2>&1; then gobuild airqctl || return 1; fi
 	fi
+	# The harness's own air sniffer (a separate module under tools/).
+	(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/e2esniff" ./e2esniff) \
+		>"$BUILD/go-build-e2esniff.log" 2>&1 || { say "go build e2esniff failed:"; cat "$BUILD/go-build-e2esniff.log" >&2; return 1; }
 	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
 	install -m 0755 "$HERE/vm/init" "$p/init"
 	install -m 0755 "$HERE"/vm/*.sh "$p/e2e/"
@@ -247,7 +263,7 @@ phase_boot() {
 		-machine pc -accel "$accel" -cpu max -smp "$SMP" -m "$MEM"
 		-nodefaults -no-user-config -no-reboot -display none -serial stdio
 		-kernel "$(dirname "$BASE")/vmlinuz" -initrd "$BUILD/initrd.img"
-		-append "console=ttyS0 quiet panic=-1 rdinit=/init airq.scenarios=$(echo $SCENARIOS | tr ' ' ,)"
+		-append "console=ttyS0 quiet panic=-1 rdinit=/init airq.scenarios=$(echo $SCENARIOS | tr ' ' ,)${E2E_MON_MTU:+ airq.monmtu=$E2E_MON_MTU}"
 		-virtfs "local,path=$SHARE,mount_tag=hostshare,security_model=none,id=hostshare")
 	say "scenarios: $SCENARIOS"
 	say "${cmd[*]}"
@@ -280,6 +296,7 @@ phase_report() {
 	# Check lines are "RESULT name=<scenario>.<check> pass|fail ...";
 	# the line "RESULT name=<scenario> pass|fail ..." closes a scenario.
 	pass=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* pass')
+	skip=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* skip')
 	fail=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* fail')
 	# A scenario that failed without a failed check (killed at its time limit,
 	# non-zero exit, no checks at all) or that never reported counts as one.
@@ -312,6 +329,7 @@ phase_report() {
 	echo "---- timings: ${TIMINGS[*]}"
 	sed -n 's/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm: \2 (host clock \1)/p' "$BUILD/serial.log" 2>/dev/null
 	echo "---- logs: $SHARE (serial: $BUILD/serial.log)"
+	[ "$skip" -gt 0 ] && { echo "---- skipped checks (a feature airqd does not have yet)"; echo "$results" | grep ' skip'; }
 	echo "e2e: $pass passed, $fail failed"
 	[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
 }

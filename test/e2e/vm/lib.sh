@@ -29,6 +29,9 @@ result() {
 	[ "$_st" = pass ] || FAILS=$((FAILS + 1))
 	echo "RESULT name=$S.$_name $_st $*" | tee -a "$RESULTS"
 }
+# skip CHECK DETAIL: the check needs something airqd does not have yet (a flag);
+# counted neither as passed nor as failed, listed by run.sh
+skip() { echo "RESULT name=$S.$1 skip $2" | tee -a "$RESULTS"; }
 # check CHECK DETAIL CMD...: pass if CMD succeeds
 check() {
 	_c=$1 _d=$2
@@ -87,7 +90,8 @@ airqd_flags() {
 airqd_start() {
 	airqd_flags
 	AIRQD_LOG=$LOGS/$S-$2.log
-	echo "+ airqd -phy $1 -ssid $SSID -channel $CHANNEL -tap $TAPIF -ifname $MONIF $AIRQD_OPT" >>"$AIRQD_LOG"
+	echo "+ airqd -phy $1 -ssid $SSID -channel $CHANNEL -tap $TAPIF -ifname $MONIF $AIRQD_OPT${AIRQD_EXTRA:+ $AIRQD_EXTRA}" >>"$AIRQD_LOG"
+	AIRQD_OPT="$AIRQD_OPT${AIRQD_EXTRA:+ $AIRQD_EXTRA}" # scenario-specific flags
 	# shellcheck disable=SC2086
 	airqd -phy "$1" -ssid "$SSID" -channel "$CHANNEL" -tap "$TAPIF" -ifname "$MONIF" $AIRQD_OPT >>"$AIRQD_LOG" 2>&1 &
 	AIRQD_PID=$!
@@ -138,6 +142,161 @@ pingsum() {
 	         printf "tx=%s rx=%s loss=%s rtt=%s ms", tx, rx, loss, (rtt==""?"none":rtt)}' "$1"
 }
 ping_ok() { grep -q "^$2 packets transmitted, $2 packets received, 0% packet loss" "$1"; }
+
+############################################################################
+# Helpers for the suite's multi-station scenarios (s3 and later).
+CTLSOCK=/run/airq/airqd.sock
+ctl() { airqctl -socket "$CTLSOCK" "$@"; }
+has_flag() { airqd -h 2>&1 | grep -qE "^  -$1( |\$)"; }
+# ge A B / le A B: float comparisons for checks
+ge() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a + 0 >= b + 0)}'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a + 0 <= b + 0)}'; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN{if (b + 0 == 0) print "inf"; else printf "%.3f", a / b}'; }
+
+# ap_radios N: N hwsim radios; wlan0's phy is the AP's (APPHY, BSSID), its
+# default interface deleted (it has the BSSID and would ACK in airqd's place)
+ap_radios() {
+	hwsim_reset "$1" || return 1
+	APPHY=$(phy_of wlan0)
+	BSSID=$(perm_addr "$APPHY")
+	iw dev wlan0 del
+}
+
+# host_side: the host behind airqd: 10.0.0.1 on the TAP, or on bridge $BRIDGE
+# (created here; airqd joins it with -bridge) when BRIDGE is set
+host_side_pre() {
+	[ -n "${BRIDGE:-}" ] || return 0
+	link_exists "$BRIDGE" || brctl addbr "$BRIDGE" || return 1
+	ip addr flush dev "$BRIDGE"
+	ip addr add "$HOST_IP/24" dev "$BRIDGE" && ip link set "$BRIDGE" up
+}
+host_side_post() {
+	wait_for 5 link_exists "$TAPIF" || return 1
+	if [ -n "${BRIDGE:-}" ]; then
+		ip link set "$TAPIF" up && wait_for 5 sh -c "[ -e /sys/class/net/$TAPIF/brport ]"
+	else
+		ip addr flush dev "$TAPIF"
+		ip addr add "$HOST_IP/24" dev "$TAPIF" && ip link set "$TAPIF" up
+	fi
+}
+# airq_up LOGNAME: airqd on APPHY (flags: AIRQD_EXTRA, plus -bridge when
+# BRIDGE is set), ready, host side configured
+airq_up() {
+	host_side_pre || return 1
+	_extra=$AIRQD_EXTRA
+	[ -n "${BRIDGE:-}" ] && AIRQD_EXTRA="$AIRQD_EXTRA -bridge $BRIDGE"
+	airqd_start "$APPHY" "$1"
+	AIRQD_EXTRA=$_extra
+	airqd_wait_ready 30 && host_side_post && mon_mtu_knob
+}
+airq_down() { stop "$AIRQD_PID" 10; }
+# E2E_MON_MTU (kernel command line airq.monmtu=N): a diagnostic knob that
+# raises the monitor's MTU after airqd is up; off by default (the suite tests
+# airqd as it is)
+MON_MTU=$(sed -n 's/.*airq\.monmtu=\([0-9]*\).*/\1/p' /proc/cmdline)
+mon_mtu_knob() { [ -z "$MON_MTU" ] || { ip link set "$MONIF" mtu "$MON_MTU" && echo "DIAGNOSTIC: $MONIF mtu set to $MON_MTU by E2E_MON_MTU"; }; }
+
+# Stations: station I uses radio wlanI, moved with its wiphy into its own
+# network namespace (NS_I), address 10.0.0.(10+I), MAC in MAC_I.
+sta_ip() { echo "10.0.0.$((10 + $1))"; }
+sta_init() {
+	netns_new || return 1
+	eval "NS_$1=$NSPID"
+	eval "MAC_$1=$(cat "/sys/class/net/wlan$1/address")"
+	iw phy "$(phy_of "wlan$1")" set netns "$NSPID" || return 1
+	wait_for 5 nsenter -F -t "$NSPID" -n ip link show "wlan$1" || return 1
+	nsenter -F -t "$NSPID" -n ip link set lo up
+	nsenter -F -t "$NSPID" -n ip addr add "$(sta_ip "$1")/24" dev "wlan$1"
+	nsenter -F -t "$NSPID" -n iw event -t -f >"$LOGS/$S-iw-event-sta$1.log" 2>&1 &
+	register $!
+}
+sta_pid() { eval "echo \$NS_$1"; }
+sta_mac() { eval "echo \$MAC_$1"; }
+# in_sta I CMD...: run CMD (foreground) in station I's namespace
+in_sta() { _n=$(sta_pid "$1"); shift; nsenter -F -t "$_n" -n "$@"; }
+
+# wpas_start I [NETWORK-LINES]: wpa_supplicant for station I (open network
+# $SSID on $FREQ unless NETWORK-LINES replaces the body); WPAS_I is its PID
+wpas_start() {
+	_body=${2:-"	ssid=\"$SSID\"
+	key_mgmt=NONE
+	scan_freq=$FREQ"}
+	printf 'ctrl_interface=/run/wpas%s\nnetwork={\n%s\n}\n' "$1" "$_body" >"/tmp/$S-wpas$1.conf"
+	nsenter -F -t "$(sta_pid "$1")" -n wpa_supplicant -i "wlan$1" -D nl80211 -c "/tmp/$S-wpas$1.conf" \
+		-t -d -f "$LOGS/$S-wpas$1.log" &
+	eval "WPAS_$1=$!"
+	register $!
+}
+wpas_pid() { eval "echo \$WPAS_$1"; }
+wpa() { _i=$1; shift; in_sta "$_i" wpa_cli -p "/run/wpas$_i" -i "wlan$_i" "$@"; }
+wpas_state() { wpa "$1" status 2>/dev/null | sed -n 's/^wpa_state=//p'; }
+wpas_completed() { [ "$(wpas_state "$1")" = COMPLETED ]; }
+sta_linked() { in_sta "$1" iw dev "wlan$1" link 2>/dev/null | grep -q "Connected to $BSSID"; }
+sta_unlinked() { in_sta "$1" iw dev "wlan$1" link 2>/dev/null | grep -q "Not connected"; }
+# iwc I: connect station I with "iw connect" (cfg80211's own SME)
+iwc() {
+	in_sta "$1" ip link set "wlan$1" up
+	in_sta "$1" iw dev "wlan$1" connect "$SSID" "$FREQ" "$BSSID"
+}
+# airq_has_sta MAC / airq_lacks_sta MAC: airqd's station table (airqctl)
+airq_has_sta() { ctl station dump 2>/dev/null | grep -q "^Station $1"; }
+airq_lacks_sta() { ctl station dump >/dev/null 2>&1 && ! ctl station dump 2>/dev/null | grep -q "^Station $1"; }
+
+# pings NAME I DIR COUNT [INTERVAL [SIZE]]: DIR up (station -> host) or down
+# (host -> station); COUNT pings of SIZE payload bytes (56), 0% loss wanted;
+# result check NAME
+pings() {
+	_f=$LOGS/$S-ping-$1.log
+	_w=$(awk -v c="$4" -v i="${5:-0.2}" 'BEGIN{printf "%d", c * i + 10}')
+	if [ "$3" = up ]; then
+		in_sta "$2" ping -c "$4" -i "${5:-0.2}" -s "${6:-56}" -W 2 -w "$_w" "$HOST_IP" >"$_f" 2>&1
+	else
+		ping -c "$4" -i "${5:-0.2}" -s "${6:-56}" -W 2 -w "$_w" "$(sta_ip "$2")" >"$_f" 2>&1
+	fi
+	_d="size=${6:-56} $(pingsum "$_f")"
+	if ping_ok "$_f" "$4"; then result "$1" pass "$_d"; else result "$1" fail "$_d"; fi
+}
+# rtt_of FILE -> "avg max" in ms
+rtt_of() { awk -F'[/ ]' '/round-trip/{print $(NF-2), $(NF-1)}' "$1"; }
+
+# iperf3: one server per station (port 5200+I) on the host side
+iperf_servers() {
+	for _i in "$@"; do
+		iperf3 -s -B "$HOST_IP" -p $((5200 + _i)) >"$LOGS/$S-iperf3-server$_i.log" 2>&1 &
+		register $!
+	done
+	for _i in "$@"; do wait_for 10 sh -c "netstat -ltn | grep -q ':$((5200 + _i)) '" || return 1; done
+}
+# iperf_bg NAME I SECS ARGS...: iperf3 client in station I's namespace, in the
+# background (IPERF_PID); output in $LOGS/$S-iperf3-NAME.log
+iperf_bg() {
+	_f=$LOGS/$S-iperf3-$1.log _i=$2 _t=$3
+	shift 3
+	timeout -s KILL $((_t + 30)) nsenter -F -t "$(sta_pid "$_i")" -n \
+		iperf3 -c "$HOST_IP" -p $((5200 + _i)) -t "$_t" -f m --connect-timeout 5000 "$@" >"$_f" 2>&1 &
+	IPERF_PID=$!
+	register $!
+}
+# iperf_sum NAME -> "MBITS MBYTES LOSS%" from the receiver's summary line
+iperf_sum() {
+	awk '/receiver$/ {
+		for (i = 2; i <= NF; i++) {
+			if ($i == "Mbits/sec") r = $(i-1)
+			if ($i == "Bytes") b = $(i-1) / 1048576; if ($i == "KBytes") b = $(i-1) / 1024
+			if ($i == "MBytes") b = $(i-1); if ($i == "GBytes") b = $(i-1) * 1024
+			if ($i ~ /^\([0-9.]+%\)$/) { l = $i; gsub(/[()%]/, "", l) } }
+	} END { if (r == "") print "0 0 100"; else printf "%s %.3f %s\n", r, b, (l == "" ? 0 : l) }' "$LOGS/$S-iperf3-$1.log"
+}
+# iperf_check NAME MIN_MBITS [MAX_LOSS]: result line for one finished run
+iperf_check() {
+	set -- "$1" "$2" "${3:-100}" $(iperf_sum "$1")
+	_d="${4} Mbit/s, ${5} MB, loss ${6}%"
+	grep -q 'iperf3: error' "$LOGS/$S-iperf3-$1.log" && _d="$_d: $(grep -m1 'iperf3: error' "$LOGS/$S-iperf3-$1.log")"
+	if ge "$4" "$2" && le "$6" "$3"; then result "$1" pass "$_d (floor $2 Mbit/s, max loss $3%)"
+	else result "$1" fail "$_d (floor $2 Mbit/s, max loss $3%)"; fi
+}
+# proc_ticks PID -> "utime stime" (clock ticks)
+proc_ticks() { awk '{print $14, $15}' "/proc/$1/stat" 2>/dev/null; }
 
 # finish: print the scenario's own failure count and exit with it
 finish() {

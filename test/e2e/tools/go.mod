@@ -1,0 +1,3 @@
+module airq-e2e-tools
+
+go 1.22

@@ -1,0 +1,197 @@
+#!/bin/sh
+# s9-sidebyside: airqd beside hostapd (the kernel's AP mode) and, when it
+# works, airbase-ng, one after another on the same two radios, the same SSID,
+# channel and station (wpa_supplicant, open network, in its own namespace).
+#
+# Per AP: association time (median of 3 "wpa_cli reconnect" -> CONNECTED,
+# from wpa_supplicant's own timestamps), ping RTT avg/max (30 pings station ->
+# host, 0.1 s apart), iperf3 TCP 5 s down (-R) and up, and the AP process's
+# CPU time (utime/stime from /proc/PID/stat, clock ticks of 10 ms) over the two
+# iperf3 runs divided by the MB they carried.
+#
+# mac80211_hwsim has no airtime: the ratios measure the length of each AP's
+# path under emulation (kernel AP vs. injection on a monitor and a TAP), not
+# radio performance. They are regression floors: the checks assert
+# throughput >= 0.3x hostapd's (down and up) and association <= 2x hostapd's.
+# hostapd's CPU during traffic is ~0 (the kernel forwards data, not hostapd);
+# a zero is counted as one tick, so cpu_per_mb_ratio is then a lower bound.
+#
+# Output: a table, RESULT check lines, and the summary line
+#   RESULT assoc_ratio=... rtt_ratio=... tput_down_ratio=... tput_up_ratio=... cpu_per_mb_ratio=...
+# (also written to sidebyside.txt on the share; run.sh prints it).
+# timeout: 240
+. /e2e/lib.sh
+
+log "radios"
+ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
+sta_init 1 || { result setup fail "station namespace"; finish; }
+STA=$(sta_mac 1)
+echo "AP $APPHY $BSSID; station $STA"
+
+# measure KIND PID: the station's numbers against the running AP KIND
+# (process PID); sets M_<KIND>_<metric>; the AP must be up and the host
+# address configured
+measure() {
+	k=$1 pid=$2
+	wpas_start 1
+	if ! { wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; }; then
+		result "$k.associated" fail "station: $(wpas_state 1)"
+		stop "$(wpas_pid 1)"
+		return 1
+	fi
+	# association time: 3 x (disconnect, reconnect), from the log's timestamps
+	for n in 1 2 3; do
+		wpa 1 disconnect >/dev/null
+		wait_for 10 sh -c "[ \"\$(nsenter -F -t $(sta_pid 1) -n wpa_cli -p /run/wpas1 -i wlan1 status | sed -n 's/^wpa_state=//p')\" = DISCONNECTED ]"
+		wait_for 10 sta_unlinked 1
+		wpa 1 reconnect >/dev/null
+		wait_for 30 wpas_completed 1 && wait_for 5 sta_linked 1 || { result "$k.associated" fail "reconnect $n: $(wpas_state 1)"; stop "$(wpas_pid 1)"; return 1; }
+	done
+	assoc=$(awk '
+		/Control interface command .RECONNECT/ { t0 = $1 + 0 }
+		/CTRL-EVENT-CONNECTED/ && t0 { d[++n] = $1 - t0; t0 = 0 }
+		END { if (n == 0) { print "0"; exit }
+		      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+		      printf "%.3f", d[int((n + 1) / 2)] }' "$LOGS/$S-wpas1.log")
+	cp "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-$k.log"
+	result "$k.associated" pass "3 reconnects, median ${assoc}s"
+	# RTT
+	in_sta 1 ping -c 30 -i 0.1 -W 2 -w 30 "$HOST_IP" >"$LOGS/$S-ping-$k.log" 2>&1
+	set -- $(rtt_of "$LOGS/$S-ping-$k.log")
+	rtt_avg=${1:-0} rtt_max=${2:-0}
+	if ping_ok "$LOGS/$S-ping-$k.log" 30; then result "$k.ping" pass "$(pingsum "$LOGS/$S-ping-$k.log")"
+	else result "$k.ping" fail "$(pingsum "$LOGS/$S-ping-$k.log")"; fi
+	# throughput and CPU
+	set -- $(proc_ticks "$pid")
+	u0=$1 s0=$2
+	iperf_bg "$k.tcp_down" 1 5 -R
+	wait $IPERF_PID
+	iperf_bg "$k.tcp_up" 1 5
+	wait $IPERF_PID
+	set -- $(proc_ticks "$pid")
+	u1=$1 s1=$2
+	set -- $(iperf_sum "$k.tcp_down")
+	down=$1 mb_down=$2
+	set -- $(iperf_sum "$k.tcp_up")
+	up=$1 mb_up=$2
+	iperf_check "$k.tcp_down" 0.1
+	iperf_check "$k.tcp_up" 0.1
+	mb=$(awk -v a="$mb_down" -v b="$mb_up" 'BEGIN{print a + b}')
+	du=$((u1 - u0)) ds=$((s1 - s0))
+	eval "M_${k}_assoc=$assoc M_${k}_rtt_avg=$rtt_avg M_${k}_rtt_max=$rtt_max M_${k}_down=$down M_${k}_up=$up"
+	eval "M_${k}_mb=$mb M_${k}_du=$du M_${k}_ds=$ds"
+	echo "$k: assoc=${assoc}s rtt=$rtt_avg/$rtt_max ms down=$down up=$up Mbit/s MB=$mb utime=$du stime=$ds ticks"
+	stop "$(wpas_pid 1)"
+	wait_for 10 sta_unlinked 1
+	return 0
+}
+
+iperf_servers 1 || result setup fail "iperf3 server"
+
+############################################################################
+log "airq"
+if airq_up airqd; then
+	result airq.ap_up pass "airqd pid $AIRQD_PID, host $HOST_IP on $TAPIF"
+	measure airq "$AIRQD_PID" && HAVE_airq=1
+else
+	result airq.ap_up fail "airqd not ready"
+fi
+airq_down
+wait_for 10 sh -c "! ip link show $MONIF" 2>/dev/null
+
+############################################################################
+log "hostapd (kernel AP mode)"
+iw phy "$APPHY" interface add wlan0 type managed
+cat >/tmp/$S-hostapd.conf <<EOC
+interface=wlan0
+driver=nl80211
+ctrl_interface=/run/hostapd
+ssid=$SSID
+hw_mode=g
+channel=$CHANNEL
+wmm_enabled=1
+auth_algs=1
+beacon_int=100
+dtim_period=2
+EOC
+hostapd -t -d /tmp/$S-hostapd.conf >"$LOGS/$S-hostapd.log" 2>&1 &
+HAPD=$!
+register $HAPD
+if wait_for 30 sh -c "grep -q 'AP-ENABLED' $LOGS/$S-hostapd.log" && ip addr add "$HOST_IP/24" dev wlan0; then
+	result hostapd.ap_up pass "hostapd pid $HAPD on wlan0 ($(cat /sys/class/net/wlan0/address)), host $HOST_IP on wlan0"
+	measure hostapd "$HAPD" && HAVE_hostapd=1
+else
+	result hostapd.ap_up fail "no AP-ENABLED: $(tail -3 "$LOGS/$S-hostapd.log" | tr '\n' ' ')"
+fi
+stop "$HAPD"
+wait_for 5 link_exists wlan0 && iw dev wlan0 del
+
+############################################################################
+log "airbase-ng (aircrack-ng) on an active monitor with the BSSID"
+AB_WHY=
+if ! command -v airbase-ng >/dev/null; then
+	AB_WHY="airbase-ng not in the image"
+elif ! { iw phy "$APPHY" interface add abmon0 type monitor flags active && ip link set abmon0 address "$BSSID" &&
+	ip link set abmon0 up && iw dev abmon0 set channel "$CHANNEL"; }; then
+	AB_WHY="could not create the active monitor abmon0 with $BSSID"
+else
+	airbase-ng -a "$BSSID" -e "$SSID" -c "$CHANNEL" abmon0 >"$LOGS/$S-airbase-ng.log" 2>&1 &
+	AB=$!
+	register $AB
+	if wait_for 20 link_exists at0 && ip addr add "$HOST_IP/24" dev at0 && ip link set at0 up; then
+		if measure airbase "$AB"; then HAVE_airbase=1
+		else AB_WHY="airbase-ng ran (at0 up) but the station did not complete the exchange: $(grep -v '^$' "$LOGS/$S-airbase-ng.log" | tail -2 | tr '\n' ' ')"; fi
+	else
+		AB_WHY="airbase-ng did not create at0: $(grep -v '^$' "$LOGS/$S-airbase-ng.log" | tail -3 | tr '\n' ' ')"
+	fi
+	stop "$AB"
+fi
+link_exists abmon0 && iw dev abmon0 del
+[ -n "$AB_WHY" ] && skip airbase.row "$AB_WHY"
+
+############################################################################
+# The table.
+v() { eval "echo \${M_$1_$2:-n/a}"; }
+perm() { # perm KIND user|sys: CPU seconds per MB (ticks of 10 ms)
+	eval "_t=\${M_$1_d$(echo "$2" | cut -c1)} _mb=\${M_$1_mb}"
+	[ -n "$_mb" ] || { echo n/a; return; }
+	awk -v t="$_t" -v m="$_mb" 'BEGIN{if (m + 0 == 0) print "n/a"; else printf "%.4f", t / 100 / m}'
+}
+{
+	echo "side by side (same VM, radios, SSID, channel and station; hwsim: no airtime)"
+	printf '%-22s %12s %12s %12s\n' metric airq hostapd airbase-ng
+	for m in assoc:assoc_s rtt_avg:rtt_avg_ms rtt_max:rtt_max_ms down:tput_down_mbit up:tput_up_mbit mb:MB_carried du:cpu_user_ticks ds:cpu_sys_ticks; do
+		printf '%-22s %12s %12s %12s\n' "${m#*:}" "$(v airq "${m%%:*}")" "$(v hostapd "${m%%:*}")" "$(v airbase "${m%%:*}")"
+	done
+	printf '%-22s %12s %12s %12s\n' cpu_user_s_per_MB "$(perm airq user)" "$(perm hostapd user)" "$(perm airbase user)"
+	printf '%-22s %12s %12s %12s\n' cpu_sys_s_per_MB "$(perm airq sys)" "$(perm hostapd sys)" "$(perm airbase sys)"
+	[ -n "$AB_WHY" ] && echo "airbase-ng: no row: $AB_WHY"
+} | tee "$LOGS/sidebyside.txt"
+
+if [ -n "${HAVE_airq:-}" ] && [ -n "${HAVE_hostapd:-}" ]; then
+	assoc_r=$(div "$M_airq_assoc" "$M_hostapd_assoc")
+	rtt_r=$(div "$M_airq_rtt_avg" "$M_hostapd_rtt_avg")
+	down_r=$(div "$M_airq_down" "$M_hostapd_down")
+	up_r=$(div "$M_airq_up" "$M_hostapd_up")
+	# CPU per MB, user + system; hostapd's zero counts as one tick (lower bound)
+	hcpu=$((M_hostapd_du + M_hostapd_ds))
+	lb=
+	[ "$hcpu" = 0 ] && { hcpu=1; lb=" (hostapd used 0 ticks, counted as 1: lower bound)"; }
+	cpu_r=$(awk -v a=$((M_airq_du + M_airq_ds)) -v am="$M_airq_mb" -v h="$hcpu" -v hm="$M_hostapd_mb" \
+		'BEGIN{if (am + 0 == 0 || hm + 0 == 0) print "inf"; else printf "%.1f", (a / am) / (h / hm)}')
+	if ge "$down_r" 0.3; then result floor_tput_down pass "airq/hostapd = $down_r (floor 0.3)"
+	else result floor_tput_down fail "airq/hostapd = $down_r (floor 0.3)"; fi
+	if ge "$up_r" 0.3; then result floor_tput_up pass "airq/hostapd = $up_r (floor 0.3)"
+	else result floor_tput_up fail "airq/hostapd = $up_r (floor 0.3)"; fi
+	if le "$assoc_r" 2; then result floor_assoc pass "airq/hostapd = $assoc_r (ceiling 2)"
+	else result floor_assoc fail "airq/hostapd = $assoc_r (ceiling 2)"; fi
+	line="RESULT assoc_ratio=$assoc_r rtt_ratio=$rtt_r tput_down_ratio=$down_r tput_up_ratio=$up_r cpu_per_mb_ratio=$cpu_r"
+	[ -n "$lb" ] && echo "cpu_per_mb_ratio$lb" | tee -a "$LOGS/sidebyside.txt"
+	echo "$line" | tee -a "$LOGS/sidebyside.txt"
+else
+	result floor_tput_down fail "no measurement (airq=${HAVE_airq:-no} hostapd=${HAVE_hostapd:-no})"
+	result floor_tput_up fail "no measurement"
+	result floor_assoc fail "no measurement"
+	echo "RESULT assoc_ratio=n/a rtt_ratio=n/a tput_down_ratio=n/a tput_up_ratio=n/a cpu_per_mb_ratio=n/a" | tee -a "$LOGS/sidebyside.txt"
+fi
+finish
