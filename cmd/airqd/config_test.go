@@ -1,0 +1,175 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// writeConf writes text to a file in a fresh directory.
+func writeConf(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "airqd.conf")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Every supported key lands where it belongs, with hostapd's units
+// converted (rates from 100 kbit/s to kbit/s).
+func TestConfigFile(t *testing.T) {
+	o, err := parseFlags([]string{"-config", "testdata/hostapd.conf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := o.core
+	switch {
+	case o.ifname != "wlan0", o.radioOpt.bridge != "br-lan", o.ssid != "home net ", c.SSID != "home net ":
+		t.Errorf("names: %q %q %q", o.ifname, o.radioOpt.bridge, c.SSID)
+	case !c.HideSSID, o.radioOpt.country != "US", o.channel != 36, c.Channel != 36:
+		t.Errorf("hide %v country %q channel %d", c.HideSSID, o.radioOpt.country, c.Channel)
+	case c.BeaconInterval != 200, c.DTIMPeriod != 3, !c.WMM, c.MaxStations != 32, !c.APIsolate, !c.MulticastToUnicast:
+		t.Errorf("bss %+v", c)
+	case !slices.Equal(c.Rates, []int{6000, 9000, 12000, 18000, 24000, 36000, 48000, 54000}),
+		!slices.Equal(c.BasicRates, []int{6000, 12000, 24000}), c.BeaconRate != 12000:
+		t.Errorf("rates %v basic %v beacon %d", c.Rates, c.BasicRates, c.BeaconRate)
+	case c.InactivityTimeout != 600*time.Second:
+		t.Errorf("inactivity %v", c.InactivityTimeout)
+	case c.AQL.Low[ieee80211.ACBE] != 500, c.AQL.High[ieee80211.ACBE] != 1000, c.AQL.Low[ieee80211.ACVO] != 4000,
+		c.AQL.High[ieee80211.ACVI] != 12000, c.AQL.Threshold != 9000:
+		t.Errorf("aql %+v", c.AQL)
+	case c.AirtimeWeight != 512, c.InFlightPerAC != 32, o.logLevel.String() != "DEBUG", o.radio != "sim":
+		t.Errorf("airq keys: weight %d inflight %d level %v radio %q", c.AirtimeWeight, c.InFlightPerAC, o.logLevel, o.radio)
+	}
+}
+
+// A flag given on the command line wins over the file's key; the file's
+// other keys still apply.
+func TestFlagsOverrideFile(t *testing.T) {
+	o, err := parseFlags([]string{"-config", "testdata/hostapd.conf", "-ssid", "flag", "-beacon-int", "100",
+		"-aql-txq-limit", "BK=1:2", "-log-level", "warn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := o.core
+	if c.SSID != "flag" || c.BeaconInterval != 100 || c.DTIMPeriod != 3 || o.logLevel.String() != "WARN" {
+		t.Errorf("ssid %q beacon %d dtim %d level %v", c.SSID, c.BeaconInterval, c.DTIMPeriod, o.logLevel)
+	}
+	// The flag replaces the file's aql_txq_limit lines entirely.
+	if c.AQL.Low[ieee80211.ACBK] != 1 || c.AQL.Low[ieee80211.ACBE] != 5000 {
+		t.Errorf("aql %+v", c.AQL)
+	}
+}
+
+// The shipped example is valid.
+func TestExampleConfig(t *testing.T) {
+	o, err := parseFlags([]string{"-config", "../../configs/airqd.conf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.phy != "phy0" || o.core.SSID != "airq" || o.channel != 6 {
+		t.Errorf("%+v", o)
+	}
+}
+
+// Errors name the file, the line, the key and what is accepted.
+func TestConfigErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: airtime_weight ap_isolate`},
+		{"# c\n\nchannel\n", `:3: "channel" is not key=value`},
+		{"=5\n", `:1: "=5" is not key=value`},
+		{"beacon_int=5\n", `:1: beacon_int: "5": want 15 to 65535 TU`},
+		{"dtim_period=x\n", `:1: dtim_period: "x": want 1 to 255 beacons`},
+		{"wmm_enabled=yes\n", `:1: wmm_enabled: "yes": want 0 or 1`},
+		{"max_num_sta=3000\n", `:1: max_num_sta: "3000": want 1 to 2007`},
+		{"channel=0\n", `:1: channel: "0": want a channel number: 1-14, or 36-177 on 5 GHz (0 and acs_survey`},
+		{"hw_mode=ad\n", `:1: hw_mode: "ad": want a (5 GHz), b or g`},
+		{"driver=madwifi\n", `:1: driver: "madwifi": want nl80211`},
+		{"ssid=\n", `:1: ssid: "": want 1 to 32 bytes`},
+		{"country_code=usa\n", `:1: country_code: "usa": want a two-letter ISO 3166 code`},
+		{"supported_rates=10 25\n", `:1: supported_rates: "10 25": want rates in 100 kbit/s`},
+		{"supported_rates=10 10\n", `:1: supported_rates: "10 10"`},
+		{"beacon_rate=ht:7\n", `:1: beacon_rate: "ht:7": want a legacy rate in 100 kbit/s`},
+		{"macaddr_acl=1\n", `:1: macaddr_acl: "1": want 0 without accept_mac_file or deny_mac_file (access lists are not supported yet)`},
+		{"aql_txq_limit=XX=1:2\n", `:1: aql_txq_limit: "XX=1:2": want AC=LOW:HIGH in µs`},
+		{"aql_threshold=0\n", `:1: aql_threshold: "0": want 1 to 2147483648 µs`},
+		{"airtime_weight=70000\n", `:1: airtime_weight: "70000": want 1 to 65535`},
+		{"log_level=loud\n", `:1: log_level: "loud": want debug, info, warn or error`},
+		{"radio=usb\n", `:1: radio: "usb": want nl80211 or sim`},
+		{"bssid=ff:ff:ff:ff:ff:ff\n", `:1: bssid: "ff:ff:ff:ff:ff:ff": want a unicast MAC address`},
+		{"interface=a-name-that-is-too-long\n", `:1: interface: "a-name-that-is-too-long": want an interface name of 1 to 15`},
+		// Known hostapd keys airq does not implement are refused by name.
+		{"ssid=x\nwpa=2\n", `:2: wpa: not supported yet (WPA/WPA2)`},
+		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: not supported yet (WPA/WPA2)`},
+		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: not supported yet`},
+		{"rsn_pairwise=CCMP\n", `rsn_pairwise: not supported yet`},
+		{"ieee80211r=1\n", `ieee80211r: not supported yet (fast transition (802.11r))`},
+		{"ieee80211w=1\n", `ieee80211w: not supported yet (management frame protection (802.11w))`},
+		{"ieee80211n=1\n", `ieee80211n: not supported yet (HT (802.11n))`},
+		{"accept_mac_file=/etc/hostapd.accept\n", `accept_mac_file: not supported yet (MAC access lists)`},
+		// What only the whole file shows names the line of the key at fault.
+		{"channel=36\nhw_mode=g\n", `:2: hw_mode: "g" does not match channel 36`},
+		{"hw_mode=a\n", `:1: hw_mode: "a" does not match channel 1`},
+		{"supported_rates=10 20\n", `:1: supported_rates: basic_rates is needed with supported_rates`},
+		{"supported_rates=10 20\nbasic_rates=10 55\n", `:2: basic_rates: 55 is not in supported_rates`},
+		{"supported_rates=10 20\nbasic_rates=10\nbeacon_rate=20\n", `:3: beacon_rate: 20 is not one of basic_rates`},
+	} {
+		path := writeConf(t, c.text)
+		_, err := parseFlags([]string{"-radio", "sim", "-config", path})
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), path+":") {
+			t.Errorf("%q: error %v, want %s:N and %q", c.text, err, path, c.want)
+		}
+	}
+	if _, err := parseFlags([]string{"-radio", "sim", "-config", "/nonexistent/airqd.conf"}); err == nil || !strings.Contains(err.Error(), "-config") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// hw_mode=b without rates limits the BSS to 802.11b; comments, blank lines
+// and CRLF are accepted; later lines win.
+func TestConfigDetails(t *testing.T) {
+	path := writeConf(t, "# comment\r\n\r\n  hw_mode = b\r\nchannel=11\r\nssid=first\r\nssid=second\r\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(o.core.Rates, []int{1000, 2000, 5500, 11000}) || o.core.SSID != "second" || o.channel != 11 {
+		t.Errorf("rates %v ssid %q channel %d", o.core.Rates, o.core.SSID, o.channel)
+	}
+}
+
+// FuzzParseConfig: the parser never panics, and what it accepts applies
+// without error to fresh options (every line was checked once already).
+func FuzzParseConfig(f *testing.F) {
+	for _, p := range []string{"testdata/hostapd.conf", "../../configs/airqd.conf"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("ssid=x\nwpa=2\n"))
+	f.Add([]byte("aql_txq_limit=BE=1:2,VO=3:4\nsupported_rates=10 20\nbasic_rates=10\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := parseConfig("fuzz.conf", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.conf:") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		for _, l := range c.lines {
+			var o options
+			if err := c.check(&o, l); err != nil {
+				t.Fatalf("line %d accepted by parseConfig, refused by check: %v", l.line, err)
+			}
+		}
+		c.values()
+	})
+}
