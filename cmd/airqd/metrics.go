@@ -201,8 +201,12 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 // metricsHandler serves the registry of the core's collector, Go's and the
 // process's.
 func metricsHandler(srv *runtime.ControlServer) http.Handler {
+	return metricsHandlerFor(newCollector(srv, 2*time.Second))
+}
+
+func metricsHandlerFor(c *collector) http.Handler {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(newCollector(srv, 2*time.Second),
+	reg.MustRegister(c,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError}))
