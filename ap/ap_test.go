@@ -59,6 +59,17 @@ func TestBeaconAdvertisesTheBSS(t *testing.T) {
 	}
 }
 
+func TestCountryElement(t *testing.T) {
+	h := newHarness(t, Config{Country: &Country{Alpha2: "US", Subbands: []ieee80211.CountryTriplet{{FirstChannel: 1, NumChannels: 11, MaxPowerDBm: 30}}}})
+	out, _ := h.take()
+	_, fr := parsed(t, out[0])
+	bc, _ := ieee80211.ParseBeacon(fr.Body())
+	body, ok := bc.Elements().Find(ieee80211.ElemCountry)
+	if !ok || string(body[:2]) != "US" || body[2] != ' ' || body[3] != 1 || body[4] != 11 || body[5] != 30 {
+		t.Errorf("country element %q", body)
+	}
+}
+
 func TestProbeResponses(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.take()

@@ -54,6 +54,9 @@ type Config struct {
 	// that take them (HT/VHT); 0 turns aggregation off. The monitor
 	// interface's MTU must hold it with the radiotap and 802.11 headers.
 	AMSDU int
+	// Country, when set, is advertised in beacons and probe responses; it
+	// must be what the kernel applied (the radio follows that, not us).
+	Country *Country
 	// Scan, when set, turns on background scanning.
 	Scan *ScanConfig
 	// HideSSID sends beacons with an empty SSID and answers only probes
@@ -136,6 +139,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 	if c.AMSDU != 0 && (c.AMSDU < 3839 || c.AMSDU > 11454-30) {
 		return c, fmt.Errorf("amsdu: %d octets, want 0 (off) or 3839 to 11424", c.AMSDU)
 	}
+	if c.Country != nil && (len(c.Country.Alpha2) != 2 || len(c.Country.Subbands) == 0) {
+		return c, fmt.Errorf("country_code: %q with %d subbands, want two letters and the band's channels", c.Country.Alpha2, len(c.Country.Subbands))
+	}
 	if c.ReplyAirtime == 0 {
 		c.ReplyAirtime = 0.1
 	}
@@ -152,6 +158,13 @@ func (c Config) withDefaults() (_ Config, err error) {
 		c.InactivityTimeout = 300 * time.Second
 	}
 	return c, nil
+}
+
+// Country is a Country element: the code and the subbands of the
+// operating band with their power limits.
+type Country struct {
+	Alpha2   string
+	Subbands []ieee80211.CountryTriplet
 }
 
 func validChannel(ch int) bool {

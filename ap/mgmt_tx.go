@@ -135,6 +135,9 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 		// announces them, until the next beacon.
 		a.mcastWindow = group
 	}
+	if c := a.cfg.Country; c != nil {
+		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
+	}
 	if a.cfg.Freq < 3000 {
 		b = ieee80211.AppendERP(b, a.erp())
 	}
