@@ -14,8 +14,9 @@ import (
 // to CWmax) after a failed attempt and returns to CWmin after the frame is
 // done, when a new backoff is drawn at once (post-backoff).
 
-// enqueue puts p in its transmitter's queue for p.ac; false when the queue
-// is full (the frame is dropped and counted by the caller).
+// enqueue puts p in its transmitter's queue for p.ac, contending on the
+// node's channel; false when the queue is full (the frame is dropped and
+// counted by the caller).
 func (s *Sim) enqueue(n *node, p *packet) bool {
 	c := &n.ac[p.ac]
 	if c.limit > 0 && c.q.size >= c.limit {
@@ -24,118 +25,146 @@ func (s *Sim) enqueue(n *node, p *packet) bool {
 	p.from = n.id
 	c.q.push(p)
 	if !c.active {
-		c.active = true
-		s.med.active = append(s.med.active, c)
-		if !s.med.busy {
-			c.readyAt = s.now + s.med.aifs(c.ac)
-			s.scheduleAccess()
+		a := s.med.airOf(n.freq)
+		c.active, c.air = true, a
+		a.active = append(a.active, c)
+		if !a.busy {
+			c.readyAt = s.now + a.aifs(c.ac)
+			s.scheduleAccess(a)
 		}
 	}
 	return true
+}
+
+// deactivate takes an emptied contender out of its channel's contention.
+func (s *Sim) deactivate(c *contender) {
+	c.active = false
+	c.air.active = slices.DeleteFunc(c.air.active, func(x *contender) bool { return x == c })
 }
 
 func (c *contender) accessAt(slot time.Duration) time.Duration {
 	return c.readyAt + time.Duration(c.backoff)*slot
 }
 
-// scheduleAccess arms one access event at the earliest contender's time;
-// a newer generation makes older access events void.
-func (s *Sim) scheduleAccess() {
-	m := &s.med
-	m.gen++
-	if m.busy || len(m.active) == 0 {
+// scheduleAccess arms one access event at the earliest contender's time on
+// a; a newer generation makes older access events void.
+func (s *Sim) scheduleAccess(a *air) {
+	a.gen++
+	if a.busy || len(a.active) == 0 {
 		return
 	}
-	at := m.active[0].accessAt(m.slot)
-	for _, c := range m.active[1:] {
-		at = min(at, c.accessAt(m.slot))
+	at := a.active[0].accessAt(a.slot)
+	for _, c := range a.active[1:] {
+		at = min(at, c.accessAt(a.slot))
 	}
-	s.schedule(at, evAccess, m.gen, nil, nil)
+	s.scheduleOn(at, evAccess, a.gen, a.idx)
 }
 
-func (s *Sim) onAccess(gen int) {
-	m := &s.med
-	if gen != m.gen || m.busy {
+func (s *Sim) onAccess(a *air, gen int) {
+	if gen != a.gen || a.busy {
 		return
 	}
-	m.txing = m.txing[:0]
-	for _, c := range m.active {
-		if c.accessAt(m.slot) == s.now {
-			m.txing = append(m.txing, c)
+	a.txing = a.txing[:0]
+	for _, c := range a.active {
+		if c.accessAt(a.slot) == s.now {
+			a.txing = append(a.txing, c)
 			continue
 		}
 		if s.now > c.readyAt {
-			c.backoff -= int((s.now - c.readyAt) / m.slot)
+			c.backoff -= int((s.now - c.readyAt) / a.slot)
 		}
 	}
-	if len(m.txing) > 1 && !s.cfg.Medium.Collisions {
+	if len(a.txing) > 1 && !s.cfg.Medium.Collisions {
 		// Without collisions the first contender goes; the others keep a
 		// zero backoff and go right after the next AIFS.
-		for _, c := range m.txing[1:] {
+		for _, c := range a.txing[1:] {
 			c.backoff = 0
 		}
-		m.txing = m.txing[:1]
+		a.txing = a.txing[:1]
 	}
 	var dur uint32
-	for _, c := range m.txing {
+	for _, c := range a.txing {
 		p := c.q.peek()
 		if p.attempts == 0 {
 			s.log.bytes(p.b)
 		}
 		s.stats.TxAttempts++
 		dur = max(dur, p.airtime)
-		if fr := p.frame(); p.from == 0 && fr.Type() == ieee80211.TypeMgmt && fr.Subtype() != ieee80211.SubtypeBeacon {
-			s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
+		if p.from == 0 {
+			s.onAPAttempt(a, p)
 		}
 	}
-	if len(m.txing) > 1 {
+	if len(a.txing) > 1 {
 		s.stats.Collisions++
 	}
-	m.busy = true
+	a.busy = true
 	d := time.Duration(dur) * time.Microsecond
-	s.stats.Busy += d
-	s.schedule(s.now+d, evTxEnd, 0, nil, nil)
+	a.onAir += d
+	if a.idx == 0 {
+		s.stats.Busy += d
+	}
+	s.scheduleOn(s.now+d, evTxEnd, 0, a.idx)
 }
 
-// onTxEnd settles every attempt that was on the air, then opens the next
-// contention.
-func (s *Sim) onTxEnd() {
-	m := &s.med
-	m.busy = false
-	collided := len(m.txing) > 1
+// onAPAttempt books one attempt of the AP's radio.
+func (s *Sim) onAPAttempt(a *air, p *packet) {
+	fr := p.frame()
+	if fr.Type() != ieee80211.TypeMgmt {
+		return
+	}
+	if fr.Subtype() != ieee80211.SubtypeBeacon {
+		s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
+	} else if p.attempts == 0 && a.idx == 0 {
+		s.stats.Beacons++
+	}
+}
+
+// onTxEnd settles every attempt that was on the air of a, then opens the
+// next contention there.
+func (s *Sim) onTxEnd(a *air) {
+	a.busy = false
+	collided := len(a.txing) > 1
+	apDone := false
 	// Settling makes stations and the core transmit again (enqueue), which
 	// never touches txing.
-	for _, c := range m.txing {
-		s.settle(c, collided)
+	for _, c := range a.txing {
+		apDone = apDone || c.node.id == 0
+		s.settle(a, c, collided)
 	}
-	for _, c := range m.active {
-		c.readyAt = s.now + m.aifs(c.ac)
+	for _, c := range a.active {
+		c.readyAt = s.now + a.aifs(c.ac)
 	}
-	s.scheduleAccess()
+	s.scheduleAccess(a)
+	if apDone && s.radio.waitTx {
+		s.startRetune()
+	}
 }
 
 // settle decides one attempt: delivered or not, acknowledged or not, and
 // whether the frame is done.
-func (s *Sim) settle(c *contender, collided bool) {
+func (s *Sim) settle(a *air, c *contender, collided bool) {
 	p := c.q.peek()
 	p.attempts++
 	if p.group {
 		if !collided {
-			s.deliverGroup(p)
+			s.deliverGroup(a, p)
 		}
 		s.done(c, true)
 		return
 	}
-	rx, ok := s.receiverOf(p)
+	rx, ok := s.receiverOf(a, p)
 	lost := collided || !ok || s.rng.Float64() < s.linkLoss(p, rx)
 	if !lost {
-		s.deliver(p, rx)
+		s.deliver(a, p, rx)
 		if p.noAck || s.rng.Float64() >= s.ackLoss(p, rx) {
 			s.done(c, true)
 			return
 		}
 	}
 	if p.noAck || p.attempts >= p.limit {
+		if c.node.sta != nil && !s.apHears(c.node.freq) {
+			s.stats.UplinkLostAway++
+		}
 		s.done(c, false)
 		return
 	}
@@ -152,13 +181,17 @@ func (s *Sim) done(c *contender, ok bool) {
 	c.cw = edca[c.ac].cwMin
 	c.backoff = s.rng.IntN(c.cw + 1)
 	if c.q.size == 0 {
-		c.active = false
-		s.med.active = slices.DeleteFunc(s.med.active, func(x *contender) bool { return x == c })
+		s.deactivate(c)
 	}
-	s.count(p)
-	if p.from == 0 {
-		s.echo(p)
-		return
+	switch {
+	case c.node.bss != nil, p.own:
+		s.freePacket(p)
+	default:
+		s.count(p)
+		if p.from == 0 {
+			s.echo(p)
+			return
+		}
+		s.freePacket(p)
 	}
-	s.freePacket(p)
 }

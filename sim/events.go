@@ -7,12 +7,13 @@ type evKind uint8
 
 const (
 	evTick     evKind = iota + 1 // the core's deadline
-	evAccess                     // a contender's backoff reaches zero; arg = medium generation
-	evTxEnd                      // the exchange on air ends
+	evAccess                     // a contender's backoff reaches zero; arg = the channel's generation, ch its index
+	evTxEnd                      // the exchange on air ends; ch = the channel's index
 	evEcho                       // a TX-status echo reaches the core
 	evWiredIn                    // a host's 802.3 frame reaches the core
 	evWiredOut                   // a core's 802.3 frame reaches the hosts
 	evTimer                      // tgt.fire(arg)
+	evRetuned                    // the AP's radio is on its new channel
 )
 
 // timerTarget is anything that owns timers: stations and traffic endpoints.
@@ -29,6 +30,7 @@ type event struct {
 	seq  uint64
 	kind evKind
 	arg  int
+	ch   int // channel index of medium events
 	pkt  *packet
 	tgt  timerTarget
 }

@@ -22,10 +22,10 @@ type eventLog struct {
 
 func (l *eventLog) word(v uint64) { l.h = (l.h ^ v) * fnvPrime }
 
-func (l *eventLog) note(at time.Duration, kind evKind, arg int) {
+func (l *eventLog) note(at time.Duration, kind evKind, arg, ch int) {
 	l.n++
 	l.word(uint64(at))
-	l.word(uint64(kind)<<32 | uint64(uint32(arg)))
+	l.word(uint64(ch)<<40 | uint64(kind)<<32 | uint64(uint32(arg)))
 }
 
 func (l *eventLog) bytes(b []byte) {

@@ -25,6 +25,9 @@ type MediumConfig struct {
 	NoEchoes  bool
 	// StationQueue bounds each station's transmit queue per AC; default 256.
 	StationQueue int
+	// RetuneTime is how long the AP's radio is deaf and mute when it changes
+	// channel; default 2 ms.
+	RetuneTime time.Duration
 }
 
 func (c MediumConfig) withDefaults() MediumConfig {
@@ -36,6 +39,9 @@ func (c MediumConfig) withDefaults() MediumConfig {
 	}
 	if c.StationQueue == 0 {
 		c.StationQueue = 256
+	}
+	if c.RetuneTime == 0 {
+		c.RetuneTime = 2 * time.Millisecond
 	}
 	return c
 }
@@ -55,33 +61,48 @@ var edca = [ieee80211.NumACs]edcaParams{
 	ieee80211.ACBK: {7, 15, 1023},
 }
 
-// medium is one channel shared by the AP (node 0) and the stations.
+// medium is the air: the AP (node 0), the stations and the foreign BSSs,
+// each on a frequency, and one contention domain per frequency. A frame is
+// heard only by the nodes on its channel while it is on the air.
 type medium struct {
 	cfg    MediumConfig
-	est    *aql.Estimator // channel access left out: the medium plays it
-	sifs   time.Duration
-	slot   time.Duration
-	freq   uint16
+	freq   uint16 // the BSS's channel (home)
 	bssid  ieee80211.MAC
 	lowest radio.Rate // lowest basic rate: management and group frames
 	best   radio.Rate // highest rate of the BSS: default station data rate
-	busy   bool
-	gen    int
 	nodes  []*node
-	active []*contender
-	txing  []*contender
+	airs   []*air // airs[0] is the home channel; others are added when used
 }
 
-// node is a transmitter: the AP or a station, with one contender per AC.
+// air is one channel and its contention: EDCA among the contenders of the
+// nodes on it.
+type air struct {
+	idx        int
+	freq       uint16
+	est        *aql.Estimator // channel access left out: the medium plays it
+	sifs, slot time.Duration
+	lowest     radio.Rate // the band's lowest mandatory rate
+	busy       bool
+	gen        int
+	active     []*contender
+	txing      []*contender
+	onAir      time.Duration // time something was on the air
+}
+
+// node is a transmitter: the AP, a station or a foreign BSS, with one
+// contender per AC.
 type node struct {
-	id  int
-	sta *Station // nil for the AP
-	ac  [ieee80211.NumACs]contender
+	id   int
+	freq uint16
+	sta  *Station    // set for a station
+	bss  *ForeignBSS // set for a foreign BSS; neither: the AP
+	ac   [ieee80211.NumACs]contender
 }
 
 // contender is one EDCA function: a queue of frames and a backoff.
 type contender struct {
 	node    *node
+	air     *air // where it contends while active
 	ac      ieee80211.AC
 	q       ring
 	limit   int           // queue bound; 0 = unbounded (the AP: no backpressure)
@@ -92,19 +113,36 @@ type contender struct {
 }
 
 func (m *medium) init(c ap.Config, mc MediumConfig) {
-	band2 := c.Freq < 3000
-	// Zero AIFSN and CWmin leave SIFS as the only access time in Airtime,
-	// which the exchange function subtracts: contention is simulated.
-	m.est = aql.NewEstimator(aql.Channel{Band2GHz: band2})
 	m.cfg = mc
-	m.sifs, m.slot = 16*time.Microsecond, 9*time.Microsecond
-	if band2 {
-		m.sifs = 10 * time.Microsecond
-	}
 	m.freq = uint16(c.Freq)
 	m.bssid = c.BSSID
 	m.lowest, m.best = rateBounds(c)
-	m.nodes = append(m.nodes, m.newNode(nil))
+	m.airOf(m.freq)
+	n := m.newNode(nil)
+	n.freq = m.freq
+	m.nodes = append(m.nodes, n)
+}
+
+// airOf returns the channel at freq, adding it on first use.
+func (m *medium) airOf(freq uint16) *air {
+	for _, a := range m.airs {
+		if a.freq == freq {
+			return a
+		}
+	}
+	band2 := freq < 3000
+	// Zero AIFSN and CWmin leave SIFS as the only access time in Airtime,
+	// which the exchange function subtracts: contention is simulated.
+	a := &air{idx: len(m.airs), freq: freq, est: aql.NewEstimator(aql.Channel{Band2GHz: band2}),
+		sifs: 16 * time.Microsecond, slot: 9 * time.Microsecond, lowest: radio.LegacyRate(6000)}
+	if band2 {
+		a.sifs, a.lowest = 10*time.Microsecond, radio.LegacyRate(1000)
+	}
+	if len(m.airs) == 0 {
+		a.lowest = m.lowest
+	}
+	m.airs = append(m.airs, a)
+	return a
 }
 
 func rateBounds(c ap.Config) (lowest, best radio.Rate) {
@@ -120,8 +158,10 @@ func rateBounds(c ap.Config) (lowest, best radio.Rate) {
 	return radio.LegacyRate(lo), radio.LegacyRate(hi)
 }
 
+// newNode returns a node with its contenders; the caller sets its
+// frequency and appends it to nodes.
 func (m *medium) newNode(st *Station) *node {
-	n := &node{id: len(m.nodes), sta: st}
+	n := &node{id: len(m.nodes), sta: st, freq: m.freq}
 	for ac := range n.ac {
 		c := &n.ac[ac]
 		c.node, c.ac = n, ieee80211.AC(ac)
@@ -133,21 +173,21 @@ func (m *medium) newNode(st *Station) *node {
 	return n
 }
 
-func (m *medium) aifs(ac ieee80211.AC) time.Duration {
-	return m.sifs + time.Duration(edca[ac].aifsn)*m.slot
+func (a *air) aifs(ac ieee80211.AC) time.Duration {
+	return a.sifs + time.Duration(edca[ac].aifsn)*a.slot
 }
 
 // exchange returns the µs one attempt of an n-octet MPDU (FCS included)
 // occupies: preamble, payload, SIFS and ACK, without channel access.
-func (m *medium) exchange(r radio.Rate, n int, noAck bool) uint32 {
-	d := m.est.Airtime(r, ieee80211.ACBE, n)
+func (a *air) exchange(r radio.Rate, n int, noAck bool) uint32 {
+	d := a.est.Airtime(r, ieee80211.ACBE, n)
 	if d == 0 {
-		r = m.lowest
-		d = m.est.Airtime(r, ieee80211.ACBE, n)
+		r = a.lowest
+		d = a.est.Airtime(r, ieee80211.ACBE, n)
 	}
-	d -= uint32(m.sifs / time.Microsecond)
+	d -= uint32(a.sifs / time.Microsecond)
 	if noAck {
-		d -= m.est.AckTime(r)
+		d -= a.est.AckTime(r)
 	}
 	return d
 }

@@ -22,6 +22,7 @@ type packet struct {
 	airtime  uint32 // µs of one attempt: PPDU + SIFS + ACK (no channel access)
 	attempts int
 	acked    bool
+	own      bool // sent by the AP's radio itself (a scan's probe): no echo, not counted
 }
 
 // frame returns the 802.11 part.

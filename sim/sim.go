@@ -47,6 +47,10 @@ type Sim struct {
 	tickArmed bool
 	lastTick  time.Duration
 
+	radio   radioState
+	foreign []*ForeignBSS
+	sweeps  []Sweep
+
 	free    []*packet
 	scratch []byte
 	stats   Stats
@@ -116,6 +120,15 @@ func (s *Sim) schedule(at time.Duration, kind evKind, arg int, p *packet, t time
 	s.q.push(event{at: at, seq: s.seq, kind: kind, arg: arg, pkt: p, tgt: t})
 }
 
+// scheduleOn queues a medium event of the channel with index ch.
+func (s *Sim) scheduleOn(at time.Duration, kind evKind, arg, ch int) {
+	if at < s.now {
+		at = s.now
+	}
+	s.seq++
+	s.q.push(event{at: at, seq: s.seq, kind: kind, arg: arg, ch: ch})
+}
+
 // Next returns when the next event is due.
 func (s *Sim) Next() (time.Duration, bool) {
 	if len(s.q) == 0 {
@@ -141,14 +154,16 @@ func (s *Sim) step() {
 	e := s.q.pop()
 	s.now = e.at
 	s.stats.Events++
-	s.log.note(e.at, e.kind, e.arg)
+	s.log.note(e.at, e.kind, e.arg, e.ch)
 	switch e.kind {
 	case evTick:
 		s.onTick(e.arg)
 	case evAccess:
-		s.onAccess(e.arg)
+		s.onAccess(s.med.airs[e.ch], e.arg)
 	case evTxEnd:
-		s.onTxEnd()
+		s.onTxEnd(s.med.airs[e.ch])
+	case evRetuned:
+		s.onRetuned()
 	case evEcho:
 		s.toCoreRaw(e.pkt.b)
 		s.freePacket(e.pkt)
@@ -192,6 +207,11 @@ func (s *Sim) drainCore() {
 	s.core.Flushed()
 	if !s.core.Accounted() {
 		s.stats.Unaccounted++
+	}
+	if !s.radio.busy() && s.radio.scan == nil {
+		if f, ok := s.core.Retune(); ok {
+			s.beginRetune(uint16(f), true)
+		}
 	}
 	s.armTick()
 }

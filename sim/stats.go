@@ -38,6 +38,26 @@ type Stats struct {
 
 	WiredToCore, WiredFromCore uint64
 	WiredUnclaimed             uint64 // core wired output no host owns
+
+	// Beacons are the AP's beacons put on the air of the home channel.
+	Beacons uint64
+	// The AP's radio off the home channel: retunes, trips (home, away,
+	// home again), the time away (retunes included) and the longest trip.
+	Retunes, Trips   uint64
+	Away, LongestTrip time.Duration
+	// RetuneFlushed counts frames of the core that were still queued at the
+	// AP's radio when it retuned: dropped without echo, as mac80211 drops
+	// them. TxWhileRetuning counts frames the core emitted while a retune
+	// was pending (dropped too); CoreOffChannel frames other than probe
+	// requests it emitted while off the home channel (sent there).
+	RetuneFlushed, TxWhileRetuning, CoreOffChannel uint64
+	// UplinkLostAway counts station frames that exhausted their retries
+	// while the AP's radio was off their channel.
+	UplinkLostAway uint64
+	// One-trip scans (Sim.OneTripScan): frames the core emitted while the
+	// queues were stopped and sent on return (Held), beacons not sent
+	// (BeaconsStopped).
+	Held, BeaconsStopped uint64
 }
 
 // Stats returns a snapshot of the simulator's counters.
