@@ -43,7 +43,7 @@ type Stats struct {
 	Beacons uint64
 	// The AP's radio off the home channel: retunes, trips (home, away,
 	// home again), the time away (retunes included) and the longest trip.
-	Retunes, Trips   uint64
+	Retunes, Trips    uint64
 	Away, LongestTrip time.Duration
 	// RetuneFlushed counts frames of the core that were still queued at the
 	// AP's radio when it retuned: dropped without echo, as mac80211 drops
