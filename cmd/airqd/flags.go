@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
@@ -43,6 +44,9 @@ type options struct {
 	pcap       string          // capture file; empty: none
 	pcapMax    int64           // bytes
 
+	simStations int           // -radio sim: stations
+	simJoin     time.Duration // -radio sim: interval between stations joining
+
 	// Opened by run before the radio starts.
 	srv     *runtime.ControlServer // the loop's control path (a socket only with -control)
 	pcapOut *pcapWriter            // nil without -pcap
@@ -74,6 +78,8 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
 	fs.StringVar(&o.metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
+	fs.IntVar(&o.simStations, "sim-stations", 4, "-radio sim: number of simulated stations (0-64), each with a bulk download and a ping")
+	fs.DurationVar(&o.simJoin, "sim-join", 50*time.Millisecond, "-radio sim: interval between simulated stations joining, the first after one interval")
 	pcapMB := fs.Int64("pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
@@ -128,6 +134,12 @@ func parseFlags(args []string) (options, error) {
 		return o, fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", *pcapMB)
 	}
 	o.pcapMax = *pcapMB << 20
+	if o.simStations < 0 || o.simStations > 64 {
+		return o, fmt.Errorf("-sim-stations: %d, want 0 to 64", o.simStations)
+	}
+	if o.simJoin < 0 || o.simJoin > time.Hour {
+		return o, fmt.Errorf("-sim-join: %v, want 0 to 1h", o.simJoin)
+	}
 	if o.pcap != "" && o.radio == "sim" {
 		return o, fmt.Errorf("-pcap: needs -radio nl80211 (the simulated medium has no radio frames to capture)")
 	}

@@ -18,10 +18,12 @@ import (
 	"github.com/airq/airq/sim"
 )
 
-// simStations is how many clients `airqd -radio sim` simulates.
-const simStations = 4
+// maxSimStep bounds the virtual time one pass of the loop simulates, so a
+// simulator that runs slower than the wall clock still answers requests
+// and signals promptly.
+const maxSimStep = 20 * time.Millisecond
 
-// runSim runs the core on the simulated medium with simStations stations,
+// runSim runs the core on the simulated medium with -sim-stations stations,
 // each with a bulk download from a wired host and a ping to it, paced to
 // the wall clock: virtual time follows real time, and the loop sleeps until
 // the next event or summary line. One summary line a second goes to stdout
@@ -32,22 +34,22 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		return err
 	}
 	host := s.AddHost(sim.HostConfig{})
-	for i := range simStations {
-		s.AddStation(sim.StationConfig{Start: time.Duration(i) * 50 * time.Millisecond})
+	for i := range o.simStations {
+		s.AddStation(sim.StationConfig{Start: time.Duration(i+1) * o.simJoin})
 	}
 	calls := o.srv.Calls()
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
 	cfg := s.Core().Config()
-	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", simStations,
+	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simStations,
 		"control", o.control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
-	started := make([]bool, simStations)
+	started := make([]bool, o.simStations)
 	sum := newSimSummary(os.Stdout, s)
 	start := time.Now()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
-		now := time.Since(start)
+		now := min(time.Since(start), s.Now()+maxSimStep)
 		s.RunUntil(now)
 		startTraffic(s, host, started)
 		drainEvents(s, o.srv, log)
@@ -66,7 +68,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
 		case call := <-calls:
-			s.RunUntil(time.Since(start))
+			s.RunUntil(min(time.Since(start), s.Now()+maxSimStep))
 			call.Serve(s.Core(), control)
 			drainEvents(s, o.srv, log) // a removal disconnects
 		case <-timer.C:
