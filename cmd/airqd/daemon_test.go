@@ -18,30 +18,48 @@ import (
 	"github.com/airq/airq/ctl"
 )
 
-// The binaries under test, built once by TestMain.
-var airqdBin, airqctlBin string
+// The binaries under test live in a directory TestMain makes and removes;
+// the first test that needs them builds them (fuzzing workers, which run
+// TestMain too, never do).
+var (
+	binDir               string
+	airqdBin, airqctlBin string
+	buildOnce            sync.Once
+	buildErr             error
+)
 
 func TestMain(m *testing.M) {
-	os.Exit(buildAndRun(m))
+	os.Exit(withBinDir(m))
 }
 
-func buildAndRun(m *testing.M) int {
+func withBinDir(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "airqd-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	airqdBin, airqctlBin = filepath.Join(dir, "airqd"), filepath.Join(dir, "airqctl")
-	for bin, pkg := range map[string]string{airqdBin: ".", airqctlBin: "../airqctl"} {
-		// Without -race: the 1 s bound on SIGTERM is about the binary as
-		// shipped; the package's own tests run under -race.
-		if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "building %s: %v\n%s", pkg, err, out)
-			return 1
-		}
-	}
+	binDir = dir
 	return m.Run()
+}
+
+// binaries builds airqd and airqctl once.
+func binaries(t *testing.T) {
+	t.Helper()
+	buildOnce.Do(func() {
+		airqdBin, airqctlBin = filepath.Join(binDir, "airqd"), filepath.Join(binDir, "airqctl")
+		for bin, pkg := range map[string]string{airqdBin: ".", airqctlBin: "../airqctl"} {
+			// Without -race: the 1 s bound on SIGTERM is about the binary
+			// as shipped; the package's own tests run under -race.
+			if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+				buildErr = fmt.Errorf("building %s: %v\n%s", pkg, err, out)
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
 }
 
 // airqdProc is one airqd -radio sim process.
@@ -71,6 +89,7 @@ func (w lockedWriter) Write(b []byte) (int, error) {
 // directory and waits until it answers.
 func startDaemon(t *testing.T, args ...string) *airqdProc {
 	t.Helper()
+	binaries(t)
 	d := &airqdProc{socket: filepath.Join(t.TempDir(), "run", "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
 	d.cmd.Stderr = lockedWriter{d}
@@ -276,6 +295,7 @@ func TestDaemonEvents(t *testing.T) {
 // Bad flags and bad configuration: one clear line on stderr, exit 2,
 // nothing left behind.
 func TestDaemonBadStart(t *testing.T) {
+	binaries(t)
 	conf := filepath.Join(t.TempDir(), "bad.conf")
 	os.WriteFile(conf, []byte("ssid=x\nbeacon_int=5\n"), 0o600)
 	for _, c := range []struct {
