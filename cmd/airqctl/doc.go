@@ -6,6 +6,8 @@
 //
 // Commands: status; station dump; station get MAC; station set MAC
 // airtime_weight N; station del MAC; aql; aql set AC LOW HIGH; aql
-// threshold N; scheduler. Bad arguments exit with status 2, a refused or
-// failed request with status 1.
+// threshold N; scheduler; events (station connect and disconnect lines like
+// hostapd_cli's, until interrupted; status 1 when airqd ends the stream).
+// Bad arguments exit with status 2, a refused or failed request with
+// status 1.
 package main
