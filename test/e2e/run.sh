@@ -326,6 +326,10 @@ phase_report() {
 			tail -n 40 "$f"
 		done
 	fi
+	if [ -f "$SHARE/sidebyside.txt" ]; then
+		echo "---- side by side (s9-sidebyside)"
+		cat "$SHARE/sidebyside.txt"
+	fi
 	echo "---- timings: ${TIMINGS[*]}"
 	sed -n 's/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm: \2 (host clock \1)/p' "$BUILD/serial.log" 2>/dev/null
 	echo "---- logs: $SHARE (serial: $BUILD/serial.log)"

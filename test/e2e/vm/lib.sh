@@ -149,9 +149,10 @@ CTLSOCK=/run/airq/airqd.sock
 ctl() { airqctl -socket "$CTLSOCK" "$@"; }
 has_flag() { airqd -h 2>&1 | grep -qE "^  -$1( |\$)"; }
 # ge A B / le A B: float comparisons for checks
-ge() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a + 0 >= b + 0)}'; }
-le() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a + 0 <= b + 0)}'; }
-div() { awk -v a="$1" -v b="$2" 'BEGIN{if (b + 0 == 0) print "inf"; else printf "%.3f", a / b}'; }
+# (a non-number, such as "n/a", fails both)
+ge() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a ~ /^[0-9.]+$/ && a + 0 >= b + 0)}'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN{exit !(a ~ /^[0-9.]+$/ && a + 0 <= b + 0)}'; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN{if (b + 0 == 0) print "n/a"; else printf "%.3f", a / b}'; }
 
 # ap_radios N: N hwsim radios; wlan0's phy is the AP's (APPHY, BSSID), its
 # default interface deleted (it has the BSSID and would ACK in airqd's place)
@@ -238,9 +239,10 @@ iwc() {
 	in_sta "$1" ip link set "wlan$1" up
 	in_sta "$1" iw dev "wlan$1" connect "$SSID" "$FREQ" "$BSSID"
 }
-# airq_has_sta MAC / airq_lacks_sta MAC: airqd's station table (airqctl)
-airq_has_sta() { ctl station dump 2>/dev/null | grep -q "^Station $1"; }
-airq_lacks_sta() { ctl station dump >/dev/null 2>&1 && ! ctl station dump 2>/dev/null | grep -q "^Station $1"; }
+# airq_has_sta MAC / airq_lacks_sta MAC: airqd has MAC associated / does
+# not (its table may still list an authenticated-only station)
+airq_has_sta() { ctl station get "$1" 2>/dev/null | grep -q 'associated:[[:space:]]*yes'; }
+airq_lacks_sta() { ctl status >/dev/null 2>&1 && ! airq_has_sta "$1"; }
 
 # pings NAME I DIR COUNT [INTERVAL [SIZE]]: DIR up (station -> host) or down
 # (host -> station); COUNT pings of SIZE payload bytes (56), 0% loss wanted;
@@ -262,7 +264,7 @@ rtt_of() { awk -F'[/ ]' '/round-trip/{print $(NF-2), $(NF-1)}' "$1"; }
 # iperf3: one server per station (port 5200+I) on the host side
 iperf_servers() {
 	for _i in "$@"; do
-		iperf3 -s -B "$HOST_IP" -p $((5200 + _i)) >"$LOGS/$S-iperf3-server$_i.log" 2>&1 &
+		iperf3 -s -p $((5200 + _i)) >"$LOGS/$S-iperf3-server$_i.log" 2>&1 &
 		register $!
 	done
 	for _i in "$@"; do wait_for 10 sh -c "netstat -ltn | grep -q ':$((5200 + _i)) '" || return 1; done

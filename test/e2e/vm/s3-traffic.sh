@@ -15,8 +15,8 @@
 #   one_sta.ping_up_1500 / _down_1500  5 pings each way with 1500-byte IP
 #                                      packets (full-size frames), 0% loss
 #   one_sta.tcp_down / tcp_up          iperf3 TCP 4 s, >= 2 Mbit/s
-#   one_sta.udp_down / udp_up          iperf3 UDP 4 s at 10 Mbit/s, >= 5 Mbit/s
-#                                      received, <= 5% loss
+#   one_sta.udp_down / udp_up          iperf3 UDP 4 s at 5 Mbit/s, >= 2.5 Mbit/s
+#                                      received, <= 10% loss
 #   three_sta.associated               stations 2 (wpa_supplicant) and 3 (iw
 #                                      connect) join; airqctl lists all three
 #   three_sta.ping_up_N / ping_down_N  5 pings each way per station, 0% loss
@@ -54,9 +54,9 @@ traffic() {
 		iperf_bg "$1.tcp_$dir" "$2" 4 $r
 		wait $IPERF_PID
 		iperf_check "$1.tcp_$dir" 2
-		iperf_bg "$1.udp_$dir" "$2" 4 -u -b 10M $r
+		iperf_bg "$1.udp_$dir" "$2" 4 -u -b 5M $r
 		wait $IPERF_PID
-		iperf_check "$1.udp_$dir" 5 5
+		iperf_check "$1.udp_$dir" 2.5 10
 	done
 }
 

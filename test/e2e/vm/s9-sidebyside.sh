@@ -33,6 +33,7 @@ echo "AP $APPHY $BSSID; station $STA"
 # address configured
 measure() {
 	k=$1 pid=$2
+	: >"$LOGS/$S-wpas1.log"
 	wpas_start 1
 	if ! { wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; }; then
 		result "$k.associated" fail "station: $(wpas_state 1)"
@@ -135,6 +136,11 @@ elif ! { iw phy "$APPHY" interface add abmon0 type monitor flags active && ip li
 	ip link set abmon0 up && iw dev abmon0 set channel "$CHANNEL"; }; then
 	AB_WHY="could not create the active monitor abmon0 with $BSSID"
 else
+	# what reaches the air while airbase-ng runs (beacons, probe responses)
+	ip link set hwsim0 up
+	e2esniff -i hwsim0 -beacon-every 10 >"$LOGS/$S-air-airbase.log" 2>&1 &
+	SNIFF=$!
+	register $SNIFF
 	airbase-ng -a "$BSSID" -e "$SSID" -c "$CHANNEL" abmon0 >"$LOGS/$S-airbase-ng.log" 2>&1 &
 	AB=$!
 	register $AB
@@ -145,6 +151,9 @@ else
 		AB_WHY="airbase-ng did not create at0: $(grep -v '^$' "$LOGS/$S-airbase-ng.log" | tail -3 | tr '\n' ' ')"
 	fi
 	stop "$AB"
+	kill "$SNIFF"
+	wait_for 5 gone "$SNIFF"
+	[ -n "$AB_WHY" ] && AB_WHY="$AB_WHY; on the air: $(tail -1 "$LOGS/$S-air-airbase.log" | cut -d' ' -f2-)"
 fi
 link_exists abmon0 && iw dev abmon0 del
 [ -n "$AB_WHY" ] && skip airbase.row "$AB_WHY"

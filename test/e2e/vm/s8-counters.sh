@@ -1,0 +1,72 @@
+#!/bin/sh
+# s8-counters: airqctl station dump agrees with what the client counts.
+#
+# Station 1 ("iw connect") exchanges a known amount of traffic: 100 pings each
+# way with 1000-byte payloads (1028-byte IP packets), 0.05 s apart. Before and
+# after, airqd's "airqctl station get" and the client's "iw dev wlan1 station
+# dump" (its entry for the AP) are read; the deltas are compared crosswise:
+#   airqd rx packets/bytes  vs  client tx packets/bytes  (uplink)
+#   airqd tx packets/bytes  vs  client rx packets/bytes  (downlink)
+# Signal is not compared (hwsim reports a fixed value on one side only).
+#
+# Checks:
+#   traffic        both ping runs 0% loss
+#   uplink_packets / downlink_packets   deltas within 2% + 3 packets
+#   uplink_bytes / downlink_bytes       deltas within 5% + 300 bytes (the
+#                                       sides may count headers differently;
+#                                       the detail shows bytes per packet)
+#   tx_failed      neither side counts a failed TX
+# timeout: 120
+. /e2e/lib.sh
+
+log "radios"
+ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
+sta_init 1 || { result setup fail "station namespace"; finish; }
+STA=$(sta_mac 1)
+if airq_up airqd; then result airqd_ready pass "airqd pid $AIRQD_PID"
+else result airqd_ready fail "airqd not ready"; finish; fi
+iwc 1
+if ! { wait_for 20 sta_linked 1 && wait_for 5 airq_has_sta "$STA"; }; then
+	result setup fail "station not associated"
+	finish
+fi
+# settle: ARP, IPv6 noise of the first seconds
+in_sta 1 ping -c 2 -W 2 "$HOST_IP" >/dev/null 2>&1
+
+# snap TAG: both sides' counters -> $LOGS/$S-TAG-{airq,client}.log
+snap() {
+	ctl station get "$STA" >"$LOGS/$S-$1-airq.log" 2>&1
+	in_sta 1 iw dev wlan1 station dump >"$LOGS/$S-$1-client.log" 2>&1
+}
+# val FILE KEY: the number after "KEY:" (e.g. "rx bytes")
+val() { awk -v k="$2:" '{ line = $0; sub(/^[ \t]+/, "", line) } index(line, k) == 1 { sub(k, "", line); split(line, f, " "); print f[1]; exit }' "$1"; }
+delta() { echo $(($(val "$LOGS/$S-after-$1.log" "$2") - $(val "$LOGS/$S-before-$1.log" "$2"))); }
+
+snap before
+pings traffic_up 1 up 100 0.05 1000
+pings traffic_down 1 down 100 0.05 1000
+snap after
+
+# compare NAME AIRQ_KEY CLIENT_KEY REL ABS
+compare() {
+	a=$(delta airq "$2") c=$(delta client "$3")
+	d="airqd $2 +$a, client $3 +$c"
+	case $2 in *bytes) 
+		pa=$(delta airq "${2% bytes} packets") pc=$(delta client "${3% bytes} packets")
+		d="$d (per packet: airqd $(div "$a" "$pa"), client $(div "$c" "$pc"))" ;;
+	esac
+	if awk -v a="$a" -v c="$c" -v r="$4" -v x="$5" 'BEGIN{d = a - c; if (d < 0) d = -d; m = (a > c ? a : c); exit !(a > 0 && d <= m * r + x)}'; then
+		result "$1" pass "$d"
+	else
+		result "$1" fail "$d (tolerance ${4}x + $5)"
+	fi
+}
+compare uplink_packets "rx packets" "tx packets" 0.02 3
+compare downlink_packets "tx packets" "rx packets" 0.02 3
+compare uplink_bytes "rx bytes" "tx bytes" 0.05 300
+compare downlink_bytes "tx bytes" "rx bytes" 0.05 300
+fa=$(val "$LOGS/$S-after-airq.log" "tx failed") fc=$(val "$LOGS/$S-after-client.log" "tx failed")
+if [ "$fa" = 0 ] && [ "$fc" = 0 ]; then result tx_failed pass "airqd tx failed 0, client tx failed 0"
+else result tx_failed fail "airqd tx failed ${fa:-?}, client tx failed ${fc:-?}"; fi
+airq_down
+finish
