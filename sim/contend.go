@@ -116,6 +116,8 @@ func (s *Sim) onAPAttempt(a *air, p *packet) {
 		s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
 	} else if p.attempts == 0 && a.idx == 0 {
 		s.stats.Beacons++
+		// Beacons are due at multiples of the interval from the start.
+		s.stats.BeaconLateMax = max(s.stats.BeaconLateMax, s.now%s.med.beaconInterval)
 	}
 }
 

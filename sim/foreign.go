@@ -44,7 +44,6 @@ type ForeignBSS struct {
 	cfg     ForeignBSSConfig
 	node    *node
 	seq     uint16
-	gen     int
 	tbtt    time.Duration
 	pending []probeReq      // requesters waiting for a probe response
 	heard   []time.Duration // when the AP's radio received its frames

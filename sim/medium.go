@@ -72,6 +72,8 @@ type medium struct {
 	best   radio.Rate // highest rate of the BSS: default station data rate
 	nodes  []*node
 	airs   []*air // airs[0] is the home channel; others are added when used
+
+	beaconInterval time.Duration
 }
 
 // air is one channel and its contention: EDCA among the contenders of the
@@ -116,6 +118,7 @@ func (m *medium) init(c ap.Config, mc MediumConfig) {
 	m.cfg = mc
 	m.freq = uint16(c.Freq)
 	m.bssid = c.BSSID
+	m.beaconInterval = time.Duration(c.BeaconInterval) * 1024 * time.Microsecond
 	m.lowest, m.best = rateBounds(c)
 	m.airOf(m.freq)
 	n := m.newNode(nil)

@@ -17,6 +17,8 @@ type Ping struct {
 	gen      int
 	msg      []byte
 	stats    PingStats
+	keep     bool
+	rtts     []time.Duration
 }
 
 // PingStats are a ping's counters, like ping(8)'s summary.
@@ -44,6 +46,12 @@ func (s *Sim) Ping(from, to Endpoint, interval time.Duration, size int) *Ping {
 	s.schedule(s.now, evTimer, p.gen, nil, p)
 	return p
 }
+
+// KeepRTTs makes the ping keep every round trip from now on, for RTTs.
+func (p *Ping) KeepRTTs() { p.keep = true }
+
+// RTTs returns the round trips kept since KeepRTTs, in arrival order.
+func (p *Ping) RTTs() []time.Duration { return p.rtts }
 
 // Stop ends the pinging; replies still on their way are counted.
 func (p *Ping) Stop() { p.gen++ }
@@ -81,4 +89,7 @@ func (p *Ping) reply(now time.Duration, b []byte) {
 		st.RTTMin = rtt
 	}
 	st.RTTMax = max(st.RTTMax, rtt)
+	if p.keep {
+		p.rtts = append(p.rtts, rtt)
+	}
 }

@@ -39,8 +39,10 @@ type Stats struct {
 	WiredToCore, WiredFromCore uint64
 	WiredUnclaimed             uint64 // core wired output no host owns
 
-	// Beacons are the AP's beacons put on the air of the home channel.
-	Beacons uint64
+	// Beacons are the AP's beacons put on the air of the home channel;
+	// BeaconLateMax the longest a beacon went on the air after its TBTT.
+	Beacons       uint64
+	BeaconLateMax time.Duration
 	// The AP's radio off the home channel: retunes, trips (home, away,
 	// home again), the time away (retunes included) and the longest trip.
 	Retunes, Trips    uint64
