@@ -18,6 +18,20 @@
 // Uplink frames leave a Station through the same medium and reach the core
 // with the radiotap RX header mac80211 writes (signal, rate, channel, TSFT).
 //
+// Channels: every node (the AP, stations, foreign BSSs) is on a frequency,
+// with one contention domain per frequency, and a frame on the air is
+// heard only by the nodes on its channel. When the core asks for a retune
+// (ap.AP.Retune) the AP's radio finishes the frame it has on the air,
+// flushes what is still queued (no echo; Stats.RetuneFlushed), is deaf and
+// mute for MediumConfig.RetuneTime, lands on the new channel and the core
+// is told (ap.AP.Retuned). Station frames sent meanwhile go unacknowledged
+// and count in Stats.UplinkLostAway when their retries run out. Foreign
+// BSSs (AddForeignBSS) beacon on their own channel and answer probe
+// requests heard there; OneTripScan plays mac80211's software scan of a
+// beaconing AP (the whole list in one trip, queues stopped, beacons off)
+// under a core that does not know. USChannels is a US channel plan for the
+// planner.
+//
 // Real-path mode is the only mode so far: it models what an injection AP
 // gets from mac80211 (one rate per frame, no A-MPDU, echoes in the kernel's
 // format). Power save on the station side is optional and off by default:
