@@ -387,6 +387,7 @@ type Option func(*runOptions)
 
 type runOptions struct {
 	control *ControlServer
+	tuner   Retuner
 }
 
 // WithControl makes Run answer the control requests s receives, from its

@@ -98,6 +98,7 @@ func drain(r *reader, handle func([]byte)) {
 // Stats are the shell's own counters.
 type Stats struct {
 	RadioWriteErrors, WiredWriteErrors uint64
+	RetuneErrors                       uint64
 }
 
 // Run drives core with the radio and the wired side until ctx is done or a
@@ -136,23 +137,33 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		log.Info("shell stopped", "radio_write_errors", st.RadioWriteErrors, "wired_write_errors", st.WiredWriteErrors)
 	}()
 
+	// flush writes what the core produced; a retune it asks for comes
+	// after those frames, and what the core sends once tuned follows.
 	flush := func() {
-		out, wout := core.Output()
-		if len(out) > 0 {
-			if _, err := dev.WriteBatch(out); err != nil {
-				st.RadioWriteErrors++
+		for {
+			out, wout := core.Output()
+			if len(out) > 0 {
+				if _, err := dev.WriteBatch(out); err != nil {
+					st.RadioWriteErrors++
+				}
 			}
-		}
-		if len(wout) > 0 {
-			if _, err := wired.WriteBatch(wout); err != nil {
-				st.WiredWriteErrors++
+			if len(wout) > 0 {
+				if _, err := wired.WriteBatch(wout); err != nil {
+					st.WiredWriteErrors++
+				}
 			}
+			core.Flushed()
+			core.DrainEvents(func(e ap.Event) {
+				log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
+				o.publish(e)
+			})
+			freq, ok := core.Retune()
+			if !ok {
+				return
+			}
+			o.retune(core, freq, log, &st)
+			core.Retuned(now())
 		}
-		core.Flushed()
-		core.DrainEvents(func(e ap.Event) {
-			log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
-			o.publish(e)
-		})
 	}
 
 	core.Start(now())
