@@ -69,6 +69,10 @@ type Config struct {
 
 const maxAID = 2007
 
+// Resolve returns the configuration with defaults filled in, or an error
+// naming the first invalid field and the accepted values; New does the same.
+func (c Config) Resolve() (Config, error) { return c.withDefaults() }
+
 // withDefaults fills zero fields and validates; errors name the field and
 // the accepted values.
 func (c Config) withDefaults() (_ Config, err error) {

@@ -28,6 +28,7 @@ type options struct {
 	logLevel slog.Level
 	core     ap.Config
 	radioOpt radioOptions // qualify.go
+	phyOpt   phyOptions   // phy.go
 
 	// Set by flags or the file, checked after both.
 	wmm           bool
@@ -73,6 +74,7 @@ func parseFlags(args []string) (options, error) {
 	fs.UintVar(&o.airtimeWeight, "airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
 	fs.IntVar(&o.inflight, "inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
 	o.radioOpt.register(fs)
+	o.phyOpt.register(fs)
 	fs.StringVar(&o.level, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
@@ -105,6 +107,9 @@ func parseFlags(args []string) (options, error) {
 		o.conf = c
 	}
 	if err := o.radioOpt.check(); err != nil {
+		return o, err
+	}
+	if err := o.phyOpt.apply(&o); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -50,18 +51,17 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err := coexist(nl, phy, cfg.BSSID, o, log); err != nil {
 		return err
 	}
-	if err := applyCountry(ctx, nl, o.radioOpt.country, log); err != nil {
+	dom, err := applyCountry(ctx, nl, o.radioOpt.country, log)
+	if err != nil {
 		return err
 	}
 	if phy, err = nl.PHYByName(o.phy); err != nil { // channel flags follow the domain
 		return err
 	}
-	core, err := ap.New(cfg)
-	if err != nil {
+	if cfg, err = cfg.Resolve(); err != nil {
 		return err
 	}
-	cfg = core.Config()
-	ch, err := nl80211.NewChannel(cfg.Freq, nl80211.Width20NoHT, false)
+	ch, err := nl80211.NewChannel(cfg.Freq, nlWidth(cfg.PHY), cfg.PHY.Secondary > 0)
 	if err == nil {
 		err = phy.ValidateOperating(ch)
 	}
@@ -84,6 +84,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err := nl.SetChannel(mon.Index, ch); err != nil {
 		return err
 	}
+	var retune time.Duration // measured by the qualification
 	if o.radioOpt.qualify || !o.radioOpt.noQualify {
 		rep, err := qualifyRadio(ctx, nl, phy, mon, cfg.BSSID, ch, o.ifname)
 		if err != nil {
@@ -99,8 +100,20 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		if err := rep.Err(); err != nil {
 			return fmt.Errorf("%w (-no-qualify skips the checks)", err)
 		}
+		retune = rep.Retune
 	}
-	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID})
+	cfg.Country = countryElement(dom, phy, cfg.Freq)
+	cfg.Scan = o.phyOpt.scanConfig(scanChannels(phy, cfg.Freq), retune)
+	core, err := ap.New(cfg)
+	if err != nil {
+		return err
+	}
+	mtu := 0
+	if cfg.AMSDU > 0 {
+		// The packet socket takes at most MTU+14 bytes, radiotap included.
+		mtu = cfg.AMSDU + 256
+	}
+	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID, MTU: mtu})
 	if err != nil {
 		return err
 	}
@@ -117,6 +130,24 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		}
 	}
 	runOpts := []runtime.Option{runtime.WithControl(o.srv)} // Run closes it
+	if cfg.Scan != nil {
+		runOpts = append(runOpts, runtime.WithRetuner(func(freq int, home bool) error {
+			if home {
+				if err := nl.SetChannel(mon.Index, ch); err != nil {
+					return err
+				}
+				return dev.SetScanning(false)
+			}
+			away, err := nl80211.NewChannel(freq, nl80211.Width20NoHT, false)
+			if err == nil {
+				err = dev.SetScanning(true)
+			}
+			if err == nil {
+				err = nl.SetChannel(mon.Index, away)
+			}
+			return err
+		}))
+	}
 	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)
 	ready := func() {
@@ -169,28 +200,28 @@ func coexist(nl *nl80211.Conn, phy nl80211.PHY, bssid ieee80211.MAC, o options, 
 	return nl.Takeover(blockers)
 }
 
-// applyCountry sets the country and logs what the kernel applied; without
-// one it logs the current domain.
-func applyCountry(ctx context.Context, nl *nl80211.Conn, country string, log *slog.Logger) error {
+// applyCountry sets the country and returns (and logs) what the kernel
+// applied; without one it returns the current domain.
+func applyCountry(ctx context.Context, nl *nl80211.Conn, country string, log *slog.Logger) (nl80211.RegDomain, error) {
 	if country == "" {
 		d, err := nl.RegDomain()
 		if err != nil {
-			return err
+			return d, err
 		}
 		log.Info("regulatory domain", "country", d.Alpha2, "rules", len(d.Rules), "note", worldNote(d))
-		return nil
+		return d, nil
 	}
 	ev, err := nl80211.DialEvents(nl80211.GroupRegulatory)
 	if err != nil {
-		return err
+		return nl80211.RegDomain{}, err
 	}
 	defer ev.Close()
 	d, err := nl.SetCountry(ctx, ev, country)
 	if err != nil {
-		return err
+		return d, err
 	}
 	log.Info("regulatory domain applied", "country", d.Alpha2, "dfs_region", d.DFSRegion, "rules", len(d.Rules))
-	return nil
+	return d, nil
 }
 
 func worldNote(d nl80211.RegDomain) string {

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPHYFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-phy", "phy0", "-channel", "36", "-vht", "-amsdu", "7935"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := o.core.PHY; !p.HT || !p.VHT || p.Width != 80 || !p.ShortGI || o.core.AMSDU != 7935 {
+		t.Errorf("PHY %+v amsdu %d", p, o.core.AMSDU)
+	}
+	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "6", "-ht", "-ht40", "-"})
+	if err != nil || o.core.PHY.Width != 40 || o.core.PHY.Secondary != -1 {
+		t.Errorf("HT40-: %+v %v", o.core.PHY, err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-ht40", "+"}, "-ht40: needs -ht"},
+		{[]string{"-ht", "-ht40", "x"}, "-ht40"},
+		{[]string{"-ht", "-width", "30"}, "-width"},
+		{[]string{"-amsdu", "7935"}, "-amsdu"},
+		{[]string{"-ht", "-amsdu", "100"}, "-amsdu"},
+		{[]string{"-scan-mode", "often"}, "-scan-mode"},
+	} {
+		_, err := parseFlags(append([]string{"-phy", "phy0"}, c.args...))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want an error naming %s", c.args, err, c.want)
+		}
+	}
+}
+
+func TestHostapdHTVHTKeys(t *testing.T) {
+	dir := t.TempDir()
+	write := func(body string) string {
+		p := filepath.Join(dir, "airqd.conf")
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	conf := "interface=airq0\nssid=x\nhw_mode=a\nchannel=36\nieee80211n=1\nht_capab=[HT40+][SHORT-GI-20][SHORT-GI-40]\n" +
+		"ieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=42\nvht_capab=[SHORT-GI-80][MAX-MPDU-11454]\namsdu=11424\nscan=1\nscan_mode=periodic\nscan_period=30s\n"
+	o, err := parseFlags([]string{"-phy", "phy0", "-config", write(conf)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := o.core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.core.AMSDU != 11424 || !o.phyOpt.scan || o.phyOpt.scanMode != "periodic" {
+		t.Errorf("PHY %+v, options %+v", p, o.phyOpt)
+	}
+	for _, c := range []struct{ conf, want string }{
+		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},
+		{"ht_capab=[GF]\n", "ht_capab"},
+		{"vht_oper_chwidth=3\n", "vht_oper_chwidth"},
+	} {
+		_, err := parseFlags([]string{"-phy", "phy0", "-config", write("ssid=x\n" + c.conf)})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an error naming %s", c.conf, err, c.want)
+		}
+	}
+}
