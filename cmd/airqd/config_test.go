@@ -81,7 +81,7 @@ func TestExampleConfig(t *testing.T) {
 // Errors name the file, the line, the key and what is accepted.
 func TestConfigErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: airtime_weight ap_isolate`},
+		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: airtime_weight amsdu ap_isolate`},
 		{"# c\n\nchannel\n", `:3: "channel" is not key=value`},
 		{"=5\n", `:1: "=5" is not key=value`},
 		{"beacon_int=5\n", `:1: beacon_int: "5": want 15 to 65535 TU`},
@@ -111,7 +111,7 @@ func TestConfigErrors(t *testing.T) {
 		{"rsn_pairwise=CCMP\n", `rsn_pairwise: not supported yet`},
 		{"ieee80211r=1\n", `ieee80211r: not supported yet (fast transition (802.11r))`},
 		{"ieee80211w=1\n", `ieee80211w: not supported yet (management frame protection (802.11w))`},
-		{"ieee80211n=1\n", `ieee80211n: not supported yet (HT (802.11n))`},
+		{"ieee80211ax=1\n", `ieee80211ax: not supported yet (HE (802.11ax))`},
 		{"accept_mac_file=/etc/hostapd.accept\n", `accept_mac_file: not supported yet (MAC access lists)`},
 		// What only the whole file shows names the line of the key at fault.
 		{"channel=36\nhw_mode=g\n", `:2: hw_mode: "g" does not match channel 36`},
