@@ -35,6 +35,7 @@ type scanner struct {
 
 	stage   scanStage
 	trip    scan.Trip
+	drain   time.Duration // rounds stop this long before a trip leaves
 	visit   int  // current visit; trip.N means on the way home
 	tuned   bool // the radio reported it is on the requested channel
 	probed  bool // the current visit's probes went out
@@ -49,6 +50,7 @@ type ScanStats struct {
 	RetuneMax     time.Duration // longest request-to-tuned time seen
 	Away          time.Duration // total time off the operating channel
 	RxWhileAway   uint64        // frames heard off channel that were not beacons or probe responses
+	RetuneTooSlow uint64        // retunes so slow that the planner could not take them
 	ProbesSent    uint64
 	MissedBeacons uint64
 }
@@ -57,6 +59,17 @@ func newScanner(c Config) (*scanner, error) {
 	pc := c.Scan.Planner
 	pc.Home = c.Freq
 	pc.BeaconInterval = time.Duration(c.BeaconInterval) * 1024 * time.Microsecond
+	if pc.Drain == 0 {
+		// What the radio holds when rounds stop is bounded by AQL: the
+		// highest per-station limit. Waiting that long before leaving lets
+		// those frames go out and echo instead of being flushed by the
+		// retune; the air is busy with them meanwhile, not idle.
+		var high uint32
+		for _, h := range c.AQL.High {
+			high = max(high, h)
+		}
+		pc.Drain = min(time.Duration(high)*time.Microsecond, maxDrain)
+	}
 	p, err := scan.New(pc)
 	if err != nil {
 		return nil, err
@@ -68,8 +81,12 @@ func newScanner(c Config) (*scanner, error) {
 		}
 		tc.Freqs = append(tc.Freqs, c.Freq)
 	}
-	return &scanner{planner: p, table: scan.NewTable(tc), ssids: c.Scan.SSIDs}, nil
+	return &scanner{planner: p, table: scan.NewTable(tc), ssids: c.Scan.SSIDs, drain: p.Config().Drain}, nil
 }
+
+// maxDrain bounds the wait before a trip: a longer one leaves too little of
+// a beacon interval for the trip itself.
+const maxDrain = 20 * time.Millisecond
 
 // Retune reports a channel change the radio must make: after writing the
 // frames Output returns, tune to freq MHz and call Retuned. No frame is
@@ -89,7 +106,13 @@ func (a *AP) Retuned(now time.Duration) {
 	}
 	d := now - sc.askedAt
 	a.scanStats.Retunes++
-	a.scanStats.RetuneMax = max(a.scanStats.RetuneMax, d)
+	if d > a.scanStats.RetuneMax {
+		a.scanStats.RetuneMax = d
+		// Trips are planned around the retune time the radio really takes.
+		if err := sc.planner.SetRetune(d); err != nil {
+			a.scanStats.RetuneTooSlow++
+		}
+	}
 	if a.retuneTo == a.cfg.Freq {
 		a.retuneTo, a.onFreq = 0, a.cfg.Freq
 		a.scanStats.Away += now - sc.leftAt
@@ -106,8 +129,31 @@ func (a *AP) Retuned(now time.Duration) {
 // OperatingFreq is the BSS's channel; OnFreq where the radio is now.
 func (a *AP) OnFreq() int { return a.onFreq }
 
-// scanning reports whether rounds are stopped for a trip.
-func (a *AP) scanning() bool { return a.scan != nil && a.scan.stage != scanIdle }
+// scanning reports whether rounds are stopped for a trip: while it is away,
+// and before it leaves once the radio holds all it can send in time.
+func (a *AP) scanning(now time.Duration) bool {
+	sc := a.scan
+	if sc == nil || sc.stage == scanIdle {
+		return false
+	}
+	return sc.stage == scanAway || !a.fitsBeforeLeave(now)
+}
+
+// fitsBeforeLeave says whether the radio can take more before a trip: what
+// it already holds (AQL pending airtime, with a margin for contention the
+// estimate leaves out) must be done and echoed before the trip leaves, or
+// the retune would flush it.
+func (a *AP) fitsBeforeLeave(now time.Duration) bool {
+	sc := a.scan
+	if sc == nil || sc.stage != scanDraining {
+		return true
+	}
+	pending := time.Duration(a.air.Total()) * time.Microsecond
+	return now+pending*3/2+drainMargin < sc.trip.Leave
+}
+
+// drainMargin is left between the last frame's expected end and departure.
+const drainMargin = time.Millisecond
 
 // afterBeacon asks the planner for a trip once our beacon went out.
 func (a *AP) afterBeacon(now time.Duration) {

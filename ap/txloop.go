@@ -16,7 +16,7 @@ import (
 // these limits are the only brake. It runs on every new frame, every
 // completion and every tick.
 func (a *AP) txLoop(now time.Duration) {
-	if a.scanning() {
+	if a.scanning(now) {
 		return // no rounds start while a trip drains or is away
 	}
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
@@ -28,7 +28,7 @@ func (a *AP) txLoop(now time.Duration) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
 			held := slot == 0 && a.dozing > 0 && !a.mcastWindow
-			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) {
+			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
