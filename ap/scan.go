@@ -36,9 +36,9 @@ type scanner struct {
 	stage   scanStage
 	trip    scan.Trip
 	drain   time.Duration // rounds stop this long before a trip leaves
-	visit   int  // current visit; trip.N means on the way home
-	tuned   bool // the radio reported it is on the requested channel
-	probed  bool // the current visit's probes went out
+	visit   int           // current visit; trip.N means on the way home
+	tuned   bool          // the radio reported it is on the requested channel
+	probed  bool          // the current visit's probes went out
 	leftAt  time.Duration
 	askedAt time.Duration // the pending retune was requested at
 }
