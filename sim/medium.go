@@ -26,9 +26,12 @@ type MediumConfig struct {
 	// StationQueue bounds each station's transmit queue per AC; default 256.
 	StationQueue int
 	// RetuneTime is how long the AP's radio is deaf and mute when it changes
-	// channel; default 2 ms.
+	// channel; default DefaultRetuneTime.
 	RetuneTime time.Duration
 }
+
+// DefaultRetuneTime is the simulated radio's channel change time.
+const DefaultRetuneTime = 2 * time.Millisecond
 
 func (c MediumConfig) withDefaults() MediumConfig {
 	if c.RetryLimit == 0 {
@@ -41,7 +44,7 @@ func (c MediumConfig) withDefaults() MediumConfig {
 		c.StationQueue = 256
 	}
 	if c.RetuneTime == 0 {
-		c.RetuneTime = 2 * time.Millisecond
+		c.RetuneTime = DefaultRetuneTime
 	}
 	return c
 }

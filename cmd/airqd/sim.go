@@ -15,6 +15,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/sim"
 )
 
@@ -29,17 +30,40 @@ const maxSimStep = 20 * time.Millisecond
 // the next event or summary line. One summary line a second goes to stdout
 // until ctx ends.
 func runSim(ctx context.Context, o options, log *slog.Logger) error {
-	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: o.core})
+	cfg := o.core
+	if o.phyOpt.scan {
+		// The simulated radio scans a US channel plan, where a few other
+		// networks beacon.
+		band := ieee80211.Band2GHz
+		if cfg.Channel > 14 {
+			band = ieee80211.Band5GHz
+		}
+		home := ieee80211.ChannelToFreq(cfg.Channel, band)
+		var chans []scan.Channel
+		for _, c := range sim.USChannels() {
+			if c.Freq != home {
+				chans = append(chans, c)
+			}
+		}
+		cfg.Scan = o.phyOpt.scanConfig(chans, sim.DefaultRetuneTime)
+	}
+	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg})
 	if err != nil {
 		return err
 	}
+	if o.phyOpt.scan {
+		for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
+			s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
+		}
+	}
 	host := s.AddHost(sim.HostConfig{})
+	phy := s.Core().Config().PHY
 	for i := range o.simStations {
-		s.AddStation(sim.StationConfig{Start: time.Duration(i+1) * o.simJoin})
+		s.AddStation(sim.StationConfig{Start: time.Duration(i+1) * o.simJoin, HT: phy.HT, VHT: phy.VHT})
 	}
 	calls := o.srv.Calls()
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
-	cfg := s.Core().Config()
+	cfg = s.Core().Config()
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simStations,
 		"control", o.control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
