@@ -29,6 +29,7 @@ ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
 for i in 1 2; do sta_init $i || { result setup fail "station $i namespace"; finish; }; done
 STA1=$(sta_mac 1) STA2=$(sta_mac 2)
 METRICS=
+ip link set lo up # the metrics listener is on 127.0.0.1
 if has_flag metrics; then
 	METRICS=127.0.0.1:9123
 	AIRQD_EXTRA="-metrics $METRICS"

@@ -7,7 +7,9 @@
 # dump" (its entry for the AP) are read; the deltas are compared crosswise:
 #   airqd rx packets/bytes  vs  client tx packets/bytes  (uplink)
 #   airqd tx packets/bytes  vs  client rx packets/bytes  (downlink)
-# Signal is not compared (hwsim reports a fixed value on one side only).
+# The client also counts the AP's beacons in its rx packets/bytes: e2esniff
+# (hwsim0) logs every beacon with its length, and the beacons sent between
+# the two snapshots are added to airqd's tx side. Signal is not compared.
 #
 # Checks:
 #   traffic        both ping runs 0% loss
@@ -23,6 +25,10 @@ log "radios"
 ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
 sta_init 1 || { result setup fail "station namespace"; finish; }
 STA=$(sta_mac 1)
+ip link set hwsim0 up
+e2esniff -i hwsim0 -sta "$STA" -beacon-every 1 >"$LOGS/$S-air.log" 2>&1 &
+SNIFF=$!
+register $SNIFF
 if airq_up airqd; then result airqd_ready pass "airqd pid $AIRQD_PID"
 else result airqd_ready fail "airqd not ready"; finish; fi
 iwc 1
@@ -35,17 +41,29 @@ in_sta 1 ping -c 2 -W 2 "$HOST_IP" >/dev/null 2>&1
 
 # snap TAG: both sides' counters -> $LOGS/$S-TAG-{airq,client}.log
 snap() {
+	eval "T_$1=$(T)"
 	ctl station get "$STA" >"$LOGS/$S-$1-airq.log" 2>&1
 	in_sta 1 iw dev wlan1 station dump >"$LOGS/$S-$1-client.log" 2>&1
 }
 # val FILE KEY: the number after "KEY:" (e.g. "rx bytes")
 val() { awk -v k="$2:" '{ line = $0; sub(/^[ \t]+/, "", line) } index(line, k) == 1 { sub(k, "", line); split(line, f, " "); print f[1]; exit }' "$1"; }
-delta() { echo $(($(val "$LOGS/$S-after-$1.log" "$2") - $(val "$LOGS/$S-before-$1.log" "$2"))); }
+delta() {
+	_d=$(($(val "$LOGS/$S-after-$1.log" "$2") - $(val "$LOGS/$S-before-$1.log" "$2")))
+	# beacons from the AP between the snapshots count on the client's rx side
+	if [ "$1" = airq ]; then
+		case $2 in "tx packets") _d=$((_d + BEACONS)) ;; "tx bytes") _d=$((_d + BEACON_BYTES)) ;; esac
+	fi
+	echo "$_d"
+}
 
 snap before
 pings traffic_up 1 up 100 0.05 1000
 pings traffic_down 1 down 100 0.05 1000
 snap after
+set -- $(awk -v a="$T_before" -v b="$T_after" -v bss="bssid=$BSSID" '$2 == "beacon" && $3 == bss && $1 >= a && $1 <= b {
+	n++; for (i = 3; i <= NF; i++) if ($i ~ /^len=/) { sub(/len=/, "", $i); s += $i } } END { print n + 0, s + 0 }' "$LOGS/$S-air.log")
+BEACONS=$1 BEACON_BYTES=$2
+echo "beacons between the snapshots: $BEACONS ($BEACON_BYTES bytes), added to airqd's tx side"
 
 # compare NAME AIRQ_KEY CLIENT_KEY REL ABS
 compare() {

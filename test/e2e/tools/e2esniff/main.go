@@ -140,7 +140,7 @@ func (s *sniffer) frame(f []byte) {
 				for i, a := range aids {
 					as[i] = strconv.Itoa(a)
 				}
-				s.emit("beacon bssid=%s ssid_len=%d ssid_hidden=%d %s aids=%s", bssid, ssidLen, b2i(hidden), tim, strings.Join(as, ","))
+				s.emit("beacon bssid=%s ssid_len=%d ssid_hidden=%d %s aids=%s len=%d", bssid, ssidLen, b2i(hidden), tim, strings.Join(as, ","), len(f))
 			}
 		case 4: // probe request
 			s.cnt["probe_req"]++
