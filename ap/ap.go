@@ -78,6 +78,7 @@ type Counters struct {
 	RxMgmt, RxData, RxCtrl                      uint64
 	RxFromUnknown, RxDuplicates, RxFragments    uint64
 	RxToWired, RxIntraBSS, RxAMSDUSubframes     uint64
+	RxUnauthorized                              uint64
 
 	Echoes, EchoUnmatched, EchoAcked, EchoFailed uint64
 	NoStatus, TimedOut                           uint64
@@ -96,6 +97,7 @@ type Counters struct {
 	WiredDroppedNoStation, WiredDroppedQueue    uint64
 	WiredDroppedMalformed, WiredDroppedNoBuffer uint64
 	WiredDroppedFlushed, WiredDroppedCoDel      uint64
+	WiredDroppedUnauthorized                    uint64
 	WiredDropped                                uint64 // output to the TAP lost (output full)
 	OutputOverflow                              uint64
 }
@@ -234,7 +236,7 @@ func (a *AP) Accounted() bool {
 	frames, _ := a.sched.Backlog()
 	return frames == a.backlog+a.polls && c.DownlinkIn == c.WiredSent+c.WiredTxFailed+c.WiredDroppedNoStation+
 		c.WiredDroppedQueue+c.WiredDroppedMalformed+c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+
-		c.WiredDroppedCoDel+uint64(a.backlog)+uint64(a.inflight)
+		c.WiredDroppedCoDel+c.WiredDroppedUnauthorized+uint64(a.backlog)+uint64(a.inflight)
 }
 
 func (a *AP) nextMgmtSeq() uint16 {

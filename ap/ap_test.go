@@ -409,3 +409,30 @@ func TestReassociationReclaimsAirtime(t *testing.T) {
 		t.Errorf("%d underflows", c.Underflows)
 	}
 }
+
+// TestControlledPort: before a station is authorized only EAPOL crosses
+// the AP, both ways; open networks authorize at association.
+func TestControlledPort(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	h.join(staMAC, false)
+	s := &h.a.sta.slots[1]
+	if !s.authorized {
+		t.Fatal("an open-system station is not authorized at association")
+	}
+	s.authorized = false // as an RSN authenticator would keep it until its handshake
+	h.air(h.upIPv4(staMAC, host, 0, false))
+	eapol := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: staMAC, Addr3: host, Seq: h.nextSeq()})
+	eapol = ieee80211.AppendLLCSNAP(eapol, etherTypeEAPOL)
+	h.air(append(eapol, 1, 3, 0, 0))
+	_, wired := h.take()
+	if len(wired) != 1 || h.a.Counters().RxUnauthorized != 1 {
+		t.Errorf("%d wired frames (want the EAPOL one), %d unauthorized", len(wired), h.a.Counters().RxUnauthorized)
+	}
+	h.wire(eth(staMAC, host, 0))
+	h.wire(append(ieee80211.AppendEtherHdr(nil, staMAC, host, etherTypeEAPOL), 1, 3, 0, 0))
+	out, _ := h.take()
+	if d := dataFrames(t, out); len(d) != 1 || h.a.Counters().WiredDroppedUnauthorized != 1 || !h.a.Accounted() {
+		t.Errorf("%d frames to an unauthorized station (want the EAPOL one)", len(d))
+	}
+}

@@ -45,6 +45,10 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 			a.cnt.WiredDroppedNoStation++
 			return
 		}
+		if !s.authorized && etherType != etherTypeEAPOL {
+			a.cnt.WiredDroppedUnauthorized++
+			return
+		}
 		if s.qos {
 			tid = classify(etherType, payload)
 		}
@@ -70,6 +74,10 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		a.cnt.WiredDroppedNoStation++
 	}
 }
+
+// etherTypeEAPOL passes the controlled port before authorization: it is
+// what an authenticator's key handshake runs on.
+const etherTypeEAPOL = 0x888e
 
 // toUnicast lists the EtherTypes mac80211 converts (ARP, IPv4, IPv6).
 func toUnicast(etherType uint16) bool {

@@ -110,6 +110,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
 	a.startRates(sa, s, ies)
 	s.assocAt = now
+	s.authorized = true // open system: no key handshake to wait for
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm)
 	if first {

@@ -45,13 +45,17 @@ type station struct {
 	assocAt        time.Duration
 	lastRx         time.Duration
 	signal         int8
-	dozing         bool          // Power Management bit set in its last frame
-	ht, vht        bool          // HT/VHT in use with this station
-	maxAMSDU       int           // longest A-MSDU it receives, 0 if none
-	rc             *rate.Station // rate selection for its data frames
-	nonERP         bool          // no OFDM rate: 802.11b only
-	longPreamble   bool          // no short preamble capability
-	polling        bool          // an inactivity poll is queued or in flight
+	dozing         bool // Power Management bit set in its last frame
+	// authorized opens the controlled port: data other than EAPOL passes
+	// only then. Open networks authorize at association; an RSN
+	// authenticator would authorize after its 4-way handshake.
+	authorized   bool
+	ht, vht      bool          // HT/VHT in use with this station
+	maxAMSDU     int           // longest A-MSDU it receives, 0 if none
+	rc           *rate.Station // rate selection for its data frames
+	nonERP       bool          // no OFDM rate: 802.11b only
+	longPreamble bool          // no short preamble capability
+	polling      bool          // an inactivity poll is queued or in flight
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
@@ -72,7 +76,7 @@ type StationCounters struct {
 	AMSDUs               uint64 // A-MSDUs sent
 	AMSDUSubframes       uint64 // MSDUs they carried
 	AMSDUBytes           uint64 // 802.3 bytes they carried
-	RxDroppedUnauthorize uint64
+	RxDroppedUnauthorize uint64 // data from an unassociated or unauthorized station
 }
 
 // stationTable maps addresses to slots 1..max; slot 0 is never used.

@@ -65,6 +65,11 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		a.cnt.RxMalformed++
 		return
 	}
+	if !s.authorized && etherType != etherTypeEAPOL {
+		s.RxDroppedUnauthorize++
+		a.cnt.RxUnauthorized++
+		return
+	}
 	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
 }
 
