@@ -135,7 +135,7 @@ func (s *sniffer) frame(f []byte) {
 			if len(aids) > 0 {
 				s.cnt["beacon_tim"]++
 			}
-			if len(aids) > 0 || hidden && s.cnt["beacon_hidden"] == 1 || s.every > 0 && s.cnt["beacon"]%s.every == 1 {
+			if len(aids) > 0 || hidden && s.cnt["beacon_hidden"] == 1 || s.every > 0 && (s.cnt["beacon"]-1)%s.every == 0 {
 				as := make([]string, len(aids))
 				for i, a := range aids {
 					as[i] = strconv.Itoa(a)
