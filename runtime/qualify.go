@@ -36,6 +36,9 @@ type QualifyConfig struct {
 	Retune nl80211.Channel
 	// EchoTimeout bounds the wait for the echo (DefaultEchoTimeout if 0).
 	EchoTimeout time.Duration
+	// FrameSize, when set, is the largest 802.11 frame airq will send (an
+	// A-MSDU): a frame that long must go out and echo.
+	FrameSize int
 }
 
 // DefaultEchoTimeout is how long Qualify waits for a TX-status echo: hwsim
@@ -123,10 +126,38 @@ func Qualify(ctx context.Context, dev radio.Device, tuner Tuner, cfg QualifyConf
 	} else {
 		r.Checks = append(r.Checks, echoChecks(e, time.Since(start))...)
 	}
+	if ok && cfg.FrameSize > 0 {
+		add(checkLarge(ctx, dev, echoes, cfg, absent, timeout))
+	}
 	if cfg.Retune.Freq != 0 {
 		add(measureRetune(tuner, cfg, &r.Retune))
 	}
 	return r
+}
+
+// checkLarge sends a frame of cfg.FrameSize octets: the monitor's MTU and
+// the driver must take what airq's largest A-MSDU will be.
+func checkLarge(ctx context.Context, dev radio.Device, echoes <-chan echo, cfg QualifyConfig, absent ieee80211.MAC, timeout time.Duration) Check {
+	frame := probeResponse(cfg.BSSID, absent)
+	for n := cfg.FrameSize - (len(frame) - radiotap.TxHeaderLen(radio.TxParams{Rate: radio.LegacyRate(qualifyRate * 500), Retries: 1})); n > 0; {
+		body := min(n-2, 255)
+		if body < 0 {
+			break
+		}
+		frame = ieee80211.AppendElement(frame, ieee80211.ElemVendor, make([]byte, body)...)
+		n -= body + 2
+	}
+	fail := func(why string) Check {
+		return Check{Name: "large frames", Fatal: true, Detail: fmt.Sprintf(
+			"a %d-octet frame %s: lower -amsdu (or 0 to send no A-MSDUs)", cfg.FrameSize, why)}
+	}
+	if _, err := dev.WriteBatch([][]byte{frame}); err != nil {
+		return fail("was refused: " + err.Error())
+	}
+	if _, ok := awaitEcho(ctx, echoes, cfg.BSSID, absent, timeout); !ok {
+		return fail(fmt.Sprintf("got no TX-status echo within %v (the driver drops frames that long)", timeout))
+	}
+	return Check{Name: "large frames", OK: true, Detail: fmt.Sprintf("a %d-octet frame went out", cfg.FrameSize)}
 }
 
 // echoChecks judges an echo of the probe response.

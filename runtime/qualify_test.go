@@ -168,3 +168,24 @@ func TestQualifyFrame(t *testing.T) {
 		t.Errorf("frame %x: %v", b[hl:], err)
 	}
 }
+
+// TestQualifyLargeFrames: with an A-MSDU size configured, a frame that long
+// must go out and echo; a radio that drops long frames fails the check.
+func TestQualifyLargeFrames(t *testing.T) {
+	for _, c := range []struct {
+		maxLen int
+		ok     bool
+	}{{20000, true}, {2000, false}} {
+		dev := radiotest.New()
+		echoRadio(t, dev, func(_ *radio.TxStatus, frame []byte) bool { return len(frame) <= c.maxLen })
+		r := Qualify(context.Background(), dev, &fakeTuner{}, QualifyConfig{
+			PHY: nl80211.PHY{Name: "phy0", ActiveMonitor: true}, BSSID: qBSSID,
+			Channel: nl80211.Channel{Freq: 2412}, EchoTimeout: 200 * time.Millisecond, FrameSize: 7935,
+		})
+		dev.Close()
+		got := check(t, r, "large frames")
+		if got.OK != c.ok || (!c.ok && (!got.Fatal || !strings.Contains(got.Detail, "-amsdu"))) {
+			t.Errorf("radio taking %d octets: %v", c.maxLen, got)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	}
 	var retune time.Duration // measured by the qualification
 	if o.radioOpt.qualify || !o.radioOpt.noQualify {
-		rep, err := qualifyRadio(ctx, nl, phy, mon, cfg.BSSID, ch, o.ifname)
+		rep, err := qualifyRadio(ctx, nl, phy, mon, cfg.BSSID, ch, o.ifname, cfg.AMSDU)
 		if err != nil {
 			return err
 		}
@@ -108,12 +108,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	mtu := 0
-	if cfg.AMSDU > 0 {
-		// The packet socket takes at most MTU+14 bytes, radiotap included.
-		mtu = cfg.AMSDU + 256
-	}
-	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID, MTU: mtu})
+	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID, MTU: amsduMTU(cfg.AMSDU)})
 	if err != nil {
 		return err
 	}
@@ -231,16 +226,31 @@ func worldNote(d nl80211.RegDomain) string {
 	return ""
 }
 
+// amsduMTU is the monitor MTU that carries an A-MSDU of amsdu octets: the
+// packet socket takes at most MTU+14 bytes, radiotap included. 0 keeps the
+// interface's MTU.
+func amsduMTU(amsdu int) int {
+	if amsdu == 0 {
+		return 0
+	}
+	return amsdu + 256
+}
+
 // qualifyRadio opens the monitor for the checks alone and closes it after.
+// With A-MSDUs on, a frame of the largest A-MSDU's size must go out too.
 func qualifyRadio(ctx context.Context, nl *nl80211.Conn, phy nl80211.PHY, mon nl80211.Interface,
-	bssid ieee80211.MAC, ch nl80211.Channel, ifname string) (runtime.Report, error) {
-	dev, err := inject.Open(ifname, inject.Options{})
+	bssid ieee80211.MAC, ch nl80211.Channel, ifname string, amsdu int) (runtime.Report, error) {
+	dev, err := inject.Open(ifname, inject.Options{MTU: amsduMTU(amsdu)})
 	if err != nil {
 		return runtime.Report{}, err
 	}
 	defer dev.Close()
+	size := 0
+	if amsdu > 0 {
+		size = amsdu + 26 // with the QoS data header
+	}
 	return runtime.Qualify(ctx, dev, nl, runtime.QualifyConfig{
-		PHY: phy, Ifindex: mon.Index, BSSID: bssid, Channel: ch, Retune: retuneTarget(phy, ch),
+		PHY: phy, Ifindex: mon.Index, BSSID: bssid, Channel: ch, Retune: retuneTarget(phy, ch), FrameSize: size,
 	}), nil
 }
 
