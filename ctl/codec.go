@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strconv"
 )
@@ -31,6 +32,11 @@ var (
 	recAQL       = recordOf[AQL]()
 	recScheduler = recordOf[Scheduler]()
 	recAC        = recordOf[SchedulerAC]()
+	recScan      = recordOf[ScanStatus]()
+	recBSS       = recordOf[BSS]()
+	recSurvey    = recordOf[Survey]()
+	recRates     = recordOf[RateTable]()
+	recRate      = recordOf[RateStats]()
 	textM        = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
@@ -40,7 +46,8 @@ func recordOf[T any]() record {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		key, _, _ := cutComma(f.Tag.Get("json"))
-		if key == "" || key == "-" || (f.Type.Kind() == reflect.Array && f.Type.Elem().Kind() == reflect.Struct) {
+		k := f.Type.Kind()
+		if key == "" || key == "-" || ((k == reflect.Array || k == reflect.Slice) && f.Type.Elem().Kind() == reflect.Struct) {
 			continue // nested records are sections of their own
 		}
 		r.fields = append(r.fields, field{key, i})
@@ -82,6 +89,21 @@ func (r *Reply) Encode() ([]byte, error) {
 		b, err = appendSection(b, "scheduler", recScheduler, r.Scheduler)
 		for i := 0; i < len(r.Scheduler.AC) && err == nil; i++ {
 			b, err = appendSection(b, "ac", recAC, &r.Scheduler.AC[i])
+		}
+	}
+	if r.Scan != nil && err == nil {
+		b, err = appendSection(b, "scan", recScan, r.Scan)
+	}
+	for i := 0; i < len(r.BSSes) && err == nil; i++ {
+		b, err = appendSection(b, "bss", recBSS, &r.BSSes[i])
+	}
+	for i := 0; i < len(r.Surveys) && err == nil; i++ {
+		b, err = appendSection(b, "survey", recSurvey, &r.Surveys[i])
+	}
+	if r.Rates != nil && err == nil {
+		b, err = appendSection(b, "rates", recRates, r.Rates)
+		for i := 0; i < len(r.Rates.Rows) && err == nil; i++ {
+			b, err = appendSection(b, "rate", recRate, &r.Rates.Rows[i])
 		}
 	}
 	if err != nil {
@@ -133,6 +155,12 @@ func appendValue(b []byte, v reflect.Value) ([]byte, error) {
 		return strconv.AppendInt(b, v.Int(), 10), nil
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return strconv.AppendUint(b, v.Uint(), 10), nil
+	case reflect.Float64:
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return nil, fmt.Errorf("%v is not a finite number", f)
+		}
+		return strconv.AppendFloat(b, f, 'g', -1, 64), nil
 	}
 	return nil, fmt.Errorf("unsupported type %s", v.Type())
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -85,6 +86,16 @@ func TestReplyDecodeErrors(t *testing.T) {
 		{"section=scheduler\nsection=ac\nac=VI\nsection=ac\nsection=ac\nsection=ac\nerrno=0\n\n", "order VO VI BE BK"},
 		{"section=status\nerror=\"late\"\nerrno=0\n\n", "first line"},
 		{"errno=0\n\nerrno=0\n\n", "data after the reply"},
+		{"section=scan\nsection=scan\nerrno=0\n\n", "second scan"},
+		{"section=rates\nsection=rates\nerrno=0\n\n", "second rates"},
+		{"section=rate\nerrno=0\n\n", "rate section without a rates section"},
+		{"section=rates\nsection=rate\nprob=NaN\nerrno=0\n\n", "finite number"},
+		{"section=rates\nsection=rate\nprob=+Inf\nerrno=0\n\n", "finite number"},
+		{"section=rates\nsection=rate\nprob=0.5x\nerrno=0\n\n", "finite number"},
+		{"section=bss\nrates=1.0 HT\nerrno=0\n\n", `"HT": want a rate`},
+		{"section=bss\nssid=x\nerrno=0\n\n", "double-quoted"},
+		{"section=survey\nfreq=x\nerrno=0\n\n", "integer"},
+		{strings.Repeat("section=survey\n", maxSurveys+1) + "errno=0\n\n", "more than 1024 survey"},
 		{strings.Repeat("x", MaxReplyLine+1) + "\n", "too long"},
 	} {
 		_, err := DecodeReply([]byte(c.in))
@@ -105,5 +116,13 @@ func TestReplyErr(t *testing.T) {
 	}
 	if (&Error{Errno: EINVAL}).Error() != "invalid argument" {
 		t.Error("bare errno message")
+	}
+}
+
+// A float that is not finite cannot be sent: JSON could not carry it either.
+func TestEncodeNonFinite(t *testing.T) {
+	r := Reply{Rates: &RateTable{Rows: []RateStats{{TP: math.Inf(1)}}}}
+	if _, err := r.Encode(); err == nil || !strings.Contains(err.Error(), "rate avg_tp_mbps: +Inf is not a finite number") {
+		t.Errorf("encode +Inf: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 )
@@ -96,8 +97,42 @@ func (d *decoder) section(name string) error {
 		}
 		d.rec, d.cur = recAC, reflect.ValueOf(&d.r.Scheduler.AC[d.nextAC]).Elem()
 		d.nextAC++
+	case "scan":
+		if d.r.Scan != nil {
+			return errors.New("second scan section")
+		}
+		d.r.Scan = new(ScanStatus)
+		d.rec, d.cur = recScan, reflect.ValueOf(d.r.Scan).Elem()
+	case "bss":
+		if len(d.r.BSSes) == maxBSSes {
+			return fmt.Errorf("more than %d bss sections", maxBSSes)
+		}
+		d.r.BSSes = append(d.r.BSSes, BSS{})
+		d.rec, d.cur = recBSS, reflect.ValueOf(&d.r.BSSes[len(d.r.BSSes)-1]).Elem()
+	case "survey":
+		if len(d.r.Surveys) == maxSurveys {
+			return fmt.Errorf("more than %d survey sections", maxSurveys)
+		}
+		d.r.Surveys = append(d.r.Surveys, Survey{})
+		d.rec, d.cur = recSurvey, reflect.ValueOf(&d.r.Surveys[len(d.r.Surveys)-1]).Elem()
+	case "rates":
+		if d.r.Rates != nil {
+			return errors.New("second rates section")
+		}
+		d.r.Rates = new(RateTable)
+		d.rec, d.cur = recRates, reflect.ValueOf(d.r.Rates).Elem()
+	case "rate":
+		t := d.r.Rates
+		if t == nil {
+			return errors.New("rate section without a rates section")
+		}
+		if len(t.Rows) == maxRateRows {
+			return fmt.Errorf("more than %d rate sections", maxRateRows)
+		}
+		t.Rows = append(t.Rows, RateStats{})
+		d.rec, d.cur = recRate, reflect.ValueOf(&t.Rows[len(t.Rows)-1]).Elem()
 	default:
-		return fmt.Errorf("unknown section %q: want status, station, aql, scheduler or ac", name)
+		return fmt.Errorf("unknown section %q: want status, station, aql, scheduler, ac, scan, bss, survey, rates or rate", name)
 	}
 	return nil
 }
@@ -147,6 +182,13 @@ func setValue(v reflect.Value, s []byte) error {
 			return fmt.Errorf("%q: want an unsigned %d-bit integer", s, v.Type().Bits())
 		}
 		v.SetUint(n)
+		return nil
+	case reflect.Float64:
+		f, err := strconv.ParseFloat(string(s), 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("%q: want a finite number", s)
+		}
+		v.SetFloat(f)
 		return nil
 	}
 	return fmt.Errorf("unsupported type %s", v.Type())

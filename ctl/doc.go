@@ -11,12 +11,16 @@
 //	request  = "status"
 //	         | "station dump"
 //	         | "station get" MAC
+//	         | "station get" MAC "rates"                   ; the rate selector's table
 //	         | "station set" MAC "airtime_weight" WEIGHT   ; 1..65535
 //	         | "station del" MAC                           ; deauthenticate
 //	         | "aql"
 //	         | "aql set" AC LOW HIGH                       ; µs, 0..4294967295
 //	         | "aql threshold" US                          ; µs, 0..4294967295
 //	         | "scheduler"
+//	         | "scan"                                      ; background scan status
+//	         | "scan dump"                                 ; the BSS table
+//	         | "survey dump"                               ; per-channel survey
 //	         | "events"                                    ; a stream, see below
 //	MAC      = six hex octets separated by ':' or '-'
 //	AC       = VO | VI | BE | BK (any case) | 0..3 (debugfs numbering)
@@ -28,14 +32,20 @@
 //
 //	reply    = [ "error=" QUOTED "\n" ] *section "errno=" N "\n" "\n"
 //	section  = "section=" NAME "\n" *( KEY "=" VALUE "\n" )
-//	NAME     = status | station | aql | scheduler | ac
+//	NAME     = status | station | aql | scheduler | ac | scan | bss | survey
+//	         | rates | rate
 //
 // A section is one record: Status, one Station, AQL, Scheduler, and after
-// a scheduler one ac section per access category in VO, VI, BE, BK order.
+// a scheduler one ac section per access category in VO, VI, BE, BK order;
+// ScanStatus, one BSS, one Survey; a RateTable and after it one rate
+// section per rate, fastest first. The scan requests fail with
+// EOPNOTSUPP when the daemon runs without background scanning.
 // KEY is the field's JSON name, so the text and the -json output name the
-// same things. VALUE is a decimal number, true or false, a Go-quoted string,
-// a MAC or AC name, or, for per-AC arrays, four values separated by one
-// space in VO VI BE BK order. errno is 0 on success, otherwise one of the
+// same things. VALUE is a decimal number (a float in Go's shortest form,
+// always finite), true or false, a Go-quoted string, a MAC or AC name, a
+// list of rates in iw's form ("1.0* 2.0 54.0 HT*": Mbit/s, '*' marking a
+// basic rate), or, for per-AC arrays, four values separated by one space in
+// VO VI BE BK order. errno is 0 on success, otherwise one of the
 // Errno constants, and error carries the message. Unknown sections and keys
 // are errors: both ends are built from this package.
 //

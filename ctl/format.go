@@ -46,6 +46,8 @@ func AppendStation(b []byte, dev string, s *Station) []byte {
 	b = appendPerAC(append(b, "\ttx airtime:\t"...), &s.ACAirtime, " us")
 	b = fmt.Appendf(b, "\ttx no status:\t%d\n\ttx queue drops:\t%d\n\trx duplicates:\t%d\n\tqueued frames:\t%d\n",
 		s.TxNoStatus, s.TxQueueDrops, s.RxDuplicates, s.QueueFramesTotal)
+	b = fmt.Appendf(b, "\ttx amsdus:\t%d\n\ttx amsdu subframes:\t%d (%.2f per A-MSDU)\n\ttx amsdu bytes:\t%d\n",
+		s.AMSDUs, s.AMSDUSubframes, s.AMSDUMean, s.AMSDUBytes)
 	return b
 }
 
@@ -101,14 +103,20 @@ func (q *AQL) AppendAQL(b []byte) []byte {
 // AppendStatus appends s as key=value lines, like `hostapd_cli status`.
 // Strings are printed bare unless they need quoting to stay on one line.
 func AppendStatus(b []byte, s *Status) []byte {
-	v := reflect.ValueOf(s).Elem()
-	for _, f := range recStatus.fields {
+	return appendKeyValues(b, recStatus, s)
+}
+
+// appendKeyValues appends the fields of the record p points to as
+// key=value lines.
+func appendKeyValues(b []byte, rec record, p any) []byte {
+	v := reflect.ValueOf(p).Elem()
+	for _, f := range rec.fields {
 		b = append(append(b, f.key...), '=')
 		fv := v.Field(f.index)
 		if str, ok := fv.Interface().(string); ok && strconv.Quote(str) == `"`+str+`"` {
 			b = append(b, str...)
 		} else {
-			b, _ = appendValue(b, fv) // every Status field has a text form
+			b, _ = appendValue(b, fv) // the records printed this way hold no floats
 		}
 		b = append(b, '\n')
 	}

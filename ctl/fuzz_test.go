@@ -12,7 +12,8 @@ import (
 func FuzzParseRequest(f *testing.F) {
 	for _, s := range []string{"status", "station dump", "station get 02:00:00:00:01:00",
 		"station set 02-00-00-00-01-00 airtime_weight 512", "station del 02:00:00:00:01:00", "aql",
-		"aql set BE 500 1000", "aql set 3 0 4294967295", "aql threshold 24000", "scheduler", "events", "aql set be 1 2\n"} {
+		"aql set BE 500 1000", "aql set 3 0 4294967295", "aql threshold 24000", "scheduler", "events", "aql set be 1 2\n",
+		"scan", "scan dump", "survey dump", "station get 02:00:00:00:01:00 rates"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -40,6 +41,7 @@ func FuzzReply(f *testing.F) {
 	}
 	f.Add([]byte("section=scheduler\nsection=ac\nac=VO\nsection=ac\nac=VI\nsection=ac\nac=BE\nsection=ac\nac=BK\nerrno=0\n\n"))
 	f.Add([]byte("error=\"\\x00\\n\"\nerrno=71\n\n"))
+	f.Add([]byte("section=rates\nsection=rate\nprob=1e-3\nsection=bss\nrates=63.5 HT*\nsection=rate\nerrno=0\n\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		r, err := DecodeReply(b)
 		if err != nil {

@@ -17,6 +17,9 @@ const (
 	EPROTO      Errno = 71 // the request line is not part of the protocol
 	EOPNOTSUPP  Errno = 95 // valid request the daemon does not implement
 	maxStations       = 2007
+	maxBSSes          = 8192 // far above any table's size
+	maxSurveys        = 1024 // channels
+	maxRateRows       = 1024 // rates of one station
 )
 
 func (e Errno) String() string {
@@ -40,12 +43,16 @@ func (e Errno) String() string {
 // Reply is the answer to one request: an errno and, on success, the data
 // the request asked for. Only the fields of that request are set.
 type Reply struct {
-	Errno     Errno      `json:"errno"`
-	Error     string     `json:"error,omitempty"`
-	Status    *Status    `json:"status,omitempty"`
-	Stations  []Station  `json:"stations,omitempty"`
-	AQL       *AQL       `json:"aql,omitempty"`
-	Scheduler *Scheduler `json:"scheduler,omitempty"`
+	Errno     Errno       `json:"errno"`
+	Error     string      `json:"error,omitempty"`
+	Status    *Status     `json:"status,omitempty"`
+	Stations  []Station   `json:"stations,omitempty"`
+	AQL       *AQL        `json:"aql,omitempty"`
+	Scheduler *Scheduler  `json:"scheduler,omitempty"`
+	Scan      *ScanStatus `json:"scan,omitempty"`
+	BSSes     []BSS       `json:"bsses,omitempty"`
+	Surveys   []Survey    `json:"surveys,omitempty"`
+	Rates     *RateTable  `json:"rates,omitempty"`
 }
 
 // Errorf returns a failed reply with a formatted message.

@@ -24,6 +24,10 @@ const (
 	OpAQLThreshold
 	OpScheduler
 	OpEvents // a stream, not a request/reply: see Streamer
+	OpScan   // the background scan's status
+	OpScanDump
+	OpSurveyDump
+	OpStationRates // one station's rate table
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -33,7 +37,7 @@ const MaxRequestLen = 256
 // Request is one parsed request. Only the fields its Op uses are set.
 type Request struct {
 	Op        Op
-	Addr      ieee80211.MAC // station get, set, del
+	Addr      ieee80211.MAC // station get, get rates, set, del
 	Weight    uint16        // station set airtime_weight
 	AC        ieee80211.AC  // aql set
 	Low, High uint32        // aql set, µs
@@ -41,8 +45,8 @@ type Request struct {
 }
 
 // usage lists every request form, for errors about the command word.
-const usage = "status, station dump, station get MAC, station set MAC airtime_weight N, station del MAC, " +
-	"aql, aql set AC LOW HIGH, aql threshold N, scheduler, events"
+const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
+	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -64,6 +68,13 @@ func ParseRequest(line string) (Request, error) {
 		r, err = parseAQL(f)
 	case "scheduler":
 		r.Op, err = OpScheduler, noArgs(f)
+	case "scan":
+		r.Op = OpScan
+		if len(f) > 1 {
+			r.Op, err = OpScanDump, dumpArgs(f)
+		}
+	case "survey":
+		r.Op, err = OpSurveyDump, dumpArgs(f)
 	case "events":
 		r.Op, err = OpEvents, noArgs(f)
 	default:
@@ -82,6 +93,17 @@ func noArgs(f []string) error {
 	return nil
 }
 
+// dumpArgs checks "scan dump" and "survey dump".
+func dumpArgs(f []string) error {
+	if len(f) < 2 {
+		return fmt.Errorf("%s: missing subcommand: want %s dump", f[0], f[0])
+	}
+	if f[1] != "dump" {
+		return fmt.Errorf("%s: unknown subcommand %q: want dump", f[0], f[1])
+	}
+	return nArgs(f, 0, f[0]+" dump")
+}
+
 // nArgs checks that a subcommand got exactly its n arguments.
 func nArgs(f []string, n int, form string) error {
 	if len(f)-2 < n {
@@ -95,7 +117,7 @@ func nArgs(f []string, n int, form string) error {
 
 func parseStation(f []string) (Request, error) {
 	if len(f) < 2 {
-		return Request{}, errors.New("station: missing subcommand: want dump, get MAC, set MAC airtime_weight N or del MAC")
+		return Request{}, errors.New("station: missing subcommand: want dump, get MAC, get MAC rates, set MAC airtime_weight N or del MAC")
 	}
 	var r Request
 	var err error
@@ -104,6 +126,12 @@ func parseStation(f []string) (Request, error) {
 		return Request{Op: OpStationDump}, nArgs(f, 0, "station dump")
 	case "get":
 		r.Op, err = OpStationGet, nArgs(f, 1, "station get MAC")
+		switch {
+		case len(f) > 3 && f[3] == "rates":
+			r.Op, err = OpStationRates, nArgs(f, 2, "station get MAC rates")
+		case len(f) == 4:
+			err = fmt.Errorf("station get: attribute %q: want rates (or nothing, for the station)", f[3])
+		}
 	case "del":
 		r.Op, err = OpStationDel, nArgs(f, 1, "station del MAC")
 	case "set":
@@ -214,6 +242,14 @@ func (r Request) String() string {
 		return "scheduler"
 	case OpEvents:
 		return "events"
+	case OpScan:
+		return "scan"
+	case OpScanDump:
+		return "scan dump"
+	case OpSurveyDump:
+		return "survey dump"
+	case OpStationRates:
+		return "station get " + r.Addr.String() + " rates"
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }

@@ -28,6 +28,10 @@ func TestParseRequest(t *testing.T) {
 		{"aql threshold 24000", Request{Op: OpAQLThreshold, Threshold: 24000}},
 		{"scheduler", Request{Op: OpScheduler}},
 		{"events", Request{Op: OpEvents}},
+		{"scan", Request{Op: OpScan}},
+		{"scan dump", Request{Op: OpScanDump}},
+		{" survey  dump\n", Request{Op: OpSurveyDump}},
+		{"station get 02-00-00-00-01-00 rates", Request{Op: OpStationRates, Addr: sta}},
 	} {
 		got, err := ParseRequest(c.line)
 		if err != nil || got != c.want {
@@ -70,6 +74,14 @@ func TestParseRequestErrors(t *testing.T) {
 		{"aql threshold 0x10", `aql threshold: "0x10": want 0 to 4294967295 µs`},
 		{"scheduler reset", `scheduler: unexpected argument "reset"`},
 		{"events all", `events: unexpected argument "all"`},
+		{"scan now", `scan: unknown subcommand "now": want dump`},
+		{"scan dump all", `scan dump: unexpected argument "all"`},
+		{"survey", "survey: missing subcommand: want survey dump"},
+		{"survey get", `survey: unknown subcommand "get": want dump`},
+		{"survey dump 2412", `survey dump: unexpected argument "2412"`},
+		{"station get 02:00:00:00:01:00 txpower", `station get: attribute "txpower": want rates`},
+		{"station get 02:00:00:00:01:00 rates all", `station get: unexpected argument "all": want "station get MAC rates"`},
+		{"station get 02:00:00:00:01 rates", `station get: MAC "02:00:00:00:01"`},
 	} {
 		_, err := ParseRequest(c.line)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -79,7 +91,7 @@ func TestParseRequestErrors(t *testing.T) {
 }
 
 func TestReadOnly(t *testing.T) {
-	for op := OpStatus; op <= OpEvents; op++ {
+	for op := OpStatus; op <= OpStationRates; op++ {
 		want := op != OpStationSet && op != OpStationDel && op != OpAQLSet && op != OpAQLThreshold
 		if got := (Request{Op: op}).ReadOnly(); got != want {
 			t.Errorf("%v: ReadOnly %v", Request{Op: op}, got)

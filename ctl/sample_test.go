@@ -31,7 +31,9 @@ func sampleStatus() *Status {
 	return &Status{SSID: "airq \"lab\"", BSSID: MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437, BeaconInterval: 100,
 		DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 123456789, Stations: 2, Authenticated: 1,
 		MaxStations: 2007, Backlog: 12, RxFrames: 1000, RxMalformed: 1, Echoes: 900, NoStatus: 3, Beacons: 1205,
-		WiredIn: 800, WiredSent: 780, DropCoDel: 8, AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64}
+		WiredIn: 800, WiredSent: 780, DropCoDel: 8, AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64,
+		RxAMSDUSubs: 6, Scanning: true, BeaconsEmitted: 1205, BeaconEmitMean: 180, BeaconEmitMax: 2100,
+		BeaconsEchoed: 1203, BeaconEchoMean: 420, BeaconEchoMax: 5300, BeaconsMissed: 1}
 }
 
 func sampleStations() []Station {
@@ -43,6 +45,7 @@ func sampleStations() []Station {
 		AirtimeDeficit: PerAC{512, 512, -1234, 512}, AQLPending: PerAC{0, 0, 1400, 0},
 		AQLLimitLow: PerAC{5000, 5000, 500, 5000}, AQLLimitHigh: PerAC{12000, 12000, 1000, 12000},
 		InFlight: PerAC{0, 0, 5, 0}, ACAirtime: PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
+		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
 		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
 		AQLLimitLow: PerAC{5000, 5000, 5000, 5000}, AQLLimitHigh: PerAC{12000, 12000, 12000, 12000},
@@ -64,13 +67,64 @@ func sampleScheduler() *Scheduler {
 	return s
 }
 
+func sampleScan() *ScanStatus {
+	return &ScanStatus{Mode: "continuous", Channels: 3, TripLimit: 92400, Sweeping: true, SweepVisited: 1,
+		SweepChannels: 3, Trips: 14, ActiveVisits: 18, PassiveVisits: 6, Sweeps: 5, SweepAge: 412,
+		LastSweep: 716800, LongestSweep: 921600, LongestTrip: 61000, Deferred: 2, Forced: 1, Retunes: 52,
+		RetuneMax: 1200, Away: 850000, RxWhileAway: 17, ProbesSent: 36, BSSes: 2, TableUpdates: 140,
+		TableAdded: 2}
+}
+
+func sampleBSSes() []BSS {
+	return []BSS{{
+		BSSID: MAC{2, 0xbb, 0, 0, 0, 1}, SSID: "neighbour", Freq: 2437, HeardFreq: 2437, Signal: -61, HasSignal: true,
+		LastSeen: 120, FirstSeen: 5400, Capability: 0x0411, BeaconInterval: 100, TSF: 90061000001, Beacons: 12,
+		Rates: Rates{0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24, 0x30, 0x48, 0x60, 0x6c, 0xff}, DSChannel: 6,
+		HT: true, HTCapInfo: 0x012c, HTOper: true, HTPrimary: 6, RSN: true,
+	}, {
+		BSSID: MAC{2, 0xbb, 0, 0, 0, 2}, SSID: " lab\\5g\x00", Freq: 5180, HeardFreq: 5180, LastSeen: 3050,
+		FirstSeen: 3050, Capability: 0x0001, BeaconInterval: 100, TSF: 3000, ProbeResps: 1, FromProbe: true,
+		Rates: Rates{0x8c, 0x12, 0x98, 0x24}, HT: true, HTCapInfo: 0x09ef, HTOper: true, HTPrimary: 36,
+		HTSecondary: 1, HTAnyWidth: true, VHT: true, VHTCapInfo: 0x0f8259b2, VHTOper: true, VHTWidth: 1,
+		VHTSeg0: 42, VHTBasicMCS: 0xfffc,
+	}}
+}
+
+func sampleSurveys() []Survey {
+	return []Survey{
+		{Freq: 2412, InUse: true, Noise: -95, HasNoise: true, Active: 61000000, Busy: 9100000, Rx: 4000000, Tx: 3000000},
+		{Freq: 2437, Dwell: 610000, Visits: 12, Beacons: 48, BSSes: 1},
+		{Freq: 5180, Dwell: 330000, Visits: 6, ProbeResps: 1, BSSes: 1},
+	}
+}
+
+func sampleRates() *RateTable {
+	return &RateTable{Addr: MAC{2, 0, 0, 0, 1, 0}, Selector: true, Best: "HT20 MCS7", BestKbps: 72200,
+		Frames: 2000, Samples: 96, Rows: []RateStats{
+			{Mode: "HT20", Guard: "SGI", Streams: 1, Name: "MCS7", Kbps: 72200, Best: true, Airtime: 246,
+				MaxTP: 50.016260162601625, TP: 47.2, Prob: 0.9437, Measured: true, Retries: 7, LastSucc: 40,
+				LastAtt: 41, Successes: 1800, Attempts: 1890, Samples: 3, FrameBytes: 1538},
+			{Mode: "HT20", Guard: "SGI", Streams: 1, Name: "MCS6", Kbps: 65000, Second: true, Airtime: 268,
+				MaxTP: 45.91044776119403, Retries: 7, FrameBytes: 1538},
+			{Mode: "OFDM", Guard: "-", Streams: 1, Name: "6M", Kbps: 6000, Robust: true, Airtime: 2140,
+				MaxTP: 5.749532710280374, TP: 5.7, Prob: 1, Measured: true, Retries: 7, LastSucc: 1, LastAtt: 1,
+				Successes: 3, Attempts: 3, FrameBytes: 1538},
+		}}
+}
+
 func sampleReplies() map[string]Reply {
 	return map[string]Reply{
-		"status":    {Status: sampleStatus()},
-		"stations":  {Stations: sampleStations()},
-		"aql":       {AQL: sampleAQL()},
-		"scheduler": {Scheduler: sampleScheduler()},
-		"error":     Errorf(ENOENT, "station 02:00:00:00:09:00: not associated"),
-		"empty":     {},
+		"status":      {Status: sampleStatus()},
+		"stations":    {Stations: sampleStations()},
+		"aql":         {AQL: sampleAQL()},
+		"scheduler":   {Scheduler: sampleScheduler()},
+		"error":       Errorf(ENOENT, "station 02:00:00:00:09:00: not associated"),
+		"scan":        {Scan: sampleScan()},
+		"bsses":       {BSSes: sampleBSSes()},
+		"surveys":     {Surveys: sampleSurveys()},
+		"rates":       {Rates: sampleRates()},
+		"rates-fixed": {Rates: &RateTable{Addr: MAC{2, 0, 0, 0, 1, 1}, Best: "OFDM 54M", BestKbps: 54000}},
+		"noscan":      Errorf(EOPNOTSUPP, "scanning is off: start airqd with -scan"),
+		"empty":       {},
 	}
 }

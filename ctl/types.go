@@ -44,6 +44,17 @@ type Status struct {
 	AirtimePending uint64 `json:"aql_pending_total_us"`
 	InFlightFrames int    `json:"inflight_frames"`
 	InFlightCap    int    `json:"inflight_per_ac"`
+	RxAMSDUSubs    uint64 `json:"rx_amsdu_subframes"` // MSDUs received inside A-MSDUs
+	Scanning       bool   `json:"scanning"`           // background scanning is on
+
+	// Beacon timing against the target beacon transmission times (TBTT).
+	BeaconsEmitted uint64 `json:"beacons_emitted"`
+	BeaconEmitMean uint64 `json:"beacon_emit_late_mean_us"` // core emit time - TBTT
+	BeaconEmitMax  uint64 `json:"beacon_emit_late_max_us"`
+	BeaconsEchoed  uint64 `json:"beacons_echoed"`
+	BeaconEchoMean uint64 `json:"beacon_echo_late_mean_us"` // TX-status echo time - TBTT
+	BeaconEchoMax  uint64 `json:"beacon_echo_late_max_us"`
+	BeaconsMissed  uint64 `json:"beacon_missed_intervals"` // TBTTs skipped: the core ran late
 }
 
 // Station is one entry of the station table: what `iw dev X station dump`
@@ -79,6 +90,11 @@ type Station struct {
 	InFlight         PerAC  `json:"inflight_frames"`
 	ACAirtime        PerAC  `json:"tx_airtime_ac_us"` // charged by the scheduler
 	QueueFramesTotal int    `json:"queued_frames"`
+
+	AMSDUs         uint64  `json:"tx_amsdus"`          // A-MSDUs sent
+	AMSDUSubframes uint64  `json:"tx_amsdu_subframes"` // MSDUs they carried
+	AMSDUMean      float64 `json:"tx_amsdu_subframes_mean"`
+	AMSDUBytes     uint64  `json:"tx_amsdu_bytes"` // 802.3 bytes they carried
 }
 
 // AQL is the radio's Airtime Queue Limit state, the content of mac80211's
