@@ -99,7 +99,12 @@ type Counters struct {
 	WiredDroppedFlushed, WiredDroppedCoDel      uint64
 	WiredDroppedUnauthorized                    uint64
 	WiredDropped                                uint64 // output to the TAP lost (output full)
-	OutputOverflow                              uint64
+	// Frames the devices' kernel queues dropped before airq could read
+	// them: host frames tun dropped (never accepted, so outside the books
+	// above but reported with them), and receive-socket drops, which may
+	// have been TX-status echoes.
+	WiredLostInKernel, RadioLostInKernel uint64
+	OutputOverflow                       uint64
 }
 
 // New validates cfg and returns a core that has not started beaconing.

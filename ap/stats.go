@@ -21,5 +21,11 @@ func (a *AP) dataRate(s *station) radio.Rate {
 	return s.txRate
 }
 
+// DeviceDrops records the devices' kernel drop counters (totals since
+// they opened), read periodically by the shell.
+func (a *AP) DeviceDrops(wired, radio uint64) {
+	a.cnt.WiredLostInKernel, a.cnt.RadioLostInKernel = wired, radio
+}
+
 // Associated returns the number of associated stations.
 func (a *AP) Associated() int { return a.assoc }

@@ -48,3 +48,8 @@ type Stats struct {
 	KernelPackets uint64
 	KernelDrops   uint64
 }
+
+// KernelDrops is the number of frames the kernel dropped at the receive
+// socket (PACKET_STATISTICS), some of which may have been TX-status
+// echoes, for the daemon's books.
+func (d *Device) KernelDrops() uint64 { return d.Stats().KernelDrops }

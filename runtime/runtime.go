@@ -173,6 +173,8 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	drops := time.NewTicker(dropsEvery)
+	defer drops.Stop()
 	for {
 		timer.Reset(max(core.Deadline()-now(), 0))
 		select {
@@ -197,6 +199,8 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		case call := <-o.controlCalls():
 			call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(now(), r) })
 		case <-timer.C:
+		case <-drops.C:
+			readDrops(core, dev, wired)
 		}
 		core.Tick(now())
 		flush()

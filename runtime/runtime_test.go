@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	goruntime "runtime"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -116,4 +117,31 @@ func TestRunReturnsDeviceErrors(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return after the radio failed")
 	}
+}
+
+// TestRunReadsKernelDrops: the devices' kernel drop counters reach the
+// core's counters (host frames tun dropped, receive-socket drops). It runs
+// in a synctest bubble: time is virtual, so waiting for the reading costs
+// nothing and cannot flake.
+func TestRunReadsKernelDrops(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		core, err := ap.New(ap.Config{SSID: "rt", BSSID: bssid, Channel: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dev, wired := radiotest.New(), radiotest.New()
+		dev.Drops, wired.Drops = 3, 7
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), nil) }()
+		time.Sleep(dropsEvery + time.Millisecond) // virtual: one reading is due
+		synctest.Wait()
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if c := core.Counters(); c.WiredLostInKernel != 7 || c.RadioLostInKernel != 3 {
+			t.Errorf("kernel drops in the core: wired %d, radio %d", c.WiredLostInKernel, c.RadioLostInKernel)
+		}
+	})
 }

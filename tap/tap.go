@@ -38,3 +38,7 @@ type Stats struct {
 	KernelRxPackets uint64
 	KernelRxDropped uint64
 }
+
+// KernelDrops is the number of host frames tun dropped because they were
+// not read in time (Stats().KernelTxDropped), for the daemon's books.
+func (d *Device) KernelDrops() uint64 { return d.Stats().KernelTxDropped }

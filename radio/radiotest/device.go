@@ -19,6 +19,15 @@ type Device struct {
 	closed  bool
 	// Writes is signalled (non-blocking) after every WriteBatch.
 	Writes chan struct{}
+	// Drops is what KernelDrops reports: frames a kernel queue lost.
+	Drops uint64
+}
+
+// KernelDrops reports Drops, as a real device reports its kernel queue's.
+func (d *Device) KernelDrops() uint64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.Drops
 }
 
 var _ radio.Device = (*Device)(nil)
