@@ -226,15 +226,16 @@ func worldNote(d nl80211.RegDomain) string {
 	return ""
 }
 
-// amsduMTU is the monitor MTU that carries an A-MSDU of amsdu octets: the
-// packet socket takes at most MTU+14 bytes, radiotap included. 0 keeps the
-// interface's MTU.
+// amsduMTU is the monitor MTU airq's frames need: the packet socket takes
+// at most MTU+14 bytes, radiotap included, so the default 1500 cannot carry
+// a full-size Ethernet frame once the radiotap, 802.11 and LLC headers are
+// added. It holds the largest MSDU (2304 octets) or the largest A-MSDU.
 func amsduMTU(amsdu int) int {
-	if amsdu == 0 {
-		return 0
-	}
-	return amsdu + 256
+	return max(amsdu, maxMSDU) + 256
 }
+
+// maxMSDU is the largest MSDU 802.11 carries.
+const maxMSDU = 2304
 
 // qualifyRadio opens the monitor for the checks alone and closes it after.
 // With A-MSDUs on, a frame of the largest A-MSDU's size must go out too.
