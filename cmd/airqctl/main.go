@@ -27,12 +27,16 @@ commands:
   status                             the BSS and the daemon's counters, like hostapd_cli status
   station dump                       every station, like iw dev IFNAME station dump
   station get MAC                    one station
+  station get MAC rates              the station's rate table, like minstrel_ht's rc_stats
   station set MAC airtime_weight N   set a station's airtime weight (1-65535), live
   station del MAC                    deauthenticate and remove a station
   aql                                aql_txq_limit, aql_threshold and aql_pending, like mac80211's debugfs
   aql set AC LOW HIGH                set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live
   aql threshold N                    set the AQL threshold in µs, live
   scheduler                          per-AC airtime scheduler counters
+  scan                               background scan status: trips, sweeps, time away (airqd -scan)
+  scan dump                          the BSSs heard, like iw dev IFNAME scan dump
+  survey dump                        per-channel survey, like iw dev IFNAME survey dump
   events                             stream station events like hostapd_cli's
                                      (<3>AP-STA-CONNECTED MAC ...) until interrupted
 
@@ -47,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	socket := fs.String("socket", defaultSocket, "airqd's control socket (airqd -control)")
 	asJSON := fs.Bool("json", false, "print the reply as JSON")
-	ifname := fs.String("i", "airq0", "interface name shown in station headers, as in iw dev IFNAME station dump")
+	ifname := fs.String("i", "airq0", "interface name shown in station, BSS and survey headers, as in iw dev IFNAME station dump")
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, usage)
 		fs.SetOutput(w)

@@ -22,6 +22,7 @@ type fakeAP struct {
 	mu       sync.Mutex
 	stations []ctl.Station
 	aql      ctl.AQL
+	noScan   bool // airqd without -scan
 }
 
 func newFakeAP() *fakeAP {
@@ -35,6 +36,7 @@ func newFakeAP() *fakeAP {
 		AirtimeDeficit: ctl.PerAC{256, 256, -1234, 256}, AQLPending: ctl.PerAC{0, 0, 1400, 0},
 		AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High, InFlight: ctl.PerAC{0, 0, 5, 0},
 		ACAirtime: ctl.PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
+		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
 		Signal: -71, TxBitrate: 11000, AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
@@ -60,7 +62,9 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 		return ctl.Reply{Status: &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
 			BeaconInterval: 100, DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 61500000,
 			Stations: len(f.stations), MaxStations: 2007, Beacons: 600, Echoes: 4900, WiredIn: 4500, WiredSent: 4400,
-			AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64}}
+			AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64, Scanning: !f.noScan, BeaconsEmitted: 600,
+			BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 598, BeaconEchoMean: 420, BeaconEchoMax: 5300,
+			BeaconsMissed: 1}}
 	case ctl.OpStationDump:
 		return ctl.Reply{Stations: append([]ctl.Station(nil), f.stations...)}
 	case ctl.OpAQL:
@@ -81,6 +85,35 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 		s.AC[2] = ctl.SchedulerAC{AC: 2, Round: 812, Open: true, Listed: 2, RoundsOpened: 812, RoundsClosed: 40,
 			Selections: 1700, Skipped: 1, Airtime: 250000, CoDelDrops: 8, CoDelMarks: 2}
 		return ctl.Reply{Scheduler: s}
+	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
+		if f.noScan {
+			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
+		}
+		switch req.Op {
+		case ctl.OpScan:
+			return ctl.Reply{Scan: &ctl.ScanStatus{Mode: "continuous", Channels: 3, TripLimit: 92400, Sweeping: true,
+				SweepVisited: 1, SweepChannels: 3, Trips: 14, ActiveVisits: 18, PassiveVisits: 6, Sweeps: 5,
+				SweepAge: 412, LastSweep: 716800, LongestSweep: 921600, LongestTrip: 61000, Deferred: 2, Forced: 1,
+				Retunes: 52, RetuneMax: 1200, Away: 850000, ProbesSent: 36, BSSes: 2, TableUpdates: 140, TableAdded: 2}}
+		case ctl.OpScanDump:
+			return ctl.Reply{BSSes: []ctl.BSS{{
+				BSSID: ctl.MAC{2, 0xbb, 0, 0, 0, 1}, SSID: "neighbour", Freq: 2437, HeardFreq: 2437, Signal: -61,
+				HasSignal: true, LastSeen: 120, FirstSeen: 5400, Capability: 0x0411, BeaconInterval: 100,
+				TSF: 90061000001, Beacons: 12, Rates: ctl.Rates{0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24, 0x30,
+					0x48, 0x60, 0x6c, 0xff}, DSChannel: 6, HT: true, HTCapInfo: 0x012c, HTOper: true, HTPrimary: 6, RSN: true,
+			}, {
+				BSSID: ctl.MAC{2, 0xbb, 0, 0, 0, 2}, SSID: "lab 5g", Freq: 5180, HeardFreq: 5180, LastSeen: 3050,
+				FirstSeen: 3050, Capability: 0x0001, BeaconInterval: 100, TSF: 3000, ProbeResps: 1, FromProbe: true,
+				Rates: ctl.Rates{0x8c, 0x12, 0x98, 0x24}, HT: true, HTCapInfo: 0x09ef, HTOper: true, HTPrimary: 36,
+				HTSecondary: 1, HTAnyWidth: true, VHT: true, VHTCapInfo: 0x0f8259b2, VHTOper: true, VHTWidth: 1,
+				VHTSeg0: 42, VHTBasicMCS: 0xfffc,
+			}}}
+		}
+		return ctl.Reply{Surveys: []ctl.Survey{
+			{Freq: 2412, InUse: true, Noise: -95, HasNoise: true, Active: 61000000, Busy: 9100000, Rx: 4000000, Tx: 3000000},
+			{Freq: 2437, Dwell: 610000, Visits: 12, Beacons: 48, BSSes: 1},
+			{Freq: 5180, Dwell: 330000, Visits: 6, ProbeResps: 1, BSSes: 1},
+		}}
 	}
 	i := f.find(ctl.MAC(req.Addr))
 	if i < 0 {
@@ -92,6 +125,21 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 		fallthrough
 	case ctl.OpStationGet:
 		return ctl.Reply{Stations: []ctl.Station{f.stations[i]}}
+	case ctl.OpStationRates:
+		if i == 1 {
+			return ctl.Reply{Rates: &ctl.RateTable{Addr: f.stations[i].Addr, Best: "CCK 11M", BestKbps: 11000}}
+		}
+		return ctl.Reply{Rates: &ctl.RateTable{Addr: f.stations[i].Addr, Selector: true, Best: "OFDM 54M",
+			BestKbps: 54000, Frames: 4321, Samples: 190, Rows: []ctl.RateStats{
+				{Mode: "OFDM", Guard: "-", Streams: 1, Name: "54M", Kbps: 54000, Best: true, Airtime: 300,
+					MaxTP: 41.01333333333333, TP: 38.5, Prob: 0.9387, Measured: true, Retries: 7, LastSucc: 40,
+					LastAtt: 42, Successes: 3900, Attempts: 4150, Samples: 12, FrameBytes: 1538},
+				{Mode: "OFDM", Guard: "-", Streams: 1, Name: "48M", Kbps: 48000, Second: true, Airtime: 330,
+					MaxTP: 37.28484848484848, TP: 35.1, Prob: 0.9412, Measured: true, Retries: 7, LastSucc: 2,
+					LastAtt: 2, Successes: 200, Attempts: 210, Samples: 40, FrameBytes: 1538},
+				{Mode: "CCK", Guard: "-", Streams: 1, Name: "1M", Kbps: 1000, Robust: true, Airtime: 12800,
+					MaxTP: 0.96125, Retries: 7, FrameBytes: 1538},
+			}}}
 	case ctl.OpStationDel:
 		f.stations = append(f.stations[:i], f.stations[i+1:]...)
 		return ctl.Reply{}
@@ -183,9 +231,21 @@ func TestCommands(t *testing.T) {
 		{"aql-threshold", [][]string{{"aql", "threshold", "9000"}, {"aql"}}},
 		{"scheduler", [][]string{{"scheduler"}}},
 		{"scheduler-json", [][]string{{"-json", "scheduler"}}},
+		{"station-rates", [][]string{{"station", "get", mac, "rates"}, {"-i", "wlan1", "station", "get", other, "rates"}}},
+		{"station-rates-json", [][]string{{"-json", "station", "get", mac, "rates"}}},
+		{"station-rates-unknown", [][]string{{"station", "get", "02:00:00:00:09:09", "rates"}}},
+		{"scan", [][]string{{"scan"}}},
+		{"scan-json", [][]string{{"-json", "scan"}}},
+		{"scan-dump", [][]string{{"scan", "dump"}, {"-i", "wlan1", "scan", "dump"}}},
+		{"scan-dump-json", [][]string{{"-json", "scan", "dump"}}},
+		{"survey-dump", [][]string{{"survey", "dump"}}},
+		{"survey-dump-json", [][]string{{"-json", "survey", "dump"}}},
+		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			socket := serve(t, newFakeAP())
+			f := newFakeAP()
+			f.noScan = c.name == "scan-off"
+			socket := serve(t, f)
 			var got []byte
 			for _, args := range c.steps {
 				code, stdout, stderr := runCtl(socket, args...)
@@ -217,6 +277,9 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH"`},
 		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
 		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
+		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
+		{[]string{"survey"}, "survey: missing subcommand: want survey dump"},
+		{[]string{"station", "get", "02:00:00:00:01:00", "rate"}, `station get: attribute "rate": want rates`},
 	} {
 		code, stdout, stderr := runCtl(socket, c.args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) {

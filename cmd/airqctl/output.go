@@ -31,6 +31,18 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		if r.Scheduler != nil {
 			return ctl.WriteScheduler(w, r.Scheduler)
 		}
+	case ctl.OpStationRates:
+		if r.Rates != nil {
+			b = ctl.AppendRates(b, ifname, r.Rates)
+		}
+	case ctl.OpScan:
+		if r.Scan != nil {
+			b = ctl.AppendScanStatus(b, r.Scan)
+		}
+	case ctl.OpScanDump:
+		b = ctl.AppendScanDump(b, ifname, r.BSSes)
+	case ctl.OpSurveyDump:
+		b = ctl.AppendSurveyDump(b, ifname, r.Surveys)
 	}
 	_, err := w.Write(b)
 	return err
@@ -54,6 +66,20 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 		v = r.AQL
 	case ctl.OpScheduler:
 		v = r.Scheduler
+	case ctl.OpStationRates:
+		v = r.Rates
+	case ctl.OpScan:
+		v = r.Scan
+	case ctl.OpScanDump:
+		v = r.BSSes
+		if r.BSSes == nil {
+			v = []ctl.BSS{}
+		}
+	case ctl.OpSurveyDump:
+		v = r.Surveys
+		if r.Surveys == nil {
+			v = []ctl.Survey{}
+		}
 	default:
 		return nil // station del: nothing to show
 	}
