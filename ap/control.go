@@ -1,10 +1,14 @@
 package ap
 
 import (
+	"math"
+	"slices"
 	"time"
 
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
 	"github.com/airq/airq/txq"
 )
 
@@ -50,6 +54,23 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpScheduler:
 		return ctl.Reply{Scheduler: a.ctlScheduler()}
+	case ctl.OpStationRates:
+		slot, s := a.sta.lookup(req.Addr)
+		if s == nil {
+			return noStation(req.Addr)
+		}
+		return ctl.Reply{Rates: a.ctlRates(slot)}
+	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
+		if a.scan == nil {
+			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
+		}
+		switch req.Op {
+		case ctl.OpScan:
+			return ctl.Reply{Scan: a.ctlScan(now)}
+		case ctl.OpScanDump:
+			return ctl.Reply{BSSes: a.ctlBSSes(now)}
+		}
+		return ctl.Reply{Surveys: a.ctlSurveys(now)}
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
 }
@@ -94,6 +115,11 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	if a.started {
 		st.TSF = a.TSF(now)
 	}
+	st.RxAMSDUSubs, st.Scanning = c.RxAMSDUSubframes, a.scan != nil
+	b := &a.beacons
+	st.BeaconsEmitted, st.BeaconsEchoed, st.BeaconsMissed = b.Emitted, b.Echoed, b.MissedIntervals
+	st.BeaconEmitMean, st.BeaconEmitMax = meanUS(b.EmitLateSum, b.Emitted), b.EmitLateMax.Microseconds()
+	st.BeaconEchoMean, st.BeaconEchoMax = meanUS(b.EchoLateSum, b.Echoed), b.EchoLateMax.Microseconds()
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		st.InFlightFrames += a.air.InFlight(ac)
 	}
@@ -125,6 +151,10 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
 		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,
 		AirtimeWeight: a.cfg.AirtimeWeight,
+		AMSDUs:        c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
+	}
+	if c.AMSDUs > 0 {
+		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)
 	}
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		st.AQLPending[ac] = a.air.Pending(slot, ac)
@@ -147,6 +177,14 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		}
 	}
 	return st
+}
+
+// meanUS is sum/n in µs, 0 for n = 0.
+func meanUS(sum time.Duration, n uint64) int64 {
+	if n == 0 {
+		return 0
+	}
+	return (sum / time.Duration(n)).Microseconds()
 }
 
 func (a *AP) ctlAQL() *ctl.AQL {
@@ -177,4 +215,108 @@ func (a *AP) ctlScheduler() *ctl.Scheduler {
 			CoDelDrops: st.CoDelDrops, CoDelMarks: st.CoDelMarks}
 	}
 	return s
+}
+
+// ctlRates is the station's rate table, or for a station without rate
+// selection the fixed rate its data goes at.
+func (a *AP) ctlRates(slot uint16) *ctl.RateTable {
+	s := &a.sta.slots[slot]
+	best := a.dataRate(s)
+	t := &ctl.RateTable{Addr: ctl.MAC(s.addr), Selector: s.rc != nil, Best: rate.Mode(best) + " " + rate.Name(best),
+		BestKbps: best.Kbps()}
+	if s.rc == nil {
+		return t
+	}
+	c := s.rc.Counters()
+	t.Frames, t.Samples, t.Unknown = c.Frames, c.Samples, c.Unknown
+	for _, r := range s.rc.Stats() {
+		t.Rows = append(t.Rows, ctlRate(&r))
+	}
+	return t
+}
+
+func ctlRate(r *rate.RateStats) ctl.RateStats {
+	guard, streams := "LGI", 1
+	switch {
+	case r.Rate.Mode == radio.ModeLegacy:
+		guard = "-"
+	case r.Rate.ShortGI:
+		guard = "SGI"
+	}
+	switch r.Rate.Mode {
+	case radio.ModeHT:
+		streams = int(r.Rate.MCS/8) + 1
+	case radio.ModeVHT:
+		streams = int(r.Rate.NSS)
+	}
+	return ctl.RateStats{Mode: rate.Mode(r.Rate), Guard: guard, Streams: streams, Name: rate.Name(r.Rate),
+		Kbps: r.Rate.Kbps(), Best: r.Best, Second: r.Second, Robust: r.Robust, Airtime: r.Airtime,
+		MaxTP: finite(r.MaxTP), TP: finite(r.TP), Prob: finite(r.Prob), Measured: r.Measured, Retries: r.Retries,
+		LastSucc: r.LastSucc, LastAtt: r.LastAtt, Successes: r.Successes, Attempts: r.Attempts, Samples: r.Samples,
+		FrameBytes: r.FrameBytes}
+}
+
+// finite keeps a figure the wire can carry: NaN and infinities become 0.
+func finite(f float64) float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	return f
+}
+
+func us(d time.Duration) uint64 { return uint64(max(d, 0) / time.Microsecond) }
+
+func (a *AP) ctlScan(now time.Duration) *ctl.ScanStatus {
+	sc := a.scan
+	st := a.ScanStats()
+	p := &st.Planner
+	cfg := sc.planner.Config()
+	on, done, total := sc.planner.Sweeping()
+	ts := sc.table.Stats()
+	out := &ctl.ScanStatus{Mode: cfg.Mode.String(), Channels: len(cfg.Channels), TripLimit: us(sc.planner.Limit()),
+		Sweeping: on, SweepVisited: done, SweepChannels: total, Trips: p.Trips, ActiveVisits: p.ActiveVisits,
+		PassiveVisits: p.PassiveVisits, Sweeps: p.Sweeps, SweepAge: -1, LastSweep: us(p.LastSweep),
+		LongestSweep: us(p.LongestSweep), LongestTrip: us(p.LongestTrip), Deferred: p.Deferred, Forced: p.Forced,
+		MissedBeacons: p.MissedBeacons, NoRoom: p.NoRoom, Retunes: st.Retunes, RetuneMax: us(st.RetuneMax),
+		RetuneTooSlow: st.RetuneTooSlow, Away: us(st.Away), RxWhileAway: st.RxWhileAway, ProbesSent: st.ProbesSent,
+		TableUpdates: ts.Updates, TableAdded: ts.Added, TableEvicted: ts.Evicted, TableExpired: ts.Expired,
+		TableMalformed: ts.Malformed}
+	if p.Trips > 0 {
+		out.SweepAge = (now - p.SweepStart).Milliseconds()
+	}
+	out.BSSes = len(sc.table.All(nil, now))
+	return out
+}
+
+// ctlBSSes lists the table by frequency, then BSSID.
+func (a *AP) ctlBSSes(now time.Duration) []ctl.BSS {
+	all := a.ScanResults(nil, now)
+	var out []ctl.BSS // nil when empty, as the wire form decodes it
+	for i := range all {
+		e := &all[i]
+		b := ctl.BSS{BSSID: ctl.MAC(e.BSSID), SSID: string(e.SSID[:e.SSIDLen]), Hidden: e.Hidden, Freq: e.Freq,
+			HeardFreq: e.HeardFreq, Signal: e.Signal, HasSignal: e.HasSignal,
+			LastSeen: (now - e.LastSeen).Milliseconds(), FirstSeen: (now - e.FirstSeen).Milliseconds(),
+			Capability: e.Capability, BeaconInterval: e.BeaconInterval, TSF: e.TSF, Beacons: e.Beacons,
+			ProbeResps: e.ProbeResps, FromProbe: e.FromProbe, DSChannel: e.DSChannel, HT: e.HT,
+			HTCapInfo: e.HTCapInfo, HTOper: e.HTOper, HTPrimary: e.HTPrimary, HTSecondary: e.HTSecondary,
+			HTAnyWidth: e.HTAnyWidth, VHT: e.VHT, VHTCapInfo: e.VHTCapInfo, VHTOper: e.VHTOper,
+			VHTWidth: e.VHTWidth, VHTSeg0: e.VHTSeg0, VHTSeg1: e.VHTSeg1, VHTBasicMCS: e.VHTBasicMCS, RSN: e.RSN}
+		if e.NRates > 0 {
+			b.Rates = ctl.Rates(slices.Clone(e.Rates[:e.NRates]))
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// ctlSurveys lists the channels in the table's configuration order.
+func (a *AP) ctlSurveys(now time.Duration) []ctl.Survey {
+	var out []ctl.Survey
+	for _, s := range a.Surveys(nil, now) {
+		out = append(out, ctl.Survey{Freq: s.Freq, InUse: s.InUse, Noise: s.Noise, HasNoise: s.HasNoise,
+			Active: us(s.Active), Busy: us(s.Busy), Rx: us(s.Rx), Tx: us(s.Tx), Dwell: us(s.Dwell),
+			Visits: s.Visits, Beacons: s.Beacons, ProbeResps: s.ProbeResps, BSSes: s.BSSes})
+	}
+	return out
 }

@@ -1,7 +1,9 @@
 package ap
 
 import (
+	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +11,10 @@ import (
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
+	"github.com/airq/airq/scan"
 )
 
 var sta2 = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 1}
@@ -217,5 +222,219 @@ func TestControlScheduler(t *testing.T) {
 	st := h.a.sched.Stats(ieee80211.ACBE)
 	if be.Selections != st.Selections || be.RoundsOpened != st.RoundsOpened || be.Airtime != st.Airtime {
 		t.Errorf("BE %+v, scheduler stats %+v", be, st)
+	}
+}
+
+// richBeacon is a neighbour's beacon with rates, HT and VHT elements, so
+// the scan dump has every line to print.
+func richBeacon(freq int, bss ieee80211.MAC, ssid string) []byte {
+	ch := uint8(ieee80211.FreqToChannel(freq))
+	b := radiotap.AppendRx(nil, radio.RxInfo{Freq: uint16(freq), Signal: -63, HasSignal: true})
+	b = ieee80211.AppendMgmtHeader(b, ieee80211.SubtypeBeacon, ieee80211.Broadcast, bss, bss, 1)
+	b = ieee80211.AppendBeaconFixed(b, 90061000001, 100, 0x0411)
+	b = ieee80211.AppendSSID(b, ssid)
+	b = ieee80211.AppendRates(b, append(slices.Clone(gRates), 0x80|ieee80211.SelectorHTPhy))
+	b = ieee80211.AppendDSParams(b, ch)
+	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 2, SGI20: true}.Cap())
+	b = ieee80211.AppendHTOper(b, ieee80211.NewHTOper(ch, ieee80211.HTOperSecondaryNone))
+	b = ieee80211.AppendVHTCap(b, ieee80211.VHTPHY{Streams: 2, Width: 20}.Cap())
+	return ieee80211.AppendVHTOper(b, ieee80211.NewVHTOper(20, ch, ch))
+}
+
+// scanFor drives the core through background scanning for d, the radio
+// retuning in a millisecond and a neighbour beaconing on 2462 MHz.
+func (h *harness) scanFor(d time.Duration, other ieee80211.MAC) {
+	h.t.Helper()
+	end := h.now + d
+	for h.now < end {
+		if f, ok := h.a.Retune(); ok {
+			h.now += time.Millisecond
+			h.a.Retuned(h.now)
+			h.collect()
+			if f == 2462 {
+				h.a.HandleRadio(h.now, richBeacon(2462, other, "neigh bour"))
+			}
+			continue
+		}
+		h.advance(h.a.Deadline() - h.now)
+		h.take()
+	}
+}
+
+// The scan requests answer from the planner, the trips and the BSS table,
+// and print exactly as package scan prints its own records.
+func TestControlScan(t *testing.T) {
+	h := newHarness(t, scanConfig())
+	h.join(staMAC, false)
+	h.take()
+	other := ieee80211.MAC{0x02, 0xbb, 0, 0, 0, 1}
+	h.scanFor(2*time.Second, other)
+	h.now += 250 * time.Millisecond // the neighbour was last heard a while ago
+
+	if !h.askOK("status").Status.Scanning {
+		t.Error("status: scanning off")
+	}
+	sc := h.askOK("scan").Scan
+	st := h.a.ScanStats()
+	if sc.Mode != "continuous" || sc.Channels != 3 || sc.Trips == 0 || sc.Trips != st.Planner.Trips ||
+		sc.Retunes != st.Retunes || sc.Away != uint64(st.Away.Microseconds()) || sc.ProbesSent != st.ProbesSent ||
+		sc.LongestTrip != uint64(st.Planner.LongestTrip.Microseconds()) || sc.Sweeps != st.Planner.Sweeps {
+		t.Errorf("scan %+v, core %+v", sc, st)
+	}
+	if sc.BSSes != 1 || sc.TableAdded != 1 || sc.TripLimit == 0 || sc.Sweeps == 0 || sc.SweepAge < 0 || sc.LastSweep == 0 {
+		t.Errorf("scan %+v", sc)
+	}
+
+	bsses := h.askOK("scan dump").BSSes
+	if len(bsses) != 1 {
+		t.Fatalf("scan dump: %+v", bsses)
+	}
+	e := bsses[0]
+	if e.BSSID != ctl.MAC(other) || e.SSID != "neigh bour" || e.Freq != 2462 || e.Signal != -63 || !e.HasSignal ||
+		e.LastSeen < 250 || e.Capability != 0x0411 || e.BeaconInterval != 100 || !e.HT || !e.HTOper || !e.VHT ||
+		!e.VHTOper || len(e.Rates) != 13 || e.DSChannel != 11 {
+		t.Errorf("bss %+v", e)
+	}
+	res := h.a.ScanResults(nil, h.now)
+	if got, want := string(ctl.AppendScanDump(nil, "airq0", bsses)), string(scan.AppendScanDump(nil, "airq0", h.now, res)); got != want {
+		t.Errorf("scan dump\n%s\nwant (package scan)\n%s", got, want)
+	}
+
+	surveys := h.askOK("survey dump").Surveys
+	ss := h.a.Surveys(nil, h.now)
+	if len(surveys) != len(ss) || len(ss) != 4 {
+		t.Fatalf("survey dump %+v, core %+v", surveys, ss)
+	}
+	var dwelt bool
+	for i, s := range surveys {
+		if s.Freq != ss[i].Freq || s.InUse != ss[i].InUse || s.Visits != ss[i].Visits || s.BSSes != ss[i].BSSes {
+			t.Errorf("survey %d: %+v, core %+v", i, s, ss[i])
+		}
+		dwelt = dwelt || s.Dwell > 0
+	}
+	if !dwelt || surveys[3].Freq != 2412 || surveys[1].Freq != 2462 || surveys[1].BSSes != 1 || surveys[1].Beacons == 0 {
+		t.Errorf("surveys %+v", surveys)
+	}
+	if got, want := string(ctl.AppendSurveyDump(nil, "airq0", surveys)), string(scan.AppendSurveyDump(nil, "airq0", ss)); got != want {
+		t.Errorf("survey dump\n%s\nwant (package scan)\n%s", got, want)
+	}
+}
+
+// Without background scanning the scan requests say how to turn it on.
+func TestControlScanOff(t *testing.T) {
+	h := newHarness(t, Config{})
+	for _, line := range []string{"scan", "scan dump", "survey dump"} {
+		r := h.ask(line)
+		if r.Errno != ctl.EOPNOTSUPP || !strings.Contains(r.Error, "scanning is off: start airqd with -scan") ||
+			!strings.HasPrefix(r.Error, line+":") {
+			t.Errorf("%s: %+v", line, r)
+		}
+	}
+	if h.askOK("status").Status.Scanning {
+		t.Error("status: scanning on")
+	}
+}
+
+// station get MAC rates is the station's rate selector, row for row, and
+// prints as package rate prints rc_stats.
+func TestControlStationRates(t *testing.T) {
+	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true, ShortGI: true}})
+	h.take()
+	h.htStation(staMAC)
+	for range 1000 {
+		h.now += time.Millisecond
+		h.wire(eth(staMAC, host, 0))
+		out, _ := h.take()
+		for _, f := range out {
+			if rx, fr := parsed(t, f); fr.Type() == ieee80211.TypeData {
+				h.echo(f, radio.TxStatus{Acked: true, Rate: rx.Rate})
+			}
+		}
+	}
+	rt := h.askOK("station get " + staMAC.String() + " rates").Rates
+	rc := h.a.sta.slots[1].rc
+	if rt == nil || rc == nil {
+		t.Fatalf("rates %+v, selector %v", rt, rc)
+	}
+	stats, c := rc.Stats(), rc.Counters()
+	if rt.Addr != ctl.MAC(staMAC) || !rt.Selector || rt.Best != "HT20 MCS7" || rt.BestKbps != rc.Best().Kbps() ||
+		rt.Frames != c.Frames || rt.Frames == 0 || rt.Samples != c.Samples || len(rt.Rows) != len(stats) {
+		t.Fatalf("rates %+v, counters %+v, %d rows", rt, c, len(stats))
+	}
+	var best int
+	for i, r := range rt.Rows {
+		s := stats[i]
+		if r.Kbps != s.Rate.Kbps() || r.Attempts != s.Attempts || r.Successes != s.Successes || r.Prob != s.Prob ||
+			r.TP != s.TP || r.Best != s.Best {
+			t.Errorf("row %d: %+v, selector %+v", i, r, s)
+		}
+		if r.Best {
+			best++
+			if r.Name != "MCS7" || r.Mode != "HT20" || r.Guard != "SGI" || r.Streams != 1 || r.Attempts == 0 {
+				t.Errorf("best row %+v", r)
+			}
+		}
+	}
+	if best != 1 {
+		t.Errorf("%d best rows", best)
+	}
+	var want bytes.Buffer
+	if err := rate.WriteStats(&want, stats); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(ctl.AppendRateStats(nil, rt.Rows)); got != want.String() {
+		t.Errorf("rc_stats\n%s\nwant (package rate)\n%s", got, want.String())
+	}
+
+	// Authenticated only: no selector yet.
+	h.auth(sta2, 0, 1)
+	if rt := h.askOK("station get " + sta2.String() + " rates").Rates; rt.Selector || rt.Rows != nil || rt.Addr != ctl.MAC(sta2) {
+		t.Errorf("unassociated station: %+v", rt)
+	}
+	if r := h.ask("station get 02:00:00:00:09:09 rates"); r.Errno != ctl.ENOENT {
+		t.Errorf("unknown station: %+v", r)
+	}
+}
+
+// The station record carries the A-MSDU counters, the status the A-MSDUs
+// received and the beacon timing.
+func TestControlAMSDUAndBeacons(t *testing.T) {
+	h := newHarness(t, amsduConfig())
+	h.take()
+	h.htStation(staMAC)
+	for i := range 6 {
+		h.wire(bigEth(staMAC, host, i))
+	}
+	for range 3 {
+		out, _ := h.take()
+		for _, f := range out {
+			h.echo(f, radio.TxStatus{Acked: true})
+		}
+	}
+	for range 5 {
+		h.advance(102400 * time.Microsecond)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				h.now += 300 * time.Microsecond
+				h.echo(f, radio.TxStatus{Acked: true})
+			}
+		}
+	}
+	s := h.askOK("station get " + staMAC.String()).Stations[0]
+	c := h.a.sta.slots[1].StationCounters
+	if s.AMSDUs != 1 || s.AMSDUSubframes != 5 || s.AMSDUMean != 5 || s.AMSDUBytes != c.AMSDUBytes || s.AMSDUBytes == 0 {
+		t.Errorf("station A-MSDUs %d subframes %d mean %v bytes %d; counters %+v", s.AMSDUs, s.AMSDUSubframes,
+			s.AMSDUMean, s.AMSDUBytes, c)
+	}
+	st := h.askOK("status").Status
+	b := h.a.Beacons()
+	if st.BeaconsEmitted != b.Emitted || st.BeaconsEchoed != b.Echoed || st.BeaconsEchoed < 5 ||
+		st.BeaconEchoMax != b.EchoLateMax.Microseconds() || st.BeaconEchoMax < 300 ||
+		st.BeaconEchoMean != (b.EchoLateSum/time.Duration(b.Echoed)).Microseconds() ||
+		st.BeaconEmitMax != b.EmitLateMax.Microseconds() || st.BeaconsMissed != b.MissedIntervals {
+		t.Errorf("status beacons emitted %d mean %d max %d, echoed %d mean %d max %d, missed %d; core %+v",
+			st.BeaconsEmitted, st.BeaconEmitMean, st.BeaconEmitMax, st.BeaconsEchoed, st.BeaconEchoMean,
+			st.BeaconEchoMax, st.BeaconsMissed, b)
 	}
 }
