@@ -82,6 +82,7 @@ type Counters struct {
 
 	Echoes, EchoUnmatched, EchoAcked, EchoFailed uint64
 	NoStatus, TimedOut                           uint64
+	NotSent                                      uint64 // frames the radio refused to take
 
 	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
 	PSPolls, Rebuffered                                    uint64

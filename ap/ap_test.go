@@ -436,3 +436,25 @@ func TestControlledPort(t *testing.T) {
 		t.Errorf("%d frames to an unauthorized station (want the EAPOL one)", len(d))
 	}
 }
+
+// TestNotSentCompletesAtOnce: a frame the radio refused releases its
+// airtime and buffer at once, and the records after it keep their order.
+func TestNotSentCompletesAtOnce(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	h.join(staMAC, false)
+	h.take()
+	for range 3 {
+		h.wire(eth(staMAC, host, 0))
+	}
+	out, _ := h.take()
+	h.a.NotSent(h.now, out[1])
+	if c := h.a.Counters(); c.NotSent != 1 || h.a.InFlight() != 2 || !h.a.Accounted() {
+		t.Fatalf("not sent %d, in flight %d", c.NotSent, h.a.InFlight())
+	}
+	h.echo(out[2], radio.TxStatus{Acked: true})
+	c := h.a.Counters()
+	if c.NoStatus != 1 || c.WiredSent != 3 || h.a.InFlight() != 0 || h.a.air.Total() != 0 || !h.a.Accounted() {
+		t.Errorf("no status %d (want only the first), sent %d, in flight %d", c.NoStatus, c.WiredSent, h.a.InFlight())
+	}
+}

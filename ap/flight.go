@@ -5,6 +5,7 @@ import (
 
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 )
 
@@ -34,6 +35,9 @@ type flight struct {
 	big   bool
 	nsubs uint8
 	subs  [maxSubframes]uint32
+	// done marks a record completed out of order (its frame was refused):
+	// it stays as a placeholder so the rest keep their send order.
+	done bool
 	// replyCost is the airtime of one attempt of a reply; its retries are
 	// charged to the reply budget when the echo tells how many there were.
 	replyCost uint32
@@ -76,7 +80,9 @@ func acOf(fr ieee80211.Frame) (ieee80211.AC, uint8) {
 func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint16, data bool, bytes int, rate radio.Rate, now time.Duration) *flight {
 	f := &a.flights[ac]
 	if f.size == len(f.r) {
-		a.cnt.NoStatus++
+		if !f.at(0).done {
+			a.cnt.NoStatus++
+		}
 		a.completeOldest(ac, nil, now)
 	}
 	rec := f.at(f.size)
@@ -99,6 +105,9 @@ func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Durati
 // charged the airtime the exchange really used (rate x attempts; nothing is
 // known of a frame without status) and its counters move.
 func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time.Duration) {
+	if rec.done {
+		return
+	}
 	a.air.Complete(&rec.tok)
 	if rec.beacon && st != nil {
 		a.beacons.echoed(now - rec.tbtt)
@@ -182,11 +191,13 @@ func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatu
 	f := &a.flights[ac]
 	for i := 0; i < f.size; i++ {
 		r := f.at(i)
-		if r.addr1 != addr1 || r.seqCtl != seqCtl || r.tid != tid {
+		if r.done || r.addr1 != addr1 || r.seqCtl != seqCtl || r.tid != tid {
 			continue
 		}
 		for ; i > 0; i-- {
-			a.cnt.NoStatus++
+			if !f.at(0).done {
+				a.cnt.NoStatus++
+			}
 			a.completeOldest(ac, nil, now)
 		}
 		if addr1.IsMulticast() || st.Flags&radio.TxNoAck != 0 {
@@ -208,9 +219,38 @@ func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatu
 func (a *AP) expireFlights(now time.Duration) {
 	for ac := range a.flights {
 		f := &a.flights[ac]
-		for f.size > 0 && now-f.at(0).sent >= a.cfg.EchoTimeout {
-			a.cnt.TimedOut++
+		for f.size > 0 && (f.at(0).done || now-f.at(0).sent >= a.cfg.EchoTimeout) {
+			if !f.at(0).done {
+				a.cnt.TimedOut++
+			}
 			a.completeOldest(ieee80211.AC(ac), nil, now)
+		}
+	}
+}
+
+// NotSent tells the core the radio refused frame (radiotap + 802.11, as
+// Output returned it): its record completes at once, without status, rather
+// than holding its airtime until the timeout.
+func (a *AP) NotSent(now time.Duration, frame []byte) {
+	a.cnt.NotSent++
+	n, _, err := radiotap.Parse(frame, nil, nil)
+	if err != nil {
+		return
+	}
+	fr, err := ieee80211.ParseFrame(frame[n:])
+	if err != nil {
+		return
+	}
+	ac, tid := acOf(fr)
+	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
+	f := &a.flights[ac]
+	for i := f.size - 1; i >= 0; i-- {
+		r := f.at(i)
+		if r.addr1 == addr1 && r.seqCtl == seqCtl && r.tid == tid {
+			// Complete it in place: later records stay in send order.
+			a.complete(ac, r, nil, now)
+			*r = flight{sent: r.sent, done: true}
+			return
 		}
 	}
 }

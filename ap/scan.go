@@ -188,7 +188,9 @@ func (a *AP) scanTick(now time.Duration) {
 		// queues' CoDel clock stops while no frame can leave.
 		for ac := range a.flights {
 			for a.flights[ac].size > 0 {
-				a.cnt.NoStatus++
+				if !a.flights[ac].at(0).done {
+					a.cnt.NoStatus++
+				}
 				a.completeOldest(ieee80211.AC(ac), nil, now)
 			}
 		}

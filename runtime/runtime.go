@@ -80,6 +80,23 @@ func (r *reader) run(stop <-chan struct{}) {
 	}
 }
 
+// writeAll writes every frame of bufs: a device takes a bounded batch per
+// call, and a frame it refuses is handed to refused and skipped.
+func writeAll(w interface{ WriteBatch([][]byte) (int, error) }, bufs [][]byte, refused func([]byte)) {
+	for len(bufs) > 0 {
+		n, err := w.WriteBatch(bufs)
+		if err != nil {
+			if n < len(bufs) {
+				refused(bufs[n])
+				n++
+			}
+		} else if n == 0 {
+			return // a device that takes nothing and says nothing: do not spin
+		}
+		bufs = bufs[n:]
+	}
+}
+
 // drain hands every batch waiting in r.full to handle, without blocking.
 func drain(r *reader, handle func([]byte)) {
 	for {
@@ -128,9 +145,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		drain(wx, func(b []byte) { core.HandleWired(now(), b) })
 		core.Shutdown(now())
 		out, _ := core.Output()
-		if len(out) > 0 {
-			dev.WriteBatch(out)
-		}
+		writeAll(dev, out, func([]byte) { st.RadioWriteErrors++ })
 		core.Flushed()
 		dev.Close()
 		<-rx.done
@@ -142,16 +157,11 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	flush := func() {
 		for {
 			out, wout := core.Output()
-			if len(out) > 0 {
-				if _, err := dev.WriteBatch(out); err != nil {
-					st.RadioWriteErrors++
-				}
-			}
-			if len(wout) > 0 {
-				if _, err := wired.WriteBatch(wout); err != nil {
-					st.WiredWriteErrors++
-				}
-			}
+			writeAll(dev, out, func(f []byte) {
+				st.RadioWriteErrors++
+				core.NotSent(now(), f)
+			})
+			writeAll(wired, wout, func([]byte) { st.WiredWriteErrors++ })
 			core.Flushed()
 			core.DrainEvents(func(e ap.Event) {
 				log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
