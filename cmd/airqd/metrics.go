@@ -27,6 +27,7 @@ type snapshot struct {
 	sched    ctl.Scheduler
 	cnt      ap.Counters
 	beacons  ap.BeaconStats
+	scan     *ctl.ScanStatus // nil without background scanning
 }
 
 func (s *snapshot) take(core *ap.AP, control func(ctl.Request) ctl.Reply) {
@@ -42,6 +43,9 @@ func (s *snapshot) take(core *ap.AP, control func(ctl.Request) ctl.Reply) {
 	}
 	s.cnt = core.Counters()
 	s.beacons = core.Beacons()
+	if r := control(ctl.Request{Op: ctl.OpScan}); r.Errno == ctl.OK {
+		s.scan = r.Scan
+	}
 }
 
 // collector exports the core's state to Prometheus. Collect never touches
@@ -60,6 +64,9 @@ type collector struct {
 	echoes, noStatus, timedOut                          *prometheus.Desc
 	beaconEmit, beaconEcho, beaconLateMax, beaconMissed *prometheus.Desc
 	backlog, rx                                         *prometheus.Desc
+	staAMSDUs, staAMSDUSubframes, staAMSDUBytes         *prometheus.Desc
+	scanTrips, scanAway, scanSweeps, scanLastSweep      *prometheus.Desc
+	scanMissed, scanBSSes, scanRetunes, scanProbes      *prometheus.Desc
 }
 
 func newCollector(srv *runtime.ControlServer, timeout time.Duration) *collector {
@@ -99,6 +106,19 @@ func newCollector(srv *runtime.ControlServer, timeout time.Duration) *collector 
 		beaconMissed:  d("beacon_missed_intervals_total", "Target beacon times skipped because the core ran late."),
 		backlog:       d("backlog_frames", "Downlink frames queued for stations."),
 		rx:            d("rx_frames_total", "Frames received from the radio, by outcome.", "outcome"),
+
+		staAMSDUs:         d("station_tx_amsdus_total", "A-MSDUs sent to a station.", "mac"),
+		staAMSDUSubframes: d("station_tx_amsdu_subframes_total", "MSDUs sent to a station inside A-MSDUs.", "mac"),
+		staAMSDUBytes:     d("station_tx_amsdu_bytes_total", "802.3 bytes sent to a station inside A-MSDUs.", "mac"),
+
+		scanTrips:     d("scan_trips_total", "Background scan trips off the operating channel."),
+		scanAway:      d("scan_away_seconds_total", "Time spent off the operating channel by scan trips."),
+		scanSweeps:    d("scan_sweeps_total", "Completed sweeps over every scanned channel."),
+		scanLastSweep: d("scan_last_sweep_seconds", "Duration of the last complete sweep."),
+		scanMissed:    d("scan_missed_beacons_total", "Beacons skipped by scan trips that cross a target beacon time."),
+		scanBSSes:     d("scan_bss", "Other BSSs in the scan table, heard within the table's age."),
+		scanRetunes:   d("scan_retunes_total", "Channel changes made for scan trips."),
+		scanProbes:    d("scan_probe_requests_total", "Probe requests sent on scan trips."),
 	}
 }
 
@@ -106,7 +126,9 @@ func (c *collector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{c.up, c.stations, c.staAirtime, c.staPending, c.staBytes, c.staPackets,
 		c.staRetries, c.staFailed, c.staNoStatus, c.staSignal, c.staWeight, c.staQueued, c.acAirtime, c.acPending,
 		c.acLimit, c.acInFlight, c.thresh, c.drops, c.schedDrops, c.rounds, c.selections, c.skipped, c.echoes,
-		c.noStatus, c.timedOut, c.beaconEmit, c.beaconEcho, c.beaconLateMax, c.beaconMissed, c.backlog, c.rx} {
+		c.noStatus, c.timedOut, c.beaconEmit, c.beaconEcho, c.beaconLateMax, c.beaconMissed, c.backlog, c.rx,
+		c.staAMSDUs, c.staAMSDUSubframes, c.staAMSDUBytes, c.scanTrips, c.scanAway, c.scanSweeps, c.scanLastSweep,
+		c.scanMissed, c.scanBSSes, c.scanRetunes, c.scanProbes} {
 		ch <- d
 	}
 }
@@ -147,6 +169,9 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 		gauge(c.staSignal, float64(st.Signal), mac)
 		gauge(c.staWeight, float64(st.AirtimeWeight), mac)
 		gauge(c.staQueued, float64(st.QueueFramesTotal), mac)
+		counter(c.staAMSDUs, float64(st.AMSDUs), mac)
+		counter(c.staAMSDUSubframes, float64(st.AMSDUSubframes), mac)
+		counter(c.staAMSDUBytes, float64(st.AMSDUBytes), mac)
 	}
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		name := ac.String()
@@ -196,6 +221,16 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 	counter(c.rx, float64(n.RxBadFCS), "bad_fcs")
 	counter(c.rx, float64(n.RxDuplicates), "duplicate")
 	counter(c.rx, float64(n.RxToWired), "to_wired")
+	if sc := s.scan; sc != nil {
+		counter(c.scanTrips, float64(sc.Trips))
+		counter(c.scanAway, float64(sc.Away)/usPerSecond)
+		counter(c.scanSweeps, float64(sc.Sweeps))
+		gauge(c.scanLastSweep, float64(sc.LastSweep)/usPerSecond)
+		counter(c.scanMissed, float64(sc.MissedBeacons))
+		gauge(c.scanBSSes, float64(sc.BSSes))
+		counter(c.scanRetunes, float64(sc.Retunes))
+		counter(c.scanProbes, float64(sc.ProbesSent))
+	}
 }
 
 // metricsHandler serves the registry of the core's collector, Go's and the

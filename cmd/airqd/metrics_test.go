@@ -10,8 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/sim"
 )
 
@@ -147,5 +149,73 @@ func TestMetricsStuckLoop(t *testing.T) {
 	code, body := scrape(t, h)
 	if code != http.StatusInternalServerError || !strings.Contains(body, "did not answer") {
 		t.Errorf("stuck loop: %d\n%s", code, body)
+	}
+}
+
+// A scanning HT BSS exports the scan families and the stations' A-MSDU
+// counters, with the core's values; without scanning the scan families are
+// absent rather than zero.
+func TestMetricsScanAndAMSDU(t *testing.T) {
+	var chans []scan.Channel
+	for _, c := range sim.USChannels() {
+		if c.Freq >= 5180 && c.Freq <= 5240 && c.Freq != 5180 {
+			chans = append(chans, c)
+		}
+	}
+	s, err := sim.New(sim.Config{Seed: 7, AP: ap.Config{PHY: ap.PHY{HT: true}, AMSDU: 7935,
+		Scan: &ap.ScanConfig{Planner: scan.Config{Channels: chans, Retune: sim.DefaultRetuneTime}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddForeignBSS(sim.ForeignBSSConfig{Freq: 5200, SSID: "neighbour"})
+	host := s.AddHost(sim.HostConfig{})
+	for range 2 {
+		s.AddStation(sim.StationConfig{HT: true})
+	}
+	started := make([]bool, 2)
+	for range 30 {
+		s.Run(100 * time.Millisecond)
+		startTraffic(s, host, started)
+	}
+	code, body := scrape(t, metricsHandler(serveSim(t, s)))
+	if code != http.StatusOK {
+		t.Fatalf("status %d\n%s", code, body)
+	}
+	sc := s.Control(ctl.Request{Op: ctl.OpScan}).Scan
+	st := s.Control(ctl.Request{Op: ctl.OpStationDump}).Stations
+	if sc == nil || sc.Trips == 0 || sc.BSSes == 0 || len(st) != 2 {
+		t.Fatalf("scan %+v, %d stations", sc, len(st))
+	}
+	var amsdus uint64
+	for _, x := range st {
+		amsdus += x.AMSDUs
+	}
+	if amsdus == 0 {
+		t.Error("no A-MSDU sent in 3 s of bulk traffic")
+	}
+	mac := st[0].Addr.String()
+	// The exposition format prints values as strconv's shortest 'g' form.
+	u := func(v uint64) string { return strconv.FormatFloat(float64(v), 'g', -1, 64) }
+	for _, want := range []string{
+		"airq_scan_trips_total " + u(sc.Trips),
+		"airq_scan_away_seconds_total " + strconv.FormatFloat(float64(sc.Away)/1e6, 'g', -1, 64),
+		"airq_scan_sweeps_total " + u(sc.Sweeps),
+		"airq_scan_last_sweep_seconds ",
+		"airq_scan_missed_beacons_total " + u(sc.MissedBeacons),
+		"airq_scan_bss " + u(uint64(sc.BSSes)),
+		"airq_scan_retunes_total " + u(sc.Retunes),
+		"airq_scan_probe_requests_total ",
+		`airq_station_tx_amsdus_total{mac="` + mac + `"} ` + u(st[0].AMSDUs),
+		`airq_station_tx_amsdu_subframes_total{mac="` + mac + `"} ` + u(st[0].AMSDUSubframes),
+		`airq_station_tx_amsdu_bytes_total{mac="` + mac + `"} ` + u(st[0].AMSDUBytes),
+	} {
+		if !strings.Contains(body, "\n"+want) {
+			t.Errorf("no %q in the scrape", want)
+		}
+	}
+
+	_, plain := scrape(t, metricsHandler(serveSim(t, busySim(t))))
+	if strings.Contains(plain, "airq_scan_") || !strings.Contains(plain, "airq_station_tx_amsdus_total{") {
+		t.Error("scan families without scanning, or no A-MSDU family")
 	}
 }
