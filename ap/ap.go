@@ -67,6 +67,8 @@ type AP struct {
 	retuneTo  int // a requested retune, MHz; 0 if none
 	onFreq    int // where the radio is
 
+	acs *acsState // start-up channel selection; nil: the channel was configured
+
 	cnt Counters
 }
 
@@ -126,7 +128,14 @@ func New(cfg Config) (*AP, error) {
 	}
 	a.phy = newPHYElems(cfg, a.rates.ie)
 	a.onFreq = cfg.Freq
-	if cfg.Scan != nil {
+	if cfg.acsPending() {
+		// acs.go: the channel, and with it the band's rates and the
+		// background scanner, come with the choice.
+		if a.acs, err = newACS(cfg); err != nil {
+			return nil, err
+		}
+		a.acs.orig, a.rates = cfg, a.acs.rates24
+	} else if cfg.Scan != nil {
 		if a.scan, err = newScanner(cfg); err != nil {
 			return nil, err
 		}
@@ -168,6 +177,9 @@ func (a *AP) Config() Config { return a.cfg }
 
 // Start begins beaconing at now; TSF 0 is now.
 func (a *AP) Start(now time.Duration) {
+	if a.acsStart(now) {
+		return // the start-up scan first; it calls Start again once done
+	}
 	a.started = true
 	a.epoch = now
 	a.nextBeacon = now
@@ -184,6 +196,10 @@ func (a *AP) beaconPeriod() time.Duration {
 
 // Tick runs what is due at now: the beacon, in-flight timeouts, the TX loop.
 func (a *AP) Tick(now time.Duration) {
+	if a.acs.active() {
+		a.acsTick(now)
+		return
+	}
 	if !a.started {
 		return
 	}
@@ -212,6 +228,9 @@ func (a *AP) Tick(now time.Duration) {
 
 // Deadline returns when Tick must next run.
 func (a *AP) Deadline() time.Duration {
+	if a.acs.active() && a.acs.stage != acsIdle {
+		return a.acsDeadline()
+	}
 	d := a.nextBeacon
 	if t, ok := a.scanDeadline(); ok && t < d {
 		d = t

@@ -59,6 +59,9 @@ type Config struct {
 	Country *Country
 	// Scan, when set, turns on background scanning.
 	Scan *ScanConfig
+	// ACS, with Channel and Freq zero, picks the channel at start-up
+	// (hostapd's channel=0); see ACSConfig.
+	ACS *ACSConfig
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool
@@ -76,6 +79,9 @@ func (c Config) Resolve() (Config, error) { return c.withDefaults() }
 // withDefaults fills zero fields and validates; errors name the field and
 // the accepted values.
 func (c Config) withDefaults() (_ Config, err error) {
+	if c.acsPending() {
+		return c.withACS() // acs.go: the channel is chosen at Start
+	}
 	if l := len(c.SSID); l < 1 || l > 32 {
 		return c, fmt.Errorf("ssid: length %d, want 1 to 32 bytes", l)
 	}

@@ -100,6 +100,10 @@ func (a *AP) Retune() (freq int, ok bool) {
 
 // Retuned tells the core the radio is on the channel Retune asked for.
 func (a *AP) Retuned(now time.Duration) {
+	if a.acs.active() && a.retuneTo != 0 {
+		a.acsRetuned(now)
+		return
+	}
 	sc := a.scan
 	if a.retuneTo == 0 || sc == nil {
 		return
@@ -267,6 +271,10 @@ func (a *AP) sendProbes(now time.Duration) {
 // heardBSS records a beacon or probe response from another BSS, on any
 // channel.
 func (a *AP) heardBSS(now time.Duration, fr ieee80211.Frame) {
+	if a.acs.active() {
+		a.acsHeard(now, fr)
+		return
+	}
 	if a.scan == nil || fr.Addr3() == a.cfg.BSSID {
 		return
 	}
