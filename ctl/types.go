@@ -49,11 +49,11 @@ type Status struct {
 
 	// Beacon timing against the target beacon transmission times (TBTT).
 	BeaconsEmitted uint64 `json:"beacons_emitted"`
-	BeaconEmitMean uint64 `json:"beacon_emit_late_mean_us"` // core emit time - TBTT
-	BeaconEmitMax  uint64 `json:"beacon_emit_late_max_us"`
+	BeaconEmitMean int64  `json:"beacon_emit_late_mean_us"` // core emit time - TBTT
+	BeaconEmitMax  int64  `json:"beacon_emit_late_max_us"`
 	BeaconsEchoed  uint64 `json:"beacons_echoed"`
-	BeaconEchoMean uint64 `json:"beacon_echo_late_mean_us"` // TX-status echo time - TBTT
-	BeaconEchoMax  uint64 `json:"beacon_echo_late_max_us"`
+	BeaconEchoMean int64  `json:"beacon_echo_late_mean_us"` // TX-status echo time - TBTT
+	BeaconEchoMax  int64  `json:"beacon_echo_late_max_us"`
 	BeaconsMissed  uint64 `json:"beacon_missed_intervals"` // TBTTs skipped: the core ran late
 }
 
