@@ -30,6 +30,9 @@ func (s *Station) sample() int {
 	if s.next()%shareDen >= 2*s.shareNum {
 		return -1
 	}
+	if s.cand >= 0 && s.eligible(s.cand) {
+		return s.cand
+	}
 	best := s.chain[levelBest]
 	if best == 0 {
 		return -1

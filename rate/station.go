@@ -95,8 +95,9 @@ type Station struct {
 	rates [maxRates]entry
 	index [keySpace]uint8 // rate key -> table position, noRate if absent
 
-	chain [levels]int // table positions: best, second, robust, mid, lowest
-	level int         // position in chain used for data now
+	chain     [levels]int // table positions: best, second, robust, mid, lowest
+	level     int         // position in chain used for data now
+	bestFails uint8       // frames lost at the best rate since the update
 
 	started    bool
 	nextUpdate time.Duration
@@ -107,6 +108,7 @@ type Station struct {
 	frames     uint64
 	samplesAll uint64
 	inc        int // next of the rates just above the best to sample
+	cand       int // a rate that would beat the best on too few attempts, or -1
 	unknown    uint64
 }
 
@@ -126,6 +128,7 @@ func New(cfg Config) (*Station, error) {
 		return nil, ErrNoRates
 	}
 	s.initChain()
+	s.cand = -1
 	return s, nil
 }
 
@@ -176,6 +179,12 @@ func (s *Station) Pick(now time.Duration) (r radio.Rate, retries uint8, sample b
 		e := &s.rates[i]
 		e.samples++
 		s.samplesAll++
+		if e.seen && e.prob < probFloor {
+			// A rate that failed its last samples is probed with one
+			// attempt: a second would most likely fail too, and the
+			// frame would be lost either way.
+			return e.rate, 0, true
+		}
 		return e.rate, min(s.cfg.SampleRetries, e.retries), true
 	}
 	e := &s.rates[s.chain[s.level]]
@@ -204,9 +213,18 @@ func (s *Station) Report(r radio.Rate, attempts int, acked bool, now time.Durati
 	if acked {
 		e.succ++
 	}
-	if i == s.chain[s.level] && !acked && s.level < levelLowest {
+	if i != s.chain[s.level] {
+		return
+	}
+	switch {
+	case !acked && s.level < levelLowest:
 		// No retry chain inside a frame: the next frame falls back instead.
+		if s.level == levelBest {
+			s.bestFails++
+		}
 		s.level++
+	case acked && s.level > levelBest && s.bestFails < maxBestFails:
+		s.level = levelBest
 	}
 }
 

@@ -1,22 +1,43 @@
 package rate
 
-// Probability bounds of the throughput estimate, as in minstrel_ht_get_tp_avg:
-// below 10% a rate is worthless, and above 90% the difference is collision
-// noise that must not make a slower rate look better than a faster one.
 const (
+	// Probability bounds of the throughput estimate, as in
+	// minstrel_ht_get_tp_avg: below 10% a rate is worthless, and above 90%
+	// the difference is collision noise that must not make a slower rate
+	// look better than a faster one.
 	probFloor = 0.10
 	probCap   = 0.90
 	// robustProb is the success probability above which the robust rate
 	// is chosen by throughput rather than by probability alone.
 	robustProb = 0.75
-	// evidence sets how fast an average follows its rate's last interval:
-	// the new measurement weighs attempts/(attempts+evidence) when the
-	// rate was also measured in the interval before. One attempt (a sample)
-	// moves the average by a quarter, minstrel's EWMA level; a rate that
-	// carried a hundred attempts is replaced almost entirely by what it just
-	// did. A fixed weight would keep a dead best rate on top for several
-	// intervals, each costing failed frames.
-	evidence = 3.0
+	// evidence caps, in attempts, the weight of a rate's average against
+	// its last interval: a best rate carrying 30 to 150 attempts an interval
+	// moves by a third to two thirds, a sample of one attempt by 1/65. Near
+	// the bottom of the SNR range the best rates' probabilities are close
+	// (MCS1 at 67% against MCS0 at 99% at 6 dB) and one interval of 20
+	// frames is off by 0.1 once in a hundred: an average that followed each
+	// interval alone dropped the better rate every second or so.
+	evidence = 64.0
+	// changeZ: a measurement more than changeZ standard deviations (of
+	// its attempts, given the average; the variance floored at minVar so
+	// that an average of 100% is not infinitely sure) from the average
+	// means the channel changed, and the average restarts from it. A dead
+	// best rate is thus replaced at the next update, as with a short
+	// memory, while noise is averaged out as with a long one.
+	changeZ = 4.0
+	minVar  = 0.04
+	// minWeight is the evidence, in attempts, a rate needs before it may
+	// carry data: one lucky sample of a 3% rate must not cost an interval
+	// of frames at seven retries. A rate that would win on less is sampled
+	// first (Station.cand) until it has it.
+	minWeight = 3.0
+	// maxBestFails: after a frame lost at the best rate, one frame falls
+	// back and the next returns to the best, as minstrel's chain starts
+	// every frame at the best rate; after maxBestFails losses in one
+	// interval, data stays down the chain until the update. At 67% and
+	// five attempts a frame is lost once in 250, so losses at a sound best
+	// rate no longer cut its measurement short (which biased it down).
+	maxBestFails = 3
 )
 
 // update folds each rate's counters into its average, recomputes the
@@ -29,10 +50,10 @@ func (s *Station) update() {
 	}
 	s.rank()
 	s.backoff()
-	s.level = levelBest
+	s.level, s.bestFails = levelBest, 0
 }
 
-// maxSkipExp bounds the sampling backoff at 2^3 intervals (400 ms by
+// maxSkipExp bounds the sampling backoff at 2^2 intervals (200 ms by
 // default): a rate that just did worse than the best is not retried at
 // once, so that a steady channel does not pay for hopeless samples, but a
 // channel that improves is still noticed within a bounded time.
@@ -66,6 +87,12 @@ func (e *entry) fold(bits float64, epoch uint64) {
 			// A stale average halves its weight every interval it goes
 			// unmeasured: what a rate did a second ago says little now.
 			prior = min(e.weight, evidence) / float64(uint64(1)<<min(epoch-e.epoch-1, 62))
+			// A measurement the average cannot explain means the channel
+			// changed: start again from it.
+			d, v := cur-e.prob, max(e.prob*(1-e.prob), minVar)/float64(e.att)
+			if d*d > changeZ*changeZ*v {
+				prior = 0
+			}
 		}
 		e.weight = prior + float64(e.att)
 		e.prob += float64(e.att) / e.weight * (cur - e.prob)
@@ -87,8 +114,15 @@ func (e *entry) fold(bits float64, epoch uint64) {
 // moves data one step down; the next update starts again from the top.
 func (s *Station) rank() {
 	best, second := -1, -1
+	s.cand = -1
 	for i := range s.rates[:s.n] {
 		e := &s.rates[i]
+		if e.weight < minWeight && e.tp > 0 {
+			if s.cand < 0 || better(e, &s.rates[s.cand]) {
+				s.cand = i
+			}
+			continue
+		}
 		switch {
 		case best < 0 || better(e, &s.rates[best]):
 			best, second = i, best
@@ -97,6 +131,10 @@ func (s *Station) rank() {
 		}
 	}
 	low := s.n - 1
+	if best < 0 {
+		// Nothing has evidence enough yet: go with the little there is.
+		best, s.cand = max(s.cand, 0), -1
+	}
 	if s.rates[best].tp == 0 {
 		best = low // nothing is known to work: start again from the bottom
 	}
@@ -115,6 +153,9 @@ func (s *Station) rank() {
 		robust = min(max(best, second)+1, low)
 	}
 	s.chain = [levels]int{best, second, robust, (robust + low + 1) / 2, low}
+	if s.cand >= 0 && !better(&s.rates[s.cand], &s.rates[best]) {
+		s.cand = -1
+	}
 }
 
 // better orders rates by expected throughput, then by probability, then
