@@ -100,7 +100,7 @@ func (s *Sim) onAccess(a *air, gen int) {
 	a.busy = true
 	d := time.Duration(dur) * time.Microsecond
 	a.onAir += d
-	if a.idx == 0 {
+	if a.freq == s.med.freq { // home: airs[0], or the channel ACS chose
 		s.stats.Busy += d
 	}
 	s.scheduleOn(s.now+d, evTxEnd, 0, a.idx)
@@ -114,7 +114,7 @@ func (s *Sim) onAPAttempt(a *air, p *packet) {
 	}
 	if fr.Subtype() != ieee80211.SubtypeBeacon {
 		s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
-	} else if p.attempts == 0 && a.idx == 0 {
+	} else if p.attempts == 0 && a.freq == s.med.freq {
 		s.stats.Beacons++
 		// Beacons are due at multiples of the interval from the start.
 		s.stats.BeaconLateMax = max(s.stats.BeaconLateMax, s.now%s.med.beaconInterval)

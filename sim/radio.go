@@ -118,6 +118,7 @@ func (s *Sim) onRetuned() {
 		s.stats.Away += d
 		s.stats.LongestTrip = max(s.stats.LongestTrip, d)
 	}
+	s.settleHome() // acs.go
 	if r.scan != nil {
 		r.scan.arrived()
 		return

@@ -88,7 +88,9 @@ func (c Config) withDefaults() Config {
 		c.AP.BSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
 	}
 	if c.AP.Channel == 0 && c.AP.Freq == 0 {
-		c.AP.Channel = 36
+		if c.AP.ACS == nil { // with ACS the core picks it (acs.go)
+			c.AP.Channel = 36
+		}
 		c.AP.WMM = true
 	}
 	if c.WiredLatency == 0 {
