@@ -7,7 +7,6 @@ import (
 
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rate"
 	"github.com/airq/airq/txq"
 )
@@ -236,20 +235,7 @@ func (a *AP) ctlRates(slot uint16) *ctl.RateTable {
 }
 
 func ctlRate(r *rate.RateStats) ctl.RateStats {
-	guard, streams := "LGI", 1
-	switch {
-	case r.Rate.Mode == radio.ModeLegacy:
-		guard = "-"
-	case r.Rate.ShortGI:
-		guard = "SGI"
-	}
-	switch r.Rate.Mode {
-	case radio.ModeHT:
-		streams = int(r.Rate.MCS/8) + 1
-	case radio.ModeVHT:
-		streams = int(r.Rate.NSS)
-	}
-	return ctl.RateStats{Mode: rate.Mode(r.Rate), Guard: guard, Streams: streams, Name: rate.Name(r.Rate),
+	return ctl.RateStats{Mode: rate.Mode(r.Rate), Guard: rate.Guard(r.Rate), Streams: rate.Streams(r.Rate), Name: rate.Name(r.Rate),
 		Kbps: r.Rate.Kbps(), Best: r.Best, Second: r.Second, Robust: r.Robust, Airtime: r.Airtime,
 		MaxTP: finite(r.MaxTP), TP: finite(r.TP), Prob: finite(r.Prob), Measured: r.Measured, Retries: r.Retries,
 		LastSucc: r.LastSucc, LastAtt: r.LastAtt, Successes: r.Successes, Attempts: r.Attempts, Samples: r.Samples,

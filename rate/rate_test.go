@@ -1,8 +1,6 @@
 package rate_test
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 	"time"
 
@@ -187,30 +185,6 @@ func TestReportUnknownRate(t *testing.T) {
 	st.Report(radio.Rate{Mode: radio.ModeVHT, MCS: 12, NSS: 1}, 1, true, 0)
 	if c := st.Counters(); c.Unknown != 2 {
 		t.Errorf("unknown %d", c.Unknown)
-	}
-}
-
-func TestWriteStats(t *testing.T) {
-	st, _ := rate.New(rate.Config{Airtime: airtimeFunc(false), Width: radio.BW80, AP: capsAP, Station: capsVHT2})
-	for i := range 2000 {
-		r, n, _ := st.Pick(time.Duration(i) * time.Millisecond)
-		st.Report(r, int(n)+1, r.Kbps() < 200000, time.Duration(i)*time.Millisecond)
-	}
-	var b bytes.Buffer
-	if err := rate.WriteStats(&b, st.Stats()); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	for _, want := range []string{"mode", "VHT80", "MCS9/2", "SGI", "A"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("missing %q in\n%s", want, out)
-		}
-	}
-	if strings.Count(out, "\n") != st.Len()+1 {
-		t.Errorf("%d lines for %d rates", strings.Count(out, "\n"), st.Len())
-	}
-	if testing.Verbose() {
-		t.Log("\n" + out)
 	}
 }
 

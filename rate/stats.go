@@ -1,8 +1,6 @@
 package rate
 
 import (
-	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/airq/airq/radio"
@@ -66,46 +64,6 @@ func (s *Station) AppendStats(dst []RateStats) []RateStats {
 // Stats returns the rate table, fastest first.
 func (s *Station) Stats() []RateStats { return s.AppendStats(make([]RateStats, 0, s.n)) }
 
-// WriteStats prints rows in the layout of minstrel_ht's rc_stats debugfs
-// file: mode, guard interval, streams, the A/B/P flags (best throughput,
-// second, most robust), name, airtime, maximum and average throughput,
-// probability, retry count, the last interval and the sums.
-func WriteStats(w io.Writer, rows []RateStats) error {
-	_, err := fmt.Fprintf(w, "%-6s %-5s %2s %-4s %-10s %7s %7s %7s %6s %5s %5s %5s %10s %10s %8s\n",
-		"mode", "guard", "#", "best", "rate", "airtime", "max_tp", "avg_tp", "prob", "retry",
-		"suc", "att", "success", "attempts", "samples")
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		prob := "-"
-		if r.Measured {
-			prob = strconv.FormatFloat(100*r.Prob, 'f', 1, 64)
-		}
-		_, err := fmt.Fprintf(w, "%-6s %-5s %2d %-4s %-10s %7d %7.1f %7.1f %6s %5d %5d %5d %10d %10d %8d\n",
-			Mode(r.Rate), guard(r.Rate), streams(r.Rate), flags(r), Name(r.Rate), r.Airtime, r.MaxTP, r.TP,
-			prob, r.Retries, r.LastSucc, r.LastAtt, r.Successes, r.Attempts, r.Samples)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func flags(r RateStats) string {
-	b := []byte{' ', ' ', ' '}
-	if r.Best {
-		b[0] = 'A'
-	}
-	if r.Second {
-		b[1] = 'B'
-	}
-	if r.Robust {
-		b[2] = 'P'
-	}
-	return string(b)
-}
-
 // Mode names a rate's PHY and width like rc_stats: CCK, OFDM, HT20, VHT80.
 func Mode(r radio.Rate) string {
 	switch r.Mode {
@@ -136,7 +94,9 @@ func Name(r radio.Rate) string {
 	return "-"
 }
 
-func guard(r radio.Rate) string {
+// Guard names a rate's guard interval like rc_stats: SGI, LGI, or "-" for
+// legacy rates.
+func Guard(r radio.Rate) string {
 	switch {
 	case r.Mode == radio.ModeLegacy:
 		return "-"
@@ -146,7 +106,8 @@ func guard(r radio.Rate) string {
 	return "LGI"
 }
 
-func streams(r radio.Rate) int {
+// Streams is a rate's number of spatial streams.
+func Streams(r radio.Rate) int {
 	switch r.Mode {
 	case radio.ModeHT:
 		return int(r.MCS/8) + 1
