@@ -65,8 +65,13 @@ var confKeys = map[string]confKey{
 		}},
 	"hw_mode": {want: "a (5 GHz), b or g (2.4 GHz)",
 		set: func(o *options, v string) error { o.hwMode = v; return oneOf(v, "a", "b", "g") }},
-	"channel": {flag: "channel", want: "a channel number: 1-14, or 36-177 on 5 GHz (0 and acs_survey, automatic selection, are not supported yet)",
-		set: func(o *options, v string) error { return setInt(&o.channel, v, 1, 196) }},
+	"channel": {flag: "channel", want: "a channel number: 1-14, or 36-177 on 5 GHz; 0 or acs_survey for automatic selection (acs.go)",
+		set: func(o *options, v string) error {
+			if v == "acs_survey" {
+				v = "0"
+			}
+			return setInt(&o.channel, v, 0, 196)
+		}},
 	"beacon_int": {flag: "beacon-int", want: "15 to 65535 TU",
 		set: func(o *options, v string) error { return setInt(&o.core.BeaconInterval, v, 15, 65535) }},
 	"dtim_period": {flag: "dtim", want: "1 to 255 beacons",
@@ -323,7 +328,7 @@ func (c *confFile) apply(o *options, flagSet map[string]bool) error {
 	where := func(key string) string { return fmt.Sprintf("%s:%d: %s", c.path, last[key].line, key) }
 	if l, ok := last["hw_mode"]; ok {
 		five := o.channel >= 36
-		if (l.value == "a") != five {
+		if o.channel != 0 && (l.value == "a") != five { // 0: ACS picks in hw_mode's band
 			return fmt.Errorf("%s: %q does not match channel %d (a is 5 GHz, b and g are 2.4 GHz)", where("hw_mode"), l.value, o.channel)
 		}
 		if l.value == "b" && o.core.Rates == nil {

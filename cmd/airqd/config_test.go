@@ -81,14 +81,15 @@ func TestExampleConfig(t *testing.T) {
 // Errors name the file, the line, the key and what is accepted.
 func TestConfigErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: airtime_weight amsdu ap_isolate`},
+		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: acs_chan_bias acs_exclude_dfs acs_num_scans airtime_weight amsdu`},
 		{"# c\n\nchannel\n", `:3: "channel" is not key=value`},
 		{"=5\n", `:1: "=5" is not key=value`},
 		{"beacon_int=5\n", `:1: beacon_int: "5": want 15 to 65535 TU`},
 		{"dtim_period=x\n", `:1: dtim_period: "x": want 1 to 255 beacons`},
 		{"wmm_enabled=yes\n", `:1: wmm_enabled: "yes": want 0 or 1`},
 		{"max_num_sta=3000\n", `:1: max_num_sta: "3000": want 1 to 2007`},
-		{"channel=0\n", `:1: channel: "0": want a channel number: 1-14, or 36-177 on 5 GHz (0 and acs_survey`},
+		{"channel=acs\n", `:1: channel: "acs": want a channel number: 1-14, or 36-177 on 5 GHz; 0 or acs_survey`},
+		{"acs_chan_bias=6\n", `:1: acs_chan_bias: "6": want channel:factor pairs`},
 		{"hw_mode=ad\n", `:1: hw_mode: "ad": want a (5 GHz), b or g`},
 		{"driver=madwifi\n", `:1: driver: "madwifi": want nl80211`},
 		{"ssid=\n", `:1: ssid: "": want 1 to 32 bytes`},

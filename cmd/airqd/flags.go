@@ -29,6 +29,7 @@ type options struct {
 	core     ap.Config
 	radioOpt radioOptions // qualify.go
 	phyOpt   phyOptions   // phy.go
+	acsOpt   acsOptions   // acs.go: -channel 0
 
 	// Set by flags or the file, checked after both.
 	wmm           bool
@@ -63,7 +64,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.tap, "tap", "airq-tap0", "name of the TAP interface that carries the stations' traffic")
 	fs.StringVar(&o.bssid, "bssid", "", "BSSID and monitor MAC address (default: the phy's permanent address)")
 	fs.StringVar(&o.ssid, "ssid", "airq", "network name (1 to 32 bytes)")
-	fs.IntVar(&o.channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country)")
+	fs.IntVar(&o.channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country); 0 picks it at start-up from a scan (ACS, see -acs-*)")
 	fs.IntVar(&o.core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
 	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
 	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
@@ -75,6 +76,7 @@ func parseFlags(args []string) (options, error) {
 	fs.IntVar(&o.inflight, "inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
 	o.radioOpt.register(fs)
 	o.phyOpt.register(fs)
+	o.acsOpt.register(fs)
 	fs.StringVar(&o.level, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
@@ -110,6 +112,9 @@ func parseFlags(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.phyOpt.apply(&o); err != nil {
+		return o, err
+	}
+	if err := o.acsOpt.check(); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {

@@ -58,15 +58,23 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if phy, err = nl.PHYByName(o.phy); err != nil { // channel flags follow the domain
 		return err
 	}
-	if cfg, err = cfg.Resolve(); err != nil {
-		return err
-	}
-	ch, err := nl80211.NewChannel(cfg.Freq, nlWidth(cfg.PHY), cfg.PHY.Secondary > 0)
-	if err == nil {
-		err = phy.ValidateOperating(ch)
-	}
-	if err != nil {
-		return fmt.Errorf("%s cannot operate on channel %d: %w", o.phy, cfg.Channel, err)
+	var ch nl80211.Channel
+	if o.channel == 0 {
+		// ACS (acs_linux.go): the channel is chosen from a scan at start.
+		if ch, err = acsSetup(&cfg, o, phy, dom); err != nil {
+			return err
+		}
+	} else {
+		if cfg, err = cfg.Resolve(); err != nil {
+			return err
+		}
+		ch, err = nl80211.NewChannel(cfg.Freq, nlWidth(cfg.PHY), cfg.PHY.Secondary > 0)
+		if err == nil {
+			err = phy.ValidateOperating(ch)
+		}
+		if err != nil {
+			return fmt.Errorf("%s cannot operate on channel %d: %w", o.phy, cfg.Channel, err)
+		}
 	}
 	mon, err := nl.NewMonitor(phy.Index, o.ifname, cfg.BSSID,
 		nl80211.MonitorActive|nl80211.MonitorControl|nl80211.MonitorOtherBSS)
@@ -125,23 +133,8 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		}
 	}
 	runOpts := []runtime.Option{runtime.WithControl(o.srv)} // Run closes it
-	if cfg.Scan != nil {
-		runOpts = append(runOpts, runtime.WithRetuner(func(freq int, home bool) error {
-			if home {
-				if err := nl.SetChannel(mon.Index, ch); err != nil {
-					return err
-				}
-				return dev.SetScanning(false)
-			}
-			away, err := nl80211.NewChannel(freq, nl80211.Width20NoHT, false)
-			if err == nil {
-				err = dev.SetScanning(true)
-			}
-			if err == nil {
-				err = nl.SetChannel(mon.Index, away)
-			}
-			return err
-		}))
+	if cfg.Scan != nil || cfg.ACS != nil {
+		runOpts = append(runOpts, runtime.WithRetuner(newRetuner(nl, phy, mon, dev, core, log))) // acs_linux.go
 	}
 	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)

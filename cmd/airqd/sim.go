@@ -47,19 +47,32 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		}
 		cfg.Scan = o.phyOpt.scanConfig(chans, sim.DefaultRetuneTime)
 	}
+	if o.channel == 0 { // ACS over the US plan (acs.go)
+		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
+	}
 	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg})
 	if err != nil {
 		return err
 	}
-	if o.phyOpt.scan {
+	if o.channel == 0 {
+		addACSNeighbours(s)
+	}
+	if o.phyOpt.scan || o.channel == 0 {
 		for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
 			s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
 		}
 	}
 	host := s.AddHost(sim.HostConfig{})
-	phy := s.Core().Config().PHY
-	for i := range o.simStations {
-		s.AddStation(sim.StationConfig{Start: time.Duration(i+1) * o.simJoin, HT: phy.HT, VHT: phy.VHT})
+	// With ACS, stations arrive once the channel is chosen.
+	waitACS := o.channel == 0
+	addStations := func() {
+		phy := s.Core().Config().PHY
+		for i := range o.simStations {
+			s.AddStation(sim.StationConfig{Start: s.Now() + time.Duration(i+1)*o.simJoin, HT: phy.HT, VHT: phy.VHT})
+		}
+	}
+	if !waitACS {
+		addStations()
 	}
 	calls := o.srv.Calls()
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
@@ -75,6 +88,12 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	for {
 		now := min(time.Since(start), s.Now()+maxSimStep)
 		s.RunUntil(now)
+		if waitACS && s.Home() != 0 {
+			waitACS = false
+			d, _ := s.Core().ACSDecision()
+			logDecision(log, d, s.Core().ACSTook())
+			addStations()
+		}
 		startTraffic(s, host, started)
 		drainEvents(s, o.srv, log)
 		if now >= sum.next {
