@@ -8,6 +8,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rate"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/txq"
 )
 
@@ -70,8 +71,23 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 			return ctl.Reply{BSSes: a.ctlBSSes(now)}
 		}
 		return ctl.Reply{Surveys: a.ctlSurveys(now)}
+	case ctl.OpACS:
+		return ctl.Reply{ACS: a.ctlACS()}
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
+}
+
+// ctlACS reports the start-up channel selection.
+func (a *AP) ctlACS() *ctl.ACS {
+	r := &ctl.ACS{Scanning: a.ACSScanning()}
+	d, ok := a.ACSDecision()
+	if !ok {
+		return r
+	}
+	r.Decided, r.TookMs = true, a.ACSTook().Milliseconds()
+	r.Channel, r.Freq, r.Method = d.Channel, d.Freq, d.Method
+	r.Text = string(scan.AppendDecision(nil, &d))
+	return r
 }
 
 func noStation(addr ieee80211.MAC) ctl.Reply {

@@ -12,6 +12,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/scan"
 )
 
 var sta2 = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 1}
@@ -429,5 +430,23 @@ func TestControlAMSDUAndBeacons(t *testing.T) {
 		t.Errorf("status beacons emitted %d mean %d max %d, echoed %d mean %d max %d, missed %d; core %+v",
 			st.BeaconsEmitted, st.BeaconEmitMean, st.BeaconEmitMax, st.BeaconsEchoed, st.BeaconEchoMean,
 			st.BeaconEchoMax, st.BeaconsMissed, b)
+	}
+}
+
+// TestControlACS: the start-up channel selection as airqctl asks for it:
+// not used with a configured channel; once decided, the choice and the
+// figures behind it.
+func TestControlACS(t *testing.T) {
+	h := newHarness(t, Config{})
+	if a := h.askOK("acs").ACS; a == nil || a.Decided || a.Scanning {
+		t.Errorf("fixed channel: %+v", a)
+	}
+	neighbours := map[int][]int8{2412: {-45, -50}, 2437: {-50}, 2462: nil, 5180: {-40}, 5200: {-50}}
+	h, _ = driveACS(t, acsConfig(scan.ACSConfig{NoBias: true}), neighbours, nil)
+	a := h.askOK("acs").ACS
+	d, ok := h.a.ACSDecision()
+	if !ok || a == nil || !a.Decided || a.Scanning || a.Channel != d.Channel || a.Freq != d.Freq || a.TookMs <= 0 ||
+		!strings.Contains(a.Text, "Ideal channel is") || strings.Count(a.Text, "\n") != len(d.Channels)+2 {
+		t.Errorf("acs %+v, decision %+v", a, d)
 	}
 }

@@ -37,6 +37,7 @@ var (
 	recSurvey    = recordOf[Survey]()
 	recRates     = recordOf[RateTable]()
 	recRate      = recordOf[RateStats]()
+	recACS       = recordOf[ACS]()
 	textM        = reflect.TypeFor[encoding.TextMarshaler]()
 )
 
@@ -105,6 +106,9 @@ func (r *Reply) Encode() ([]byte, error) {
 		for i := 0; i < len(r.Rates.Rows) && err == nil; i++ {
 			b, err = appendSection(b, "rate", recRate, &r.Rates.Rows[i])
 		}
+	}
+	if r.ACS != nil && err == nil {
+		b, err = appendSection(b, "acs", recACS, r.ACS)
 	}
 	if err != nil {
 		return nil, err

@@ -97,6 +97,12 @@ func (d *decoder) section(name string) error {
 		}
 		d.rec, d.cur = recAC, reflect.ValueOf(&d.r.Scheduler.AC[d.nextAC]).Elem()
 		d.nextAC++
+	case "acs":
+		if d.r.ACS != nil {
+			return errors.New("second acs section")
+		}
+		d.r.ACS = new(ACS)
+		d.rec, d.cur = recACS, reflect.ValueOf(d.r.ACS).Elem()
 	case "scan":
 		if d.r.Scan != nil {
 			return errors.New("second scan section")

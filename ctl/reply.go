@@ -53,6 +53,7 @@ type Reply struct {
 	BSSes     []BSS       `json:"bsses,omitempty"`
 	Surveys   []Survey    `json:"surveys,omitempty"`
 	Rates     *RateTable  `json:"rates,omitempty"`
+	ACS       *ACS        `json:"acs,omitempty"`
 }
 
 // Errorf returns a failed reply with a formatted message.

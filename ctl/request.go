@@ -28,6 +28,7 @@ const (
 	OpScanDump
 	OpSurveyDump
 	OpStationRates // one station's rate table
+	OpACS          // the start-up channel selection
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -46,7 +47,7 @@ type Request struct {
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
-	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, events"
+	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, acs, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -77,6 +78,8 @@ func ParseRequest(line string) (Request, error) {
 		r.Op, err = OpSurveyDump, dumpArgs(f)
 	case "events":
 		r.Op, err = OpEvents, noArgs(f)
+	case "acs":
+		r.Op, err = OpACS, noArgs(f)
 	default:
 		return Request{}, fmt.Errorf("unknown command %q: want one of %s", f[0], usage)
 	}
@@ -250,6 +253,8 @@ func (r Request) String() string {
 		return "survey dump"
 	case OpStationRates:
 		return "station get " + r.Addr.String() + " rates"
+	case OpACS:
+		return "acs"
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }

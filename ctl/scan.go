@@ -10,6 +10,19 @@ import (
 // ScanStatus is the background scan's state and running totals: the trip
 // planner's, the core's side of the trips (retunes, time away, probes) and
 // the BSS table's.
+// ACS is the start-up channel selection (channel=0): whether it is still
+// scanning, and once decided the choice and the figures behind it, as the
+// core wrote them (hostapd's ACS debug phrasing, one line per channel).
+type ACS struct {
+	Scanning bool   `json:"scanning"`
+	Decided  bool   `json:"decided"`
+	TookMs   int64  `json:"took_ms"`
+	Channel  int    `json:"channel"`
+	Freq     int    `json:"freq"`
+	Method   string `json:"method"`
+	Text     string `json:"text"`
+}
+
 type ScanStatus struct {
 	Mode          string `json:"mode"` // continuous or periodic
 	Channels      int    `json:"channels"`

@@ -37,6 +37,7 @@ commands:
   scan                               background scan status: trips, sweeps, time away (airqd -scan)
   scan dump                          the BSSs heard, like iw dev IFNAME scan dump
   survey dump                        per-channel survey, like iw dev IFNAME survey dump
+  acs                                the start-up channel selection (airqd -channel 0) and its figures
   events                             stream station events like hostapd_cli's
                                      (<3>AP-STA-CONNECTED MAC ...) until interrupted
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/airq/airq/ctl"
@@ -43,6 +44,8 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		b = ctl.AppendScanDump(b, ifname, r.BSSes)
 	case ctl.OpSurveyDump:
 		b = ctl.AppendSurveyDump(b, ifname, r.Surveys)
+	case ctl.OpACS:
+		b = appendACS(b, r.ACS)
 	}
 	_, err := w.Write(b)
 	return err
@@ -70,6 +73,8 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 		v = r.Rates
 	case ctl.OpScan:
 		v = r.Scan
+	case ctl.OpACS:
+		v = r.ACS
 	case ctl.OpScanDump:
 		v = r.BSSes
 		if r.BSSes == nil {
@@ -89,4 +94,18 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// appendACS prints the start-up channel selection as the daemon decided it.
+func appendACS(b []byte, a *ctl.ACS) []byte {
+	switch {
+	case a == nil:
+		return b
+	case a.Scanning:
+		return append(b, "ACS: scanning the channels; no channel chosen yet\n"...)
+	case !a.Decided:
+		return append(b, "ACS: not used: the channel was configured\n"...)
+	}
+	b = fmt.Appendf(b, "ACS: chose channel %d (%d MHz) by %s after %d ms of scanning\n", a.Channel, a.Freq, a.Method, a.TookMs)
+	return append(b, a.Text...)
 }
