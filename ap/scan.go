@@ -81,7 +81,9 @@ func newScanner(c Config) (*scanner, error) {
 		}
 		tc.Freqs = append(tc.Freqs, c.Freq)
 	}
-	return &scanner{planner: p, table: scan.NewTable(tc), ssids: c.Scan.SSIDs, drain: p.Config().Drain}, nil
+	table := scan.NewTable(tc)
+	table.SetInUse(c.Freq) // the survey marks the operating channel
+	return &scanner{planner: p, table: table, ssids: c.Scan.SSIDs, drain: p.Config().Drain}, nil
 }
 
 // maxDrain bounds the wait before a trip: a longer one leaves too little of
