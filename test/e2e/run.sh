@@ -231,9 +231,12 @@ phase_payload() {
 		gobuild airqd || return 1
 		if ls "$SRC"/cmd/airqctl/*.go >/dev/null 2>&1; then gobuild airqctl || return 1; fi
 	fi
-	# The harness's own air sniffer (a separate module under tools/).
-	(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/e2esniff" ./e2esniff) \
-		>"$BUILD/go-build-e2esniff.log" 2>&1 || { say "go build e2esniff failed:"; cat "$BUILD/go-build-e2esniff.log" >&2; return 1; }
+	# The harness's own tools (a separate module under tools/): the air
+	# sniffer and the privilege dropper for the non-root scenario.
+	for t in e2esniff e2edrop; do
+		(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/$t" "./$t") \
+			>"$BUILD/go-build-$t.log" 2>&1 || { say "go build $t failed:"; cat "$BUILD/go-build-$t.log" >&2; return 1; }
+	done
 	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
 	install -m 0755 "$HERE/vm/init" "$p/init"
 	install -m 0755 "$HERE"/vm/*.sh "$p/e2e/"

@@ -90,10 +90,11 @@ airqd_flags() {
 airqd_start() {
 	airqd_flags
 	AIRQD_LOG=$LOGS/$S-$2.log
-	echo "+ airqd -phy $1 -ssid $SSID -channel $CHANNEL -tap $TAPIF -ifname $MONIF $AIRQD_OPT${AIRQD_EXTRA:+ $AIRQD_EXTRA}" >>"$AIRQD_LOG"
+	echo "+ ${AIRQD_WRAP:+$AIRQD_WRAP }airqd -phy $1 -ssid $SSID -channel $CHANNEL -tap $TAPIF -ifname $MONIF $AIRQD_OPT${AIRQD_EXTRA:+ $AIRQD_EXTRA}" >>"$AIRQD_LOG"
 	AIRQD_OPT="$AIRQD_OPT${AIRQD_EXTRA:+ $AIRQD_EXTRA}" # scenario-specific flags
+	# AIRQD_WRAP: a command that execs airqd in place (e2edrop: non-root)
 	# shellcheck disable=SC2086
-	airqd -phy "$1" -ssid "$SSID" -channel "$CHANNEL" -tap "$TAPIF" -ifname "$MONIF" $AIRQD_OPT >>"$AIRQD_LOG" 2>&1 &
+	$AIRQD_WRAP airqd -phy "$1" -ssid "$SSID" -channel "$CHANNEL" -tap "$TAPIF" -ifname "$MONIF" $AIRQD_OPT >>"$AIRQD_LOG" 2>&1 &
 	AIRQD_PID=$!
 	register $AIRQD_PID
 }
@@ -299,6 +300,25 @@ iperf_check() {
 }
 # proc_ticks PID -> "utime stime" (clock ticks)
 proc_ticks() { awk '{print $14, $15}' "/proc/$1/stat" 2>/dev/null; }
+
+# sta_monitor I: a plain monitor (smonI) on station I's radio, in its
+# namespace: the receiver's view of every frame on its channel, with the rate
+# mac80211 received it at in the radiotap header (HT MCS, VHT). A plain
+# monitor is not added to the driver, so it changes nothing on the air.
+sta_monitor() {
+	in_sta "$1" iw phy "$(in_sta "$1" cat "/sys/class/net/wlan$1/phy80211/name")" interface add "smon$1" type monitor &&
+		in_sta "$1" ip link set "smon$1" up
+}
+# reg_world: back to the world regulatory domain (a scenario that set a
+# country leaves it set for the whole kernel otherwise)
+reg_world() {
+	iw reg set 00
+	wait_for 5 sh -c "iw reg get | grep -q '^country 00'"
+}
+# wpas_body FREQ: a wpa_supplicant network block for $SSID on FREQ
+wpas_body() {
+	printf '\tssid="%s"\n\tkey_mgmt=NONE\n\tscan_freq=%s' "$SSID" "$1"
+}
 
 # finish: print the scenario's own failure count and exit with it
 finish() {

@@ -21,9 +21,14 @@
 #                                      connect) join; airqctl lists all three
 #   three_sta.ping_up_N / ping_down_N  5 pings each way per station, 0% loss
 #   three_sta.tcp_down_N / tcp_up_N    all three at once, TCP, >= 0.5 Mbit/s each
-#   three_sta.udp_down_N / udp_up_N    all three at once, UDP 2 Mbit/s each,
-#                                      >= 1 Mbit/s received, <= 20% loss (the
-#                                      loss allowance is for one starved vCPU)
+#   three_sta.udp_down_N / udp_up_N    all three at once, UDP 1 Mbit/s each,
+#                                      >= 0.5 Mbit/s received, <= 20% loss. At
+#                                      2 Mbit/s each (6 offered, about what the
+#                                      three TCP downloads reach together) six
+#                                      iperf3 processes and airqd starve the
+#                                      one TCG vCPU: beacons left 65 ms late
+#                                      on average (380 ms at worst) and CoDel
+#                                      dropped 40% of the downlink
 #   bridge.*                           airqd restarted with -bridge br0, the host
 #                                      address on br0: station 1 reconnects, ping
 #                                      both ways, TCP and UDP down and up
@@ -91,7 +96,7 @@ done
 for kind in tcp_down tcp_up udp_down udp_up; do
 	a=
 	case $kind in *down) a=-R ;; esac
-	case $kind in udp*) a="$a -u -b 2M" ;; esac
+	case $kind in udp*) a="$a -u -b 1M" ;; esac
 	pids=
 	for i in 1 2 3; do
 		# shellcheck disable=SC2086
@@ -101,7 +106,7 @@ for kind in tcp_down tcp_up udp_down udp_up; do
 	# shellcheck disable=SC2086
 	wait $pids
 	for i in 1 2 3; do
-		case $kind in tcp*) iperf_check "three_sta.${kind}_$i" 0.5 ;; *) iperf_check "three_sta.${kind}_$i" 1 20 ;; esac
+		case $kind in tcp*) iperf_check "three_sta.${kind}_$i" 0.5 ;; *) iperf_check "three_sta.${kind}_$i" 0.5 20 ;; esac
 	done
 done
 ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1

@@ -63,7 +63,7 @@ fi
 
 pings ping_down_slow 1 down 20 0.5
 # TIM lines listing our AID, and what the station did after the first one
-tim_re="beacon .* aids=([0-9,]*,)?$AID(,|\$)"
+tim_re="beacon .* aids=([0-9,]*,)?$AID(,| |\$)" # e2esniff adds " len=N" after the AIDs
 ntim=$(grep -cE "$tim_re" "$LOGS/$S-air.log")
 if [ "$ntim" -ge 1 ]; then
 	result tim_announced pass "$ntim beacons listed aid $AID, first: $(grep -m1 -E "$tim_re" "$LOGS/$S-air.log" | cut -c1-120)"

@@ -46,7 +46,9 @@ if ! { wait_for 20 sta_linked 1 && wait_for 20 sta_linked 2 && wait_for 5 airq_h
 fi
 
 SAMPLES=$LOGS/$S-samples.log
+CLIENT_SAMPLES=$LOGS/$S-client-samples.log
 : >"$SAMPLES"
+: >"$CLIENT_SAMPLES"
 # sample PHASE SECS: station dump every ~0.25 s for SECS seconds
 sample() {
 	_end=$(awk -v a="$(T)" -v l="$2" 'BEGIN{print a + l}')
@@ -57,6 +59,8 @@ sample() {
 			/in flight:/   { for (i = 1; i <= NF; i++) if ($i == "BE:") f[m] = $(i+1) }
 			/tx airtime:/  { for (i = 1; i <= NF; i++) if ($i == "BE:") a[m] = $(i+1) }
 			END { for (m in p) print ph, t, m, p[m], f[m], a[m] }' >>"$SAMPLES"
+		# what the clients received meanwhile (rx packets from the AP)
+		echo "$1 $(T) $(in_sta 1 iw dev wlan1 station dump | awk '/rx packets:/ {print $3}') $(in_sta 2 iw dev wlan2 station dump | awk '/rx packets:/ {print $3}')" >>"$CLIENT_SAMPLES"
 		usleep 250000
 	done
 }

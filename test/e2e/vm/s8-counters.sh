@@ -9,7 +9,11 @@
 #   airqd tx packets/bytes  vs  client rx packets/bytes  (downlink)
 # The client also counts the AP's beacons in its rx packets/bytes: e2esniff
 # (hwsim0) logs every beacon with its length, and the beacons sent between
-# the two snapshots are added to airqd's tx side. Signal is not compared.
+# the two snapshots are added to airqd's tx side, twice to the packets:
+# mac80211 increments a station's rx packets for every frame in
+# ieee80211_rx_h_defragment and once more when it queues a management frame
+# (the beacon) to the interface; its "beacon rx" counter shows the real
+# number. Signal is not compared.
 #
 # Checks:
 #   traffic        both ping runs 0% loss
@@ -49,9 +53,12 @@ snap() {
 val() { awk -v k="$2:" '{ line = $0; sub(/^[ \t]+/, "", line) } index(line, k) == 1 { sub(k, "", line); split(line, f, " "); print f[1]; exit }' "$1"; }
 delta() {
 	_d=$(($(val "$LOGS/$S-after-$1.log" "$2") - $(val "$LOGS/$S-before-$1.log" "$2")))
-	# beacons from the AP between the snapshots count on the client's rx side
+	# beacons from the AP between the snapshots count on the client's rx
+	# side: mac80211 counts a beacon twice in rx packets (once in
+	# ieee80211_rx_h_defragment like every frame, once more when it queues
+	# the management frame to the interface) and once in rx bytes
 	if [ "$1" = airq ]; then
-		case $2 in "tx packets") _d=$((_d + BEACONS)) ;; "tx bytes") _d=$((_d + BEACON_BYTES)) ;; esac
+		case $2 in "tx packets") _d=$((_d + 2 * BEACONS)) ;; "tx bytes") _d=$((_d + BEACON_BYTES)) ;; esac
 	fi
 	echo "$_d"
 }
@@ -63,7 +70,7 @@ snap after
 set -- $(awk -v a="$T_before" -v b="$T_after" -v bss="bssid=$BSSID" '$2 == "beacon" && $3 == bss && $1 >= a && $1 <= b {
 	n++; for (i = 3; i <= NF; i++) if ($i ~ /^len=/) { sub(/len=/, "", $i); s += $i } } END { print n + 0, s + 0 }' "$LOGS/$S-air.log")
 BEACONS=$1 BEACON_BYTES=$2
-echo "beacons between the snapshots: $BEACONS ($BEACON_BYTES bytes), added to airqd's tx side"
+echo "beacons between the snapshots: $BEACONS ($BEACON_BYTES bytes), added to airqd's tx side (packets twice: mac80211 counts a beacon twice)"
 
 # compare NAME AIRQ_KEY CLIENT_KEY REL ABS
 compare() {

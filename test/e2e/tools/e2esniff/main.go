@@ -7,12 +7,16 @@
 //	12.345 beacon bssid=02:00:00:00:00:00 ssid_len=0 ssid_hidden=1 dtim_count=0 dtim_period=2 mcast=0 aids=1,2
 //	12.350 null from=02:00:00:00:01:00 to=02:00:00:00:00:00 pm=1
 //	12.360 pspoll from=02:00:00:00:01:00 aid=1
-//	12.361 data from=02:00:00:00:00:00 to=02:00:00:00:01:00 pm=0 more_data=1 len=98
+//	12.361 data from=02:00:00:00:00:00 to=02:00:00:00:01:00 pm=0 more_data=1 amsdu=0 len=98
+//	12.400 rate data_down from=02:00:00:00:00:00 to=02:00:00:00:01:00 enc=ht mcs=7 bw=20 sgi amsdu=1 len=3120
+//	12.410 addba_resp from=02:00:00:00:00:00 to=02:00:00:00:01:00 token=1 status=37 tid=0
 //
 // Beacons are printed only when their TIM lists an AID, their SSID element is
 // hidden, or every -beacon-every beacon. Data frames are printed when they
-// carry More Data or the PM bit, or when -data is set. SIGTERM or SIGINT
-// prints a SUMMARY line of counters and exits.
+// carry More Data or the PM bit, or when -data is set. -rates prints every
+// data frame with the rate in its radiotap header (HT MCS, VHT) and the
+// A-MSDU bit of its QoS control; Block Ack action frames (ADDBA, DELBA) are always
+// printed. SIGTERM or SIGINT prints a SUMMARY line of counters and exits.
 package main
 
 import (
@@ -39,6 +43,8 @@ type sniffer struct {
 	sta   map[string]bool // only these station MACs for data/null/pspoll (empty: all)
 	data  bool
 	every uint64
+	rates bool // print the receive rate of data frames (from the radiotap header)
+	rt    rtInfo
 }
 
 func (s *sniffer) now() string {
@@ -183,6 +189,7 @@ func (s *sniffer) frame(f []byte) {
 			}
 		case 13: // action
 			s.cnt["action"]++
+			s.action(sa, da, body)
 		}
 	case 1: // control
 		if sub == 10 && len(f) >= 16 { // PS-Poll
@@ -220,10 +227,129 @@ func (s *sniffer) frame(f []byte) {
 		if more == 1 {
 			s.cnt[key+"_more_data"]++
 		}
+		amsdu := 0
+		if sub&8 != 0 && len(f) >= 26 { // QoS data: QoS control after the 24-byte header (no 4-address frames here)
+			amsdu = int(f[24]>>7) & 1
+		}
+		if amsdu == 1 {
+			s.cnt[key+"_amsdu"]++
+		}
 		if null || pm == 1 || more == 1 || s.data {
-			s.emit("%s from=%s to=%s pm=%d more_data=%d len=%d", dir, a2, a1, pm, more, len(f))
+			s.emit("%s from=%s to=%s pm=%d more_data=%d amsdu=%d len=%d", dir, a2, a1, pm, more, amsdu, len(f))
+		}
+		if s.rates && !null {
+			s.cnt[fmt.Sprintf("rate_%s[%s amsdu=%d]", key, s.rt, amsdu)]++
+			s.emit("rate %s from=%s to=%s %s amsdu=%d len=%d", key, a2, a1, s.rt, amsdu, len(f))
 		}
 	}
+}
+
+// action logs Block Ack action frames (ADDBA request/response, DELBA); other
+// categories only as "action cat=N act=M".
+func (s *sniffer) action(sa, da string, body []byte) {
+	if len(body) < 2 {
+		return
+	}
+	cat, act := body[0], body[1]
+	if cat == 3 { // Block Ack
+		switch {
+		case act == 0 && len(body) >= 9: // ADDBA request: token, params, timeout, SSN
+			s.cnt["addba_req"]++
+			s.emit("addba_req from=%s to=%s token=%d tid=%d bufsize=%d", sa, da, body[2], (le16(body[3:])>>2)&15, le16(body[3:])>>6)
+			return
+		case act == 1 && len(body) >= 5: // ADDBA response: token, status, params, timeout
+			s.cnt["addba_resp"]++
+			tid := -1
+			if len(body) >= 7 {
+				tid = (le16(body[5:]) >> 2) & 15
+			}
+			s.emit("addba_resp from=%s to=%s token=%d status=%d tid=%d", sa, da, body[2], le16(body[3:]), tid)
+			return
+		case act == 2 && len(body) >= 6: // DELBA: params, reason
+			s.cnt["delba"]++
+			s.emit("delba from=%s to=%s tid=%d initiator=%d reason=%d", sa, da, le16(body[2:])>>12, (le16(body[2:])>>11)&1, le16(body[4:]))
+			return
+		}
+	}
+	s.emit("action from=%s to=%s cat=%d act=%d", sa, da, cat, act)
+}
+
+// rtInfo is the rate of a frame as its radiotap header gives it.
+type rtInfo struct {
+	legacy              int // 500 kb/s units (RATE field), 0 if absent
+	mcs, bw, sgi        int // HT MCS field: mcs -1 if absent; bw in MHz
+	vhtMCS, vhtNSS, vbw int // VHT field: vhtMCS -1 if absent
+}
+
+func (r rtInfo) String() string {
+	gi := map[int]string{0: "lgi", 1: "sgi"}
+	switch {
+	case r.vhtMCS >= 0:
+		return fmt.Sprintf("enc=vht vht_mcs=%d nss=%d bw=%d %s", r.vhtMCS, r.vhtNSS, r.vbw, gi[r.sgi])
+	case r.mcs >= 0:
+		return fmt.Sprintf("enc=ht mcs=%d bw=%d %s", r.mcs, r.bw, gi[r.sgi])
+	case r.legacy > 0:
+		return fmt.Sprintf("enc=legacy rate=%.1f", float64(r.legacy)/2)
+	}
+	return "enc=unknown"
+}
+
+// parseRadiotap reads the RATE, MCS and VHT fields of the first presence
+// bitmap (the default radiotap namespace mac80211 writes first).
+func parseRadiotap(h []byte) rtInfo {
+	r := rtInfo{mcs: -1, vhtMCS: -1}
+	if len(h) < 8 {
+		return r
+	}
+	present := uint32(le16(h[4:])) | uint32(le16(h[6:]))<<16
+	off := 8
+	for p := present; p&(1<<31) != 0; { // skip extended bitmaps
+		if off+4 > len(h) {
+			return r
+		}
+		p = uint32(le16(h[off:])) | uint32(le16(h[off+2:]))<<16
+		off += 4
+	}
+	// size and alignment of fields 0..21
+	sizes := [...][2]int{{8, 8}, {1, 1}, {1, 1}, {4, 2}, {2, 1}, {1, 1}, {1, 1}, {2, 2}, {2, 2}, {2, 2}, {1, 1},
+		{1, 1}, {1, 1}, {1, 1}, {2, 2}, {2, 2}, {1, 1}, {1, 1}, {8, 4}, {3, 1}, {8, 4}, {12, 2}}
+	for bit := 0; bit < len(sizes); bit++ {
+		if present&(1<<bit) == 0 {
+			continue
+		}
+		sz, al := sizes[bit][0], sizes[bit][1]
+		off = (off + al - 1) / al * al
+		if off+sz > len(h) {
+			return r
+		}
+		v := h[off : off+sz]
+		switch bit {
+		case 2:
+			r.legacy = int(v[0])
+		case 19: // known, flags, mcs
+			r.mcs = int(v[2])
+			r.bw = 20
+			if v[1]&3 == 1 {
+				r.bw = 40
+			}
+			r.sgi = int(v[1]>>2) & 1
+		case 21: // known u16, flags u8, bandwidth u8, mcs_nss[4], coding, group, partial aid
+			r.sgi = int(v[2]>>2) & 1
+			switch bw := v[3] & 0x1f; {
+			case bw == 0:
+				r.vbw = 20
+			case bw >= 1 && bw <= 3:
+				r.vbw = 40
+			case bw >= 4 && bw <= 10:
+				r.vbw = 80
+			default:
+				r.vbw = 160
+			}
+			r.vhtMCS, r.vhtNSS = int(v[4]>>4), int(v[4]&15)
+		}
+		off += sz
+	}
+	return r
 }
 
 func b2i(b bool) int {
@@ -264,10 +390,11 @@ func main() {
 	stas := flag.String("sta", "", "comma-separated station MACs: data, null and PS-Poll frames only for these")
 	data := flag.Bool("data", false, "print every data frame (not only PM / More Data ones)")
 	every := flag.Uint64("beacon-every", 0, "also print every Nth beacon (0: never)")
+	rates := flag.Bool("rates", false, "print every data frame with its radiotap rate and A-MSDU bit (counted by kind in SUMMARY)")
 	flag.Parse()
 
 	s := &sniffer{out: bufio.NewWriter(os.Stdout), t0: uptime(), start: time.Now(),
-		cnt: map[string]uint64{}, sta: map[string]bool{}, data: *data, every: *every}
+		cnt: map[string]uint64{}, sta: map[string]bool{}, data: *data, every: *every, rates: *rates}
 	for _, m := range strings.Split(*stas, ",") {
 		if m = strings.ToLower(strings.TrimSpace(m)); m != "" {
 			s.sta[m] = true
@@ -316,6 +443,9 @@ func main() {
 			continue
 		}
 		s.mu.Lock()
+		if s.rates {
+			s.rt = parseRadiotap(buf[:rtlen])
+		}
 		s.frame(buf[rtlen:n])
 		s.mu.Unlock()
 	}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# s14-amsdu: A-MSDUs built by airqd and received by a mac80211 station.
+#
+# airqd -ht -amsdu 7935 on channel 1. hwsim's HT capability advertises a
+# maximum A-MSDU of 3839 octets, so airqd must stay within 3839 for this
+# station. A plain monitor on the station's radio (smon1, e2esniff -rates)
+# logs each of airqd's data frames with the A-MSDU bit of its QoS control and
+# its length; airqd's "airqctl station get" and the station's
+# "iw dev wlan1 station dump" are read before and after a downlink load.
+#
+# Checks:
+#   associated          HT association
+#   amsdu_on_air        airqd sends A-MSDUs to the station (QoS A-MSDU bit),
+#                       none longer than the station's 3839-octet limit
+#                       (+ 26 header octets)
+#   rx_packets_subframes  the station's rx packets advance by the number of
+#                       MSDUs airqd sent (airqctl tx packets + beacons seen on
+#                       the air), not by the number of frames: within 2% + 3,
+#                       and more than the frames on the air
+#   airqctl_amsdus      airqctl's tx amsdus delta matches the A-MSDU frames
+#                       seen at the station (2% + 3), with more than one
+#                       subframe per A-MSDU on average
+#   ping_down / ping_up / tcp_down / tcp_up / udp_down   traffic works
+# timeout: 120
+. /e2e/lib.sh
+
+log "radios"
+ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
+sta_init 1 || { result setup fail "station namespace"; finish; }
+STA=$(sta_mac 1)
+ip link set hwsim0 up
+e2esniff -i hwsim0 -sta "$STA" -beacon-every 1 >"$LOGS/$S-air.log" 2>&1 &
+register $!
+if sta_monitor 1; then
+	nsenter -F -t "$(sta_pid 1)" -n e2esniff -i smon1 -rates -sta "$STA" >"$LOGS/$S-sta-rx.log" 2>&1 &
+	register $!
+fi
+iperf_servers 1
+AIRQD_EXTRA="-ht -amsdu 7935"
+if ! airq_up airqd; then
+	result associated fail "airqd -ht -amsdu 7935 not ready: $(grep -v '^+' "$AIRQD_LOG" | tail -2 | tr '\n' ' ')"
+	finish
+fi
+AIRQD_EXTRA=
+wpas_start 1
+if wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1 && wait_for 5 airq_has_sta "$STA"; then
+	result associated pass "station tx bitrate: $(in_sta 1 iw dev wlan1 station dump | sed -n 's/^[[:space:]]*tx bitrate:[[:space:]]*//p')"
+else
+	result associated fail "station: $(wpas_state 1)"
+	finish
+fi
+in_sta 1 ping -c 2 -W 2 "$HOST_IP" >/dev/null 2>&1 # ARP
+
+snap() {
+	eval "T_$1=$(T)"
+	ctl -i "$MONIF" station get "$STA" >"$LOGS/$S-$1-airq.log" 2>&1
+	in_sta 1 iw dev wlan1 station dump >"$LOGS/$S-$1-client.log" 2>&1
+}
+val() { awk -v k="$2:" '{ line = $0; sub(/^[ \t]+/, "", line) } index(line, k) == 1 { sub(k, "", line); split(line, f, " "); print f[1]; exit }' "$LOGS/$S-$1.log"; }
+dl() { echo $(($(val "after-$1" "$2") - $(val "before-$1" "$2"))); }
+
+log "downlink load"
+snap before
+iperf_bg udp_down 1 4 -R -u -b 8M -l 1400
+wait "$IPERF_PID"
+iperf_check udp_down 2 10
+snap after
+
+# the frames airqd sent the station between the snapshots, as the station saw them
+set -- $(awk -v a="$T_before" -v b="$T_after" '$2 == "rate" && $3 == "data_down" && $1 >= a && $1 <= b {
+	n++; l = $NF; sub(/len=/, "", l); if ($(NF-1) == "amsdu=1") { am++; if (l + 0 > ml) ml = l + 0 } }
+	END { print n + 0, am + 0, ml + 0 }' "$LOGS/$S-sta-rx.log")
+FRAMES=$1 AMSDU_FRAMES=$2 MAXLEN=$3
+set -- $(awk -v a="$T_before" -v b="$T_after" -v bss="bssid=$BSSID" '$2 == "beacon" && $3 == bss && $1 >= a && $1 <= b { n++ } END { print n + 0 }' "$LOGS/$S-air.log")
+BEACONS=$1
+d="$AMSDU_FRAMES of $FRAMES data frames to the station were A-MSDUs, the longest $MAXLEN octets"
+if [ "$AMSDU_FRAMES" -gt 0 ] && [ "$MAXLEN" -le $((3839 + 26)) ]; then result amsdu_on_air pass "$d (limit 3839 + 26)"
+else result amsdu_on_air fail "$d (want > 0 and <= 3839 + 26)"; fi
+
+a_tx=$(dl airq "tx packets") c_rx=$(dl client "rx packets")
+a_am=$(dl airq "tx amsdus") a_sub=$(dl airq "tx amsdu subframes")
+want=$((a_tx + BEACONS))
+d="station rx packets +$c_rx; airqd tx packets +$a_tx + $BEACONS beacons = $want; $FRAMES data frames on the air"
+if awk -v a="$want" -v c="$c_rx" -v f="$FRAMES" -v bc="$BEACONS" 'BEGIN{d = a - c; if (d < 0) d = -d; exit !(c > 0 && d <= a * 0.02 + 3 && c > f + bc)}'; then
+	result rx_packets_subframes pass "$d"
+else
+	result rx_packets_subframes fail "$d (want rx packets = MSDUs within 2% + 3, above the frame count)"
+fi
+d="airqctl tx amsdus +$a_am, subframes +$a_sub ($(div "$a_sub" "$a_am") per A-MSDU); A-MSDUs at the station: $AMSDU_FRAMES"
+if awk -v a="$a_am" -v c="$AMSDU_FRAMES" -v s="$a_sub" 'BEGIN{d = a - c; if (d < 0) d = -d; exit !(a > 0 && d <= a * 0.02 + 3 && s > a)}'; then
+	result airqctl_amsdus pass "$d"
+else
+	result airqctl_amsdus fail "$d"
+fi
+grep -E 'amsdu' "$LOGS/$S-after-airq.log"
+
+log "ping and TCP with A-MSDUs on"
+pings ping_down 1 down 20 0.1 1000
+pings ping_up 1 up 20 0.1 1000
+iperf_bg tcp_down 1 4 -R
+wait "$IPERF_PID"
+iperf_check tcp_down 1
+iperf_bg tcp_up 1 4
+wait "$IPERF_PID"
+iperf_check tcp_up 1
+ctl -i "$MONIF" station get "$STA" >"$LOGS/$S-end-airq.log" 2>&1
+echo "after TCP: $(grep -E 'amsdu' "$LOGS/$S-end-airq.log" | tr -s '\t\n' '  ')"
+stop "$(wpas_pid 1)"
+airq_down
+finish
