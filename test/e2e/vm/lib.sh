@@ -205,6 +205,7 @@ sta_init() {
 	netns_new || return 1
 	eval "NS_$1=$NSPID"
 	eval "MAC_$1=$(cat "/sys/class/net/wlan$1/address")"
+	eval "PHY_$1=$(phy_of "wlan$1")" # root-namespace sysfs: read it before the move
 	iw phy "$(phy_of "wlan$1")" set netns "$NSPID" || return 1
 	wait_for 5 nsenter -F -t "$NSPID" -n ip link show "wlan$1" || return 1
 	nsenter -F -t "$NSPID" -n ip link set lo up
@@ -306,7 +307,7 @@ proc_ticks() { awk '{print $14, $15}' "/proc/$1/stat" 2>/dev/null; }
 # mac80211 received it at in the radiotap header (HT MCS, VHT). A plain
 # monitor is not added to the driver, so it changes nothing on the air.
 sta_monitor() {
-	in_sta "$1" iw phy "$(in_sta "$1" cat "/sys/class/net/wlan$1/phy80211/name")" interface add "smon$1" type monitor &&
+	in_sta "$1" iw phy "$(eval "echo \$PHY_$1")" interface add "smon$1" type monitor &&
 		in_sta "$1" ip link set "smon$1" up
 }
 # reg_world: back to the world regulatory domain (a scenario that set a

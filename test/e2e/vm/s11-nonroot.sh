@@ -33,6 +33,10 @@ register $!
 grep -q '^airq:' /etc/passwd || echo "airq:x:1000:1000:airq:/:/bin/sh" >>/etc/passwd
 grep -q '^airq:' /etc/group 2>/dev/null || echo "airq:x:1000:" >>/etc/group
 chown 1000:1000 /run/airq && chmod 0750 /run/airq
+# /init's mknod leaves /dev/net/tun root-only; distributions (udev, the tun
+# driver's own devtmpfs node) make it 0666: opening it needs no capability,
+# creating the TAP takes CAP_NET_ADMIN
+chmod 0666 /dev/net/tun
 AIRQD_WRAP="e2edrop -uid 1000 -gid 1000 -caps net_admin,net_raw --"
 if airq_up airqd; then
 	st=/proc/$AIRQD_PID/status

@@ -55,7 +55,7 @@ sdump() { in_sta 1 iw dev wlan1 station dump; }
 
 # phase NAME ENC: association, traffic and the rate checks for one mode
 phase() {
-	_n=$1 _enc=$2
+	_ph=$1 _enc=$2
 	if wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1 && wait_for 5 airq_has_sta "$STA"; then
 		in_sta 1 ping -c 3 -i 0.2 -W 2 "$HOST_IP" >/dev/null 2>&1
 		txr=$(sdump | sed -n 's/^[[:space:]]*tx bitrate:[[:space:]]*//p')
@@ -63,41 +63,41 @@ phase() {
 		ht) want='MCS [0-9]' ;;
 		vht) want='VHT-MCS [0-9]' ;;
 		esac
-		if echo "$txr" | grep -qE "$want"; then result "$_n.associated" pass "station tx bitrate: $txr"
-		else result "$_n.associated" fail "station tx bitrate '$txr' is not $want (not an $_enc association?)"; fi
+		if echo "$txr" | grep -qE "$want"; then result "$_ph.associated" pass "station tx bitrate: $txr"
+		else result "$_ph.associated" fail "station tx bitrate '$txr' is not $want (not an $_enc association?)"; fi
 	else
-		result "$_n.associated" fail "station: $(wpas_state 1)"
+		result "$_ph.associated" fail "station: $(wpas_state 1)"
 		return 1
 	fi
 	t0=$(T)
-	pings "$_n.ping_down" 1 down 20 0.1
-	pings "$_n.ping_up" 1 up 20 0.1
-	iperf_bg "$_n.tcp_down" 1 4 -R
+	pings "$_ph.ping_down" 1 down 20 0.1
+	pings "$_ph.ping_up" 1 up 20 0.1
+	iperf_bg "$_ph.tcp_down" 1 4 -R
 	wait "$IPERF_PID"
-	iperf_check "$_n.tcp_down" 1
-	if [ "$_n" = ht ]; then
-		iperf_bg "$_n.tcp_up" 1 4
+	iperf_check "$_ph.tcp_down" 1
+	if [ "$_ph" = ht ]; then
+		iperf_bg "$_ph.tcp_up" 1 4
 		wait "$IPERF_PID"
-		iperf_check "$_n.tcp_up" 1
+		iperf_check "$_ph.tcp_up" 1
 	fi
-	sdump >"$LOGS/$S-$_n-sta-dump.log" 2>&1
-	ctl -i "$MONIF" station get "$STA" >"$LOGS/$S-$_n-airqctl-station.log" 2>&1
-	ctl -i "$MONIF" station get "$STA" rates >"$LOGS/$S-$_n-airqctl-rates.log" 2>&1
-	cat "$LOGS/$S-$_n-airqctl-rates.log"
+	sdump >"$LOGS/$S-$_ph-sta-dump.log" 2>&1
+	ctl -i "$MONIF" station get "$STA" >"$LOGS/$S-$_ph-airqctl-station.log" 2>&1
+	ctl -i "$MONIF" station get "$STA" rates >"$LOGS/$S-$_ph-airqctl-rates.log" 2>&1
+	cat "$LOGS/$S-$_ph-airqctl-rates.log"
 	set -- $(rates_of "$t0" "$_enc" | tail -1)
 	ne=${1:-0} no=${2:-0}
 	kinds=$(rates_of "$t0" "$_enc" | head -1)
-	if [ "$ne" -gt 0 ] && [ "$ne" -ge "$no" ]; then result "$_n.rates_on_air" pass "airqd's data frames at the station: $kinds"
-	else result "$_n.rates_on_air" fail "no $_enc rate among airqd's data frames at the station: ${kinds:-none seen}"; fi
-	rxr=$(sed -n 's/^[[:space:]]*rx bitrate:[[:space:]]*//p' "$LOGS/$S-$_n-sta-dump.log")
-	best=$(sed -n 's/^[[:space:]]*best rate:[[:space:]]*//p; s/^[[:space:]]*tx bitrate:[[:space:]]*//p' "$LOGS/$S-$_n-airqctl-rates.log" | head -1)
-	atx=$(sed -n 's/^[[:space:]]*tx bitrate:[[:space:]]*//p' "$LOGS/$S-$_n-airqctl-station.log")
+	if [ "$ne" -gt 0 ] && [ "$ne" -ge "$no" ]; then result "$_ph.rates_on_air" pass "airqd's data frames at the station: $kinds"
+	else result "$_ph.rates_on_air" fail "no $_enc rate among airqd's data frames at the station: ${kinds:-none seen}"; fi
+	rxr=$(sed -n 's/^[[:space:]]*rx bitrate:[[:space:]]*//p' "$LOGS/$S-$_ph-sta-dump.log")
+	best=$(sed -n 's/^[[:space:]]*best rate:[[:space:]]*//p; s/^[[:space:]]*tx bitrate:[[:space:]]*//p' "$LOGS/$S-$_ph-airqctl-rates.log" | head -1)
+	atx=$(sed -n 's/^[[:space:]]*tx bitrate:[[:space:]]*//p' "$LOGS/$S-$_ph-airqctl-station.log")
 	d="station rx bitrate: $rxr; airqctl tx bitrate: $atx, best rate: $best"
 	rxn=$(echo "$rxr" | awk '{print $1}') atn=$(echo "$atx" | awk '{print $1}')
 	if echo "$rxr" | grep -qE "$want" && echo "$best" | grep -q 'MCS' && [ "$rxn" = "$atn" ]; then
-		result "$_n.sta_rx_bitrate" pass "$d"
+		result "$_ph.sta_rx_bitrate" pass "$d"
 	else
-		result "$_n.sta_rx_bitrate" fail "$d (want $want at the station, an MCS best rate and the same Mbit/s)"
+		result "$_ph.sta_rx_bitrate" fail "$d (want $want at the station, an MCS best rate and the same Mbit/s)"
 	fi
 }
 

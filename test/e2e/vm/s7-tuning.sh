@@ -80,13 +80,18 @@ P1=$IPERF_PID
 iperf_bg down2 2 18 -R -u -b 20M -l 1200
 P2=$IPERF_PID
 wait_for 10 sh -c "grep -q ' sec ' $LOGS/$S-iperf3-down1.log && grep -q ' sec ' $LOGS/$S-iperf3-down2.log"
+# sched PHASE: the scheduler's counters at the end of PHASE
+sched() { { echo "== end of phase $1 at $(T)"; ctl scheduler; ctl status | grep -E '^(wired_in|wired_sent|dropped_queue|dropped_codel|backlog_frames)='; } >>"$LOGS/$S-airqctl-scheduler-phases.log" 2>&1; }
 sample A 4.5
+sched A
 ctl aql set BE 500 1000
 rc=$?
 sample B 4.5
+sched B
 ctl station set "$STA1" airtime_weight 1024
 rc2=$?
 sample C 5
+sched C
 ctl aql >"$LOGS/$S-airqctl-aql.log" 2>&1
 ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
 ctl scheduler >"$LOGS/$S-airqctl-scheduler.log" 2>&1
@@ -110,6 +115,10 @@ if [ "$rc2" = 0 ] && [ "$w" = 1024 ]; then result weight_set pass "station 1 air
 else result weight_set fail "rc=$rc2 weight=$w"; fi
 shB=$(share B "$STA1") shC=$(share C "$STA1")
 d="station 1's share of BE airtime: phase B $shB (weights 256:256), phase C $shC (1024:256)"
+# the clients' rx packets over phase C (beacons count twice there: ~20/s)
+cC=$(awk '$1 == "C" { if (n == 0) { t0 = $2; a0 = $3; b0 = $4 } t1 = $2; a1 = $3; b1 = $4; n++ }
+	END { if (n > 1) printf "clients received %d and %d packets in %.1f s of phase C", a1 - a0, b1 - b0, t1 - t0 }' "$CLIENT_SAMPLES")
+d="$d; $cC"
 if awk -v b="$shB" -v c="$shC" 'BEGIN{exit !(c - b >= 0.10)}'; then result weight_share pass "$d"
 else result weight_share fail "$d"; fi
 
