@@ -98,17 +98,39 @@
 //
 // listed (what PHYAllows sees) counts all three, as the kernel counts every
 // queue on its list. Over a long run station i is served w_i per pass, so
-// airtime shares equal the kernel's. What differs is the order within a
-// pass: stations due at the same pass return to the ring in the order they
-// were filed and unblocked queues go to the ring tail, where the kernel
-// serves its list in list order (position in the cycle). With
-// completion-driven rounds and closed rounds (the per-PHY limit), such
-// order differences can lock into a different periodic pattern of which
-// station is served in which round, and that moves shares: over the
-// randomized comparison in prop_test.go (124 workloads: 2-8 stations,
-// weights 32-512, frames of 1-5 ms, AQL low 500/2000/5000 µs binding and
-// 50000 not) most workloads match within 2 share points, the mean
-// difference is under 1 point, and a few differ by up to about 10 points.
+// airtime shares follow the kernel's, but not exactly. The kernel's list is
+// a cycle with a cursor (its head): a visit moves the cursor past a queue
+// without changing the cyclic order, and insertions happen at the cursor.
+// Two things production does not reproduce follow from that:
+//
+//   - passes are relative to the cursor. The walk that gives up goes once
+//     round from wherever the cursor stands, so every queue in debt gets
+//     exactly one refill, including those already visited (refilled and
+//     filed) in the same Next calls; production's step completes the pass
+//     from its fixed origin instead, and those queues get none. Likewise a
+//     jump that stops at a station leaves the cursor inside the cycle:
+//     queues before it have had that pass's refill, queues after it not yet.
+//   - AQL-blocked queues go round with the cursor: every pass moves them to
+//     the tail again, so their order relative to each other and to stations
+//     in debt changes with where the walks stop. Production parks them in
+//     the order they were refused and re-inserts them when re-checked.
+//
+// (A replay of one workload, TXQ_DIVERGE in diverge_test.go, shows both: the
+// deficits after the first round differ by one weight for every station
+// served in it, and the first different service order is two stations
+// unblocked in the opposite order.) Reproducing them needs the cursor's
+// position in the cycle: labels for positions between arbitrary neighbours
+// (an order-maintenance structure) and, per pass, stations released in label
+// order from a cursor inside the pass. Simpler substitutes (cycle stamps
+// ordering a pass's releases or the ring's re-insertions, cursor-relative
+// refill of the stations just filed) were measured and do not bring the
+// worst workloads closer. With completion-driven rounds and closed rounds
+// (the per-PHY limit) the small differences lock into different periodic
+// patterns of which station is served in which round, and that moves
+// shares: over the randomized comparison in prop_test.go (124 workloads:
+// 2-8 stations, weights 32-512, frames of 1-5 ms, AQL low 500/2000/5000 µs
+// binding and 50000 not) 111 workloads match within 2 share points, the
+// mean difference is 0.67 points, and the worst differs by 9.8 points.
 //
 // # Counters
 //

@@ -171,17 +171,22 @@ func gapBound(w workload, i int) int {
 // within the issue's 2 points.
 const regressions = 4
 
-// The remaining residual: order within a pass. Production releases stations
-// due at the same pass in the order they fell into debt and puts queues
-// unblocked by AQL at the ring tail, where the kernel serves its list in
-// list order; with completion-driven rounds and closed rounds (the per-PHY
-// limit), small order differences lock into different periodic patterns.
-// maxShareDiff bounds it over the random set (share points) and
-// meanShareDiff its mean, so that a regression fails; see doc.go.
+// The remaining residual: where the kernel's walk stands in its cycle.
+// Its passes start wherever the walk stopped, and AQL-blocked queues keep
+// moving round with it; production counts passes from a fixed origin and
+// parks blocked queues (doc.go). With completion-driven rounds and closed
+// rounds (the per-PHY limit) the small differences lock into different
+// periodic patterns. The bounds are the measured results over the random
+// set (share points), so that a regression fails; they are not issue 3's
+// 0.02.
 const (
-	shareTol      = 0.02
-	maxShareDiff  = 0.16
-	meanShareDiff = 0.012
+	shareTol = 0.02
+	// TestProductionMatchesTrace: measured max 0.0980, mean 0.0067.
+	maxShareDiff  = 0.10
+	meanShareDiff = 0.007
+	// TestWeightsRespected: measured max 0.0740, mean 0.0093.
+	maxWeightDiff  = 0.075
+	meanWeightDiff = 0.0095
 )
 
 // TestProductionMatchesTrace: on the regression workloads production
@@ -246,14 +251,14 @@ func TestWeightsRespected(t *testing.T) {
 		for i := range tr {
 			d = max(d, math.Abs(pr[i]-tr[i]))
 		}
-		if d > maxShareDiff {
+		if d > maxWeightDiff {
 			t.Errorf("workload %d: share difference %.4f (weights %v)\ntrace %.4f\nprod  %.4f", k, d, w.weights, tr, pr)
 		}
 		worst, sum = max(worst, d), sum+d
 	}
 	mean := sum / float64(len(ws))
 	t.Logf("%d workloads: max share difference %.4f, mean %.4f", len(ws), worst, mean)
-	if mean > meanShareDiff {
-		t.Errorf("mean share difference %.4f over %.4f", mean, meanShareDiff)
+	if mean > meanWeightDiff {
+		t.Errorf("mean share difference %.4f over %.4f", mean, meanWeightDiff)
 	}
 }
