@@ -206,6 +206,8 @@ sta_init() {
 	eval "NS_$1=$NSPID"
 	eval "MAC_$1=$(cat "/sys/class/net/wlan$1/address")"
 	eval "PHY_$1=$(phy_of "wlan$1")" # root-namespace sysfs: read it before the move
+	# STA_MON=1: also a plain monitor smonI on the radio (see sta_monitor)
+	[ -z "${STA_MON:-}" ] || iw phy "$(phy_of "wlan$1")" interface add "smon$1" type monitor || return 1
 	iw phy "$(phy_of "wlan$1")" set netns "$NSPID" || return 1
 	wait_for 5 nsenter -F -t "$NSPID" -n ip link show "wlan$1" || return 1
 	nsenter -F -t "$NSPID" -n ip link set lo up
@@ -306,9 +308,11 @@ proc_ticks() { awk '{print $14, $15}' "/proc/$1/stat" 2>/dev/null; }
 # namespace: the receiver's view of every frame on its channel, with the rate
 # mac80211 received it at in the radiotap header (HT MCS, VHT). A plain
 # monitor is not added to the driver, so it changes nothing on the air.
+# It is created before the radio moves into the namespace (sta_init with
+# STA_MON=1: the move takes every interface of the wiphy along); this brings
+# it up.
 sta_monitor() {
-	in_sta "$1" iw phy "$(eval "echo \$PHY_$1")" interface add "smon$1" type monitor &&
-		in_sta "$1" ip link set "smon$1" up
+	wait_for 5 in_sta "$1" ip link show "smon$1" && in_sta "$1" ip link set "smon$1" up
 }
 # reg_world: back to the world regulatory domain (a scenario that set a
 # country leaves it set for the whole kernel otherwise)
