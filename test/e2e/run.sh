@@ -233,9 +233,9 @@ phase_payload() {
 	fi
 	# The harness's own tools (a separate module under tools/): the air
 	# sniffer and the privilege dropper for the non-root scenario.
-	for t in e2esniff e2edrop; do
-		(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/$t" "./$t") \
-			>"$BUILD/go-build-$t.log" 2>&1 || { say "go build $t failed:"; cat "$BUILD/go-build-$t.log" >&2; return 1; }
+	for tool in e2esniff e2edrop; do
+		(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/$tool" "./$tool") \
+			>"$BUILD/go-build-$tool.log" 2>&1 || { say "go build $tool failed:"; cat "$BUILD/go-build-$tool.log" >&2; return 1; }
 	done
 	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
 	install -m 0755 "$HERE/vm/init" "$p/init"
