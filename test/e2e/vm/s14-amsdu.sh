@@ -69,7 +69,7 @@ iperf_bg udp_down 1 4 -R -u -b 5M -l 1400
 wait "$IPERF_PID"
 iperf_check udp_down 2 10
 # airqd's queue drained and nothing in flight before the counters are read
-drained() { ctl station get "$STA" | awk '/queued frames:/ { q = $3 } /in flight:/ { f = $3 + $5 + $7 + $9 } END { exit !(q == 0 && f == 0) }'; }
+drained() { ctl station get "$STA" | awk '/queued frames:/ { q = $3 } /in flight:/ { f = $4 + $6 + $8 + $10 } END { exit !(q == 0 && f == 0) }'; }
 wait_for 5 drained
 snap after
 
