@@ -228,3 +228,27 @@ func BenchmarkRates(b *testing.B) {
 		b.ReportMetric(s.maxShare, "sample_share")
 	}
 }
+
+// TestSlowStationClimbsBack: while only 1 Mbit/s gets through, the
+// station falls to it and sends few frames an interval (each takes 13 ms),
+// so it samples faster rates only every few intervals. Once the channel
+// clears, those samples must add up and the station climb to the top rate.
+func TestSlowStationClimbsBack(t *testing.T) {
+	air := airtimeFunc(true)
+	st, err := rate.New(rate.Config{Airtime: air, Band2GHz: true, AP: capsAP, Station: capsLegacyG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Duration(0)
+	for now < 5*time.Second {
+		if now > 2*time.Second && now < 2*time.Second+20*time.Millisecond && st.Best().Kbps() != 1000 {
+			t.Fatalf("the station is at %d kbit/s while only 1 Mbit/s gets through", st.Best().Kbps())
+		}
+		r, _, _ := st.Pick(now)
+		now += time.Duration(air(r, 1538))*time.Microsecond + 2*time.Millisecond
+		st.Report(r, 1, now > 2*time.Second || r.Kbps() == 1000, now)
+	}
+	if b := st.Best(); b.Kbps() != 54000 {
+		t.Errorf("3 s after the channel cleared the best rate is %d kbit/s, want 54000", b.Kbps())
+	}
+}

@@ -65,6 +65,7 @@ type entry struct {
 	seen     bool   // prob holds a measurement
 	prob     float64
 	weight   float64 // attempts behind prob, capped by evidence when folded
+	run      uint64  // attempts since the average last started afresh
 	epoch    uint64  // the update that last measured this rate
 	tp       float64 // expected throughput, Mbit/s
 	att      uint32  // attempts in the current interval

@@ -26,11 +26,14 @@ const (
 	// memory, while noise is averaged out as with a long one.
 	changeZ = 4.0
 	minVar  = 0.04
-	// minWeight is the evidence, in attempts, a rate needs before it may
-	// carry data: one lucky sample of a 3% rate must not cost an interval
-	// of frames at seven retries. A rate that would win on less is sampled
-	// first (Station.cand) until it has it.
-	minWeight = 3.0
+	// minWeight is the evidence, in attempts since its average last started
+	// afresh, a rate needs before it may carry data: one lucky sample of a
+	// 3% rate must not cost an interval of frames at seven retries. A rate
+	// that would win on less is sampled first (Station.cand) until it has
+	// it. The count does not decay with time: a station sending a few
+	// frames an interval samples a rate only every few intervals, and
+	// decaying evidence would then never add up (it stayed at 1 Mbit/s).
+	minWeight = 3
 	// maxBestFails: after a frame lost at the best rate, one frame falls
 	// back and the next returns to the best, as minstrel's chain starts
 	// every frame at the best rate; after maxBestFails losses in one
@@ -91,10 +94,11 @@ func (e *entry) fold(bits float64, epoch uint64) {
 			// changed: start again from it.
 			d, v := cur-e.prob, max(e.prob*(1-e.prob), minVar)/float64(e.att)
 			if d*d > changeZ*changeZ*v {
-				prior = 0
+				prior, e.run = 0, 0
 			}
 		}
 		e.weight = prior + float64(e.att)
+		e.run += uint64(e.att)
 		e.prob += float64(e.att) / e.weight * (cur - e.prob)
 		e.seen, e.epoch = true, epoch
 		e.attSum += uint64(e.att)
@@ -117,7 +121,7 @@ func (s *Station) rank() {
 	s.cand = -1
 	for i := range s.rates[:s.n] {
 		e := &s.rates[i]
-		if e.weight < minWeight && e.tp > 0 {
+		if e.run < minWeight && e.tp > 0 {
 			if s.cand < 0 || better(e, &s.rates[s.cand]) {
 				s.cand = i
 			}
