@@ -63,11 +63,12 @@ dl() { echo $(($(val "after-$1" "$2") - $(val "before-$1" "$2"))); }
 
 log "downlink load"
 snap before
-# 5 Mbit/s: enough to queue several frames per station (aggregation), below
-# what one TCG vCPU carries with the sniffer printing every data frame
-iperf_bg udp_down 1 4 -R -u -b 5M -l 1400
+# 4 Mbit/s: enough to queue several frames per station (aggregation), near
+# what one TCG vCPU carries with the sniffer printing every data frame, so the
+# loss allowed is the VM's, not the radio's (hwsim loses nothing)
+iperf_bg udp_down 1 4 -R -u -b 4M -l 1400
 wait "$IPERF_PID"
-iperf_check udp_down 2 10
+iperf_check udp_down 2 25
 # airqd's queue drained and nothing in flight before the counters are read
 drained() { ctl station get "$STA" | awk '/queued frames:/ { q = $3 } /in flight:/ { f = $4 + $6 + $8 + $10 } END { exit !(q == 0 && f == 0) }'; }
 wait_for 5 drained
