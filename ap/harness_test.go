@@ -20,7 +20,7 @@ var (
 // harness drives one core with frames built the way a mac80211 station
 // builds them, and collects the core's output.
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	a     *AP
 	now   time.Duration
 	seq   uint16
@@ -28,7 +28,7 @@ type harness struct {
 	wired [][]byte
 }
 
-func newHarness(t *testing.T, cfg Config) *harness {
+func newHarness(t testing.TB, cfg Config) *harness {
 	t.Helper()
 	if cfg.SSID == "" {
 		cfg.SSID = "airq-test"
@@ -157,7 +157,7 @@ func eth(da, sa ieee80211.MAC, tos byte) []byte {
 }
 
 // parsed splits an output frame into its radiotap TX parameters and frame.
-func parsed(t *testing.T, b []byte) (radio.RxInfo, ieee80211.Frame) {
+func parsed(t testing.TB, b []byte) (radio.RxInfo, ieee80211.Frame) {
 	t.Helper()
 	var rx radio.RxInfo
 	var tx radio.TxStatus
@@ -172,7 +172,7 @@ func parsed(t *testing.T, b []byte) (radio.RxInfo, ieee80211.Frame) {
 	return rx, fr
 }
 
-func findMgmt(t *testing.T, out [][]byte, subtype int, to ieee80211.MAC) ieee80211.Frame {
+func findMgmt(t testing.TB, out [][]byte, subtype int, to ieee80211.MAC) ieee80211.Frame {
 	t.Helper()
 	for _, b := range out {
 		_, fr := parsed(t, b)
