@@ -68,6 +68,14 @@ type Config struct {
 	// MulticastToUnicast sends group-addressed ARP, IPv4 and IPv6 frames as
 	// unicast copies to each station, at each station's rate.
 	MulticastToUnicast bool
+	// ACL are the MAC access lists (hostapd's macaddr_acl, accept_mac_file
+	// and deny_mac_file); the zero value admits every station. SetACL
+	// replaces them live.
+	ACL ACL
+	// OnACLDeny, when set, is called on the core's goroutine each time the
+	// access lists refuse a station's authentication or association
+	// (during says which); it must not block.
+	OnACLDeny func(addr ieee80211.MAC, during string)
 }
 
 const maxAID = 2007
@@ -142,6 +150,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 	}
 	if c.AirtimeWeight == 0 {
 		c.AirtimeWeight = txq.DefaultWeight
+	}
+	if err := c.ACL.validate(); err != nil {
+		return c, err
 	}
 	if c.PHY, err = c.PHY.validate(c.Channel, c.Freq); err != nil {
 		return c, err
@@ -220,4 +231,14 @@ func checkRates(rates, basic []int) error {
 		}
 	}
 	return nil
+}
+
+// SetDefaultAirtimeWeight changes the weight stations associating from now
+// on start with (Config.AirtimeWeight); stations already associated keep
+// theirs. 0 means 256.
+func (a *AP) SetDefaultAirtimeWeight(w uint16) {
+	if w == 0 {
+		w = txq.DefaultWeight
+	}
+	a.cfg.AirtimeWeight = w
 }

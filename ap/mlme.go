@@ -27,6 +27,16 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	slot, s := a.sta.lookup(sa)
+	if a.aclRefuses(sa, "authentication") {
+		// hostapd's handle_auth: "Station not allowed to authenticate",
+		// answered with unspecified failure. A station the lists now
+		// refuse loses what it had.
+		if s != nil {
+			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
+		}
+		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified)
+		return
+	}
 	if s != nil {
 		// Authenticating again resets the station: whatever it had queued
 		// belongs to a session the station has given up.
@@ -72,6 +82,12 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	slot, s := a.sta.lookup(sa)
 	if s == nil {
 		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
+		return
+	}
+	if a.aclRefuses(sa, "association") {
+		// Authenticated before the lists changed: refused, and removed.
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
+		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false)
 		return
 	}
 	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
