@@ -165,8 +165,8 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
 		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
 		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,
-		AirtimeWeight: a.cfg.AirtimeWeight,
-		AMSDUs:        c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
+		RxAirtime: c.RxAirtime, RxBitrate: s.rxRate.Kbps(), AirtimeWeight: a.cfg.AirtimeWeight,
+		AMSDUs: c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
 	}
 	if c.AMSDUs > 0 {
 		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)

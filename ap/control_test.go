@@ -450,3 +450,29 @@ func TestControlACS(t *testing.T) {
 		t.Errorf("acs %+v, decision %+v", a, d)
 	}
 }
+
+// TestRxAirtime: "rx duration" grows by each received frame's airtime at
+// the rate radiotap reported, duplicates included, and "rx bitrate" shows
+// that rate.
+func TestRxAirtime(t *testing.T) {
+	h := newHarness(t, Config{WMM: true})
+	h.join(staMAC, true)
+	before := h.askOK("station get " + staMAC.String()).Stations[0].RxAirtime
+	f := h.upIPv4(staMAC, host, 0, true)
+	h.air(f)
+	f[1] |= ieee80211.FCRetry >> 8
+	for range 9 {
+		h.air(f) // retransmissions of it: duplicates
+	}
+	s := h.askOK("station get " + staMAC.String()).Stations[0]
+	per := uint64(h.a.est.Airtime(radio.LegacyRate(54000), ieee80211.ACBE, len(f)+4))
+	if per < 20 || per > 300 {
+		t.Fatalf("one %d-byte frame at 54 Mbit/s estimated at %d µs", len(f), per)
+	}
+	if got := s.RxAirtime - before; got != 10*per {
+		t.Fatalf("rx airtime grew by %d µs, want 10 × %d", got, per)
+	}
+	if s.RxBitrate != 54000 || s.RxDuplicates != 9 {
+		t.Fatalf("rx bitrate %d kbit/s, duplicates %d", s.RxBitrate, s.RxDuplicates)
+	}
+}

@@ -45,7 +45,8 @@ type station struct {
 	assocAt        time.Duration
 	lastRx         time.Duration
 	signal         int8
-	dozing         bool // Power Management bit set in its last frame
+	rxRate         radio.Rate // of its last received data frame
+	dozing         bool       // Power Management bit set in its last frame
 	// authorized opens the controlled port: data other than EAPOL passes
 	// only then. Open networks authorize at association; an RSN
 	// authenticator would authorize after its 4-way handshake.
@@ -73,6 +74,7 @@ type StationCounters struct {
 	RxDuplicates         uint64
 	TxQueueDrops         uint64
 	TxAirtime            uint64 // µs charged to the station
+	RxAirtime            uint64 // µs its received frames took on the air
 	AMSDUs               uint64 // A-MSDUs sent
 	AMSDUSubframes       uint64 // MSDUs they carried
 	AMSDUBytes           uint64 // 802.3 bytes they carried

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 )
 
 // handleData takes a data frame from the air: duplicates, fragments and
@@ -30,6 +31,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if a.rx.HasSignal {
 		s.signal = a.rx.Signal
 	}
+	a.countRxAirtime(s, fr)
 	// The PM bit counts at the end of a frame exchange, retransmissions
 	// included (IEEE 802.11 11.2.3.2).
 	if !fr.MoreFrag() {
@@ -140,4 +142,20 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	b = append(b, payload...)
 	a.cnt.RxToWired++
 	a.emitWired(h, b)
+}
+
+// countRxAirtime charges the medium time a station's frame took, as
+// mac80211 estimates "rx duration" when the driver reports none: every
+// received frame used the air, duplicates included.
+func (a *AP) countRxAirtime(s *station, fr ieee80211.Frame) {
+	r := a.rx.Rate
+	if r == (radio.Rate{}) {
+		return // radiotap named no rate: nothing to estimate from
+	}
+	s.rxRate = r
+	ac := ieee80211.ACBE
+	if fr.IsQoS() {
+		ac = ieee80211.TIDToAC(fr.TID())
+	}
+	s.RxAirtime += uint64(a.est.Airtime(r, ac, len(fr)+4)) // +4: the FCS
 }

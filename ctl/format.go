@@ -25,7 +25,11 @@ func AppendStation(b []byte, dev string, s *Station) []byte {
 	b = fmt.Appendf(b, "\trx drop misc:\t%d\n", s.RxDropMisc)
 	b = fmt.Appendf(b, "\tsignal:  \t%d dBm\n", s.Signal)
 	b = fmt.Appendf(b, "\ttx bitrate:\t%d.%d MBit/s\n", s.TxBitrate/1000, s.TxBitrate%1000/100)
+	if s.RxBitrate > 0 {
+		b = fmt.Appendf(b, "\trx bitrate:\t%d.%d MBit/s\n", s.RxBitrate/1000, s.RxBitrate%1000/100)
+	}
 	b = fmt.Appendf(b, "\ttx duration:\t%d us\n", s.TxAirtime)
+	b = fmt.Appendf(b, "\trx duration:\t%d us\n", s.RxAirtime)
 	b = fmt.Appendf(b, "\tairtime weight: %d\n", s.AirtimeWeight)
 	b = fmt.Appendf(b, "\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s\n", yes(s.Associated), yes(s.Associated))
 	pre := "long"

@@ -82,6 +82,8 @@ type Station struct {
 	RxDropMisc       uint64 `json:"rx_drop_misc"` // data before association
 	TxQueueDrops     uint64 `json:"tx_queue_drops"`
 	TxAirtime        uint64 `json:"tx_airtime_us"`
+	RxAirtime        uint64 `json:"rx_airtime_us"`
+	RxBitrate        int    `json:"rx_bitrate_kbps"` // of the last data frame, 0 if unknown
 	AirtimeWeight    uint16 `json:"airtime_weight"`
 	AirtimeDeficit   PerAC  `json:"airtime_deficit_us"` // stored deficit, pending not subtracted
 	AQLPending       PerAC  `json:"aql_pending_us"`
