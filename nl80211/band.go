@@ -9,6 +9,8 @@ func (b *Band) decode(ad *netlink.AttributeDecoder) error {
 		switch ad.Type() {
 		case bandAttrHtCapa:
 			b.HTCapa = ad.Uint16()
+		case bandAttrVhtCapa:
+			b.VHTCapa = ad.Uint32()
 		case bandAttrRates:
 			ad.Nested(b.decodeRates)
 		case bandAttrFreqs:
@@ -41,10 +43,11 @@ func (b *Band) decodeFreqs(ad *netlink.AttributeDecoder) error {
 	return nil
 }
 
-// addChannel appends ch, or replaces an entry with the same frequency.
+// addChannel appends ch, or replaces an entry with the same frequency
+// (MHz and kHz offset: S1G channels 500 kHz apart share their MHz).
 func (b *Band) addChannel(ch ChannelInfo) {
 	for i := range b.Channels {
-		if b.Channels[i].Freq == ch.Freq {
+		if b.Channels[i].Freq == ch.Freq && b.Channels[i].FreqOffsetKHz == ch.FreqOffsetKHz {
 			b.Channels[i] = ch
 			return
 		}
@@ -57,6 +60,8 @@ func (ch *ChannelInfo) decode(ad *netlink.AttributeDecoder) error {
 		switch ad.Type() {
 		case frequencyAttrFreq:
 			ch.Freq = int(ad.Uint32())
+		case frequencyAttrOffset:
+			ch.FreqOffsetKHz = int(ad.Uint32())
 		case frequencyAttrDisabled:
 			ch.Disabled = true
 		case frequencyAttrNoIr:

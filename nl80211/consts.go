@@ -53,6 +53,7 @@ const (
 	attrWiphyName            = 0x2          // NL80211_ATTR_WIPHY_NAME
 	bandAttrFreqs            = 0x1          // NL80211_BAND_ATTR_FREQS
 	bandAttrHtCapa           = 0x4          // NL80211_BAND_ATTR_HT_CAPA
+	bandAttrVhtCapa          = 0x8          // NL80211_BAND_ATTR_VHT_CAPA
 	bandAttrRates            = 0x2          // NL80211_BAND_ATTR_RATES
 	bitrateAttrRate          = 0x1          // NL80211_BITRATE_ATTR_RATE
 	chanHt20                 = 0x1          // NL80211_CHAN_HT20
@@ -70,6 +71,7 @@ const (
 	frequencyAttrFreq        = 0x1          // NL80211_FREQUENCY_ATTR_FREQ
 	frequencyAttrMaxTxPower  = 0x6          // NL80211_FREQUENCY_ATTR_MAX_TX_POWER
 	frequencyAttrNoIr        = 0x3          // NL80211_FREQUENCY_ATTR_NO_IR
+	frequencyAttrOffset      = 0x14         // NL80211_FREQUENCY_ATTR_OFFSET
 	frequencyAttrRadar       = 0x5          // NL80211_FREQUENCY_ATTR_RADAR
 	genlName                 = "nl80211"    // NL80211_GENL_NAME
 	surveyInfoFrequency      = 0x1          // NL80211_SURVEY_INFO_FREQUENCY

@@ -68,6 +68,7 @@ func splitDump(t *testing.T) []genetlink.Message {
 				})
 			})
 			band(ae, 1, func(nae *netlink.AttributeEncoder) {
+				nae.Uint32(bandAttrVhtCapa, 0x03800032)
 				nae.Nested(bandAttrFreqs, func(fae *netlink.AttributeEncoder) error {
 					freq(fae, 0, 5260, frequencyAttrNoIr, frequencyAttrRadar)
 					return nil
@@ -117,7 +118,7 @@ func TestPHYsSplitDump(t *testing.T) {
 	if b0.Channels[0] != (ChannelInfo{Freq: 2412, MaxPowerMBm: 2000}) {
 		t.Errorf("channel 1 = %+v", b0.Channels[0])
 	}
-	if b1.Index != 1 || len(b1.Channels) != 1 || !b1.Channels[0].NoIR || !b1.Channels[0].Radar || len(b1.Rates) != 1 || b1.Rates[0] != 60 {
+	if b1.Index != 1 || b1.VHTCapa != 0x03800032 || len(b1.Channels) != 1 || !b1.Channels[0].NoIR || !b1.Channels[0].Radar || len(b1.Rates) != 1 || b1.Rates[0] != 60 {
 		t.Errorf("5 GHz band = %+v", b1)
 	}
 	if phys[1].ActiveMonitor || phys[1].Monitor {

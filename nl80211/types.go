@@ -45,14 +45,18 @@ func (p PHY) HasExtFeature(n int) bool {
 type Band struct {
 	// Index is the nl80211 band: 0 2.4 GHz, 1 5 GHz, 2 60 GHz, 3 6 GHz, 4 S1G.
 	Index    int
-	HTCapa   uint16
-	Rates    []int // bitrates in units of 100 kb/s
+	HTCapa   uint16 // HT Capabilities Info; 0: no HT on this band
+	VHTCapa  uint32 // VHT Capabilities Info; 0: no VHT on this band
+	Rates    []int  // bitrates in units of 100 kb/s
 	Channels []ChannelInfo
 }
 
 // ChannelInfo is one frequency of a band with its regulatory flags.
 type ChannelInfo struct {
-	Freq     int // MHz
+	Freq int // MHz
+	// FreqOffsetKHz is added to Freq: S1G channels (band 4) sit on half
+	// MHz (902.5 MHz is Freq 902, offset 500). 0 on every other band.
+	FreqOffsetKHz int
 	Disabled bool
 	// NoIR: no initiating radiation (no beaconing, no injection that sticks).
 	NoIR        bool

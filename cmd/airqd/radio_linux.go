@@ -76,6 +76,14 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 			return fmt.Errorf("%s cannot operate on channel %d: %w", o.phy, cfg.Channel, err)
 		}
 	}
+	fitted, note, err := fitPHY(phy, cfg.Freq, cfg.PHY)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		log.Info(note)
+	}
+	cfg.PHY = fitted
 	mon, err := nl.NewMonitor(phy.Index, o.ifname, cfg.BSSID,
 		nl80211.MonitorActive|nl80211.MonitorControl|nl80211.MonitorOtherBSS)
 	if err != nil {
