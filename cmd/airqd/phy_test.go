@@ -70,8 +70,8 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	}
 }
 
-// hwsim's band data: HT 0x116e-like (40 MHz, SGI 20/40, no LDPC) on both
-// bands, VHT with 160 MHz and SGI 80/160 on 5 GHz.
+// testBands is a phy with the same HT capabilities on 2.4 and 5 GHz and
+// VHT capabilities on 5 GHz.
 func testBands(ht uint16, vht uint32) nl80211.PHY {
 	return nl80211.PHY{Name: "phy0", Bands: []nl80211.Band{
 		{Index: 0, HTCapa: ht, Channels: []nl80211.ChannelInfo{{Freq: 2412}}},
@@ -101,6 +101,8 @@ func TestFitPHY(t *testing.T) {
 		{"LDPC where declared", full, 5180, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, false, ""},
 		{"no SGI at 40 MHz: long GI", testBands(0x0022, 0), 2412, ap.PHY{HT: true, Width: 40, Secondary: 1, ShortGI: true}, ap.PHY{HT: true, Width: 40, Secondary: 1}, true, ""},
 		{"no SGI at 80 MHz: long GI", testBands(0x116e, 0x03800002), 5180, ap.PHY{HT: true, VHT: true, Width: 80, ShortGI: true}, ap.PHY{HT: true, VHT: true, Width: 80}, true, ""},
+		{"hwsim's recorded band data, VHT 160", testBands(0x107e, 0x038004fa), 5180, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, false, ""},
+		{"hwsim decodes no HT LDPC", testBands(0x107e, 0x038004fa), 5180, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, ap.PHY{}, false, "-ldpc"},
 		{"a channel the phy lacks is left to the channel check", full, 5745, ap.PHY{HT: true}, ap.PHY{HT: true}, false, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
