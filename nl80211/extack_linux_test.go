@@ -12,7 +12,9 @@ import (
 )
 
 // TestExtendedAck checks that a kernel error with an extended
-// acknowledgement surfaces with its errno and message.
+// acknowledgement surfaces with its errno and message. Hand-built as a capped
+// acknowledgement (NETLINK_CAP_ACK); TestRecordedExtendedAck replays the
+// kernel's uncapped ones.
 func TestExtendedAck(t *testing.T) {
 	nc := nltest.Dial(func(reqs []netlink.Message) ([]netlink.Message, error) {
 		req := reqs[0]

@@ -68,6 +68,8 @@ func encode(t *testing.T, fn func(ae *netlink.AttributeEncoder)) []byte {
 	return b
 }
 
+// Hand-built; TestRecordedNewMonitor replays the kernel's reply to the same
+// request. This one checks the request attribute by attribute.
 func TestNewMonitorRequest(t *testing.T) {
 	addr := [6]byte{0x02, 0, 0, 0, 0x02, 0}
 	var gotFlags []uint16
@@ -149,6 +151,7 @@ func nestedFlags(t *testing.T, b []byte, typ uint16) []uint16 {
 	return out
 }
 
+// Hand-built: hwsim supports monitor interfaces, so it never refuses one.
 func TestNewMonitorErrno(t *testing.T) {
 	c := testConn(t, func(genetlink.Message, netlink.Message) ([]genetlink.Message, error) {
 		return nil, genltest.Error(int(unix.EOPNOTSUPP))
@@ -162,6 +165,7 @@ func TestNewMonitorErrno(t *testing.T) {
 	}
 }
 
+// Hand-built; TestRecordedDelInterface replays the kernel's ACK and ENODEV.
 func TestDelInterface(t *testing.T) {
 	c := testConn(t, genltest.CheckRequest(testFamily.ID, cmdDelInterface, netlink.Request|netlink.Acknowledge,
 		func(greq genetlink.Message, _ netlink.Message) ([]genetlink.Message, error) {
@@ -175,6 +179,7 @@ func TestDelInterface(t *testing.T) {
 	}
 }
 
+// Hand-built; TestRecordedInterfaces replays the kernel's dumps.
 func TestInterfaces(t *testing.T) {
 	c := testConn(t, genltest.CheckRequest(testFamily.ID, cmdGetInterface, netlink.Request|netlink.Dump,
 		func(genetlink.Message, netlink.Message) ([]genetlink.Message, error) {

@@ -10,7 +10,8 @@ import (
 	"github.com/mdlayher/netlink"
 )
 
-// splitDump is a GET_WIPHY split dump: phy0 over three messages (its 2.4 GHz
+// splitDump is hand-built (TestRecordedPHYs replays the kernel's dump): a
+// short GET_WIPHY split dump: phy0 over three messages (its 2.4 GHz
 // band's channels split across two of them), phy1 in one.
 func splitDump(t *testing.T) []genetlink.Message {
 	freq := func(ae *netlink.AttributeEncoder, idx uint16, mhz uint32, flags ...uint16) {
@@ -133,6 +134,8 @@ func TestPHYsSplitDump(t *testing.T) {
 	}
 }
 
+// Hand-built: hwsim keeps no survey for a monitor (TestRecordedSurveyEmpty),
+// so the counters come from here.
 func TestSurvey(t *testing.T) {
 	c := testConn(t, genltest.CheckRequest(testFamily.ID, cmdGetSurvey, netlink.Request|netlink.Dump,
 		func(greq genetlink.Message, _ netlink.Message) ([]genetlink.Message, error) {

@@ -13,7 +13,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// regReply is a GET_REG reply as nl80211_get_reg_do builds it
+// regReply is a hand-built GET_REG reply (TestRecordedRegDomain and
+// TestRecordedSetCountry replay the kernel's) as nl80211_get_reg_do builds it
 // (nl80211_put_regdom): ALPHA2, DFS_REGION, then REG_RULES with one nested
 // set per rule, numbered from 0.
 func regReply(t *testing.T, alpha2 string, dfs uint8, rules ...RegRule) genetlink.Message {
@@ -172,6 +173,7 @@ func TestSetCountry(t *testing.T) {
 	}
 }
 
+// Hand-built: a lost event (ENOBUFS) cannot be recorded on demand.
 func TestSetCountryResync(t *testing.T) {
 	k := &regKernel{t: t, cur: regReply(t, "00", 0, world...), events: make(chan Event, 4)}
 	k.apply = func(a string) (genetlink.Message, Event) {
@@ -184,6 +186,7 @@ func TestSetCountryResync(t *testing.T) {
 	}
 }
 
+// Hand-built: needs a country without regulatory data.
 func TestSetCountryRestoredWorld(t *testing.T) {
 	k := &regKernel{t: t, cur: regReply(t, "00", 0, world...), events: make(chan Event, 4)}
 	k.apply = func(string) (genetlink.Message, Event) {

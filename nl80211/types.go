@@ -57,7 +57,7 @@ type ChannelInfo struct {
 	// FreqOffsetKHz is added to Freq: S1G channels (band 4) sit on half
 	// MHz (902.5 MHz is Freq 902, offset 500). 0 on every other band.
 	FreqOffsetKHz int
-	Disabled bool
+	Disabled      bool
 	// NoIR: no initiating radiation (no beaconing, no injection that sticks).
 	NoIR        bool
 	Radar       bool
