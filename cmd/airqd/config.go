@@ -93,8 +93,12 @@ var confKeys = map[string]confKey{
 		}},
 	"auth_algs": {want: "1 (open system; 3 is accepted and means the same: shared key is never offered)",
 		set: func(o *options, v string) error { return oneOf(v, "1", "3") }},
-	"macaddr_acl": {want: "0 without accept_mac_file or deny_mac_file (access lists are not supported yet)",
-		set: func(o *options, v string) error { return oneOf(v, "0") }},
+	"macaddr_acl": {reload: true, want: "0 (accept unless in deny_mac_file) or 1 (deny unless in accept_mac_file)",
+		set: setACLMode},
+	"accept_mac_file": {reload: true, want: "a file of MAC addresses, one a line (acl.go); lines add to the list",
+		set: func(o *options, v string) error { return readMACFile(&o.acl.accept, v) }},
+	"deny_mac_file": {reload: true, want: "a file of MAC addresses, one a line (acl.go); lines add to the list",
+		set: func(o *options, v string) error { return readMACFile(&o.acl.deny, v) }},
 	"supported_rates": {want: "rates in 100 kbit/s separated by spaces, from 10 20 55 110 60 90 120 180 240 360 480 540",
 		set: func(o *options, v string) error { return setRates(&o.core.Rates, v) }},
 	"basic_rates": {want: "rates in 100 kbit/s separated by spaces, a subset of supported_rates",
@@ -114,7 +118,7 @@ var confKeys = map[string]confKey{
 		set: func(o *options, v string) error { return o.core.AQL.Set(v) }},
 	"aql_threshold": {flag: "aql-threshold", reload: true, want: "1 to 2147483648 µs",
 		set: func(o *options, v string) error { return setUint(&o.aqlThreshold, v, 1, 1<<31) }},
-	"airtime_weight": {flag: "airtime-weight", want: "1 to 65535 (the default weight of a new station)",
+	"airtime_weight": {flag: "airtime-weight", reload: true, want: "1 to 65535 (the default weight of a new station)",
 		set: func(o *options, v string) error { return setUint(&o.airtimeWeight, v, 1, 65535) }},
 	"inflight_per_ac": {flag: "inflight-per-ac", want: "1 to 1024 frames",
 		set: func(o *options, v string) error { return setInt(&o.inflight, v, 1, 1024) }},
@@ -161,7 +165,6 @@ var notYet = map[string]string{
 	"ft_over_ds": "fast transition (802.11r)", "ieee8021x": "802.1X", "eap_server": "802.1X",
 	"auth_server_addr": "RADIUS", "own_ip_addr": "RADIUS",
 	"wep_key0": "WEP", "wep_key1": "WEP", "wep_key2": "WEP", "wep_key3": "WEP", "wep_default_key": "WEP",
-	"accept_mac_file": "MAC access lists", "deny_mac_file": "MAC access lists",
 	"ieee80211n": "HT (802.11n)", "ht_capab": "HT (802.11n)", "ieee80211ac": "VHT (802.11ac)",
 	"vht_capab": "VHT (802.11ac)", "vht_oper_chwidth": "VHT (802.11ac)",
 	"vht_oper_centr_freq_seg0_idx": "VHT (802.11ac)", "ieee80211ax": "HE (802.11ax)",
@@ -289,6 +292,9 @@ func (c *confFile) check(o *options, l confLine) error {
 			strings.Join(slices.Sorted(maps.Keys(confKeys)), " "))
 	}
 	if err := k.set(o, l.value); err != nil {
+		if se, ok := err.(saysWhy); ok { // the setter says what is wrong: a file's line, say
+			return fmt.Errorf("%s:%d: %s: %w", c.path, l.line, l.key, se.error)
+		}
 		return fmt.Errorf("%s:%d: %s: %q: want %s", c.path, l.line, l.key, clip(l.value), k.want)
 	}
 	return nil
@@ -317,7 +323,7 @@ func (c *confFile) apply(o *options, flagSet map[string]bool) error {
 	last := map[string]confLine{}
 	for _, l := range c.lines {
 		k := confKeys[l.key]
-		if k.flag != "" && flagSet[k.flag] {
+		if k.flag != "" && flagSet[k.flag] || l.key == "channel" && flagSet["freq"] {
 			continue
 		}
 		if err := c.check(o, l); err != nil {
@@ -401,6 +407,8 @@ func (r *reloader) reload(ctx context.Context) error {
 		switch {
 		case k.flag != "" && next.flagSet[k.flag]:
 			r.log.Info("reload: key changed in the file but set by a flag, which wins", "key", key, "flag", "-"+k.flag)
+		case key == "channel" && next.flagSet["freq"]:
+			r.log.Info("reload: key changed in the file but set by a flag, which wins", "key", key, "flag", "-freq")
 		case !k.reload:
 			r.log.Warn("reload: key changed; restart airqd to apply it", "key", key, "old", oldV[key], "new", newV[key])
 		}
@@ -431,6 +439,9 @@ func (r *reloader) reload(ctx context.Context) error {
 	if next.logLevel != r.cur.logLevel {
 		r.level.Set(next.logLevel)
 		r.log.Info("reload: applied", "log_level", next.logLevel.String())
+	}
+	if err := r.reloadACL(ctx, &next); err != nil {
+		errs = append(errs, err)
 	}
 	// What was not applied stays as it runs, so the next reload compares
 	// against the running state.

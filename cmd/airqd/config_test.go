@@ -81,7 +81,7 @@ func TestExampleConfig(t *testing.T) {
 // Errors name the file, the line, the key and what is accepted.
 func TestConfigErrors(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: acs_chan_bias acs_exclude_dfs acs_num_scans airtime_weight amsdu`},
+		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: accept_mac_file acs_chan_bias acs_exclude_dfs acs_num_scans airtime_weight amsdu`},
 		{"# c\n\nchannel\n", `:3: "channel" is not key=value`},
 		{"=5\n", `:1: "=5" is not key=value`},
 		{"beacon_int=5\n", `:1: beacon_int: "5": want 15 to 65535 TU`},
@@ -97,7 +97,9 @@ func TestConfigErrors(t *testing.T) {
 		{"supported_rates=10 25\n", `:1: supported_rates: "10 25": want rates in 100 kbit/s`},
 		{"supported_rates=10 10\n", `:1: supported_rates: "10 10"`},
 		{"beacon_rate=ht:7\n", `:1: beacon_rate: "ht:7": want a legacy rate in 100 kbit/s`},
-		{"macaddr_acl=1\n", `:1: macaddr_acl: "1": want 0 without accept_mac_file or deny_mac_file (access lists are not supported yet)`},
+		{"macaddr_acl=3\n", `:1: macaddr_acl: "3": want 0 (accept unless in deny_mac_file) or 1 (deny unless in accept_mac_file)`},
+		{"macaddr_acl=2\n", `:1: macaddr_acl: 2 (RADIUS) is not supported`},
+		{"deny_mac_file=\n", `:1: deny_mac_file: "": want a file of MAC addresses`},
 		{"aql_txq_limit=XX=1:2\n", `:1: aql_txq_limit: "XX=1:2": want AC=LOW:HIGH in µs`},
 		{"aql_threshold=0\n", `:1: aql_threshold: "0": want 1 to 2147483648 µs`},
 		{"airtime_weight=70000\n", `:1: airtime_weight: "70000": want 1 to 65535`},
@@ -113,7 +115,7 @@ func TestConfigErrors(t *testing.T) {
 		{"ieee80211r=1\n", `ieee80211r: not supported yet (fast transition (802.11r))`},
 		{"ieee80211w=1\n", `ieee80211w: not supported yet (management frame protection (802.11w))`},
 		{"ieee80211ax=1\n", `ieee80211ax: not supported yet (HE (802.11ax))`},
-		{"accept_mac_file=/etc/hostapd.accept\n", `accept_mac_file: not supported yet (MAC access lists)`},
+		{"accept_mac_file=/nonexistent/hostapd.accept\n", `:1: accept_mac_file: stat /nonexistent/hostapd.accept: no such file`},
 		// What only the whole file shows names the line of the key at fault.
 		{"channel=36\nhw_mode=g\n", `:2: hw_mode: "g" does not match channel 36`},
 		{"hw_mode=a\n", `:1: hw_mode: "a" does not match channel 1`},

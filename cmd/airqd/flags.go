@@ -24,6 +24,7 @@ type options struct {
 	bssid    string
 	ssid     string
 	channel  int
+	freq     int    // -freq: MHz, the alternative to -channel
 	control  string // control socket path; empty: none
 	logLevel slog.Level
 	core     ap.Config
@@ -37,7 +38,8 @@ type options struct {
 	airtimeWeight uint
 	inflight      int
 	level         string
-	hwMode        string // the file's hw_mode; "" if none
+	hwMode        string   // the file's hw_mode; "" if none
+	acl           aclLists // macaddr_acl, accept_mac_file, deny_mac_file (acl.go)
 
 	configPath string
 	conf       *confFile       // nil without -config
@@ -65,6 +67,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.bssid, "bssid", "", "BSSID and monitor MAC address (default: the phy's permanent address)")
 	fs.StringVar(&o.ssid, "ssid", "airq", "network name (1 to 32 bytes)")
 	fs.IntVar(&o.channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country); 0 picks it at start-up from a scan (ACS, see -acs-*)")
+	fs.IntVar(&o.freq, "freq", 0, "operating channel by its centre frequency in MHz (2412-2484, 5180-5885), instead of -channel")
 	fs.IntVar(&o.core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
 	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
 	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
@@ -98,6 +101,16 @@ func parseFlags(args []string) (options, error) {
 	}
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
+	if o.flagSet["freq"] {
+		if o.flagSet["channel"] {
+			return o, fmt.Errorf("-channel %d and -freq %d: give one of them", o.channel, o.freq)
+		}
+		ch, err := freqChannel(o.freq)
+		if err != nil {
+			return o, err
+		}
+		o.channel = ch
+	}
 	if o.configPath != "" {
 		c, err := readConfig(o.configPath)
 		if err != nil {
@@ -171,6 +184,11 @@ func parseFlags(args []string) (options, error) {
 	}
 	o.core.SSID = o.ssid
 	o.core.Channel = o.channel
+	if o.flagSet["freq"] {
+		o.core.Freq = o.freq
+	}
+	o.core.ACL = o.acl.acl()
+	o.core.OnACLDeny = logACLDeny
 	o.core.WMM = o.wmm
 	return o, nil
 }
