@@ -18,6 +18,7 @@ const (
 	ModeLegacy             // DSSS/CCK or OFDM, Legacy in 500 kbit/s units
 	ModeHT                 // HT MCS 0-31
 	ModeVHT                // VHT MCS 0-9 with NSS
+	ModeHE                 // HE MCS 0-11 with NSS; received only, never sent
 )
 
 // Rate is one transmission rate, as radiotap expresses it.
@@ -30,7 +31,17 @@ type Rate struct {
 	ShortGI   bool
 	LDPC      bool
 	ShortPre  bool // short preamble for DSSS/CCK
+	HEGI      HEGI // HE only
 }
+
+// HEGI is an HE guard interval.
+type HEGI uint8
+
+const (
+	HEGI08 HEGI = iota // 0.8 µs
+	HEGI16             // 1.6 µs
+	HEGI32             // 3.2 µs
+)
 
 // LegacyRate returns a legacy rate of kbps kilobits per second.
 func LegacyRate(kbps int) Rate {
@@ -47,6 +58,8 @@ func (r Rate) Kbps() int {
 		return htKbps(int(r.MCS%8), nss, r.Bandwidth, r.ShortGI)
 	case ModeVHT:
 		return vhtKbps(int(r.MCS), int(r.NSS), r.Bandwidth, r.ShortGI)
+	case ModeHE:
+		return heKbps(int(r.MCS), int(r.NSS), r.Bandwidth, r.HEGI)
 	}
 	return 0
 }

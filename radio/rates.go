@@ -41,3 +41,36 @@ func vhtKbps(mcs, nss int, bw Bandwidth, sgi bool) int {
 	}
 	return bits * 1000 / 4
 }
+
+// heDataTones are the data subcarriers of a full-bandwidth HE PPDU
+// (IEEE 802.11ax 27.5).
+func heDataTones(bw Bandwidth) int {
+	switch bw {
+	case BW20:
+		return 234
+	case BW40:
+		return 468
+	case BW80:
+		return 980
+	case BW160:
+		return 1960
+	}
+	return 0
+}
+
+// heBits6 is coded bits per subcarrier times the coding rate, times 6,
+// for HE MCS 0-11 (BPSK 1/2 to 1024-QAM 5/6).
+var heBits6 = [12]int{3, 6, 9, 12, 18, 24, 27, 30, 36, 40, 45, 50}
+
+// heKbps: data tones × bits per tone per 12.8 µs symbol plus the guard
+// interval, in kbit/s; 0 for an undefined MCS or width.
+func heKbps(mcs, nss int, bw Bandwidth, gi HEGI) int {
+	if mcs < 0 || mcs >= len(heBits6) || gi > HEGI32 {
+		return 0
+	}
+	if nss < 1 {
+		nss = 1
+	}
+	symbol := [3]int{136, 144, 160}[gi] // 0.1 µs units
+	return heDataTones(bw) * heBits6[mcs] * nss * 10000 / (6 * symbol)
+}

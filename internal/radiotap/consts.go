@@ -104,6 +104,25 @@ const (
 	VHTCodingLDPCU0   = 0x01
 )
 
+// HE field: six u16 words, data1 to data6 (include/net/ieee80211_radiotap.h).
+const (
+	HEData1FormatMask    = 0x0003 // 0 SU, 1 extended-range SU, 2 MU, 3 trigger-based
+	HEData1MCSKnown      = 0x0020
+	HEData1DCMKnown      = 0x0040
+	HEData1CodingKnown   = 0x0080
+	HEData1BWRUKnown     = 0x4000
+	HEData2GIKnown       = 0x0002
+	HEData3MCSMask       = 0x0f00
+	HEData3MCSShift      = 8
+	HEData3DCM           = 0x1000
+	HEData3CodingLDPC    = 0x2000
+	HEData5BWRUMask      = 0x000f // 0-3: 20/40/80/160 MHz; 4 and up: a resource unit
+	HEData5GIMask        = 0x0030
+	HEData5GIShift       = 4
+	HEData6NSTSMask      = 0x000f
+	heData5BWRUFirstUnit = 4
+)
+
 // AMPDU_STATUS flags.
 const (
 	AMPDUReportZeroLen = 0x0001

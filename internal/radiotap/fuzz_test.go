@@ -15,6 +15,7 @@ func FuzzParse(f *testing.F) {
 		"00 00 1c 00 02 00 00 c0 01 00 00 a0 20 00 00 00 10 00 00 11 22 05 03 00 aa bb cc d0"} {
 		f.Add(unhex(f, h))
 	}
+	f.Add(unhex(f, heHeader("e0 40", "02 00", "00 2b", "12 00", "02 00")))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		var rx radio.RxInfo
 		var tx radio.TxStatus

@@ -15,6 +15,9 @@ import (
 func AppendRx(dst []byte, rx radio.RxInfo) []byte {
 	present := uint32(1<<Flags | 1<<Channel | 1<<Antenna | 1<<RxFlags)
 	present |= rateBit(rx.Rate)
+	if rx.Rate.Mode == radio.ModeHE {
+		present |= 1 << HE // received only: rateBit serves TX too
+	}
 	if rx.HasTSFT {
 		present |= 1 << TSFT
 	}
@@ -54,7 +57,33 @@ func AppendRx(dst []byte, rx radio.RxInfo) []byte {
 	if rx.Rate.Mode == radio.ModeVHT {
 		putVHT(e.field(VHT), VHTKnownGI|VHTKnownBandwidth, rx.Rate, true)
 	}
+	if rx.Rate.Mode == radio.ModeHE {
+		putHE(e.field(HE), rx.Rate)
+	}
 	return dst
+}
+
+// putHE writes an HE field for an SU PPDU as mac80211 does
+// (ieee80211_add_rx_radiotap_header): MCS, DCM, coding, bandwidth, GI, NSS.
+func putHE(f []byte, r radio.Rate) {
+	var bw uint16
+	switch r.Bandwidth {
+	case radio.BW40:
+		bw = 1
+	case radio.BW80:
+		bw = 2
+	case radio.BW160:
+		bw = 3
+	}
+	d3 := uint16(r.MCS&0x0f) << HEData3MCSShift
+	if r.LDPC {
+		d3 |= HEData3CodingLDPC
+	}
+	binary.LittleEndian.PutUint16(f, HEData1MCSKnown|HEData1DCMKnown|HEData1CodingKnown|HEData1BWRUKnown)
+	binary.LittleEndian.PutUint16(f[2:], HEData2GIKnown)
+	binary.LittleEndian.PutUint16(f[4:], d3)
+	binary.LittleEndian.PutUint16(f[8:], bw|uint16(r.HEGI&3)<<HEData5GIShift)
+	binary.LittleEndian.PutUint16(f[10:], uint16(r.NSS&0x0f))
 }
 
 // rxFlags is the FLAGS byte of a received frame.

@@ -45,6 +45,8 @@ func (s *state) field(idx int, f []byte) {
 		s.rx.AMPDU, s.rx.AMPDURef = true, binary.LittleEndian.Uint32(f)
 	case VHT:
 		s.vht(f)
+	case HE:
+		s.he(f)
 	}
 }
 
@@ -77,6 +79,38 @@ func (s *state) vht(f []byte) {
 	}
 	r.ShortGI = known&VHTKnownGI != 0 && f[2]&VHTFlagSGI != 0
 	r.LDPC = f[8]&VHTCodingLDPCU0 != 0
+	s.rx.Rate = r
+}
+
+// he decodes the HE field's rate for a full-bandwidth PPDU. A resource
+// unit, a dual-carrier modulation (half the rate) or an unknown MCS or NSS
+// leaves no rate to report: the tables hold full-bandwidth rates only.
+func (s *state) he(f []byte) {
+	d1 := binary.LittleEndian.Uint16(f)
+	d2 := binary.LittleEndian.Uint16(f[2:])
+	d3 := binary.LittleEndian.Uint16(f[4:])
+	d5 := binary.LittleEndian.Uint16(f[8:])
+	nss := uint8(binary.LittleEndian.Uint16(f[10:]) & HEData6NSTSMask)
+	mcs := uint8(d3 & HEData3MCSMask >> HEData3MCSShift)
+	if d1&HEData1MCSKnown == 0 || nss == 0 || mcs > 11 || d1&HEData1DCMKnown != 0 && d3&HEData3DCM != 0 {
+		return
+	}
+	r := radio.Rate{Mode: radio.ModeHE, MCS: mcs, NSS: nss, Bandwidth: radio.BW20}
+	if d1&HEData1BWRUKnown != 0 {
+		bw := d5 & HEData5BWRUMask
+		if bw >= heData5BWRUFirstUnit {
+			return
+		}
+		r.Bandwidth = [4]radio.Bandwidth{radio.BW20, radio.BW40, radio.BW80, radio.BW160}[bw]
+	}
+	if d2&HEData2GIKnown != 0 {
+		gi := radio.HEGI(d5 & HEData5GIMask >> HEData5GIShift)
+		if gi > radio.HEGI32 {
+			return
+		}
+		r.HEGI = gi
+	}
+	r.LDPC = d1&HEData1CodingKnown != 0 && d3&HEData3CodingLDPC != 0
 	s.rx.Rate = r
 }
 
