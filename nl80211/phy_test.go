@@ -134,8 +134,8 @@ func TestPHYsSplitDump(t *testing.T) {
 	}
 }
 
-// Hand-built: hwsim keeps no survey for a monitor (TestRecordedSurveyEmpty),
-// so the counters come from here.
+// Hand-built: hwsim's survey (TestRecordedSurvey) has no IN_USE and no
+// RX/TX times.
 func TestSurvey(t *testing.T) {
 	c := testConn(t, genltest.CheckRequest(testFamily.ID, cmdGetSurvey, netlink.Request|netlink.Dump,
 		func(greq genetlink.Message, _ netlink.Message) ([]genetlink.Message, error) {

@@ -377,13 +377,34 @@ func TestRecordedSetChannel(t *testing.T) {
 	}
 }
 
-// hwsim keeps no survey for a monitor that only changed channel: the dump
-// is NLMSG_DONE alone. TestSurvey's hand-built reply covers the counters.
-func TestRecordedSurveyEmpty(t *testing.T) {
+// hwsim keeps a survey of the channels a scan visited (the recording scanned
+// on wlan1 first): time on the channel, busy time and a fixed noise of
+// -92 dBm, one message per channel. Its S1G entries sit on half MHz:
+// 902.5 MHz is FREQUENCY 902 with FREQUENCY_OFFSET 500, which the decoder
+// dropped, leaving two entries with the same MHz.
+func TestRecordedSurvey(t *testing.T) {
 	c := recordedConn(t, "09-get-survey-dump", "17-get-survey-dump-5ghz")
-	for range 2 {
-		if s, err := c.Survey(5); err != nil || len(s) != 0 {
-			t.Errorf("Survey = %+v, %v", s, err)
+	for _, n := range []int{76, 71} { // after the US domain, fewer channels are usable
+		s, err := c.Survey(5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s) != n {
+			t.Errorf("%d survey entries, want %d", len(s), n)
+		}
+		seen := map[[2]int]bool{}
+		for _, e := range s {
+			k := [2]int{e.Freq, e.FreqOffsetKHz}
+			if seen[k] {
+				t.Errorf("two entries for %d MHz + %d kHz", e.Freq, e.FreqOffsetKHz)
+			}
+			seen[k] = true
+			if !e.HasNoise || e.Noise != -92 || e.Time == 0 || e.TimeBusy == 0 || e.TimeBusy > e.Time {
+				t.Errorf("entry %+v", e)
+			}
+		}
+		if s[0].Freq != 2412 || !seen[[2]int{902, 500}] {
+			t.Errorf("first entry %+v; 902.5 MHz %v", s[0], seen[[2]int{902, 500}])
 		}
 	}
 }

@@ -48,6 +48,8 @@ func (s *SurveyInfo) decode(ad *netlink.AttributeDecoder) error {
 		switch ad.Type() {
 		case surveyInfoFrequency:
 			s.Freq = int(ad.Uint32())
+		case surveyInfoFrequencyOffset:
+			s.FreqOffsetKHz = int(ad.Uint32())
 		case surveyInfoInUse:
 			s.InUse = true
 		case surveyInfoNoise:

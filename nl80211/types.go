@@ -165,15 +165,18 @@ type Channel struct {
 
 // SurveyInfo is one channel's survey entry. Times are cumulative milliseconds.
 type SurveyInfo struct {
-	Freq     int
-	InUse    bool
-	Noise    int // dBm; valid when HasNoise
-	HasNoise bool
-	Time     uint64 // radio on the channel
-	TimeBusy uint64
-	TimeExt  uint64 // extension channel busy
-	TimeRX   uint64
-	TimeTX   uint64
-	TimeScan uint64
-	TimeBSS  uint64 // receiving frames of our own BSS
+	Freq int
+	// FreqOffsetKHz is added to Freq: S1G channels sit on half MHz (see
+	// ChannelInfo). 0 on every other band.
+	FreqOffsetKHz int
+	InUse         bool
+	Noise         int // dBm; valid when HasNoise
+	HasNoise      bool
+	Time          uint64 // radio on the channel
+	TimeBusy      uint64
+	TimeExt       uint64 // extension channel busy
+	TimeRX        uint64
+	TimeTX        uint64
+	TimeScan      uint64
+	TimeBSS       uint64 // receiving frames of our own BSS
 }

@@ -21,6 +21,10 @@ uname -a >"$LOGS/nlrec-kernel.txt"
 check hwsim_loaded "radios=2" hwsim_reset 2
 reg_world
 iw reg get >"$LOGS/nlrec-reg-before.txt" 2>&1
+# hwsim keeps a channel survey only for the channels a scan visited: one
+# scan on wlan1 gives phy1's GET_SURVEY dump something to report.
+ip link set wlan1 up && iw dev wlan1 scan >"$LOGS/nlrec-scan.txt" 2>&1
+ip link set wlan1 down
 check recorded "nlrecord -out $LOGS/nlrec -phy-of wlan1" nlrecord -out "$LOGS/nlrec" -phy-of wlan1
 iw reg get >"$LOGS/nlrec-reg-after.txt" 2>&1
 reg_world
