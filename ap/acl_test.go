@@ -114,6 +114,9 @@ func TestACLReloadLive(t *testing.T) {
 	if _, s := h.a.sta.lookup(other); s == nil || s.state != stateAssociated {
 		t.Error("an admitted station was disturbed")
 	}
+	if n := h.askOK("status").Status.ACLDenied; n != 2 {
+		t.Errorf("status acl_denied=%d, want 2", n)
+	}
 	if h.a.ACLDenied() != 2 {
 		t.Errorf("denied %d, want 2", h.a.ACLDenied())
 	}

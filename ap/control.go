@@ -120,7 +120,7 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		RxFrames: c.RxFrames, RxMalformed: c.RxMalformed, RxBadFCS: c.RxBadFCS, RxFromUnknown: c.RxFromUnknown,
 		RxDuplicates: c.RxDuplicates, RxToWired: c.RxToWired, RxIntraBSS: c.RxIntraBSS,
 		Echoes: c.Echoes, EchoUnmatched: c.EchoUnmatched, NoStatus: c.NoStatus, TimedOut: c.TimedOut,
-		Beacons: c.Beacons, ProbeResponses: c.ProbeResponses, Deauths: c.Deauths,
+		Beacons: c.Beacons, ProbeResponses: c.ProbeResponses, Deauths: c.Deauths, ACLDenied: a.ACLDenied(),
 		WiredIn: c.WiredIn, WiredSent: c.WiredSent, DropNoStation: c.WiredDroppedNoStation,
 		DropQueue: c.WiredDroppedQueue, DropMalformed: c.WiredDroppedMalformed,
 		DropNoBuffer: c.WiredDroppedNoBuffer, DropFlushed: c.WiredDroppedFlushed, DropCoDel: c.WiredDroppedCoDel,

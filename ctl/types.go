@@ -30,6 +30,7 @@ type Status struct {
 	Beacons        uint64 `json:"beacons"`
 	ProbeResponses uint64 `json:"probe_responses"`
 	Deauths        uint64 `json:"deauths"`
+	ACLDenied      uint64 `json:"acl_denied"` // authentications and associations the access lists refused
 	WiredIn        uint64 `json:"wired_in"`
 	WiredSent      uint64 `json:"wired_sent"`
 	DropNoStation  uint64 `json:"dropped_no_station"`
