@@ -113,6 +113,12 @@ ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
 ctl status >"$LOGS/$S-airqctl-status.log" 2>&1
 echo "monitor: $(ip -o link show "$MONIF" | sed 's/.*\(mtu [0-9]*\).*/\1/')"
 grep -E '^(timed_out|no_status|dropped_codel|dropped_queue|wired_in|wired_sent)=' "$LOGS/$S-airqctl-status.log" | tr '\n' ' '; echo
+# Beacon timing: emit time and TX-status echo time against the TBTT. hwsim
+# echoes every injected beacon, so nearly all of them come back.
+sfield() { sed -n "s/^$1=//p" "$LOGS/$S-airqctl-status.log"; }
+em=$(sfield beacons_emitted) ec=$(sfield beacons_echoed)
+bt="emitted $em (late mean $(sfield beacon_emit_late_mean_us) us, max $(sfield beacon_emit_late_max_us) us), echoed $ec (late mean $(sfield beacon_echo_late_mean_us) us, max $(sfield beacon_echo_late_max_us) us), missed intervals $(sfield beacon_missed_intervals)"
+check beacon_timing "$bt" awk -v m="$em" -v c="$ec" 'BEGIN{exit !(m > 0 && c >= 0.8 * m)}'
 
 log "bridge"
 if has_flag bridge; then
