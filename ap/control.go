@@ -168,6 +168,15 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		RxAirtime: c.RxAirtime, RxBitrate: s.rxRate.Kbps(), AirtimeWeight: a.cfg.AirtimeWeight,
 		AMSDUs: c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
 	}
+	switch {
+	case s.vht:
+		st.PHYMode = "VHT"
+	case s.ht:
+		st.PHYMode = "HT"
+	case s.state == stateAssociated:
+		st.PHYMode = "legacy"
+	}
+	st.HEAnnounced = s.heAnnounced
 	if c.AMSDUs > 0 {
 		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)
 	}

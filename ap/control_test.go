@@ -476,3 +476,28 @@ func TestRxAirtime(t *testing.T) {
 		t.Fatalf("rx bitrate %d kbit/s, duplicates %d", s.RxBitrate, s.RxDuplicates)
 	}
 }
+
+// TestPHYModeShown: station get says what airq sends each station, and
+// notes HE a station offers but airq does not use.
+func TestPHYModeShown(t *testing.T) {
+	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true}})
+	h.join(staMAC, true) // legacy rates only
+	h.auth(sta2, 0, 1)
+	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, sta2), 0x0421, 10)
+	b = ieee80211.AppendSSID(b, "airq-test")
+	b = ieee80211.AppendRates(b, gRates)
+	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 1, SGI20: true}.Cap())
+	b = append(b, ieee80211.ElemExtension, 1+ieee80211.ElemExtHECapMinLen, ieee80211.ElemExtHECap)
+	b = append(b, make([]byte, ieee80211.ElemExtHECapMinLen)...)
+	h.air(ieee80211.AppendWMMInfo(b, 0))
+	for _, tt := range []struct {
+		addr ieee80211.MAC
+		mode string
+		he   bool
+	}{{staMAC, "legacy", false}, {sta2, "HT", true}} {
+		s := h.askOK("station get " + tt.addr.String()).Stations[0]
+		if s.PHYMode != tt.mode || s.HEAnnounced != tt.he {
+			t.Errorf("%s: phy mode %q, HE announced %v; want %q, %v", tt.addr, s.PHYMode, s.HEAnnounced, tt.mode, tt.he)
+		}
+	}
+}

@@ -179,6 +179,7 @@ func (a *AP) startRates(addr ieee80211.MAC, s *station, ies ieee80211.Elements) 
 	caps := rate.CapsFromElements(ies)
 	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
 	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
+	s.heAnnounced = caps.HE
 	s.maxAMSDU = 0
 	if s.ht {
 		s.maxAMSDU = stationAMSDU(ies, s.vht)

@@ -52,6 +52,7 @@ type station struct {
 	// authenticator would authorize after its 4-way handshake.
 	authorized   bool
 	ht, vht      bool          // HT/VHT in use with this station
+	heAnnounced  bool          // it offers HE, which airq does not send
 	maxAMSDU     int           // longest A-MSDU it receives, 0 if none
 	rc           *rate.Station // rate selection for its data frames
 	nonERP       bool          // no OFDM rate: 802.11b only

@@ -52,6 +52,13 @@ func AppendStation(b []byte, dev string, s *Station) []byte {
 		s.TxNoStatus, s.TxQueueDrops, s.RxDuplicates, s.QueueFramesTotal)
 	b = fmt.Appendf(b, "\ttx amsdus:\t%d\n\ttx amsdu subframes:\t%d (%.2f per A-MSDU)\n\ttx amsdu bytes:\t%d\n",
 		s.AMSDUs, s.AMSDUSubframes, s.AMSDUMean, s.AMSDUBytes)
+	if s.PHYMode != "" {
+		b = fmt.Appendf(b, "\tphy mode:\t%s", s.PHYMode)
+		if s.HEAnnounced {
+			b = append(b, " (HE announced, not used)"...)
+		}
+		b = append(b, '\n')
+	}
 	return b
 }
 

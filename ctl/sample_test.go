@@ -41,7 +41,7 @@ func sampleStations() []Station {
 		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ShortPreamble: true, ListenInt: 10,
 		InactiveMs: 36, ConnectedMs: 61250, Signal: -42, TxBitrate: 54000,
 		RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321, TxRetries: 17, TxFailed: 2,
-		TxNoStatus: 1, RxDuplicates: 3, RxDropMisc: 0, TxQueueDrops: 4, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, AirtimeWeight: 512,
+		TxNoStatus: 1, RxDuplicates: 3, RxDropMisc: 0, TxQueueDrops: 4, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "VHT", HEAnnounced: true, AirtimeWeight: 512,
 		AirtimeDeficit: PerAC{512, 512, -1234, 512}, AQLPending: PerAC{0, 0, 1400, 0},
 		AQLLimitLow: PerAC{5000, 5000, 500, 5000}, AQLLimitHigh: PerAC{12000, 12000, 1000, 12000},
 		InFlight: PerAC{0, 0, 5, 0}, ACAirtime: PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,

@@ -71,6 +71,8 @@ type Station struct {
 	ConnectedMs   int64  `json:"connected_ms"` // since association; 0 if not associated
 	Signal        int8   `json:"signal_dbm"`   // of the last frame received; 0 if none
 	TxBitrate     int    `json:"tx_bitrate_kbps"`
+	PHYMode       string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
+	HEAnnounced   bool   `json:"he_announced"` // the station offers HE, which airq does not send
 
 	RxBytes          uint64 `json:"rx_bytes"`
 	RxPackets        uint64 `json:"rx_packets"`

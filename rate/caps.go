@@ -32,6 +32,9 @@ type Caps struct {
 	VHT160 bool
 	SGI80  bool
 	SGI160 bool
+	// HE: the station announced HE. airq neither advertises nor sends HE,
+	// so it never enters the common set; it is shown to operators.
+	HE bool
 }
 
 // LegacyMask returns the mask of the rates in Supported Rates octets (basic
@@ -60,7 +63,7 @@ func legacyBit(v uint8) uint16 {
 
 // CapsFromElements reads a station's capabilities from the elements of its
 // (re)association request: Supported and Extended Supported Rates, HT and
-// VHT Capabilities. The AP's own can be read the same way from its beacon.
+// VHT Capabilities, and whether it announces HE. The AP's own can be read the same way from its beacon.
 func CapsFromElements(e ieee80211.Elements) Caps {
 	var c Caps
 	if b, ok := e.Find(ieee80211.ElemSupportedRates); ok {
@@ -77,6 +80,9 @@ func CapsFromElements(e ieee80211.Elements) Caps {
 		c.VHT, c.VHTMap, c.VHT160 = true, vht.RxMCSMap(), vht.MaxWidth() >= 160
 		c.SGI80, c.SGI160 = vht.SGI80(), vht.SGI160()
 		c.LDPC = c.LDPC || vht.LDPC()
+	}
+	if b, ok := e.FindExt(ieee80211.ElemExtHECap); ok && len(b) >= ieee80211.ElemExtHECapMinLen {
+		c.HE = true
 	}
 	return c
 }

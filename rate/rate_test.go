@@ -92,6 +92,16 @@ func TestCapsFromElements(t *testing.T) {
 	if c := rate.CapsFromElements(ieee80211.AppendRates(nil, ieee80211.Rates5GHz)); c.HT || c.Legacy != 0x0ff0 {
 		t.Errorf("legacy: %+v", c)
 	}
+	// HE Capabilities: an Element ID Extension element, ext ID 35; a body
+	// too short for its fixed fields does not count.
+	he := append([]byte{ieee80211.ElemExtension, 22, ieee80211.ElemExtHECap}, make([]byte, 21)...)
+	if c := rate.CapsFromElements(append(append([]byte(nil), b...), he...)); !c.HE || c.VHT != want.VHT {
+		t.Errorf("with HE: %+v", c)
+	}
+	short := []byte{ieee80211.ElemExtension, 5, ieee80211.ElemExtHECap, 0, 0, 0, 0}
+	if c := rate.CapsFromElements(append(append([]byte(nil), b...), short...)); c.HE {
+		t.Errorf("truncated HE element counted: %+v", c)
+	}
 }
 
 func TestMgmtRates(t *testing.T) {

@@ -32,7 +32,7 @@ func newFakeAP() *fakeAP {
 	f.stations = []ctl.Station{{
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
 		ConnectedMs: 61250, Signal: -42, TxBitrate: 54000, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
-		TxPackets: 4321, TxRetries: 17, TxFailed: 2, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, AirtimeWeight: 256,
+		TxPackets: 4321, TxRetries: 17, TxFailed: 2, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "HT", AirtimeWeight: 256,
 		AirtimeDeficit: ctl.PerAC{256, 256, -1234, 256}, AQLPending: ctl.PerAC{0, 0, 1400, 0},
 		AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High, InFlight: ctl.PerAC{0, 0, 5, 0},
 		ACAirtime: ctl.PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,

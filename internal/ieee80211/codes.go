@@ -76,6 +76,15 @@ const (
 	ElemExtension         = 255
 )
 
+// Element ID Extensions (the octet after ElemExtension).
+const (
+	ElemExtHECap = 35
+	// ElemExtHECapMinLen is the shortest HE Capabilities body after the
+	// extension ID: MAC (6) and PHY (11) capabilities and the 80 MHz
+	// Rx/Tx HE-MCS maps (4).
+	ElemExtHECapMinLen = 21
+)
+
 // WMM vendor element (Microsoft OUI 00:50:f2, type 2).
 var OUIMicrosoft = [3]byte{0x00, 0x50, 0xf2}
 
