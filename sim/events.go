@@ -22,65 +22,12 @@ type timerTarget interface {
 	fire(now time.Duration, arg int)
 }
 
-// event is one scheduled action. seq breaks ties so that events at the same
-// instant run in the order they were scheduled: the simulation does not
-// depend on the heap's internal order.
+// event is one scheduled action, queued in an eventq.Queue: events at the
+// same instant run in the order they were scheduled.
 type event struct {
-	at   time.Duration
-	seq  uint64
 	kind evKind
 	arg  int
 	ch   int // channel index of medium events
 	pkt  *packet
 	tgt  timerTarget
-}
-
-// eventHeap is a binary min-heap on (at, seq), typed to avoid the interface
-// calls of container/heap on the simulator's hottest path.
-type eventHeap []event
-
-func (h eventHeap) less(i, j int) bool {
-	if h[i].at != h[j].at {
-		return h[i].at < h[j].at
-	}
-	return h[i].seq < h[j].seq
-}
-
-func (h *eventHeap) push(e event) {
-	*h = append(*h, e)
-	q := *h
-	for i := len(q) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !q.less(i, p) {
-			break
-		}
-		q[i], q[p] = q[p], q[i]
-		i = p
-	}
-}
-
-func (h *eventHeap) pop() event {
-	q := *h
-	e := q[0]
-	n := len(q) - 1
-	q[0] = q[n]
-	q[n] = event{} // drop references for the collector
-	q = q[:n]
-	for i := 0; ; {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && q.less(r, l) {
-			m = r
-		}
-		if !q.less(m, i) {
-			break
-		}
-		q[i], q[m] = q[m], q[i]
-		i = m
-	}
-	*h = q
-	return e
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/internal/eventq"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -31,8 +32,7 @@ type Sim struct {
 	rng  *rand.Rand
 
 	now time.Duration
-	seq uint64
-	q   eventHeap
+	q   eventq.Queue[event]
 	log eventLog
 
 	med      medium
@@ -118,8 +118,7 @@ func (s *Sim) schedule(at time.Duration, kind evKind, arg int, p *packet, t time
 	if at < s.now {
 		at = s.now
 	}
-	s.seq++
-	s.q.push(event{at: at, seq: s.seq, kind: kind, arg: arg, pkt: p, tgt: t})
+	s.q.Push(at, event{kind: kind, arg: arg, pkt: p, tgt: t})
 }
 
 // scheduleOn queues a medium event of the channel with index ch.
@@ -127,16 +126,12 @@ func (s *Sim) scheduleOn(at time.Duration, kind evKind, arg, ch int) {
 	if at < s.now {
 		at = s.now
 	}
-	s.seq++
-	s.q.push(event{at: at, seq: s.seq, kind: kind, arg: arg, ch: ch})
+	s.q.Push(at, event{kind: kind, arg: arg, ch: ch})
 }
 
 // Next returns when the next event is due.
 func (s *Sim) Next() (time.Duration, bool) {
-	if len(s.q) == 0 {
-		return 0, false
-	}
-	return s.q[0].at, true
+	return s.q.Next()
 }
 
 // Run advances the simulation by d.
@@ -144,7 +139,7 @@ func (s *Sim) Run(d time.Duration) { s.RunUntil(s.now + d) }
 
 // RunUntil runs every event due at or before t, then sets the clock to t.
 func (s *Sim) RunUntil(t time.Duration) {
-	for len(s.q) > 0 && s.q[0].at <= t {
+	for at, ok := s.q.Next(); ok && at <= t; at, ok = s.q.Next() {
 		s.step()
 	}
 	if t > s.now {
@@ -153,10 +148,10 @@ func (s *Sim) RunUntil(t time.Duration) {
 }
 
 func (s *Sim) step() {
-	e := s.q.pop()
-	s.now = e.at
+	at, e := s.q.Pop()
+	s.now = at
 	s.stats.Events++
-	s.log.note(e.at, e.kind, e.arg, e.ch)
+	s.log.note(at, e.kind, e.arg, e.ch)
 	switch e.kind {
 	case evTick:
 		s.onTick(e.arg)

@@ -17,60 +17,10 @@ const (
 	evWorker                        // the driver's worker thread runs (Worker variant)
 )
 
-// event is one scheduled action; seq makes events at the same instant run in
-// the order they were scheduled, so results never depend on heap order.
+// event is one scheduled action, queued in an eventq.Queue: events at the
+// same instant run in the order they were scheduled.
 type event struct {
-	at    time.Duration
-	seq   uint64
 	kind  evKind
 	n     int32         // segments acknowledged (ACK events) or frame index
 	since time.Duration // send time of the oldest segment acknowledged
-}
-
-// eventHeap is a binary min-heap on (at, seq), typed to keep container/heap's
-// interface calls off the hot path.
-type eventHeap []event
-
-func (h eventHeap) less(i, j int) bool {
-	if h[i].at != h[j].at {
-		return h[i].at < h[j].at
-	}
-	return h[i].seq < h[j].seq
-}
-
-func (h *eventHeap) push(e event) {
-	*h = append(*h, e)
-	q := *h
-	for i := len(q) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !q.less(i, p) {
-			break
-		}
-		q[i], q[p] = q[p], q[i]
-		i = p
-	}
-}
-
-func (h *eventHeap) pop() event {
-	q := *h
-	top := q[0]
-	last := len(q) - 1
-	q[0] = q[last]
-	q = q[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(q) && q.less(l, m) {
-			m = l
-		}
-		if r < len(q) && q.less(r, m) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		q[i], q[m] = q[m], q[i]
-		i = m
-	}
-	*h = q
-	return top
 }

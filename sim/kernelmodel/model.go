@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/internal/eventq"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/txq"
 )
@@ -32,8 +33,7 @@ type hwFrame struct {
 type model struct {
 	cfg Config
 	now time.Duration
-	seq uint64
-	ev  eventHeap
+	ev  eventq.Queue[event]
 	rng *rand.Rand
 	phy *phy
 	s   *txq.Scheduler
@@ -68,8 +68,7 @@ type model struct {
 }
 
 func (m *model) at(d time.Duration, k evKind, n int32, since time.Duration) {
-	m.seq++
-	m.ev.push(event{at: m.now + d, seq: m.seq, kind: k, n: n, since: since})
+	m.ev.Push(m.now+d, event{kind: k, n: n, since: since})
 }
 
 func us(x uint32) time.Duration { return time.Duration(x) * time.Microsecond }
@@ -290,8 +289,8 @@ func (m *model) txDone() {
 	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
 }
 
-func (m *model) step(e event) {
-	m.now = e.at
+func (m *model) step(at time.Duration, e event) {
+	m.now = at
 	switch e.kind {
 	case evTxStart:
 		m.txStart()

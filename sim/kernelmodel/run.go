@@ -42,8 +42,8 @@ func Run(cfg Config) Result {
 	}
 	m.snd.drain = cfg.Variant.TSQDrain && cfg.Traffic == TSQ
 	m.snd.push(0)
-	for len(m.ev) > 0 && m.ev[0].at <= cfg.Duration {
-		m.step(m.ev.pop())
+	for at, ok := m.ev.Next(); ok && at <= cfg.Duration; at, ok = m.ev.Next() {
+		m.step(m.ev.Pop())
 	}
 	m.now = cfg.Duration
 	if !m.busy {
