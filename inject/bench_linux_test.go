@@ -3,13 +3,15 @@ package inject
 import (
 	"testing"
 	"time"
+
+	"github.com/airq/airq/internal/netnstest"
 )
 
 // BenchmarkVeth moves 256-byte frames from one Device to another over a veth
 // pair, 64 per batch, and reports the receive rate.
 func BenchmarkVeth(b *testing.B) {
-	enterNetNS(b)
-	ip(b, "link", "add", "air0", "type", "veth", "peer", "name", "air1")
+	netnstest.Enter(b)
+	netnstest.IP(b, "link", "add", "air0", "type", "veth", "peer", "name", "air1")
 	rx, err := Open("air0", Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -20,7 +22,7 @@ func BenchmarkVeth(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer tx.Close()
-	waitRunning(b, "air0", "air1")
+	netnstest.WaitRunning(b, "air0", "air1")
 
 	out := make([][]byte, MaxBatch)
 	for i := range out {

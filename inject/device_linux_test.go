@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/internal/netnstest"
 	"github.com/airq/airq/radio"
 	"golang.org/x/sys/unix"
 )
@@ -125,9 +126,9 @@ func readTest(tb testing.TB, d *Device, want int, bufSize int) [][]byte {
 }
 
 func TestIntegrationVeth(t *testing.T) {
-	enterNetNS(t)
+	netnstest.Enter(t)
 	vethPair(t, "air0", "air1")
-	ip(t, "link", "set", "air1", "mtu", "2000") // veth drops what the peer's MTU does not fit
+	netnstest.IP(t, "link", "set", "air1", "mtu", "2000") // veth drops what the peer's MTU does not fit
 	d, err := Open("air0", Options{MTU: 2000})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -136,7 +137,7 @@ func TestIntegrationVeth(t *testing.T) {
 	if ifi, err := net.InterfaceByName("air0"); err != nil || ifi.MTU != 2000 || ifi.Flags&net.FlagUp == 0 {
 		t.Fatalf("air0 = %+v, %v; want up with MTU 2000", ifi, err)
 	}
-	waitRunning(t, "air0", "air1")
+	netnstest.WaitRunning(t, "air0", "air1")
 	peer := openRaw(t, "air1")
 
 	// Device to peer, in order.
@@ -194,7 +195,7 @@ func TestIntegrationVeth(t *testing.T) {
 }
 
 func TestIntegrationCloseUnblocksRead(t *testing.T) {
-	enterNetNS(t)
+	netnstest.Enter(t)
 	vethPair(t, "air0", "air1")
 	d, err := Open("air0", Options{})
 	if err != nil {
@@ -230,7 +231,7 @@ func TestIntegrationCloseUnblocksRead(t *testing.T) {
 }
 
 func TestIntegrationOpenMissing(t *testing.T) {
-	enterNetNS(t)
+	netnstest.Enter(t)
 	if _, err := Open("nosuch0", Options{}); err == nil || !errors.Is(err, unix.ENODEV) {
 		t.Fatalf("Open(nosuch0) = %v, want ENODEV", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/netnstest"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"golang.org/x/sys/unix"
@@ -195,14 +196,14 @@ func TestFilterProgram(t *testing.T) {
 // the program on the real socket: exactly the frames to keep arrive. Then it
 // switches to scanning and checks that foreign beacons come through.
 func TestIntegrationFilter(t *testing.T) {
-	enterNetNS(t)
+	netnstest.Enter(t)
 	vethPair(t, "air0", "air1")
 	d, err := Open("air0", Options{Address: ours})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
 	defer d.Close()
-	waitRunning(t, "air0", "air1")
+	netnstest.WaitRunning(t, "air0", "air1")
 	peer := openRaw(t, "air1")
 
 	sentinel := echo(mgmt(ieee80211.SubtypeAction, sta, ours, ours))

@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/airq/airq/internal/netnstest"
 )
 
 // TestIntegrationBridge enslaves the TAP to a bridge in a private network
@@ -16,9 +18,9 @@ func TestIntegrationBridge(t *testing.T) {
 	if _, err := os.Stat("/dev/net/tun"); err != nil {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
-	enterNetNS(t)
-	ip(t, "link", "add", "abr0", "type", "bridge")
-	ip(t, "link", "set", "abr0", "up")
+	netnstest.Enter(t)
+	netnstest.IP(t, "link", "add", "abr0", "type", "bridge")
+	netnstest.IP(t, "link", "set", "abr0", "up")
 	d, err := Open("atap0")
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -37,8 +39,8 @@ func TestIntegrationBridge(t *testing.T) {
 	if err := d.JoinBridge("nosuchbr0"); err == nil {
 		t.Error("joined a bridge that does not exist")
 	}
-	ip(t, "addr", "add", "10.77.0.1/24", "dev", "abr0")
-	waitRunning(t, "atap0", "abr0")
+	netnstest.IP(t, "addr", "add", "10.77.0.1/24", "dev", "abr0")
+	netnstest.WaitRunning(t, "atap0", "abr0")
 
 	conn, err := net.DialUDP("udp4", nil, &net.UDPAddr{IP: peerIP, Port: 9})
 	if err != nil {
@@ -86,7 +88,7 @@ func TestIntegrationBridge(t *testing.T) {
 	if err := d.SetCarrier(true); err != nil {
 		t.Fatal(err)
 	}
-	waitRunning(t, "atap0")
+	netnstest.WaitRunning(t, "atap0")
 	if err := d.LeaveBridge(); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/airq/airq/internal/netnstest"
 )
 
 const timeout = 10 * time.Second
@@ -89,7 +91,7 @@ func TestIntegrationTAP(t *testing.T) {
 	if _, err := os.Stat("/dev/net/tun"); err != nil {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
-	enterNetNS(t)
+	netnstest.Enter(t)
 	d, err := Open("atap0")
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -101,8 +103,8 @@ func TestIntegrationTAP(t *testing.T) {
 	if mtu, err := d.MTU(); err != nil || mtu != 1500 {
 		t.Fatalf("MTU = %d, %v; want 1500", mtu, err)
 	}
-	ip(t, "addr", "add", "10.77.0.1/24", "dev", "atap0")
-	waitRunning(t, "atap0")
+	netnstest.IP(t, "addr", "add", "10.77.0.1/24", "dev", "atap0")
+	netnstest.WaitRunning(t, "atap0")
 
 	// The kernel resolves the peer: an ARP request comes out of the TAP.
 	conn, err := net.DialUDP("udp4", nil, &net.UDPAddr{IP: peerIP, Port: 9})
@@ -154,7 +156,7 @@ func TestIntegrationTAPClose(t *testing.T) {
 	if _, err := os.Stat("/dev/net/tun"); err != nil {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
-	enterNetNS(t)
+	netnstest.Enter(t)
 	d, err := Open("atap%d")
 	if err != nil {
 		t.Fatalf("Open: %v", err)

@@ -1,4 +1,7 @@
-package tap
+// Package netnstest runs integration tests in a private network namespace,
+// where they may create veth pairs, TAP devices and bridges without
+// touching the host's interfaces. Tests that cannot get one are skipped.
+package netnstest
 
 import (
 	"net"
@@ -11,15 +14,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// enterNetNS moves the calling test goroutine, locked to its OS thread, into
-// a fresh network namespace. The thread is never unlocked, so the runtime
+// Enter moves the calling test goroutine, locked to its OS thread, into a
+// fresh network namespace. The thread is never unlocked, so the runtime
 // retires it when the test ends and the namespace, with every interface made
 // in it, goes away once the last socket in it is closed. Interfaces, sockets
 // and ip(8) commands made from this goroutine live in the namespace.
-func enterNetNS(tb testing.TB) {
+func Enter(tb testing.TB) {
 	tb.Helper()
 	if os.Geteuid() != 0 {
-		tb.Skip("needs root to create a network namespace and TAP interfaces")
+		tb.Skip("needs root to create a network namespace and interfaces in it")
 	}
 	if _, err := exec.LookPath("ip"); err != nil {
 		tb.Skip("needs ip(8) from iproute2")
@@ -32,17 +35,18 @@ func enterNetNS(tb testing.TB) {
 	_ = os.WriteFile("/proc/sys/net/ipv6/conf/default/disable_ipv6", []byte("1"), 0)
 }
 
-func ip(tb testing.TB, args ...string) {
+// IP runs ip(8) with args and fails the test if it fails.
+func IP(tb testing.TB, args ...string) {
 	tb.Helper()
 	if out, err := exec.Command("ip", args...).CombinedOutput(); err != nil {
 		tb.Fatalf("ip %v: %v: %s", args, err, out)
 	}
 }
 
-// waitRunning waits until the interfaces are operationally up. Until the
+// WaitRunning waits until the interfaces are operationally up. Until the
 // kernel's link watcher has run, an interface that came up without carrier
 // still has the noop qdisc, which silently drops what is sent through it.
-func waitRunning(tb testing.TB, names ...string) {
+func WaitRunning(tb testing.TB, names ...string) {
 	tb.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for _, name := range names {
