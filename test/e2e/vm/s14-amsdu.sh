@@ -65,10 +65,11 @@ log "downlink load"
 snap before
 # 4 Mbit/s: enough to queue several frames per station (aggregation), near
 # what one TCG vCPU carries with the sniffer printing every data frame, so the
-# loss allowed is the VM's, not the radio's (hwsim loses nothing)
+# loss allowed is the VM's, not the radio's (hwsim loses nothing): 0% to
+# 30% over clean runs, so the 2 Mbit/s floor is the check
 iperf_bg udp_down 1 4 -R -u -b 4M -l 1400
 wait "$IPERF_PID"
-iperf_check udp_down 2 25
+iperf_check udp_down 2 50
 # airqd's queue drained and nothing in flight before the counters are read
 drained() { ctl station get "$STA" | awk '/queued frames:/ { q = $3 } /in flight:/ { f = $4 + $6 + $8 + $10 } END { exit !(q == 0 && f == 0) }'; }
 wait_for 5 drained
