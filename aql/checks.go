@@ -34,6 +34,25 @@ func (t *Tracker) StationAllows(sta uint16, ac ieee80211.AC) bool {
 	return stationAllows(t.sta[sta].pending[ac], t.total, low, high, t.lim.Threshold)
 }
 
+// StationBelow reports whether station sta's pending airtime in ac is below
+// its low and below its high limit: the two halves of StationAllows that do
+// not depend on the total. Station 0 is below both.
+func (t *Tracker) StationBelow(sta uint16, ac ieee80211.AC) (belowLow, belowHigh bool) {
+	if sta == 0 {
+		return true, true
+	}
+	if sta > MaxStation || ac >= ieee80211.NumACs {
+		return false, false
+	}
+	low, high := t.stationLimit(&t.sta[sta], ac)
+	p := t.sta[sta].pending[ac]
+	return p < int64(low), p < int64(high)
+}
+
+// TotalBelowThreshold reports whether the total pending airtime is below
+// aql_threshold, the other half of StationAllows.
+func (t *Tracker) TotalBelowThreshold() bool { return t.total < int64(t.lim.Threshold) }
+
 // CanSend reports whether ac has room under the in-flight frame cap.
 func (t *Tracker) CanSend(ac ieee80211.AC) bool {
 	return ac < ieee80211.NumACs && t.inFlight[ac] < t.frameCap[ac]
