@@ -45,6 +45,7 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 			return ctl.Errorf(ctl.EINVAL, "aql set: %v", err)
 		}
 		a.cfg.AQL.Low[req.AC], a.cfg.AQL.High[req.AC] = req.Low, req.High
+		a.sched.LimitsChanged(req.AC)
 		a.txLoop(now) // higher limits release queued frames at once
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpAQLThreshold:

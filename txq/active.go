@@ -6,12 +6,13 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// effective is mac80211's ieee80211_sta_deficit: the deficit (with any
-// refill the wheel owes it) minus the airtime still pending.
+// effective is mac80211's ieee80211_sta_deficit: the deficit (with the
+// refills production mode has not booked yet) minus the airtime still
+// pending.
 func (s *Scheduler) effective(sta uint16, ac ieee80211.AC, a *air) int64 {
 	d := a.def
-	if v := s.acs[ac].wheel.v; a.wLevel >= 0 && v > a.vt {
-		d += int64(s.stas[sta].weight) * (v - a.vt)
+	if s.prod {
+		d += s.refills(sta, ac, a)
 	}
 	return d - int64(s.air.StationPending(sta, ac))
 }
@@ -43,42 +44,67 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 		return
 	}
 	if q.sta != 0 && (!s.stas[q.sta].present || s.stas[q.sta].paused) {
-		q.state = stIdle
+		s.setState(q, stIdle)
 		return
 	}
 	has := force || q.frames > 0
 	if !has && !s.keepActive(q, now) {
-		q.state = stIdle
+		s.setState(q, stIdle)
 		return
 	}
 	A := &s.acs[q.ac]
 	qi := s.index(q)
-	if q.sta != 0 && has {
-		A.list.pushHead(s.queues, qi)
+	head := q.sta != 0 && has
+	if head {
 		a := s.airOf(q.sta, q.ac)
 		a.lastActive, a.active = now, true
-	} else {
+	}
+	switch {
+	case s.prod && q.sta != 0:
+		a := s.airOf(q.sta, q.ac)
+		s.realize(q.sta, q.ac, a)
+		s.cycleInsert(A, qi, head)
+		s.setState(q, stListed)
+		s.file(q.sta, q.ac, a)
+	case s.prod:
+		s.cycleInsert(A, qi, false)
+	case head:
+		A.list.pushHead(s.queues, qi)
+	default:
 		A.list.pushTail(s.queues, qi)
 	}
-	q.state = stListed
+	s.setState(q, stListed)
 	A.listed++
 }
 
-// unlist takes a queue off whatever AC structure holds it.
-func (s *Scheduler) unlist(q *TXQ) {
-	A := &s.acs[q.ac]
-	switch q.state {
-	case stListed:
-		A.list.remove(s.queues, s.index(q))
-	case stBlocked:
-		A.block.remove(s.queues, s.index(q))
-	case stWait:
-		// The station's wheel entry may outlive it; a release skips
-		// queues that are no longer waiting.
-	default:
-		q.state = stIdle
+// unlist takes a listed queue off its AC's list.
+func (s *Scheduler) unlist(q *TXQ) { s.unlistAs(q, stIdle) }
+
+// unlistAs takes a listed queue off its AC's list into state st (idle, or
+// checked out).
+func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
+	if q.state != stListed {
+		if q.state != stOut {
+			s.setState(q, stIdle)
+		}
 		return
 	}
-	q.state = stIdle
+	A := &s.acs[q.ac]
+	qi := s.index(q)
 	A.listed--
+	if !s.prod {
+		A.list.remove(s.queues, qi)
+		s.setState(q, st)
+		return
+	}
+	if q.sta == 0 {
+		s.cycleRemove(A, qi)
+		s.setState(q, st)
+		return
+	}
+	a := s.airOf(q.sta, q.ac)
+	s.realize(q.sta, q.ac, a)
+	s.cycleRemove(A, qi)
+	s.setState(q, st)
+	s.file(q.sta, q.ac, a)
 }

@@ -19,15 +19,18 @@ func (s *Scheduler) Charge(sta uint16, ac ieee80211.AC, airtimeUS uint32, now ti
 	a := s.airOf(sta, ac)
 	a.txAirtime += uint64(airtimeUS)
 	s.acs[ac].stats.Airtime += uint64(airtimeUS)
-	if a.recent(now) {
-		if s.prod {
-			s.realize(sta, ac, a)
-			a.def -= int64(airtimeUS)
-		} else {
-			a.def = int64(int32(a.def) - int32(airtimeUS))
-		}
+	if s.prod {
+		s.realize(sta, ac, a)
+	}
+	switch {
+	case !a.recent(now):
+	case s.prod:
+		a.def -= int64(airtimeUS)
+	default:
+		a.def = int64(int32(a.def) - int32(airtimeUS))
 	}
 	if s.prod {
-		s.prodCharged(sta, ac, a)
+		// The completion lowered the pending airtime too.
+		s.file(sta, ac, a)
 	}
 }

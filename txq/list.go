@@ -110,3 +110,15 @@ func (l *qlist) bremove(qs []TXQ, i int32) {
 	}
 	q.bPrev, q.bNext = -1, -1
 }
+
+// insertBefore links queue i in front of queue at, which is on the list.
+func (l *qlist) insertBefore(qs []TXQ, i, at int32) {
+	q, a := &qs[i], &qs[at]
+	q.prev, q.next = a.prev, at
+	if a.prev >= 0 {
+		qs[a.prev].next = i
+	} else {
+		l.first = i
+	}
+	a.prev = i
+}

@@ -2,90 +2,212 @@ package txq
 
 import "github.com/airq/airq/internal/ieee80211"
 
-// Production mode's walk of the ring: see "Production mode" in doc.go for
-// the algorithm and why it keeps mac80211's long-run shares.
+// Production mode: the kernel's walk without walking. See "Production mode"
+// in doc.go.
 
 func (s *Scheduler) airIndex(sta uint16, ac ieee80211.AC) int32 {
 	return int32(sta)*ieee80211.NumACs + int32(ac)
 }
 
-// prodNext serves the ring. A station queue found in debt gets the refill of
-// this visit and is parked with its station in the wheel; one AQL refuses
-// goes to the blocked list; an emptied one whose debt is paid leaves. When
-// the ring runs dry, refill does what the kernel's further passes would.
+// passes is how often the walk has passed queue q since a filing at lap
+// fLap (q listed all along).
+func (s *Scheduler) passes(A *acState, fLap int64, q *TXQ) int64 {
+	v := A.lap - fLap
+	if q.label < s.queues[A.front].label {
+		v++
+	}
+	if q.behind {
+		v--
+	}
+	return v
+}
+
+// refills is the credit the walk has given the station since it was filed:
+// one weight per pass over any of its listed queues while in debt.
+func (s *Scheduler) refills(sta uint16, ac ieee80211.AC, a *air) int64 {
+	if a.need == 0 {
+		return 0
+	}
+	A := &s.acs[ac]
+	var v int64
+	for i, tid := range acTIDs[ac] {
+		if a.listed&(1<<i) != 0 {
+			v += s.passes(A, a.fLap, &s.queues[s.queueIndex(sta, tid)])
+		}
+	}
+	return min(v, a.need) * int64(s.stas[sta].weight)
+}
+
+// realize books the refills earned so far into the deficit. Every realize
+// is followed by a file, which starts counting passes again.
+func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
+	a.def += s.refills(sta, ac, a)
+	a.need = 0
+}
+
+// file records where the walk will stop for the station: each of its listed
+// queues is passed once per lap, in label order from the cursor; while its
+// effective deficit is negative each pass adds a weight, and the first pass
+// that finds it non-negative stops the walk, if AQL allows the station then.
+// Call it, after realize, whenever the deficit, the weight, the pending
+// airtime, the limits or the station's listed queues change.
+func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
+	A := &s.acs[ac]
+	var qs [2]int32
+	m := 0
+	for i, tid := range acTIDs[ac] {
+		if a.listed&(1<<i) != 0 {
+			qi := s.queueIndex(sta, tid)
+			q := &s.queues[qi]
+			q.behind = q.label < s.queues[A.front].label
+			qs[m] = qi
+			m++
+		}
+	}
+	if m == 0 && a.hp >= 0 && a.out != 0 {
+		// Return files it again; until then stop skips the entry.
+		return
+	}
+	a.fLap, a.need = A.lap, 0
+	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
+		w := int64(s.stas[sta].weight)
+		a.need = (-eff + w - 1) / w
+	}
+	hp := int8(-1)
+	if m > 0 {
+		switch low, high := s.air.StationBelow(sta, ac); {
+		case low:
+			hp = heapAllowed
+		case high:
+			hp = heapBelowHigh
+		}
+	}
+	if hp >= 0 {
+		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
+		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
+			qs[0], qs[1], p, r = qs[1], qs[0], r, p
+		}
+		// Pass need+1 stops the walk; with two queues the passes alternate.
+		k := a.need
+		switch {
+		case m == 1:
+			a.kq, a.kLap = qs[0], A.lap+b2i(p.behind)+k
+		case k%2 == 0:
+			a.kq, a.kLap = qs[0], A.lap+b2i(p.behind)+k/2
+		default:
+			a.kq, a.kLap = qs[1], A.lap+b2i(r.behind)+k/2
+		}
+	}
+	s.heapSet(A, hp, s.airIndex(sta, ac))
+}
+
+// refile is realize then file.
+func (s *Scheduler) refile(sta uint16, ac ieee80211.AC) {
+	a := s.airOf(sta, ac)
+	s.realize(sta, ac, a)
+	s.file(sta, ac, a)
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// heapTop is the first stop of heap hp at or after the cursor. Entries left
+// behind are filed again first: a station whose queue is checked out (or
+// was, and is listed again only through its other queue), or one filed in
+// the below-high heap while the total was over the threshold, which the
+// walk has since passed.
+func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
+	h := &A.heaps[hp]
+	for len(h.e) > 0 {
+		e := &h.e[0]
+		a := &s.airs[e.ai]
+		if s.queues[a.kq].state == stListed && !s.beforeCursor(A, e.lap, e.label) {
+			return e
+		}
+		sta := uint16(e.ai / ieee80211.NumACs)
+		s.heapDrop(A, e.ai)
+		s.refile(sta, ac)
+	}
+	return nil
+}
+
+// next returns where the walk would stop now: the first queue, in walk order
+// from the cursor, that is the non-station queue or a station's queue with
+// credit the per-station check allows. ok is false when there is none: the
+// kernel's walk then finds no eligible queue in a whole pass and gives up.
+func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
+	A := &s.acs[ac]
+	var best stop
+	found := false
+	if e := s.heapTop(A, ac, heapAllowed); e != nil {
+		best, found = *e, true
+	}
+	if s.air.TotalBelowThreshold() {
+		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+			best, found = *e, true
+		}
+	}
+	if found {
+		qi = s.airs[best.ai].kq
+	}
+	if ns := &s.queues[ac]; ns.state == stListed {
+		e := stop{lap: A.lap + b2i(ns.label < s.queues[A.front].label), label: ns.label}
+		if !found || e.before(&best) {
+			best, found, qi = e, true, int32(ac)
+		}
+	}
+	return qi, best.lap, found
+}
+
+func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
+	return lap < A.lap || lap == A.lap && label < s.queues[A.front].label
+}
+
+// prodNext moves the cursor to where the kernel's walk would stop and serves
+// that queue, or ends the round at it. Every pass on the way is accounted
+// for by lap and labels, not made.
 func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
-	passed := false
-	for {
-		qi := A.list.first
-		if qi < 0 {
-			if !s.refill(ac, &passed) {
-				return nil
-			}
-			continue
+	for A.front >= 0 {
+		qi, lap, ok := s.next(ac)
+		if !ok {
+			// One pass over every queue, refilling those in debt.
+			A.lap++
+			return nil
 		}
+		A.lap, A.front = lap, qi
 		q := &s.queues[qi]
-		if q.sta != 0 {
-			a := &s.airs[s.airIndex(q.sta, ac)]
-			ok := s.air.StationAllows(q.sta, ac)
-			if eff := s.effective(q.sta, ac, a); eff < 0 {
-				w := int64(s.stas[q.sta].weight)
-				s.realize(q.sta, ac, a)
-				a.def += w
-				A.list.remove(s.queues, qi)
-				q.state = stWait
-				s.file(q.sta, ac, a, eff+w, ok)
-				continue
-			}
-			if q.frames == 0 {
-				s.unlist(q)
-				continue
-			}
-			if !ok {
-				A.list.remove(s.queues, qi)
-				q.state = stBlocked
-				A.block.pushTail(s.queues, qi)
-				continue
-			}
-		} else if q.frames == 0 {
-			s.unlist(q)
-			continue
-		}
 		if q.stamp == A.round {
 			s.roundEnd(A, q)
 			return nil
 		}
-		return s.checkout(A, q)
-	}
-}
-
-// prodCharged follows a completion: the station's place in the wheel moves
-// with its deficit and pending airtime, and its AQL-blocked queues go back to
-// the ring to be checked again (its pending airtime just fell).
-func (s *Scheduler) prodCharged(sta uint16, ac ieee80211.AC, a *air) {
-	if a.wLevel >= 0 {
-		s.reschedule(sta, ac, a)
-	}
-	A := &s.acs[ac]
-	for _, tid := range acTIDs[ac] {
-		qi := s.queueIndex(sta, tid)
-		if q := &s.queues[qi]; q.state == stBlocked {
-			A.block.remove(s.queues, qi)
-			q.state = stListed
-			A.list.pushTail(s.queues, qi)
+		q.stamp = A.round
+		if q.frames == 0 {
+			// The kernel hands out an emptied queue whose debt is paid
+			// and the driver returns it unlisted; skip that step.
+			s.unlist(q)
+			continue
 		}
+		s.unlistAs(q, stOut)
+		return q
 	}
+	return nil
 }
 
-// recheckBlocked gives the longest-blocked queue another look at each round
-// start, so that a station unblocked by others' completions (the AQL
-// threshold is on the total) is never stranded even without a Charge of
-// its own.
-func (s *Scheduler) recheckBlocked(ac ieee80211.AC) {
-	A := &s.acs[ac]
-	if qi := A.block.first; qi >= 0 {
-		A.block.remove(s.queues, qi)
-		s.queues[qi].state = stListed
-		A.list.pushTail(s.queues, qi)
+// LimitsChanged re-files every listed station after the AQL limits of an
+// AC changed, since the per-station check's answers may have.
+func (s *Scheduler) LimitsChanged(ac ieee80211.AC) {
+	if !s.prod {
+		return
+	}
+	A := &s.acs[ac&3]
+	for qi := A.list.first; qi >= 0; qi = s.queues[qi].next {
+		if q := &s.queues[qi]; q.sta != 0 {
+			s.refile(q.sta, ac&3)
+		}
 	}
 }

@@ -2,14 +2,12 @@ package txq
 
 import "github.com/airq/airq/internal/ieee80211"
 
-// Queue states. A queue is on its AC's list (listed, waiting or blocked),
-// checked out by the caller between Next and Return, or idle.
+// Queue states. A queue is on its AC's list, checked out by the caller
+// between Next and Return, or idle.
 const (
-	stIdle    uint8 = iota
-	stListed        // trace: on the active list; production: on the ring
-	stWait          // production: parked with its station in the refill wheel
-	stBlocked       // production: parked on the AQL-blocked list
-	stOut           // returned by Next, not yet given back with Return
+	stIdle   uint8 = iota
+	stListed       // on the AC's list
+	stOut          // returned by Next, not yet given back with Return
 )
 
 const nonStationTID = 0xff
@@ -24,6 +22,11 @@ type TXQ struct {
 
 	prev, next int32 // AC list links
 	stamp      uint64
+	// Production: the queue's place in the AC's cycle (labels increase
+	// along the list), and whether it stood before the cursor when its
+	// station was last filed.
+	label  uint64
+	behind bool
 
 	newFlows, oldFlows flist
 	defFlow            int32

@@ -11,9 +11,6 @@ import (
 // the round number alone unless LegacyRoundReset is set.
 func (s *Scheduler) StartRound(ac ieee80211.AC, now time.Duration) {
 	A := &s.acs[ac&3]
-	if s.prod {
-		s.recheckBlocked(ac & 3)
-	}
 	ok := s.air.PHYAllows(ac&3, A.listed)
 	switch {
 	case s.cfg.LegacyRoundReset && !ok:
@@ -61,9 +58,8 @@ func (s *Scheduler) Next(ac ieee80211.AC, now time.Duration) (*TXQ, bool) {
 
 // checkout hands a listed queue to the caller, stamped with the round.
 func (s *Scheduler) checkout(A *acState, q *TXQ) *TXQ {
-	A.list.remove(s.queues, s.index(q))
-	A.listed--
-	q.state, q.stamp = stOut, A.round
+	s.unlistAs(q, stOut)
+	q.stamp = A.round
 	return q
 }
 
@@ -83,8 +79,14 @@ func (s *Scheduler) Return(q *TXQ, force bool, now time.Duration) {
 	if q.state != stOut {
 		return
 	}
-	q.state = stIdle
+	s.setState(q, stIdle)
 	s.schedule(q, force, now)
+	if s.prod && q.sta != 0 && q.state == stIdle {
+		// Not listed again, but the frames just dequeued moved the
+		// station's pending airtime, which its other queue's stop
+		// depends on.
+		s.refile(q.sta, q.ac)
+	}
 }
 
 // EndRound is ieee80211_txq_schedule_end; it only ends the bookkeeping of

@@ -12,35 +12,44 @@ type station struct {
 }
 
 // air is a station's airtime state on one AC: mac80211's struct airtime_info
-// plus the production mode's refill-wheel entry.
+// plus production mode's filing (prod.go).
 type air struct {
 	def        int64 // stored deficit, µs
 	lastActive time.Duration
 	active     bool // lastActive has been set
 	txAirtime  uint64
 
-	// Production: while in the wheel, def is as of pass vt (refills of
-	// passes vt+1.. are owed), and t is the pass at which the station
-	// turns non-negative.
-	vt, t        int64
-	wPrev, wNext int32
-	bPrev, bNext int32 // the wheel's list of entries AQL refused
-	wLevel       int8  // -1: not in the wheel
-	wSlot        uint8
-	wOK          bool // Airtime.StationAllows allowed it when filed
+	// Production: def is as of the filing at lap fLap; the walk's passes
+	// over the station's listed queues since then have refilled it, up to
+	// need passes. The walk will stop at queue kq on lap kLap, and the
+	// station waits for that in heap hp (-1: none).
+	fLap, need int64
+	kLap       int64
+	kq         int32
+	hp         int8
+	// The station's queues of this AC that are listed and checked out,
+	// one bit per TID (acTIDs order).
+	listed, out uint8
 }
 
 type acState struct {
 	round uint64
 	open  bool
 	first bool // the next Next is the round's first
+	// list is the kernel's list: in trace mode in the kernel's order, in
+	// production mode the cycle in label order with the cursor before front
+	// on lap lap.
 	list  qlist
-	block qlist // production: AQL-blocked queues
-	// listed counts the queues on the list, parked in the wheel or blocked:
-	// what PHYAllows sees. Checked-out queues are not counted.
+	front int32
+	lap   int64
+	// listed counts the queues on the list: what PHYAllows sees.
+	// Checked-out queues are not counted.
 	listed int
-	wheel  wheel
-	stats  ACStats
+	// heaps: production's stations with a listed queue, by where the walk
+	// will stop for them, for each answer of the per-station check that
+	// may let them through.
+	heaps [numHeaps]stationHeap
+	stats ACStats
 }
 
 // Scheduler holds every queue of one radio and schedules them per AC. It is
@@ -55,12 +64,23 @@ type Scheduler struct {
 	queues []TXQ
 	stas   []station
 	airs   []air
+	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
 
 	fq
 	clk codelClock
 }
+
+// tidSlot is a TID's bit in air.listed and air.out: its place in acTIDs.
+var tidSlot = func() (s [ieee80211.NumTIDs]uint8) {
+	for ac := range acTIDs {
+		for i, tid := range acTIDs[ac] {
+			s[tid] = uint8(i)
+		}
+	}
+	return s
+}()
 
 // acTIDs lists the two TIDs of each AC.
 var acTIDs = func() (t [ieee80211.NumACs][2]uint8) {
@@ -96,13 +116,18 @@ func New(cfg Config) (*Scheduler, error) {
 		q.newFlows, q.oldFlows = emptyList, emptyList
 		q.defFlow = int32(cfg.Flows + i)
 	}
+	s.hpos = make([]int32, len(s.airs))
 	for i := range s.airs {
-		s.airs[i].wLevel = -1
+		s.airs[i].hp = -1
 	}
 	for ac := range s.acs {
 		a := &s.acs[ac]
-		a.list, a.block = emptyList, emptyList
-		a.wheel.init()
+		a.list, a.front = emptyList, -1
+		if s.prod {
+			for h := range a.heaps {
+				a.heaps[h].init(cfg.MaxStations)
+			}
+		}
 	}
 	return s, nil
 }

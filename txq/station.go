@@ -24,7 +24,7 @@ func (s *Scheduler) AddStation(sta uint16) error {
 	}
 	*st = station{present: true, weight: DefaultWeight}
 	for ac := range ieee80211.NumACs {
-		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, wLevel: -1}
+		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, hp: -1}
 	}
 	s.numSta++
 	return nil
@@ -40,27 +40,17 @@ func (s *Scheduler) RemoveStation(sta uint16) {
 	s.offList(sta)
 	for tid := range uint8(ieee80211.NumTIDs) {
 		q := s.Queue(sta, tid)
-		q.state = stIdle
+		s.setState(q, stIdle)
 		s.flush(q, DropFlush)
 	}
 	s.stas[sta] = station{}
 	s.numSta--
 }
 
-// offList takes every queue of a station off its AC's structures, and the
-// station out of the refill wheels.
+// offList takes every queue of a station off its AC's list.
 func (s *Scheduler) offList(sta uint16) {
-	for ac := range ieee80211.NumACs {
-		a := s.airOf(sta, ieee80211.AC(ac))
-		if a.wLevel >= 0 {
-			s.realize(sta, ieee80211.AC(ac), a)
-			s.acs[ac].wheel.remove(s.airs, s.airIndex(sta, ieee80211.AC(ac)))
-		}
-	}
 	for tid := range uint8(ieee80211.NumTIDs) {
-		if q := s.Queue(sta, tid); q.state != stOut {
-			s.unlist(q)
-		}
+		s.unlist(s.Queue(sta, tid))
 	}
 }
 
@@ -109,9 +99,7 @@ func (s *Scheduler) SetWeight(sta uint16, weight uint16) {
 	}
 	s.stas[sta].weight = w
 	for ac := range ieee80211.NumACs {
-		if a := s.airOf(sta, ieee80211.AC(ac)); a.wLevel >= 0 {
-			s.reschedule(sta, ieee80211.AC(ac), a)
-		}
+		s.file(sta, ieee80211.AC(ac), s.airOf(sta, ieee80211.AC(ac)))
 	}
 }
 

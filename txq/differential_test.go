@@ -1,0 +1,307 @@
+package txq
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// twins drive a trace-mode and a production-mode scheduler with the same
+// operations and compare every decision: production mode must make exactly
+// the kernel's choices, not only keep its long-run shares.
+type twins struct {
+	t      *testing.T
+	r      *rand.Rand
+	s      [2]*Scheduler
+	f      [2]*aqlFake
+	flight []inflight
+	now    time.Duration
+	h      Handle
+	log    []string
+	idle   int // empty queues trace handed out and production skipped
+}
+
+type inflight struct {
+	sta uint16
+	ac  ieee80211.AC
+	us  int32
+}
+
+const twinStations = 8
+
+func newTwins(t *testing.T, seed uint64) *twins {
+	w := &twins{t: t, r: rand.New(rand.NewPCG(seed, 7))}
+	low := []int32{500, 2000, 5000, 50000}[w.r.IntN(4)]
+	threshold := []int32{6000, 24000}[w.r.IntN(2)]
+	for i, mode := range []Mode{Trace, Production} {
+		w.f[i] = newAQLFake(low, 2*low)
+		w.f[i].threshold = threshold
+		w.s[i] = mustNew(t, Config{Mode: mode, Airtime: w.f[i], Owner: &owner{}, MaxStations: twinStations})
+	}
+	for sta := uint16(1); sta <= twinStations; sta++ {
+		w.both(func(s *Scheduler, _ *aqlFake) { s.AddStation(sta) })
+	}
+	return w
+}
+
+func (w *twins) both(op func(*Scheduler, *aqlFake)) {
+	op(w.s[0], w.f[0])
+	op(w.s[1], w.f[1])
+}
+
+func (w *twins) logf(format string, args ...any) {
+	w.log = append(w.log, fmt.Sprintf("%v ", w.now)+fmt.Sprintf(format, args...))
+
+}
+
+func (w *twins) fail(format string, args ...any) {
+	tail := w.log[max(0, len(w.log)-30):]
+	var lists strings.Builder
+	for i, s := range w.s {
+		for ac := range s.acs {
+			fmt.Fprintf(&lists, "%v ac %d:", s.Mode(), ac)
+			for qi := s.acs[ac].list.first; qi >= 0; qi = s.queues[qi].next {
+				fmt.Fprintf(&lists, " %s(%d)", qname(&s.queues[qi]), s.queues[qi].frames)
+			}
+			lists.WriteString("\n")
+		}
+		_ = i
+	}
+	p := w.s[1]
+	for ac := range p.acs {
+		A := &p.acs[ac]
+		if A.front < 0 {
+			continue
+		}
+		fmt.Fprintf(&lists, "ac %d front %s lap %d below threshold %v\n", ac, qname(&p.queues[A.front]), A.lap, w.f[1].TotalBelowThreshold())
+		for qi := A.list.first; qi >= 0; qi = p.queues[qi].next {
+			q := &p.queues[qi]
+			fmt.Fprintf(&lists, "  %s label %x behind %v", qname(q), q.label, q.behind)
+			if q.sta != 0 {
+				a := p.airOf(q.sta, q.ac)
+				lo, hi := w.f[1].StationBelow(q.sta, q.ac)
+				fmt.Fprintf(&lists, " def %d need %d fLap %d stop %d@%d heap %d listed %b out %b pending %d below %v/%v", a.def, a.need, a.fLap, a.kq, a.kLap, a.hp, a.listed, a.out, w.f[1].sta[q.sta][q.ac], lo, hi)
+			}
+			lists.WriteString("\n")
+		}
+	}
+	w.t.Fatalf("%s\nlast operations:\n%s\n%s", fmt.Sprintf(format, args...), strings.Join(tail, "\n"), lists.String())
+}
+
+var twinTIDs = []uint8{0, 3, 0, 0, 6} // mostly BE's TID 0, some TID 3, some VO
+
+func (w *twins) enqueue() {
+	sta := uint16(w.r.IntN(twinStations + 1)) // 0: the non-station queue
+	tid := twinTIDs[w.r.IntN(len(twinTIDs))]
+	n := 1 + w.r.IntN(3)
+	w.logf("enqueue sta %d tid %d x%d", sta, tid, n)
+	for range n {
+		w.h++
+		it := Item{Handle: w.h, Len: 1000, Hash: uint32(sta)<<8 | uint32(tid)}
+		w.both(func(s *Scheduler, _ *aqlFake) { s.Enqueue(sta, tid, it, w.now) })
+	}
+}
+
+func (w *twins) round(ac ieee80211.AC) {
+	w.both(func(s *Scheduler, _ *aqlFake) { s.StartRound(ac, w.now) })
+	r0, o0 := w.s[0].Round(ac)
+	r1, o1 := w.s[1].Round(ac)
+	if o0 != o1 || (o0 && uint16(r0) != uint16(r1)) {
+		w.fail("round: trace %d/%v, production %d/%v", r0, o0, r1, o1)
+	}
+	w.logf("round ac %d open %v", ac, o0)
+	for {
+		q0, ok0 := w.s[0].Next(ac, w.now)
+		for ok0 && q0.Len() == 0 {
+			// Production skips what the driver would return unused.
+			w.idle++
+			w.logf("  trace hands out empty %s", qname(q0))
+			w.s[0].Return(q0, false, w.now)
+			q0, ok0 = w.s[0].Next(ac, w.now)
+		}
+		q1, ok1 := w.s[1].Next(ac, w.now)
+		if ok0 != ok1 || ok0 && (q0.Station() != q1.Station() || q0.tid != q1.tid) {
+			w.fail("next: trace %v %v, production %v %v", ok0, qname(q0), ok1, qname(q1))
+		}
+		if !ok0 {
+			break
+		}
+		k := 1 + w.r.IntN(3)
+		force := w.r.IntN(8) == 0
+		w.logf("  serve %s x%d force %v", qname(q0), k, force)
+		sta := q0.Station()
+		for range k {
+			if !w.f[0].StationAllows(sta, ac) {
+				break
+			}
+			_, d0 := w.s[0].Dequeue(q0, w.now)
+			_, d1 := w.s[1].Dequeue(q1, w.now)
+			if d0 != d1 {
+				w.fail("dequeue disagrees")
+			}
+			if !d0 {
+				break
+			}
+			us := int32(100 + w.r.IntN(4000))
+			w.flight = append(w.flight, inflight{sta, ac, us})
+			w.both(func(_ *Scheduler, f *aqlFake) {
+				if sta == 0 {
+					f.external[ac] += us
+				} else {
+					f.add(sta, ac, us)
+				}
+			})
+		}
+		w.s[0].Return(q0, force, w.now)
+		w.s[1].Return(q1, force, w.now)
+	}
+	w.both(func(s *Scheduler, _ *aqlFake) { s.EndRound(ac) })
+}
+
+func qname(q *TXQ) string {
+	if q == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d", q.Station(), q.tid)
+}
+
+func (w *twins) complete() {
+	for n := 1 + w.r.IntN(3); n > 0 && len(w.flight) > 0; n-- {
+		i := 0
+		if w.r.IntN(4) == 0 {
+			i = w.r.IntN(len(w.flight)) // completions out of order
+		}
+		c := w.flight[i]
+		w.flight = append(w.flight[:i], w.flight[i+1:]...)
+		charge := uint32(c.us)
+		if w.r.IntN(10) == 0 {
+			charge = 0 // no status
+		}
+		w.logf("complete sta %d ac %d %d µs charged %d", c.sta, c.ac, c.us, charge)
+		w.both(func(s *Scheduler, f *aqlFake) {
+			if c.sta == 0 {
+				f.external[c.ac] -= c.us
+				return
+			}
+			f.sub(c.sta, c.ac, c.us)
+			s.Charge(c.sta, c.ac, charge, w.now)
+		})
+	}
+}
+
+func (w *twins) removeStation(sta uint16) {
+	w.logf("remove sta %d", sta)
+	kept := w.flight[:0]
+	for _, c := range w.flight {
+		if c.sta == sta {
+			w.both(func(_ *Scheduler, f *aqlFake) { f.sub(c.sta, c.ac, c.us) })
+			continue
+		}
+		kept = append(kept, c)
+	}
+	w.flight = kept
+	w.both(func(s *Scheduler, _ *aqlFake) { s.RemoveStation(sta); s.AddStation(sta) })
+}
+
+func (w *twins) step() {
+	sta := uint16(1 + w.r.IntN(twinStations))
+	switch p := w.r.IntN(100); {
+	case p < 30:
+		w.enqueue()
+	case p < 62:
+		w.round(be)
+	case p < 66:
+		w.round(ieee80211.AC(ieee80211.TIDToAC(6)))
+	case p < 86:
+		w.complete()
+	case p < 90:
+		d := time.Duration(w.r.IntN(150)) * time.Millisecond
+		w.logf("time +%v", d)
+		w.now += d
+	case p < 93:
+		wt := uint16(32 + w.r.IntN(481))
+		w.logf("weight sta %d %d", sta, wt)
+		w.both(func(s *Scheduler, _ *aqlFake) { s.SetWeight(sta, wt) })
+	case p < 96:
+		paused := w.r.IntN(2) == 0
+		w.logf("paused sta %d %v", sta, paused)
+		w.both(func(s *Scheduler, _ *aqlFake) { s.SetPaused(sta, paused, w.now) })
+	case p < 98:
+		w.removeStation(sta)
+	default:
+		low := []int32{500, 2000, 5000, 50000}[w.r.IntN(4)]
+		w.logf("limits %d/%d", low, 2*low)
+		w.both(func(s *Scheduler, f *aqlFake) {
+			f.low, f.high = low, 2*low
+			for ac := range ieee80211.NumACs {
+				s.LimitsChanged(ieee80211.AC(ac))
+			}
+		})
+	}
+	w.now += 100 * time.Microsecond
+	if msg := checkHeaps(w.s[1]); msg != "" {
+		w.fail("%s", msg)
+	}
+	for ac := range ieee80211.NumACs {
+		ac := ieee80211.AC(ac)
+		if a, b := w.s[0].Listed(ac), w.s[1].Listed(ac); a != b {
+			w.fail("listed ac %d: trace %d, production %d", ac, a, b)
+		}
+		for sta := uint16(1); sta <= twinStations; sta++ {
+			if a, b := w.s[0].Deficit(sta, ac), w.s[1].Deficit(sta, ac); a != b {
+				w.fail("deficit sta %d ac %d: trace %d, production %d", sta, ac, a, b)
+			}
+		}
+	}
+}
+
+// TestProductionDecisions: under random operations (frames on two TIDs of
+// a station and on the non-station queue, rounds on two ACs, completions
+// in and out of order and without status, idle time, weight changes, power
+// save, station removal, limit changes, the total threshold) production
+// mode serves exactly the queues trace mode serves, in the same order, and
+// every deficit and listed count agrees after every operation.
+func TestProductionDecisions(t *testing.T) {
+	seeds, steps := 40, 4000
+	if raceEnabled || testing.Short() {
+		seeds = 8
+	}
+	idle := 0
+	for seed := range uint64(seeds) {
+		w := newTwins(t, seed)
+		for range steps {
+			w.step()
+		}
+		idle += w.idle
+	}
+	t.Logf("%d seeds x %d operations; %d empty queues handed out by trace mode", seeds, steps, idle)
+}
+
+// checkHeaps verifies production's heaps: positions, order, and keys equal
+// to what each station's air records.
+func checkHeaps(s *Scheduler) string {
+	for ac := range s.acs {
+		A := &s.acs[ac]
+		for hp := range A.heaps {
+			h := &A.heaps[hp]
+			for i := range h.e {
+				e := &h.e[i]
+				a := &s.airs[e.ai]
+				if a.hp != int8(hp) || s.hpos[e.ai] != int32(i) {
+					return fmt.Sprintf("ac %d heap %d entry %d: air says %d/%d", ac, hp, i, a.hp, s.hpos[e.ai])
+				}
+				if e.lap != a.kLap || (s.queues[a.kq].state == stListed && e.label != s.queues[a.kq].label) {
+					return fmt.Sprintf("ac %d heap %d entry %d: key %d/%x, air %d/%x", ac, hp, i, e.lap, e.label, a.kLap, s.queues[a.kq].label)
+				}
+				if i > 0 && e.before(&h.e[(i-1)/4]) {
+					return fmt.Sprintf("ac %d heap %d entry %d before its parent", ac, hp, i)
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,152 @@
+package txq
+
+// Production mode keeps the stations whose queues the walk could stop at in
+// min-heaps ordered by where it would stop: the lap, then the queue's
+// label. Which heap depends on the per-station AQL check: below the low
+// limit a station is always allowed; below the high limit only while the
+// total pending airtime is under the threshold, which Next asks each time.
+// A station above both is in neither; it is re-filed when its pending
+// airtime or the limits change.
+const (
+	heapAllowed = iota
+	heapBelowHigh
+	numHeaps
+)
+
+// stop is a heap entry: where the walk stops for station-AC ai. The key is
+// kept in the entry (relabel updates it) and positions in Scheduler.hpos,
+// so that sifting touches two small arrays.
+type stop struct {
+	lap   int64
+	label uint64
+	ai    int32
+}
+
+func (a *stop) before(b *stop) bool {
+	return a.lap < b.lap || a.lap == b.lap && a.label < b.label
+}
+
+// stationHeap is a 4-ary min-heap: half the depth of a binary one, and a
+// node's children share a cache line or two.
+type stationHeap struct{ e []stop }
+
+func (h *stationHeap) init(stations int) { h.e = make([]stop, 0, stations) }
+
+// top is the station-AC the walk reaches first, or -1.
+func (h *stationHeap) top() int32 {
+	if len(h.e) == 0 {
+		return -1
+	}
+	return h.e[0].ai
+}
+
+// heapSet puts station-AC ai in heap hp (-1: none) at the stop its air
+// records, or restores the heap order after that stop moved.
+func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
+	a := &s.airs[ai]
+	if a.hp != hp {
+		s.heapDrop(A, ai)
+		if hp < 0 {
+			return
+		}
+		h := &A.heaps[hp]
+		a.hp, s.hpos[ai] = hp, int32(len(h.e))
+		h.e = append(h.e, stop{})
+	}
+	if hp >= 0 {
+		h := &A.heaps[hp]
+		i := s.hpos[ai]
+		h.e[i] = stop{lap: a.kLap, label: s.queues[a.kq].label, ai: ai}
+		if !s.siftUp(h, i) {
+			s.siftDown(h, i)
+		}
+	}
+}
+
+// heapDrop takes station-AC ai out of its heap, if any.
+func (s *Scheduler) heapDrop(A *acState, ai int32) {
+	a := &s.airs[ai]
+	if a.hp < 0 {
+		return
+	}
+	h := &A.heaps[a.hp]
+	i, last := s.hpos[ai], int32(len(h.e)-1)
+	if i != last {
+		h.e[i] = h.e[last]
+		s.hpos[h.e[i].ai] = i
+	}
+	h.e = h.e[:last]
+	if i != last && !s.siftUp(h, i) {
+		s.siftDown(h, i)
+	}
+	a.hp = -1
+}
+
+func (s *Scheduler) siftUp(h *stationHeap, i int32) bool {
+	e := h.e[i]
+	start := i
+	for i > 0 {
+		p := (i - 1) / 4
+		if !e.before(&h.e[p]) {
+			break
+		}
+		h.e[i] = h.e[p]
+		s.hpos[h.e[i].ai] = i
+		i = p
+	}
+	h.e[i] = e
+	s.hpos[e.ai] = i
+	return i != start
+}
+
+func (s *Scheduler) siftDown(h *stationHeap, i int32) {
+	e := h.e[i]
+	n := int32(len(h.e))
+	for {
+		c := 4*i + 1
+		if c >= n {
+			break
+		}
+		m := c
+		if c+3 < n {
+			k := h.e[c : c+4 : c+4]
+			j := 0
+			if k[1].before(&k[0]) {
+				j = 1
+			}
+			if k[3].before(&k[2]) {
+				if k[3].before(&k[j]) {
+					j = 3
+				}
+			} else if k[2].before(&k[j]) {
+				j = 2
+			}
+			m = c + int32(j)
+		} else {
+			for j := c + 1; j < n; j++ {
+				if h.e[j].before(&h.e[m]) {
+					m = j
+				}
+			}
+		}
+		if !h.e[m].before(&e) {
+			break
+		}
+		h.e[i] = h.e[m]
+		s.hpos[h.e[i].ai] = i
+		i = m
+	}
+	h.e[i] = e
+	s.hpos[e.ai] = i
+}
+
+// relabeled keeps the heap key of the station stopping at queue q current.
+func (s *Scheduler) relabeled(q *TXQ, qi int32) {
+	if q.sta == 0 {
+		return
+	}
+	ai := s.airIndex(q.sta, q.ac)
+	if a := &s.airs[ai]; a.hp >= 0 && a.kq == qi {
+		s.acs[q.ac].heaps[a.hp].e[s.hpos[ai]].label = q.label
+	}
+}
