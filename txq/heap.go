@@ -72,8 +72,7 @@ func (s *Scheduler) heapDrop(A *acState, ai int32) {
 	h := &A.heaps[a.hp]
 	i, last := s.hpos[ai], int32(len(h.e)-1)
 	if i != last {
-		h.e[i] = h.e[last]
-		s.hpos[h.e[i].ai] = i
+		s.put(h, i, h.e[last])
 	}
 	h.e = h.e[:last]
 	if i != last && !s.siftUp(h, i) {
@@ -90,12 +89,10 @@ func (s *Scheduler) siftUp(h *stationHeap, i int32) bool {
 		if !e.before(&h.e[p]) {
 			break
 		}
-		h.e[i] = h.e[p]
-		s.hpos[h.e[i].ai] = i
+		s.put(h, i, h.e[p])
 		i = p
 	}
-	h.e[i] = e
-	s.hpos[e.ai] = i
+	s.put(h, i, e)
 	return i != start
 }
 
@@ -132,10 +129,14 @@ func (s *Scheduler) siftDown(h *stationHeap, i int32) {
 		if !h.e[m].before(&e) {
 			break
 		}
-		h.e[i] = h.e[m]
-		s.hpos[h.e[i].ai] = i
+		s.put(h, i, h.e[m])
 		i = m
 	}
+	s.put(h, i, e)
+}
+
+// put stores e at position i and records the position.
+func (s *Scheduler) put(h *stationHeap, i int32, e stop) {
 	h.e[i] = e
 	s.hpos[e.ai] = i
 }
