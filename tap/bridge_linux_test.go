@@ -21,7 +21,7 @@ func TestIntegrationBridge(t *testing.T) {
 	netnstest.Enter(t)
 	netnstest.IP(t, "link", "add", "abr0", "type", "bridge")
 	netnstest.IP(t, "link", "set", "abr0", "up")
-	d, err := Open("atap0")
+	d, err := Open("atap0", Options{})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

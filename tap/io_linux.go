@@ -1,6 +1,8 @@
 package tap
 
 import (
+	"unsafe"
+
 	"golang.org/x/sys/unix"
 )
 
@@ -24,6 +26,11 @@ func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	err := d.rc.Read(r.readFn)
 	got, rerr := r.got, r.err
 	r.bufs, r.sizes = nil, nil
+	if r.gso > 0 || r.bad > 0 {
+		d.c.rxGSO.Add(r.gso)
+		d.c.rxBadOffload.Add(r.bad)
+		r.gso, r.bad = 0, 0
+	}
 	if err == nil {
 		err = rerr
 	}
@@ -53,13 +60,34 @@ func (d *Device) account(sizes []int, bufs [][]byte) {
 	}
 }
 
-// reader holds one ReadBatch's state for the netpoller callback.
+// reader holds one ReadBatch's state for the netpoller callback, and, with
+// vnet headers, the GSO frame being cut, which may span calls.
 type reader struct {
 	bufs   [][]byte
 	sizes  []int
 	got    int
 	err    error
 	readFn func(fd uintptr) bool // r.read, bound once
+
+	vnet     bool
+	hdr      [vnetHdrLen]byte
+	iovs     [3]unix.Iovec
+	spill    []byte // a GSO frame is gathered here: up to 64 KiB and headers
+	seg      segmenter
+	gso, bad uint64 // counted during one call
+}
+
+// spillLen holds the largest frame tun hands over with TSO.
+const spillLen = 65536 + 256
+
+func (r *reader) init(vnet bool) {
+	r.readFn = r.read
+	r.vnet = vnet
+	if vnet {
+		r.spill = make([]byte, spillLen)
+		r.iovs[0].Base = &r.hdr[0]
+		r.iovs[0].SetLen(vnetHdrLen)
+	}
 }
 
 // read reads frames until the batch is full or the queue is empty. It asks
@@ -67,7 +95,19 @@ type reader struct {
 func (r *reader) read(fd uintptr) bool {
 	for r.got < len(r.bufs) {
 		b := r.bufs[r.got]
-		n, err := unix.Read(int(fd), b[:cap(b)])
+		b = b[:cap(b)]
+		if r.seg.pending {
+			r.sizes[r.got], _ = r.seg.next(b)
+			r.got++
+			continue
+		}
+		var n int
+		var err error
+		if r.vnet {
+			n, err = r.readv(int(fd), b)
+		} else {
+			n, err = unix.Read(int(fd), b)
+		}
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -77,11 +117,67 @@ func (r *reader) read(fd uintptr) bool {
 			r.err = err
 			return true
 		}
-		// tun reports a frame's full length even when it copied less.
-		r.sizes[r.got] = n
-		r.got++
+		if !r.vnet {
+			// tun reports a frame's full length even when it copied less.
+			r.sizes[r.got] = n
+			r.got++
+			continue
+		}
+		r.take(b, n-vnetHdrLen)
 	}
 	return true
+}
+
+// readv reads the vnet header, then the frame into b and what does not fit
+// into the spill buffer past len(b), so that a frame that fits costs no copy.
+func (r *reader) readv(fd int, b []byte) (int, error) {
+	iov := r.iovs[:2]
+	r.iovs[1].Base = nil
+	if len(b) > 0 {
+		r.iovs[1].Base = &b[0]
+	}
+	r.iovs[1].SetLen(len(b))
+	if len(b) < len(r.spill) {
+		r.iovs[2].Base = &r.spill[len(b)]
+		r.iovs[2].SetLen(len(r.spill) - len(b))
+		iov = r.iovs[:3]
+	}
+	n, _, errno := unix.Syscall(unix.SYS_READV, uintptr(fd), uintptr(unsafe.Pointer(&iov[0])), uintptr(len(iov)))
+	r.iovs[1].Base, r.iovs[2].Base = nil, nil
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
+}
+
+// take accepts the frame of m bytes just read into b (and the spill): a
+// plain frame is returned as it is, its checksum finished if tun left it
+// partial; a GSO frame is gathered in the spill buffer for the segmenter.
+func (r *reader) take(b []byte, m int) {
+	h := decodeVnetHdr(r.hdr[:])
+	switch {
+	case m < 0:
+		r.bad++
+	case h.gsoType&^gsoECN == gsoNone:
+		if m <= len(b) {
+			if checkCsum(h, b[:m]) != nil {
+				r.bad++
+				return
+			}
+			finishCsum(h, b[:m])
+		}
+		r.sizes[r.got] = m
+		r.got++
+	case m > len(r.spill):
+		r.bad++
+	default:
+		copy(r.spill[:m], b[:min(m, len(b))])
+		if r.seg.reset(h, r.spill[:m]) != nil {
+			r.bad++
+			return
+		}
+		r.gso++
+	}
 }
 
 // WriteBatch sends each frame in bufs to the host's network stack and returns
@@ -94,10 +190,7 @@ func (d *Device) WriteBatch(bufs [][]byte) (int, error) {
 	d.txMu.Lock()
 	defer d.txMu.Unlock()
 	w := &d.wr
-	w.bufs, w.sent, w.err = bufs, 0, nil
-	if w.writeFn == nil {
-		w.writeFn = w.write
-	}
+	w.bufs, w.sent, w.err, w.plain = bufs, 0, nil, 0
 	err := d.rc.Write(w.writeFn)
 	sent, werr := w.sent, w.err
 	var bytes uint64
@@ -105,6 +198,10 @@ func (d *Device) WriteBatch(bufs [][]byte) (int, error) {
 		bytes += uint64(len(b))
 	}
 	w.bufs = nil
+	if w.merged > 0 {
+		d.c.txGSO.Add(w.merged)
+		w.merged = 0
+	}
 	d.c.txFrames.Add(uint64(sent))
 	d.c.txBytes.Add(bytes)
 	if err == nil {
@@ -122,21 +219,74 @@ type writer struct {
 	sent    int
 	err     error
 	writeFn func(fd uintptr) bool
+
+	vnet   bool
+	gro    bool             // merge TCP segments (the kernel takes GSO frames)
+	zero   [vnetHdrLen]byte // no offload asked of the kernel
+	iovs   [2]unix.Iovec
+	co     coalescer
+	plain  int    // frames before this index go unmerged: a merged write failed
+	merged uint64 // merged frames written during one call
+}
+
+func (w *writer) init(vnet bool) {
+	w.writeFn = w.write
+	w.vnet, w.gro = vnet, vnet
+	if vnet {
+		w.co = newCoalescer()
+	}
 }
 
 func (w *writer) write(fd uintptr) bool {
 	for w.sent < len(w.bufs) {
-		_, err := unix.Write(int(fd), w.bufs[w.sent])
+		var err error
+		k := 1
+		switch {
+		case !w.vnet:
+			_, err = unix.Write(int(fd), w.bufs[w.sent])
+		case w.gro && w.sent >= w.plain:
+			var merged []byte
+			if k, merged = w.co.merge(w.bufs[w.sent:]); k > 1 {
+				err = w.writev(int(fd), w.co.hdr[:], merged)
+				break
+			}
+			fallthrough
+		default:
+			err = w.writev(int(fd), w.zero[:], w.bufs[w.sent])
+		}
 		switch {
 		case err == unix.EINTR:
 			continue
 		case err == unix.EAGAIN:
 			return false
+		case err != nil && k > 1:
+			w.plain = w.sent + k // try those one by one
+			continue
 		case err != nil:
 			w.err = err
 			return true
 		}
-		w.sent++
+		if k > 1 {
+			w.merged++
+		}
+		w.sent += k
 	}
 	return true
+}
+
+// writev writes frame b behind the vnet header h in one call.
+func (w *writer) writev(fd int, h, b []byte) error {
+	w.iovs[0].Base = &h[0]
+	w.iovs[0].SetLen(len(h))
+	w.iovs[1].Base = nil
+	if len(b) > 0 {
+		w.iovs[1].Base = &b[0]
+	}
+	w.iovs[1].SetLen(len(b))
+	_, _, errno := unix.Syscall(unix.SYS_WRITEV, uintptr(fd), uintptr(unsafe.Pointer(&w.iovs[0])), 2)
+	w.iovs[0].Base, w.iovs[1].Base = nil, nil
+	if errno != 0 {
+		return errno
+	}
+	return nil
 }

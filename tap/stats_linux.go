@@ -12,12 +12,14 @@ import (
 // interface when they can be read.
 func (d *Device) Stats() Stats {
 	s := Stats{
-		RxFrames:    d.c.rxFrames.Load(),
-		RxBytes:     d.c.rxBytes.Load(),
-		RxTruncated: d.c.rxTruncated.Load(),
-		TxFrames:    d.c.txFrames.Load(),
-		TxBytes:     d.c.txBytes.Load(),
-		TxErrors:    d.c.txErrors.Load(),
+		RxFrames:     d.c.rxFrames.Load(),
+		RxBytes:      d.c.rxBytes.Load(),
+		RxTruncated:  d.c.rxTruncated.Load(),
+		RxGSO:        d.c.rxGSO.Load(),
+		RxBadOffload: d.c.rxBadOffload.Load(),
+		TxFrames:     d.c.txFrames.Load(),
+		TxBytes:      d.c.txBytes.Load(),
+		TxErrors:     d.c.txErrors.Load(),
 	}
 	if l, err := d.link(); err == nil {
 		s.KernelTxPackets, s.KernelTxDropped = l.stats.txPackets, l.stats.txDropped

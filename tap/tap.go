@@ -19,9 +19,14 @@ type Stats struct {
 	RxFrames    uint64 // frames returned by ReadBatch (host -> airq)
 	RxBytes     uint64
 	RxTruncated uint64 // frames longer than the caller's buffer
-	TxFrames    uint64 // frames written (airq -> host)
-	TxBytes     uint64
-	TxErrors    uint64 // frames the kernel refused
+	// With offloads (Options), RxFrames counts the segments airq cut;
+	// RxGSO counts the GSO frames they came from, and RxBadOffload the
+	// frames dropped because their vnet header did not match them.
+	RxGSO        uint64
+	RxBadOffload uint64
+	TxFrames     uint64 // frames written (airq -> host)
+	TxBytes      uint64
+	TxErrors     uint64 // frames the kernel refused
 	// The kernel's counters of the interface (IFLA_STATS64). Its "tx" is
 	// towards airq: KernelTxDropped counts frames tun dropped because airq
 	// did not read them fast enough. Its "rx" is from airq.
@@ -42,3 +47,11 @@ type Stats struct {
 // KernelDrops is the number of host frames tun dropped because they were
 // not read in time (Stats().KernelTxDropped), for the daemon's books.
 func (d *Device) KernelDrops() uint64 { return d.Stats().KernelTxDropped }
+
+// Options configures Open. The zero value is what airqd runs with.
+type Options struct {
+	// NoOffload keeps the kernel from handing over GSO frames and partial
+	// checksums (IFF_VNET_HDR with TUNSETOFFLOAD): every frame then comes
+	// segmented and checksummed by the host's stack, one read each.
+	NoOffload bool
+}

@@ -92,7 +92,7 @@ func TestIntegrationTAP(t *testing.T) {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
 	netnstest.Enter(t)
-	d, err := Open("atap0")
+	d, err := Open("atap0", Options{})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -157,7 +157,7 @@ func TestIntegrationTAPClose(t *testing.T) {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
 	netnstest.Enter(t)
-	d, err := Open("atap%d")
+	d, err := Open("atap%d", Options{})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

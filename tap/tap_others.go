@@ -6,7 +6,7 @@ package tap
 type Device struct{}
 
 // Open returns ErrNotSupported: TAP devices are only supported on Linux.
-func Open(name string) (*Device, error) { return nil, ErrNotSupported }
+func Open(name string, o Options) (*Device, error) { return nil, ErrNotSupported }
 
 // Name returns the interface name.
 func (d *Device) Name() string { return "" }
@@ -19,6 +19,9 @@ func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) { return 0, 
 
 // WriteBatch returns ErrNotSupported.
 func (d *Device) WriteBatch(bufs [][]byte) (int, error) { return 0, ErrNotSupported }
+
+// Offloads returns "".
+func (d *Device) Offloads() string { return "" }
 
 // Close does nothing.
 func (d *Device) Close() error { return nil }

@@ -51,6 +51,8 @@ var confKeys = map[string]confKey{
 	"driver": {want: "nl80211", set: func(o *options, v string) error { return oneOf(v, "nl80211") }},
 	"bridge": {flag: "bridge", want: "a bridge name of at most 15 characters",
 		set: func(o *options, v string) error { o.radioOpt.bridge = v; return lenOK(v, 0, 15) }},
+	"tap_offload": {flag: "tap-offload", want: "0 or 1",
+		set: func(o *options, v string) error { return setBool(&o.radioOpt.tapOffload, v) }},
 	"ssid": {flag: "ssid", want: "1 to 32 bytes",
 		set: func(o *options, v string) error { o.ssid = v; return lenOK(v, 1, 32) }},
 	"ignore_broadcast_ssid": {want: "0 (broadcast the SSID) or 1 (empty SSID in beacons)",

@@ -17,6 +17,9 @@ type radioOptions struct {
 	bridge    string
 	qualify   bool // run the qualification alone and exit
 	noQualify bool
+	// tapOffload lets the kernel hand the TAP GSO frames and partial
+	// checksums, which airqd segments and finishes itself.
+	tapOffload bool
 }
 
 func (r *radioOptions) register(fs *flag.FlagSet) {
@@ -25,6 +28,7 @@ func (r *radioOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
 	fs.BoolVar(&r.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
 	fs.BoolVar(&r.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
+	fs.BoolVar(&r.tapOffload, "tap-offload", true, "take TCP/UDP segmentation and checksum offload on the TAP (one read per 64 KiB send; airqd cuts the segments), when the kernel accepts it")
 }
 
 func (r *radioOptions) check() error {

@@ -128,7 +128,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	wired, err := tap.Open(o.tap)
+	wired, err := tap.Open(o.tap, tap.Options{NoOffload: !o.radioOpt.tapOffload})
 	if err != nil {
 		dev.Close()
 		return err
@@ -147,7 +147,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)
 	ready := func() {
-		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String())
+		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String(), "tap_offloads", wired.Offloads())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
 	}
 	err = runtime.Run(ctx, core, o.capture(dev), wired, log, ready, runOpts...)
