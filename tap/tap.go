@@ -2,6 +2,7 @@ package tap
 
 import (
 	"errors"
+	"fmt"
 )
 
 // ErrNotSupported is returned by Open on operating systems without TAP
@@ -50,8 +51,44 @@ func (d *Device) KernelDrops() uint64 { return d.Stats().KernelTxDropped }
 
 // Options configures Open. The zero value is what airqd runs with.
 type Options struct {
-	// NoOffload keeps the kernel from handing over GSO frames and partial
-	// checksums (IFF_VNET_HDR with TUNSETOFFLOAD): every frame then comes
-	// segmented and checksummed by the host's stack, one read each.
-	NoOffload bool
+	Offload Offload
+}
+
+// Offload is what the TAP's virtio-net header (IFF_VNET_HDR) is used for.
+type Offload uint8
+
+const (
+	// OffloadGRO, the default: WriteBatch merges a station's consecutive
+	// TCP segments into one GSO frame for the host, as a NIC's GRO does;
+	// the host hands airq one segmented, checksummed frame per read.
+	OffloadGRO Offload = iota
+	// OffloadTSO adds checksum and segmentation offload towards airq
+	// (TUNSETOFFLOAD): the host's stack hands over one TCP send of up to
+	// 64 KiB with its checksum left partial, and ReadBatch cuts it. That
+	// saves reads, but the host's TCP then builds GSO sends and defers
+	// them, which costs downlink throughput where airq is the bottleneck
+	// (about half, measured under qemu; see doc.go).
+	OffloadTSO
+	// OffloadOff exchanges plain frames, one system call per frame.
+	OffloadOff
+	numOffloads
+)
+
+var offloadNames = [numOffloads]string{"gro", "tso", "off"}
+
+func (o Offload) String() string {
+	if o < numOffloads {
+		return offloadNames[o]
+	}
+	return fmt.Sprintf("offload(%d)", uint8(o))
+}
+
+// ParseOffload reads an Offload by its name: gro, tso or off.
+func ParseOffload(s string) (Offload, error) {
+	for o, name := range offloadNames {
+		if s == name {
+			return Offload(o), nil
+		}
+	}
+	return 0, fmt.Errorf("tap offload %q: want gro, tso or off", s)
 }

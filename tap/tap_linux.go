@@ -25,7 +25,7 @@ type Device struct {
 	rtnl   *netlink.Conn // link queries, in the TAP's network namespace
 	closed atomic.Bool
 
-	offloads uint // TUN_F_* the kernel accepted; 0: plain frames, no vnet header
+	offloads uint // TUN_F_* the kernel accepted, or vnetOnly; 0: plain frames, no vnet header
 
 	rxMu sync.Mutex // guards rd
 	rd   reader
@@ -50,7 +50,7 @@ func Open(name string, o Options) (*Device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tap: open %s: %w", name, err)
 	}
-	d, err := setup(fd, name, !o.NoOffload)
+	d, err := setup(fd, name, o.Offload)
 	if err != nil {
 		unix.Close(fd)
 		return nil, fmt.Errorf("tap: open %s: %w", name, err)
@@ -58,13 +58,13 @@ func Open(name string, o Options) (*Device, error) {
 	return d, nil
 }
 
-func setup(fd int, name string, offload bool) (*Device, error) {
+func setup(fd int, name string, offload Offload) (*Device, error) {
 	ifr, err := unix.NewIfreq(name)
 	if err != nil {
 		return nil, err
 	}
 	flags := uint16(unix.IFF_TAP | unix.IFF_NO_PI)
-	if offload {
+	if offload != OffloadOff {
 		flags |= unix.IFF_VNET_HDR
 	}
 	ifr.SetUint16(flags)
@@ -72,8 +72,11 @@ func setup(fd int, name string, offload bool) (*Device, error) {
 		return nil, fmt.Errorf("TUNSETIFF: %w", err)
 	}
 	d := &Device{name: ifr.Name()}
-	if offload {
+	switch offload {
+	case OffloadTSO:
 		d.offloads = setOffload(fd)
+	case OffloadGRO:
+		d.offloads = vnetOnly
 	}
 	if d.index, err = linkUp(d.name); err != nil {
 		return nil, err
@@ -116,7 +119,8 @@ func setOffload(fd int) uint {
 	return vnetOnly
 }
 
-// vnetOnly marks a device that exchanges vnet headers with no offload.
+// vnetOnly marks a device that exchanges vnet headers with no offload
+// towards airq: OffloadGRO, or OffloadTSO on a kernel that refused it.
 const vnetOnly = 1 << 31
 
 // Offloads names the offloads the kernel accepted at Open ("csum tso4

@@ -87,16 +87,27 @@ func arpReply(req []byte) []byte {
 	return f
 }
 
+// TestIntegrationTAP runs ARP, a UDP datagram and the kernel's drop counter
+// through a TAP in each offload mode.
 func TestIntegrationTAP(t *testing.T) {
 	if _, err := os.Stat("/dev/net/tun"); err != nil {
 		t.Skipf("no /dev/net/tun: %v", err)
 	}
+	for _, mode := range []Offload{OffloadGRO, OffloadTSO, OffloadOff} {
+		t.Run(mode.String(), func(t *testing.T) { testTAP(t, mode) })
+	}
+}
+
+func testTAP(t *testing.T, mode Offload) {
 	netnstest.Enter(t)
-	d, err := Open("atap0", Options{})
+	d, err := Open("atap0", Options{Offload: mode})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
 	defer d.Close()
+	if mode != OffloadTSO && d.Offloads() != "" {
+		t.Errorf("%v: offloads %q taken from the kernel", mode, d.Offloads())
+	}
 	if d.Name() != "atap0" {
 		t.Fatalf("Name = %q", d.Name())
 	}

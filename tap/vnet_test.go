@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"net"
+	"strings"
 	"testing"
 
 	"github.com/gopacket/gopacket"
@@ -322,4 +323,15 @@ func FuzzSegmenter(f *testing.F) {
 			t.Fatalf("segments carried %d payload bytes of %d", carried, len(frame)-s.hdr)
 		}
 	})
+}
+
+func TestParseOffload(t *testing.T) {
+	for o := range numOffloads {
+		if got, err := ParseOffload(o.String()); err != nil || got != o {
+			t.Errorf("%v: %v, %v", o, got, err)
+		}
+	}
+	if _, err := ParseOffload("1"); err == nil || !strings.Contains(err.Error(), "want gro, tso or off") {
+		t.Errorf("bad name: %v", err)
+	}
 }

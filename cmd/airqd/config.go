@@ -15,6 +15,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/tap"
 )
 
 // The configuration file is a subset of hostapd.conf plus airq's own keys:
@@ -51,8 +52,11 @@ var confKeys = map[string]confKey{
 	"driver": {want: "nl80211", set: func(o *options, v string) error { return oneOf(v, "nl80211") }},
 	"bridge": {flag: "bridge", want: "a bridge name of at most 15 characters",
 		set: func(o *options, v string) error { o.radioOpt.bridge = v; return lenOK(v, 0, 15) }},
-	"tap_offload": {flag: "tap-offload", want: "0 or 1",
-		set: func(o *options, v string) error { return setBool(&o.radioOpt.tapOffload, v) }},
+	"tap_offload": {flag: "tap-offload", want: "gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off",
+		set: func(o *options, v string) (err error) {
+			o.radioOpt.tapOffload, err = tap.ParseOffload(v)
+			return err
+		}},
 	"ssid": {flag: "ssid", want: "1 to 32 bytes",
 		set: func(o *options, v string) error { o.ssid = v; return lenOK(v, 1, 32) }},
 	"ignore_broadcast_ssid": {want: "0 (broadcast the SSID) or 1 (empty SSID in beacons)",

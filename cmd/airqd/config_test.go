@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/tap"
 )
 
 // writeConf writes text to a file in a fresh directory.
@@ -105,6 +106,7 @@ func TestConfigErrors(t *testing.T) {
 		{"airtime_weight=70000\n", `:1: airtime_weight: "70000": want 1 to 65535`},
 		{"log_level=loud\n", `:1: log_level: "loud": want debug, info, warn or error`},
 		{"radio=usb\n", `:1: radio: "usb": want nl80211 or sim`},
+		{"tap_offload=1\n", `:1: tap_offload: "1": want gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off`},
 		{"bssid=ff:ff:ff:ff:ff:ff\n", `:1: bssid: "ff:ff:ff:ff:ff:ff": want a unicast MAC address`},
 		{"interface=a-name-that-is-too-long\n", `:1: interface: "a-name-that-is-too-long": want an interface name of 1 to 15`},
 		// Known hostapd keys airq does not implement are refused by name.
@@ -131,6 +133,25 @@ func TestConfigErrors(t *testing.T) {
 	}
 	if _, err := parseFlags([]string{"-radio", "sim", "-config", "/nonexistent/airqd.conf"}); err == nil || !strings.Contains(err.Error(), "-config") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// tap_offload picks one of three modes; the flag overrides it and names
+// the accepted values when wrong.
+func TestTapOffload(t *testing.T) {
+	o, err := parseFlags([]string{"-radio", "sim"})
+	if err != nil || o.radioOpt.tapOffload != tap.OffloadGRO {
+		t.Fatalf("default: %v, %v", o.radioOpt.tapOffload, err)
+	}
+	path := writeConf(t, "tap_offload=tso\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.radioOpt.tapOffload != tap.OffloadTSO {
+		t.Fatalf("file: %v, %v", o.radioOpt.tapOffload, err)
+	}
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-tap-offload", "off"}); err != nil || o.radioOpt.tapOffload != tap.OffloadOff {
+		t.Fatalf("flag: %v, %v", o.radioOpt.tapOffload, err)
+	}
+	if _, err = parseFlags([]string{"-radio", "sim", "-tap-offload", "yes"}); err == nil || !strings.Contains(err.Error(), "want gro, tso or off") {
+		t.Fatalf("bad flag: %v", err)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/tap"
 )
 
 // radioOptions are the flags of the real-radio start-up: regulatory domain,
@@ -17,9 +18,8 @@ type radioOptions struct {
 	bridge    string
 	qualify   bool // run the qualification alone and exit
 	noQualify bool
-	// tapOffload lets the kernel hand the TAP GSO frames and partial
-	// checksums, which airqd segments and finishes itself.
-	tapOffload bool
+	// tapOffload is what the TAP's virtio-net header is used for.
+	tapOffload tap.Offload
 }
 
 func (r *radioOptions) register(fs *flag.FlagSet) {
@@ -28,7 +28,7 @@ func (r *radioOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
 	fs.BoolVar(&r.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
 	fs.BoolVar(&r.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
-	fs.BoolVar(&r.tapOffload, "tap-offload", true, "take TCP/UDP segmentation and checksum offload on the TAP (one read per 64 KiB send; airqd cuts the segments), when the kernel accepts it")
+	fs.Var(offloadFlag{&r.tapOffload}, "tap-offload", "TAP offloads: gro (merge a station's TCP segments into one write to the host), tso (gro, and take the host's 64 KiB TCP sends and cut them; costs downlink throughput where airqd is the bottleneck) or off")
 }
 
 func (r *radioOptions) check() error {
@@ -58,4 +58,19 @@ func printReport(w io.Writer, phy string, r runtime.Report) {
 		return
 	}
 	fmt.Fprintf(w, "airqd: %s qualifies\n", phy)
+}
+
+// offloadFlag is -tap-offload: gro, tso or off.
+type offloadFlag struct{ v *tap.Offload }
+
+func (f offloadFlag) String() string {
+	if f.v == nil {
+		return tap.OffloadGRO.String()
+	}
+	return f.v.String()
+}
+
+func (f offloadFlag) Set(s string) (err error) {
+	*f.v, err = tap.ParseOffload(s)
+	return err
 }

@@ -128,7 +128,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	wired, err := tap.Open(o.tap, tap.Options{NoOffload: !o.radioOpt.tapOffload})
+	wired, err := tap.Open(o.tap, tap.Options{Offload: o.radioOpt.tapOffload})
 	if err != nil {
 		dev.Close()
 		return err
