@@ -20,6 +20,7 @@ func (d *Device) Stats() Stats {
 		TxFrames:     d.c.txFrames.Load(),
 		TxBytes:      d.c.txBytes.Load(),
 		TxErrors:     d.c.txErrors.Load(),
+		TxGSO:        d.c.txGSO.Load(),
 	}
 	if l, err := d.link(); err == nil {
 		s.KernelTxPackets, s.KernelTxDropped = l.stats.txPackets, l.stats.txDropped

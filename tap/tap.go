@@ -28,6 +28,10 @@ type Stats struct {
 	TxFrames     uint64 // frames written (airq -> host)
 	TxBytes      uint64
 	TxErrors     uint64 // frames the kernel refused
+	// TxGSO counts the writes that carried several TCP segments merged
+	// into one GSO frame (OffloadGRO, OffloadTSO); TxFrames counts the
+	// segments.
+	TxGSO uint64
 	// The kernel's counters of the interface (IFLA_STATS64). Its "tx" is
 	// towards airq: KernelTxDropped counts frames tun dropped because airq
 	// did not read them fast enough. Its "rx" is from airq.
