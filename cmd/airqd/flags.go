@@ -54,6 +54,7 @@ type options struct {
 	// Opened by run before the radio starts.
 	srv     *runtime.ControlServer // the loop's control path (a socket only with -control)
 	pcapOut *pcapWriter            // nil without -pcap
+	wired   *wiredView             // nil without -metrics
 }
 
 func parseFlags(args []string) (options, error) {

@@ -75,7 +75,8 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 		opts.pcapOut = p
 	}
 	if opts.metrics != "" {
-		m, err := startMetrics(opts.metrics, srv)
+		opts.wired = new(wiredView)
+		m, err := startMetrics(opts.metrics, srv, opts.wired)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -16,6 +17,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/tap"
 )
 
 // snapshot is what one scrape reads from the core, taken in one pass on
@@ -67,14 +69,38 @@ type collector struct {
 	staAMSDUs, staAMSDUSubframes, staAMSDUBytes         *prometheus.Desc
 	scanTrips, scanAway, scanSweeps, scanLastSweep      *prometheus.Desc
 	scanMissed, scanBSSes, scanRetunes, scanProbes      *prometheus.Desc
+	tapOffload                                          *prometheus.Desc
+
+	wired *wiredView // the TAP's counters, once the radio path opened it
 }
 
-func newCollector(srv *runtime.ControlServer, timeout time.Duration) *collector {
+// wiredView hands the collector the TAP device once the radio path has
+// opened it; the simulator has none.
+type wiredView struct{ d atomic.Pointer[tap.Device] }
+
+func (w *wiredView) set(d *tap.Device) {
+	if w != nil {
+		w.d.Store(d)
+	}
+}
+
+func (w *wiredView) stats() (tap.Stats, bool) {
+	if w == nil {
+		return tap.Stats{}, false
+	}
+	d := w.d.Load()
+	if d == nil {
+		return tap.Stats{}, false
+	}
+	return d.Stats(), true
+}
+
+func newCollector(srv *runtime.ControlServer, timeout time.Duration, wired *wiredView) *collector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc("airq_"+name, help, labels, nil)
 	}
 	return &collector{
-		srv: srv, timeout: timeout,
+		srv: srv, timeout: timeout, wired: wired,
 		up:            d("up", "1 when the core's loop answered the scrape; a loop that does not answer fails the scrape."),
 		stations:      d("stations", "Stations in the table by state.", "state"),
 		staAirtime:    d("station_airtime_seconds_total", "Airtime charged to a station by the scheduler, per access category.", "mac", "ac"),
@@ -119,6 +145,9 @@ func newCollector(srv *runtime.ControlServer, timeout time.Duration) *collector 
 		scanBSSes:     d("scan_bss", "Other BSSs in the scan table, heard within the table's age."),
 		scanRetunes:   d("scan_retunes_total", "Channel changes made for scan trips."),
 		scanProbes:    d("scan_probe_requests_total", "Probe requests sent on scan trips."),
+		tapOffload: d("tap_offload_total", "TAP offload events: GSO frames read from the host and cut into segments (gso_read, tap_offload=tso), "+
+			"writes that merged TCP segments into one GSO frame (gso_written), frames from the host dropped because their "+
+			"virtio-net header did not match them (bad_header).", "event"),
 	}
 }
 
@@ -127,7 +156,7 @@ func (c *collector) Describe(ch chan<- *prometheus.Desc) {
 		c.staRetries, c.staFailed, c.staNoStatus, c.staSignal, c.staWeight, c.staQueued, c.acAirtime, c.acPending,
 		c.acLimit, c.acInFlight, c.thresh, c.drops, c.schedDrops, c.rounds, c.selections, c.skipped, c.echoes,
 		c.noStatus, c.timedOut, c.beaconEmit, c.beaconEcho, c.beaconLateMax, c.beaconMissed, c.backlog, c.rx,
-		c.staAMSDUs, c.staAMSDUSubframes, c.staAMSDUBytes, c.scanTrips, c.scanAway, c.scanSweeps, c.scanLastSweep,
+		c.staAMSDUs, c.staAMSDUSubframes, c.staAMSDUBytes, c.scanTrips, c.scanAway, c.scanSweeps, c.scanLastSweep, c.tapOffload,
 		c.scanMissed, c.scanBSSes, c.scanRetunes, c.scanProbes} {
 		ch <- d
 	}
@@ -150,6 +179,11 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, v, l...)
 	}
 	gauge(c.up, 1)
+	if t, ok := c.wired.stats(); ok {
+		counter(c.tapOffload, float64(t.RxGSO), "gso_read")
+		counter(c.tapOffload, float64(t.TxGSO), "gso_written")
+		counter(c.tapOffload, float64(t.RxBadOffload), "bad_header")
+	}
 	gauge(c.stations, float64(s.status.Stations), "associated")
 	gauge(c.stations, float64(s.status.Authenticated), "authenticated")
 	for i := range s.stations {
@@ -235,8 +269,8 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 
 // metricsHandler serves the registry of the core's collector, Go's and the
 // process's.
-func metricsHandler(srv *runtime.ControlServer) http.Handler {
-	return metricsHandlerFor(newCollector(srv, 2*time.Second))
+func metricsHandler(srv *runtime.ControlServer, wired *wiredView) http.Handler {
+	return metricsHandlerFor(newCollector(srv, 2*time.Second, wired))
 }
 
 func metricsHandlerFor(c *collector) http.Handler {
@@ -263,12 +297,12 @@ type metricsServer struct {
 	once sync.Once
 }
 
-func startMetrics(addr string, srv *runtime.ControlServer) (*metricsServer, error) {
+func startMetrics(addr string, srv *runtime.ControlServer, wired *wiredView) (*metricsServer, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("-metrics: %w", err)
 	}
-	m := &metricsServer{ln: ln, hs: &http.Server{Handler: metricsHandler(srv), ReadHeaderTimeout: 5 * time.Second}}
+	m := &metricsServer{ln: ln, hs: &http.Server{Handler: metricsHandler(srv, wired), ReadHeaderTimeout: 5 * time.Second}}
 	m.wg.Go(func() { m.hs.Serve(ln) }) // ends with http.ErrServerClosed at Close
 	return m, nil
 }

@@ -77,7 +77,7 @@ func scrape(t *testing.T, h http.Handler) (int, string) {
 func TestMetricsFromSimulator(t *testing.T) {
 	s := busySim(t)
 	srv := serveSim(t, s)
-	code, body := scrape(t, metricsHandler(srv))
+	code, body := scrape(t, metricsHandler(srv, nil))
 	if code != http.StatusOK {
 		t.Fatalf("status %d\n%s", code, body)
 	}
@@ -133,7 +133,7 @@ func TestMetricsStuckLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	c := newCollector(srv, 50*time.Millisecond)
+	c := newCollector(srv, 50*time.Millisecond, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() { // takes calls, never answers
@@ -177,7 +177,7 @@ func TestMetricsScanAndAMSDU(t *testing.T) {
 		s.Run(100 * time.Millisecond)
 		startTraffic(s, host, started)
 	}
-	code, body := scrape(t, metricsHandler(serveSim(t, s)))
+	code, body := scrape(t, metricsHandler(serveSim(t, s), nil))
 	if code != http.StatusOK {
 		t.Fatalf("status %d\n%s", code, body)
 	}
@@ -214,7 +214,7 @@ func TestMetricsScanAndAMSDU(t *testing.T) {
 		}
 	}
 
-	_, plain := scrape(t, metricsHandler(serveSim(t, busySim(t))))
+	_, plain := scrape(t, metricsHandler(serveSim(t, busySim(t)), nil))
 	if strings.Contains(plain, "airq_scan_") || !strings.Contains(plain, "airq_station_tx_amsdus_total{") {
 		t.Error("scan families without scanning, or no A-MSDU family")
 	}

@@ -133,6 +133,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		dev.Close()
 		return err
 	}
+	o.wired.set(wired)
 	if o.radioOpt.bridge != "" {
 		if err := wired.JoinBridge(o.radioOpt.bridge); err != nil {
 			wired.Close()

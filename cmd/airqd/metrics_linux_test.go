@@ -1,0 +1,57 @@
+package main
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/airq/airq/internal/netnstest"
+	"github.com/airq/airq/tap"
+)
+
+// The TAP's offload counters appear once the radio path has handed the
+// device over, and not before (the simulator has no TAP). Gathered without
+// HTTP: the test runs in its own network namespace.
+func TestMetricsTAPOffload(t *testing.T) {
+	if _, err := os.Stat("/dev/net/tun"); err != nil {
+		t.Skipf("no /dev/net/tun: %v", err)
+	}
+	w := new(wiredView)
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(newCollector(serveSim(t, busySim(t)), 2*time.Second, w))
+	events := func() map[string]float64 {
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mf := range mfs {
+			if mf.GetName() != "airq_tap_offload_total" {
+				continue
+			}
+			got := map[string]float64{}
+			for _, m := range mf.GetMetric() {
+				got[m.GetLabel()[0].GetValue()] = m.GetCounter().GetValue()
+			}
+			return got
+		}
+		return nil
+	}
+	if got := events(); got != nil {
+		t.Fatalf("TAP counters before there is a TAP: %v", got)
+	}
+	netnstest.Enter(t)
+	d, err := tap.Open("atap0", tap.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	w.set(d)
+	got := events()
+	for _, e := range []string{"gso_read", "gso_written", "bad_header"} {
+		if v, ok := got[e]; !ok || v != 0 {
+			t.Errorf("event %q: %v, %v", e, v, ok)
+		}
+	}
+}
