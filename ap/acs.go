@@ -277,7 +277,7 @@ func (a *AP) acsTick(now time.Duration) {
 	v := s.visits[s.visit]
 	if v.Probe && !s.probed && now >= s.start+s.probe {
 		s.probed = true
-		a.acsProbes(now)
+		a.sendProbes(now, a.acs.cfg.SSIDs)
 	}
 	if now < s.start+v.Dwell {
 		return
@@ -305,24 +305,6 @@ func (a *AP) acsDeadline() time.Duration {
 		return s.start + s.probe
 	}
 	return s.start + v.Dwell
-}
-
-// acsProbes sends a wildcard probe request and one per configured SSID.
-func (a *AP) acsProbes(now time.Duration) {
-	for i := -1; i < len(a.acs.cfg.SSIDs); i++ {
-		ssid := ""
-		if i >= 0 {
-			ssid = a.acs.cfg.SSIDs[i]
-		}
-		h, b, rt, ok := a.startMgmtTo(ieee80211.SubtypeProbeReq, ieee80211.Broadcast, ieee80211.Broadcast)
-		if !ok {
-			return
-		}
-		b = ieee80211.AppendSSID(b, ssid)
-		b = a.appendRates(b)
-		a.scanStats.ProbesSent++
-		a.finish(now, h, b, rt, 0)
-	}
 }
 
 // acsHeard records a beacon or probe response heard during the scan.

@@ -210,7 +210,7 @@ func (a *AP) scanTick(now time.Duration) {
 		v := sc.trip.Visits[sc.visit]
 		if v.Probe && !sc.probed && now >= v.ProbeAt {
 			sc.probed = true
-			a.sendProbes(now)
+			a.sendProbes(now, a.scan.ssids)
 		}
 		if now >= v.End() {
 			sc.table.Dwelt(v.Freq, v.Dwell)
@@ -252,12 +252,13 @@ func (a *AP) scanDeadline() (time.Duration, bool) {
 	return 0, false
 }
 
-// sendProbes sends a wildcard probe request and one per configured SSID.
-func (a *AP) sendProbes(now time.Duration) {
-	for i := -1; i < len(a.scan.ssids); i++ {
+// sendProbes sends a wildcard probe request and one per SSID of ssids,
+// for the start-up channel selection and the background scan alike.
+func (a *AP) sendProbes(now time.Duration, ssids []string) {
+	for i := -1; i < len(ssids); i++ {
 		ssid := ""
 		if i >= 0 {
-			ssid = a.scan.ssids[i]
+			ssid = ssids[i]
 		}
 		h, b, rt, ok := a.startMgmtTo(ieee80211.SubtypeProbeReq, ieee80211.Broadcast, ieee80211.Broadcast)
 		if !ok {

@@ -233,24 +233,30 @@ func TestControlCustomLoop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case call := <-srv.Calls():
-				call.Answer(core.Control(0, call.Request()))
-			case <-stop:
-				return
-			}
-		}
-	}()
+	stop := serveCalls(srv, func(call *ControlCall) { call.Answer(core.Control(0, call.Request())) })
 	c, _ := dial(t, path)
 	r, err := c.Do(ctl.Request{Op: ctl.OpStatus})
 	if err != nil || r.Status.SSID != "loop" {
 		t.Errorf("status %+v, %v", r.Status, err)
 	}
 	srv.Close()
-	close(stop)
-	<-done
+	stop()
+}
+
+// serveCalls answers srv's calls with serve on a loop of its own, as the
+// simulator does, until the returned stop is called.
+func serveCalls(srv *ControlServer, serve func(*ControlCall)) (stop func()) {
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case call := <-srv.Calls():
+				serve(call)
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() { close(quit); <-done }
 }

@@ -68,18 +68,9 @@ func TestControlCallAndInspect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case call := <-srv.Calls():
-				call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(0, r) })
-			case <-stop:
-				return
-			}
-		}
-	}()
+	stop := serveCalls(srv, func(call *ControlCall) {
+		call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(0, r) })
+	})
 	ctx := context.Background()
 	r, err := srv.Call(ctx, ctl.Request{Op: ctl.OpStatus})
 	if err != nil || r.Status.SSID != "inproc" {
@@ -97,8 +88,7 @@ func TestControlCallAndInspect(t *testing.T) {
 	if err != nil || ssid != "inproc" || dump.Errno != ctl.OK {
 		t.Errorf("Inspect: %q %+v, %v", ssid, dump, err)
 	}
-	close(stop)
-	<-done
+	stop()
 	// Nobody serves the calls now: ctx bounds the wait.
 	tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()

@@ -55,19 +55,19 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 	A := &s.acs[q.ac]
 	qi := s.index(q)
 	head := q.sta != 0 && has
-	if head {
-		a := s.airOf(q.sta, q.ac)
-		a.lastActive, a.active = now, true
+	var a *air
+	if q.sta != 0 {
+		a = s.airOf(q.sta, q.ac)
+		if head {
+			a.lastActive, a.active = now, true
+		}
+		if s.prod {
+			s.realize(q.sta, q.ac, a) // before q counts among its listed queues
+		}
 	}
 	switch {
-	case s.prod && q.sta != 0:
-		a := s.airOf(q.sta, q.ac)
-		s.realize(q.sta, q.ac, a)
-		s.cycleInsert(A, qi, head)
-		s.setState(q, stListed)
-		s.file(q.sta, q.ac, a)
 	case s.prod:
-		s.cycleInsert(A, qi, false)
+		s.cycleInsert(A, qi, head)
 	case head:
 		A.list.pushHead(s.queues, qi)
 	default:
@@ -75,6 +75,9 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 	}
 	s.setState(q, stListed)
 	A.listed++
+	if s.prod && a != nil {
+		s.file(q.sta, q.ac, a)
+	}
 }
 
 // unlist takes a listed queue off its AC's list.
@@ -92,19 +95,18 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 	A := &s.acs[q.ac]
 	qi := s.index(q)
 	A.listed--
-	if !s.prod {
-		A.list.remove(s.queues, qi)
-		s.setState(q, st)
-		return
+	var a *air
+	if s.prod && q.sta != 0 {
+		a = s.airOf(q.sta, q.ac)
+		s.realize(q.sta, q.ac, a) // while q still counts among its listed queues
 	}
-	if q.sta == 0 {
+	if s.prod {
 		s.cycleRemove(A, qi)
-		s.setState(q, st)
-		return
+	} else {
+		A.list.remove(s.queues, qi)
 	}
-	a := s.airOf(q.sta, q.ac)
-	s.realize(q.sta, q.ac, a)
-	s.cycleRemove(A, qi)
 	s.setState(q, st)
-	s.file(q.sta, q.ac, a)
+	if a != nil {
+		s.file(q.sta, q.ac, a)
+	}
 }

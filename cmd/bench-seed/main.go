@@ -77,13 +77,19 @@ func runAll(dur time.Duration) map[key]kernelmodel.Result {
 			}
 		}
 	}
+	return runKeyed(keys, func(k key) kernelmodel.Config { return config(k, dur) })
+}
+
+// runKeyed runs the configuration of every key on all cores and returns
+// the results by key.
+func runKeyed[K comparable](keys []K, config func(K) kernelmodel.Config) map[K]kernelmodel.Result {
 	out := make([]kernelmodel.Result, len(keys))
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for i := range work {
-				out[i] = kernelmodel.Run(config(keys[i], dur))
+				out[i] = kernelmodel.Run(config(keys[i]))
 			}
 		})
 	}
@@ -92,7 +98,7 @@ func runAll(dur time.Duration) map[key]kernelmodel.Result {
 	}
 	close(work)
 	wg.Wait()
-	m := make(map[key]kernelmodel.Result, len(keys))
+	m := make(map[K]kernelmodel.Result, len(keys))
 	for i, k := range keys {
 		m[k] = out[i]
 	}

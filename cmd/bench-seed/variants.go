@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/airq/airq/sim/kernelmodel"
@@ -64,27 +62,9 @@ func runVariants(dur time.Duration) map[vkey]kernelmodel.Result {
 			}
 		}
 	}
-	out := make([]kernelmodel.Result, len(keys))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range work {
-				k := keys[i]
-				out[i] = kernelmodel.Run(kernelmodel.Config{Arm: k.arm, Traffic: k.traffic, Seed: seeds[k.seed], Duration: dur, Variant: variants[k.variant].v})
-			}
-		})
-	}
-	for i := range keys {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	m := make(map[vkey]kernelmodel.Result, len(keys))
-	for i, k := range keys {
-		m[k] = out[i]
-	}
-	return m
+	return runKeyed(keys, func(k vkey) kernelmodel.Config {
+		return kernelmodel.Config{Arm: k.arm, Traffic: k.traffic, Seed: seeds[k.seed], Duration: dur, Variant: variants[k.variant].v}
+	})
 }
 
 // vsummary is one variant against the acceptance.

@@ -220,6 +220,16 @@ sta_init() {
 	register $!
 }
 sta_pid() { eval "echo \$NS_$1"; }
+
+# one_station: two radios (the AP's and station 1's) and station 1 (with
+# STA_MON=1 also its monitor); STA is its address. A failure ends the
+# scenario.
+one_station() {
+	log "radios"
+	ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
+	sta_init 1 || { result setup fail "station namespace"; finish; }
+	STA=$(sta_mac 1)
+}
 sta_mac() { eval "echo \$MAC_$1"; }
 # in_sta I CMD...: run CMD (foreground) in station I's namespace
 in_sta() { _n=$(sta_pid "$1"); shift; nsenter -F -t "$_n" -n "$@"; }

@@ -21,10 +21,7 @@
 # timeout: 150
 . /e2e/lib.sh
 
-log "radios"
-ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA=$(sta_mac 1)
+one_station
 reg_world
 
 # airqd_once NAME FLAGS...: run airqd in the foreground (30 s at most); RC, OUT

@@ -26,10 +26,7 @@
 # timeout: 120
 . /e2e/lib.sh
 
-log "radios"
-ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA=$(sta_mac 1)
+one_station
 ip link set hwsim0 up
 # one sniffer on hwsim0: beacons, and every data frame with its A-MSDU bit
 # (a second one on a station monitor costs the one vCPU too much here)

@@ -26,10 +26,7 @@
 # timeout: 150
 . /e2e/lib.sh
 
-log "radios"
-ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA=$(sta_mac 1)
+one_station
 ip link set hwsim0 up
 e2esniff -i hwsim0 -sta "$STA" >"$LOGS/$S-air.log" 2>&1 &
 SNIFF=$!

@@ -24,10 +24,7 @@
 # timeout: 240
 . /e2e/lib.sh
 
-log "radios"
-ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA=$(sta_mac 1)
+one_station
 echo "AP $APPHY $BSSID; station $STA"
 
 # mres/mcheck: airq's and hostapd's rows are checks; airbase-ng is a guest
