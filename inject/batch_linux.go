@@ -77,7 +77,7 @@ func (r *rxBatch) finish() {
 
 // read is called by the netpoller until it returns something other than
 // EAGAIN: one non-blocking recvmmsg, repeated while it yields only outgoing
-// copies.
+// copies. Raw: the call never sleeps (see the package comment).
 func (r *rxBatch) read(fd int) error {
 	for {
 		n := len(r.bufs)
@@ -86,7 +86,7 @@ func (r *rxBatch) read(fd int) error {
 			r.hdrs[i].Hdr.Flags = 0
 			r.hdrs[i].Len = 0
 		}
-		got, _, errno := unix.Syscall6(unix.SYS_RECVMMSG, uintptr(fd), uintptr(unsafe.Pointer(&r.hdrs[0])),
+		got, _, errno := unix.RawSyscall6(unix.SYS_RECVMMSG, uintptr(fd), uintptr(unsafe.Pointer(&r.hdrs[0])),
 			uintptr(n), unix.MSG_DONTWAIT|unix.MSG_TRUNC, 0, 0)
 		if errno != 0 {
 			return errno
@@ -197,10 +197,11 @@ func (t *txBatch) finish() {
 }
 
 // write sends what is left of the batch; sendmmsg may stop early, and an
-// error is reported only for the first message it could not send.
+// error is reported only for the first message it could not send. Raw: the
+// call never sleeps (see the package comment).
 func (t *txBatch) write(fd int) error {
 	for t.sent < t.n {
-		got, _, errno := unix.Syscall6(unix.SYS_SENDMMSG, uintptr(fd), uintptr(unsafe.Pointer(&t.hdrs[t.sent])),
+		got, _, errno := unix.RawSyscall6(unix.SYS_SENDMMSG, uintptr(fd), uintptr(unsafe.Pointer(&t.hdrs[t.sent])),
 			uintptr(t.n-t.sent), unix.MSG_DONTWAIT, 0, 0)
 		if errno != 0 {
 			return errno

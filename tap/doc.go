@@ -25,6 +25,13 @@
 // each run), while merged writes alone raised uplink TCP from about 10 to
 // 33-44 Mbit/s and left downlink where it was.
 //
+// readv and writev are raw system calls: the descriptor is non-blocking, so
+// they never sleep, and a write runs the host's stack for the frame (a TCP
+// ACK it takes can make it send the next segments), which takes longer than
+// the runtime's 20 µs monitor tick. The runtime's bookkeeping would then hand
+// the goroutine's P to another thread and back, two thread switches per call
+// (package inject measured what that costs).
+//
 // Always drain the TAP. When the reader falls behind, the kernel's queue for
 // the device fills and tun drops further frames silently; Stats reports that
 // counter (KernelTxDropped) along with airq's own.

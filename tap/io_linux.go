@@ -130,6 +130,7 @@ func (r *reader) read(fd uintptr) bool {
 
 // readv reads the vnet header, then the frame into b and what does not fit
 // into the spill buffer past len(b), so that a frame that fits costs no copy.
+// Raw: the descriptor is non-blocking (see the package comment).
 func (r *reader) readv(fd int, b []byte) (int, error) {
 	iov := r.iovs[:2]
 	r.iovs[1].Base = nil
@@ -142,7 +143,7 @@ func (r *reader) readv(fd int, b []byte) (int, error) {
 		r.iovs[2].SetLen(len(r.spill) - len(b))
 		iov = r.iovs[:3]
 	}
-	n, _, errno := unix.Syscall(unix.SYS_READV, uintptr(fd), uintptr(unsafe.Pointer(&iov[0])), uintptr(len(iov)))
+	n, _, errno := unix.RawSyscall(unix.SYS_READV, uintptr(fd), uintptr(unsafe.Pointer(&iov[0])), uintptr(len(iov)))
 	r.iovs[1].Base, r.iovs[2].Base = nil, nil
 	if errno != 0 {
 		return 0, errno
@@ -274,7 +275,8 @@ func (w *writer) write(fd uintptr) bool {
 	return true
 }
 
-// writev writes frame b behind the vnet header h in one call.
+// writev writes frame b behind the vnet header h in one call. Raw: the
+// descriptor is non-blocking (see the package comment).
 func (w *writer) writev(fd int, h, b []byte) error {
 	w.iovs[0].Base = &h[0]
 	w.iovs[0].SetLen(len(h))
@@ -283,7 +285,7 @@ func (w *writer) writev(fd int, h, b []byte) error {
 		w.iovs[1].Base = &b[0]
 	}
 	w.iovs[1].SetLen(len(b))
-	_, _, errno := unix.Syscall(unix.SYS_WRITEV, uintptr(fd), uintptr(unsafe.Pointer(&w.iovs[0])), 2)
+	_, _, errno := unix.RawSyscall(unix.SYS_WRITEV, uintptr(fd), uintptr(unsafe.Pointer(&w.iovs[0])), 2)
 	w.iovs[0].Base, w.iovs[1].Base = nil, nil
 	if errno != 0 {
 		return errno
