@@ -57,6 +57,8 @@ var confKeys = map[string]confKey{
 			o.radioOpt.tapOffload, err = tap.ParseOffload(v)
 			return err
 		}},
+	"nice": {flag: "nice", want: "-20 to 19 (the nice value of airqd's threads; default -10)",
+		set: func(o *options, v string) error { return setInt(&o.radioOpt.nice, v, -20, 19) }},
 	"ssid": {flag: "ssid", want: "1 to 32 bytes",
 		set: func(o *options, v string) error { o.ssid = v; return lenOK(v, 1, 32) }},
 	"ignore_broadcast_ssid": {want: "0 (broadcast the SSID) or 1 (empty SSID in beacons)",

@@ -107,6 +107,7 @@ func TestConfigErrors(t *testing.T) {
 		{"log_level=loud\n", `:1: log_level: "loud": want debug, info, warn or error`},
 		{"radio=usb\n", `:1: radio: "usb": want nl80211 or sim`},
 		{"tap_offload=1\n", `:1: tap_offload: "1": want gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off`},
+		{"nice=-21\n", `:1: nice: "-21": want -20 to 19 (the nice value of airqd's threads; default -10)`},
 		{"bssid=ff:ff:ff:ff:ff:ff\n", `:1: bssid: "ff:ff:ff:ff:ff:ff": want a unicast MAC address`},
 		{"interface=a-name-that-is-too-long\n", `:1: interface: "a-name-that-is-too-long": want an interface name of 1 to 15`},
 		// Known hostapd keys airq does not implement are refused by name.
@@ -151,6 +152,25 @@ func TestTapOffload(t *testing.T) {
 		t.Fatalf("flag: %v, %v", o.radioOpt.tapOffload, err)
 	}
 	if _, err = parseFlags([]string{"-radio", "sim", "-tap-offload", "yes"}); err == nil || !strings.Contains(err.Error(), "want gro, tso or off") {
+		t.Fatalf("bad flag: %v", err)
+	}
+}
+
+// nice defaults to -10; the file sets it, the flag overrides the file and
+// is checked the same way.
+func TestNiceOption(t *testing.T) {
+	o, err := parseFlags([]string{"-radio", "sim"})
+	if err != nil || o.radioOpt.nice != -10 {
+		t.Fatalf("default: %d, %v", o.radioOpt.nice, err)
+	}
+	path := writeConf(t, "nice=0\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.radioOpt.nice != 0 {
+		t.Fatalf("file: %d, %v", o.radioOpt.nice, err)
+	}
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-nice", "-5"}); err != nil || o.radioOpt.nice != -5 {
+		t.Fatalf("flag: %d, %v", o.radioOpt.nice, err)
+	}
+	if _, err = parseFlags([]string{"-radio", "sim", "-nice", "20"}); err == nil || !strings.Contains(err.Error(), "-nice: 20, want -20 to 19") {
 		t.Fatalf("bad flag: %v", err)
 	}
 }

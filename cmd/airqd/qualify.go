@@ -20,7 +20,11 @@ type radioOptions struct {
 	noQualify bool
 	// tapOffload is what the TAP's virtio-net header is used for.
 	tapOffload tap.Offload
+	nice       int // the datapath threads' nice value (priority_linux.go)
 }
+
+// defaultNice puts the datapath ahead of the applications it serves.
+const defaultNice = -10
 
 func (r *radioOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.country, "country", "", "ISO 3166 country the radio operates in (e.g. US, DE); sets the kernel's regulatory domain; needed for 5 GHz")
@@ -28,6 +32,7 @@ func (r *radioOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
 	fs.BoolVar(&r.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
 	fs.BoolVar(&r.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
+	fs.IntVar(&r.nice, "nice", defaultNice, "nice value of airqd's threads, -20 to 19: the datapath must not wait behind the traffic's senders and receivers on the same core (raising it needs CAP_SYS_NICE, or Nice= in the unit)")
 	fs.Var(offloadFlag{&r.tapOffload}, "tap-offload", "TAP offloads: gro (merge a station's TCP segments into one write to the host), tso (gro, and take the host's 64 KiB TCP sends and cut them; costs downlink throughput where airqd is the bottleneck) or off")
 }
 
@@ -40,6 +45,9 @@ func (r *radioOptions) check() error {
 	}
 	if r.qualify && r.noQualify {
 		return fmt.Errorf("-qualify and -no-qualify contradict each other")
+	}
+	if r.nice < -20 || r.nice > 19 {
+		return fmt.Errorf("-nice: %d, want -20 to 19", r.nice)
 	}
 	if len(r.bridge) > 15 {
 		return fmt.Errorf("-bridge: %q, want at most 15 characters", r.bridge)

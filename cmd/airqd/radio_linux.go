@@ -29,6 +29,7 @@ import (
 // Every failure returns one error naming what failed; the deferred calls
 // remove what was created, in reverse order.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
+	applyNice(o.radioOpt.nice, log)
 	nl, err := nl80211.Dial()
 	if err != nil {
 		return err
