@@ -5,16 +5,16 @@
 #
 # Per AP: association time (median of 3 "wpa_cli reconnect" -> CONNECTED,
 # from wpa_supplicant's own timestamps), ping RTT avg/max (30 pings station ->
-# host, 0.1 s apart), iperf3 TCP 5 s down (-R) and up, and the AP process's
-# CPU time (utime/stime from /proc/PID/stat, clock ticks of 10 ms) over the two
-# iperf3 runs divided by the MB they carried.
+# host, 0.1 s apart), iperf3 TCP 8 s down (-R) and up after 1 s of slow start
+# left out (-O 1), and the AP process's CPU time (utime/stime from
+# /proc/PID/stat, clock ticks of 10 ms) over the two iperf3 runs divided by
+# the MB they carried. Neither side caches TCP metrics (tcp_no_metrics_save),
+# so one AP's losses do not set the next connection's ssthresh.
 #
 # mac80211_hwsim has no airtime: the ratios measure the length of each AP's
 # path under emulation (kernel AP vs. injection on a monitor and a TAP), not
 # radio performance. They are regression floors: the checks assert
-# association <= 2x hostapd's, and measure throughput against 0.3x hostapd's
-# (down and up), a target not reached yet under TCG: below it the run lists
-# it as "short" rather than failing.
+# association <= 2x hostapd's and throughput >= 0.3x hostapd's, down and up.
 # hostapd's CPU during traffic is ~0 (the kernel forwards data, not hostapd);
 # a zero is counted as one tick, so cpu_per_mb_ratio is then a lower bound.
 #
@@ -65,15 +65,17 @@ measure() {
 	rtt_avg=${1:-0} rtt_max=${2:-0}
 	if ping_ok "$LOGS/$S-ping-$k.log" 30; then mres "$k.ping" pass "$(pingsum "$LOGS/$S-ping-$k.log")"
 	else mres "$k.ping" fail "$(pingsum "$LOGS/$S-ping-$k.log")"; fi
-	# throughput and CPU
-	set -- $(proc_ticks "$pid")
-	u0=$1 s0=$2
-	iperf_bg "$k.tcp_down" 1 5 -R
-	wait $IPERF_PID
-	iperf_bg "$k.tcp_up" 1 5
-	wait $IPERF_PID
-	set -- $(proc_ticks "$pid")
-	u1=$1 s1=$2
+	# throughput, and CPU over the measured part of each run (after -O 1)
+	du=0 ds=0
+	for dir in down up; do
+		iperf_bg "$k.tcp_$dir" 1 8 -O 1 $([ $dir = down ] && echo -R)
+		sleep 1
+		set -- $(proc_ticks "$pid")
+		u0=$1 s0=$2
+		wait $IPERF_PID
+		set -- $(proc_ticks "$pid")
+		du=$((du + $1 - u0)) ds=$((ds + $2 - s0))
+	done
 	set -- $(iperf_sum "$k.tcp_down")
 	down=$1 mb_down=$2
 	set -- $(iperf_sum "$k.tcp_up")
@@ -81,7 +83,6 @@ measure() {
 	mcheck "$k.tcp_down" 0.1
 	mcheck "$k.tcp_up" 0.1
 	mb=$(awk -v a="$mb_down" -v b="$mb_up" 'BEGIN{print a + b}')
-	du=$((u1 - u0)) ds=$((s1 - s0))
 	eval "M_${k}_assoc=$assoc M_${k}_rtt_avg=$rtt_avg M_${k}_rtt_max=$rtt_max M_${k}_down=$down M_${k}_up=$up"
 	eval "M_${k}_mb=$mb M_${k}_du=$du M_${k}_ds=$ds"
 	echo "$k: assoc=${assoc}s rtt=$rtt_avg/$rtt_max ms down=$down up=$up Mbit/s MB=$mb utime=$du stime=$ds ticks"
@@ -91,6 +92,8 @@ measure() {
 }
 
 iperf_servers 1 || result setup fail "iperf3 server"
+sysctl -qw net.ipv4.tcp_no_metrics_save=1
+in_sta 1 sysctl -qw net.ipv4.tcp_no_metrics_save=1
 
 ############################################################################
 log "airq"
@@ -198,9 +201,9 @@ if [ -n "${HAVE_airq:-}" ] && [ -n "${HAVE_hostapd:-}" ]; then
 	# Most of what is left is system time in the injection's sendmmsg, one
 	# frame per data segment.
 	if ge "$down_r" 0.3; then result floor_tput_down pass "airq/hostapd = $down_r (floor 0.3)"
-	else short floor_tput_down "airq/hostapd = $down_r (floor 0.3 not reached)"; fi
+	else result floor_tput_down fail "airq/hostapd = $down_r (floor 0.3)"; fi
 	if ge "$up_r" 0.3; then result floor_tput_up pass "airq/hostapd = $up_r (floor 0.3)"
-	else short floor_tput_up "airq/hostapd = $up_r (floor 0.3 not reached)"; fi
+	else result floor_tput_up fail "airq/hostapd = $up_r (floor 0.3)"; fi
 	if le "$assoc_r" 2; then result floor_assoc pass "airq/hostapd = $assoc_r (ceiling 2)"
 	else result floor_assoc fail "airq/hostapd = $assoc_r (ceiling 2)"; fi
 	line="RESULT assoc_ratio=$assoc_r rtt_ratio=$rtt_r tput_down_ratio=$down_r tput_up_ratio=$up_r cpu_per_mb_ratio=$cpu_r"
