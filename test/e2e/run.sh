@@ -250,10 +250,7 @@ phase_payload() {
 scenario_list() {
 	local s
 	if [ -n "${E2E_SCENARIOS:-}" ]; then echo "$E2E_SCENARIOS"; return; fi
-	# s9-sidebyside first: its floors compare airqd with hostapd, and after
-	# the other scenarios airqd's path measured 30-40% slower in the same VM
-	echo -n "s9-sidebyside "
-	for s in "$HERE"/vm/s[0-9]*.sh; do basename "$s" .sh; done | grep -vx s9-sidebyside | tr '\n' ' '
+	for s in "$HERE"/vm/s[0-9]*.sh; do basename "$s" .sh; done | tr '\n' ' '
 }
 phase_boot() {
 	local accel cmd start rc
@@ -303,6 +300,7 @@ phase_report() {
 	# the line "RESULT name=<scenario> pass|fail ..." closes a scenario.
 	pass=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* pass')
 	skip=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* skip')
+	short=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* short')
 	fail=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* fail')
 	# A scenario that failed without a failed check (killed at its time limit,
 	# non-zero exit, no checks at all) or that never reported counts as one.
@@ -340,6 +338,7 @@ phase_report() {
 	sed -n 's/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm: \2 (host clock \1)/p' "$BUILD/serial.log" 2>/dev/null
 	echo "---- logs: $SHARE (serial: $BUILD/serial.log)"
 	[ "$skip" -gt 0 ] && { echo "---- skipped checks (a feature airqd does not have yet)"; echo "$results" | grep ' skip'; }
+	[ "$short" -gt 0 ] && { echo "---- targets not reliably reached yet (measured, not failing the run)"; echo "$results" | grep ' short'; }
 	echo "e2e: $pass passed, $fail failed"
 	[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
 }
