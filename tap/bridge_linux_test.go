@@ -3,7 +3,6 @@ package tap
 import (
 	"bytes"
 	"net"
-	"os"
 	"testing"
 	"time"
 
@@ -15,9 +14,7 @@ import (
 // (ARP resolution answered by the test, then the UDP datagram); then checks
 // MTU, carrier and leaving the bridge.
 func TestIntegrationBridge(t *testing.T) {
-	if _, err := os.Stat("/dev/net/tun"); err != nil {
-		t.Skipf("no /dev/net/tun: %v", err)
-	}
+	netnstest.NeedTUN(t)
 	netnstest.Enter(t)
 	netnstest.IP(t, "link", "add", "abr0", "type", "bridge")
 	netnstest.IP(t, "link", "set", "abr0", "up")

@@ -70,8 +70,7 @@ const (
 	// (TUNSETOFFLOAD): the host's stack hands over one TCP send of up to
 	// 64 KiB with its checksum left partial, and ReadBatch cuts it. That
 	// saves reads, but the host's TCP then builds GSO sends and defers
-	// them, which costs downlink throughput where airq is the bottleneck
-	// (about half, measured under qemu; see doc.go).
+	// them; measured under qemu it was never faster (see doc.go).
 	OffloadTSO
 	// OffloadOff exchanges plain frames, one system call per frame.
 	OffloadOff

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"net"
-	"os"
 	"testing"
 	"time"
 
@@ -90,11 +89,14 @@ func arpReply(req []byte) []byte {
 // TestIntegrationTAP runs ARP, a UDP datagram and the kernel's drop counter
 // through a TAP in each offload mode.
 func TestIntegrationTAP(t *testing.T) {
-	if _, err := os.Stat("/dev/net/tun"); err != nil {
-		t.Skipf("no /dev/net/tun: %v", err)
-	}
-	for _, mode := range []Offload{OffloadGRO, OffloadTSO, OffloadOff} {
-		t.Run(mode.String(), func(t *testing.T) { testTAP(t, mode) })
+	netnstest.NeedTUN(t)
+	eachOffload(t, testTAP)
+}
+
+// eachOffload runs test as a subtest in every offload mode.
+func eachOffload(t *testing.T, test func(*testing.T, Offload)) {
+	for mode := range numOffloads {
+		t.Run(mode.String(), func(t *testing.T) { test(t, mode) })
 	}
 }
 
@@ -164,9 +166,7 @@ func testTAP(t *testing.T, mode Offload) {
 }
 
 func TestIntegrationTAPClose(t *testing.T) {
-	if _, err := os.Stat("/dev/net/tun"); err != nil {
-		t.Skipf("no /dev/net/tun: %v", err)
-	}
+	netnstest.NeedTUN(t)
 	netnstest.Enter(t)
 	d, err := Open("atap%d", Options{})
 	if err != nil {

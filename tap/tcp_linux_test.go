@@ -26,12 +26,8 @@ import (
 // merged writes are right only if the kernel's TCP on both ends accepts
 // every byte.
 func TestIntegrationTCPThroughTAPs(t *testing.T) {
-	if _, err := os.Stat("/dev/net/tun"); err != nil {
-		t.Skipf("no /dev/net/tun: %v", err)
-	}
-	for _, mode := range []Offload{OffloadGRO, OffloadTSO, OffloadOff} {
-		t.Run(mode.String(), func(t *testing.T) { testTCPThroughTAPs(t, mode) })
-	}
+	netnstest.NeedTUN(t)
+	eachOffload(t, testTCPThroughTAPs)
 }
 
 func testTCPThroughTAPs(t *testing.T, mode Offload) {

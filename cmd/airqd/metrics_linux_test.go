@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"testing"
 	"time"
 
@@ -15,9 +14,7 @@ import (
 // device over, and not before (the simulator has no TAP). Gathered without
 // HTTP: the test runs in its own network namespace.
 func TestMetricsTAPOffload(t *testing.T) {
-	if _, err := os.Stat("/dev/net/tun"); err != nil {
-		t.Skipf("no /dev/net/tun: %v", err)
-	}
+	netnstest.NeedTUN(t)
 	w := new(wiredView)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(newCollector(serveSim(t, busySim(t)), 2*time.Second, w))

@@ -36,12 +36,10 @@ func niceChildMain(t *testing.T) {
 	release := make(chan struct{})
 	lockThreads := func(n int) {
 		for range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				runtime.LockOSThread()
 				<-release
-			}()
+			})
 		}
 	}
 	lockThreads(3)

@@ -35,6 +35,14 @@ func Enter(tb testing.TB) {
 	_ = os.WriteFile("/proc/sys/net/ipv6/conf/default/disable_ipv6", []byte("1"), 0)
 }
 
+// NeedTUN skips the test on a machine without /dev/net/tun (no TAP devices).
+func NeedTUN(tb testing.TB) {
+	tb.Helper()
+	if _, err := os.Stat("/dev/net/tun"); err != nil {
+		tb.Skipf("no /dev/net/tun: %v", err)
+	}
+}
+
 // IP runs ip(8) with args and fails the test if it fails.
 func IP(tb testing.TB, args ...string) {
 	tb.Helper()
