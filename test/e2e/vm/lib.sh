@@ -32,10 +32,6 @@ result() {
 # skip CHECK DETAIL: the check needs something airqd does not have yet (a flag);
 # counted neither as passed nor as failed, listed by run.sh
 skip() { echo "RESULT name=$S.$1 skip $2" | tee -a "$RESULTS"; }
-# short CHECK DETAIL: a measured target not reliably reached yet (the
-# side-by-side throughput floors between 0.12x and 0.3x): counted neither as
-# passed nor as failed, listed by run.sh on every run so it stays in view
-short() { echo "RESULT name=$S.$1 short $2" | tee -a "$RESULTS"; }
 # check CHECK DETAIL CMD...: pass if CMD succeeds
 check() {
 	_c=$1 _d=$2
