@@ -2,29 +2,50 @@ package tap
 
 import (
 	"encoding/binary"
+	"math/bits"
 )
 
 // sum adds b to acc, the Internet checksum's ones'-complement sum (RFC 1071)
-// kept unfolded: 32-bit words added into 64 bits cannot overflow before
-// fold, and fold gives the same 16 bits as summing 16-bit words.
+// of big-endian 16-bit words, kept unfolded; b starts at an even offset of
+// the checksummed data. It sums b as little-endian 64-bit words with
+// end-around carries (one plain load and one add-with-carry per 8 bytes,
+// where big-endian 32-bit words cost a byte swap each: the segment checksum
+// is most of the uplink's user CPU) and swaps the folded result's bytes,
+// which gives the big-endian sum (RFC 1071, "byte order independence").
+// acc stays far from overflow: each call adds at most 0xffff.
 func sum(b []byte, acc uint64) uint64 {
-	for len(b) >= 16 {
-		acc += uint64(binary.BigEndian.Uint32(b)) + uint64(binary.BigEndian.Uint32(b[4:])) +
-			uint64(binary.BigEndian.Uint32(b[8:])) + uint64(binary.BigEndian.Uint32(b[12:]))
-		b = b[16:]
+	var s, c uint64
+	for len(b) >= 64 {
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[8:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[16:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[24:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[32:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[40:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[48:]), c)
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b[56:]), c)
+		b = b[64:]
 	}
-	for len(b) >= 4 {
-		acc += uint64(binary.BigEndian.Uint32(b))
+	for len(b) >= 8 {
+		s, c = bits.Add64(s, binary.LittleEndian.Uint64(b), c)
+		b = b[8:]
+	}
+	var tail uint64
+	if len(b) >= 4 {
+		tail = uint64(binary.LittleEndian.Uint32(b))
 		b = b[4:]
 	}
 	if len(b) >= 2 {
-		acc += uint64(binary.BigEndian.Uint16(b))
+		tail += uint64(binary.LittleEndian.Uint16(b))
 		b = b[2:]
 	}
 	if len(b) == 1 {
-		acc += uint64(b[0]) << 8
+		tail += uint64(b[0]) // the high byte of a big-endian word
 	}
-	return acc
+	s, c = bits.Add64(s, tail, c)
+	s, c = bits.Add64(s, 0, c) // 2^64 is 1 in ones' complement
+	s += c
+	return acc + uint64(bits.ReverseBytes16(fold(s)))
 }
 
 // fold reduces an unfolded sum to 16 bits with the end-around carries.
