@@ -25,8 +25,11 @@
 // each run), while merged writes alone raised uplink TCP from about 10 to
 // 33-44 Mbit/s and left downlink where it was. Measured again once airqd's
 // datapath ran at nice -10, TSO no longer cost throughput but gained none
-// either (83-101 against 94-98 Mbit/s down), so merged writes stay the
-// default.
+// either (83-101 against 94-98 Mbit/s down). With instruction-counted guest
+// time, which takes the host's load out of the figures, TSO gains 3-8% down
+// (53.1-55.9 against 51.7-51.8 Mbit/s at nice -10, 36.7 against 35.2 at
+// nice 0) and nothing up. Merged writes stay the default until that holds
+// under the host's clock too: the halving above was measured under it.
 //
 // readv and writev are raw system calls: the descriptor is non-blocking, so
 // they never sleep, and a write runs the host's stack for the frame (a TCP
