@@ -24,6 +24,7 @@ type Device struct {
 	rx, tx  *socket.Conn
 	closed  atomic.Bool
 	addr    [6]byte // the filter's address; zero: no filter
+	echoLen uint32  // what the filter keeps of an echo
 
 	rxMu sync.Mutex // guards rb
 	rb   rxBatch
@@ -48,7 +49,7 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Device{name: ifname, ifindex: index, addr: opt.Address}
+	d := &Device{name: ifname, ifindex: index, addr: opt.Address, echoLen: echoLen(opt)}
 	if d.rx, err = openRx(index, opt); err != nil {
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
@@ -78,7 +79,7 @@ func openRx(index int, opt Options) (*socket.Conn, error) {
 	)
 	if err == nil && opt.Address != ([6]byte{}) {
 		// Before bind: no unfiltered frame may be queued in between.
-		err = attachFilter(c, rxFilter(opt.Address, false))
+		err = attachFilter(c, rxFilter(opt.Address, false, echoLen(opt)))
 	}
 	if err == nil {
 		err = c.Bind(&unix.SockaddrLinklayer{Protocol: htons(unix.ETH_P_ALL), Ifindex: index})
@@ -88,6 +89,14 @@ func openRx(index int, opt Options) (*socket.Conn, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// echoLen is what the receive filter keeps of a TX-status echo.
+func echoLen(opt Options) uint32 {
+	if opt.FullEchoes {
+		return keepLen
+	}
+	return EchoSnap
 }
 
 // openTx opens the send socket: bound with protocol 0, it never receives.
@@ -125,7 +134,7 @@ func (d *Device) SetScanning(on bool) error {
 	if d.closed.Load() {
 		return d.ioError("set filter", nil)
 	}
-	if err := attachFilter(d.rx, rxFilter(d.addr, on)); err != nil {
+	if err := attachFilter(d.rx, rxFilter(d.addr, on, d.echoLen)); err != nil {
 		return d.ioError("set filter", err)
 	}
 	return nil

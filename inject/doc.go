@@ -23,7 +23,10 @@
 // RTS, CTS, frames of other BSSes) and keeps TX-status echoes, PS-Poll,
 // BlockAckReq and everything to us or to our BSS's group addresses;
 // SetScanning swaps it for one that also keeps other networks' beacons and
-// probe responses (filter_linux.go lists the rules).
+// probe responses (filter_linux.go lists the rules). It cuts echoes to
+// EchoSnap bytes (Options.FullEchoes keeps them whole): the status is in
+// their headers, and the rest of each echo was a copy of the frame just sent
+// (2.5% of downlink TCP on the qemu test bed).
 //
 // Both sockets are non-blocking and driven by the Go netpoller; reads and
 // writes are batched with recvmmsg and sendmmsg. Counters, including the

@@ -9,7 +9,8 @@ package inject
 //
 // Kept:
 //   - TX-status echoes: radiotap present word with TX_FLAGS (bit 15), which
-//     mac80211 sets only on the copies of frames we injected;
+//     mac80211 sets only on the copies of frames we injected; cut to
+//     EchoSnap bytes unless Options.FullEchoes;
 //   - PS-Poll and BlockAckReq control frames addressed to us;
 //   - every management and data frame whose addr1 is our address;
 //   - group-addressed probe requests (wildcard or directed SSID);
@@ -91,15 +92,15 @@ func (a *asm) assemble() []unix.SockFilter {
 }
 
 // rxFilter builds the receive filter for our address; scanning adds every
-// beacon and probe response.
-func rxFilter(ours [6]byte, scanning bool) []unix.SockFilter {
+// beacon and probe response. Echoes are cut to echoLen bytes.
+func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a := &asm{labels: map[string]int{}}
 	hi := uint32(ours[0])<<24 | uint32(ours[1])<<16 | uint32(ours[2])<<8 | uint32(ours[3])
 	lo := uint32(ours[4])<<8 | uint32(ours[5])
 
 	// TX-status echo?
 	a.op(bpfLD|bpfB|bpfABS, 5)
-	a.jump(bpfJSET, presentTXFlag, "keep", "")
+	a.jump(bpfJSET, presentTXFlag, "echo", "")
 	// X = it_len.
 	a.op(bpfLD|bpfB|bpfABS, 3)
 	a.op(bpfALU|bpfLSH|bpfK, 8)
@@ -147,5 +148,7 @@ func rxFilter(ours [6]byte, scanning bool) []unix.SockFilter {
 	a.op(bpfRET|bpfK, 0)
 	a.label("keep")
 	a.op(bpfRET|bpfK, keepLen)
+	a.label("echo")
+	a.op(bpfRET|bpfK, echoLen)
 	return a.assemble()
 }

@@ -175,18 +175,75 @@ func filterCases() []filterCase {
 
 func TestFilterProgram(t *testing.T) {
 	for _, scanning := range []bool{false, true} {
-		prog := rxFilter(ours, scanning)
-		if len(prog) > unix.BPF_MAXINSNS {
-			t.Fatalf("program too long: %d", len(prog))
+		for _, full := range []bool{false, true} {
+			prog := rxFilter(ours, scanning, echoLen(Options{FullEchoes: full}))
+			if len(prog) > unix.BPF_MAXINSNS {
+				t.Fatalf("program too long: %d", len(prog))
+			}
+			for _, c := range filterCases() {
+				want := c.keep
+				if scanning {
+					want = c.keepScan
+				}
+				got := runBPF(t, prog, c.frame)
+				if (got != 0) != want {
+					t.Errorf("scanning=%v %s: kept %v, want %v", scanning, c.name, got != 0, want)
+				}
+				// how much is kept: echoes cut unless full, the rest whole
+				wantLen := uint32(keepLen)
+				if isEcho := c.frame[5]&presentTXFlag != 0; isEcho && !full {
+					wantLen = EchoSnap
+				}
+				if got != 0 && got != wantLen {
+					t.Errorf("scanning=%v full=%v %s: keeps %d bytes, want %d", scanning, full, c.name, got, wantLen)
+				}
+			}
 		}
-		for _, c := range filterCases() {
-			want := c.keep
-			if scanning {
-				want = c.keepScan
+	}
+}
+
+// TestIntegrationEchoSnap: the kernel cuts a long echo to EchoSnap bytes,
+// which still parse as its TX status and 802.11 header, and FullEchoes
+// keeps it whole; received frames are never cut.
+func TestIntegrationEchoSnap(t *testing.T) {
+	netnstest.Enter(t)
+	vethPair(t, "air0", "air1")
+	down := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCFromDS, Addr1: sta, Addr2: ours, Addr3: ours, QoS: true})
+	up := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: ours, Addr2: sta, Addr3: ours, QoS: true})
+	longEcho := echo(append(down, make([]byte, 1400)...))
+	longRx := rx(append(up, make([]byte, 1400)...))
+	for _, full := range []bool{false, true} {
+		d, err := Open("air0", Options{Address: ours, FullEchoes: full})
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		netnstest.WaitRunning(t, "air0", "air1")
+		peer := openRaw(t, "air1")
+		sentinel := echo(mgmt(ieee80211.SubtypeAction, sta, ours, ours))
+		peer.send(t, longEcho)
+		peer.send(t, longRx)
+		peer.send(t, sentinel)
+		got := readUntil(t, d, sentinel)
+		d.Close()
+		wantEcho := longEcho
+		if !full {
+			wantEcho = longEcho[:EchoSnap]
+		}
+		if !got[string(wantEcho)] || !got[string(longRx)] || len(got) != 2 {
+			lens := []int{}
+			for f := range got {
+				lens = append(lens, len(f))
 			}
-			if got := runBPF(t, prog, c.frame) != 0; got != want {
-				t.Errorf("scanning=%v %s: kept %v, want %v", scanning, c.name, got, want)
-			}
+			t.Fatalf("full=%v: got frames of %v bytes, want the echo's %d and the received frame's %d", full, lens, len(wantEcho), len(longRx))
+		}
+		var st radio.TxStatus
+		var info radio.RxInfo
+		n, isEcho, err := radiotap.Parse(wantEcho, &info, &st)
+		if err != nil || !isEcho {
+			t.Fatalf("full=%v: the kept echo does not parse as one: %v", full, err)
+		}
+		if fr, err := ieee80211.ParseFrame(wantEcho[n:]); err != nil || fr.Addr1() != sta || fr.Addr2() != ours {
+			t.Fatalf("full=%v: the kept echo's 802.11 header: %v", full, err)
 		}
 	}
 }

@@ -21,7 +21,17 @@ type Options struct {
 	// control frames other than PS-Poll and BlockAckReq and frames for
 	// other BSSes, and keeps TX-status echoes. See SetScanning.
 	Address [6]byte
+	// FullEchoes keeps TX-status echoes whole. By default the receive
+	// filter cuts them to EchoSnap bytes: their radiotap and 802.11
+	// headers are the status, and the rest of each would cost a copy of the
+	// frame we just sent. A capture of the echoes wants them whole.
+	FullEchoes bool
 }
+
+// EchoSnap is the length to which the receive filter cuts TX-status echoes:
+// room for any radiotap header mac80211 writes on them and the longest
+// 802.11 header.
+const EchoSnap = 256
 
 // DefaultReadBuffer is the receive buffer used when Options.ReadBuffer is 0.
 const DefaultReadBuffer = 8 << 20

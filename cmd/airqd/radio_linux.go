@@ -125,7 +125,9 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID, MTU: amsduMTU(cfg.AMSDU)})
+	// a capture records echoes whole; otherwise the filter cuts them to
+	// their headers, which are the TX status
+	dev, err := inject.Open(o.ifname, inject.Options{Address: cfg.BSSID, MTU: amsduMTU(cfg.AMSDU), FullEchoes: o.pcap != ""})
 	if err != nil {
 		return err
 	}
