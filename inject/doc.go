@@ -26,7 +26,8 @@
 // probe responses (filter_linux.go lists the rules). It cuts echoes to
 // EchoSnap bytes (Options.FullEchoes keeps them whole): the status is in
 // their headers, and the rest of each echo was a copy of the frame just sent
-// (2.5% of downlink TCP on the qemu test bed).
+// (3% of downlink TCP on the qemu test bed: 53.0-53.3 against 51.5 Mbit/s,
+// the two alternating in one boot).
 //
 // Both sockets are non-blocking and driven by the Go netpoller; reads and
 // writes are batched with recvmmsg and sendmmsg. Counters, including the
