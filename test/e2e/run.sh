@@ -77,6 +77,7 @@ now() { echo "${EPOCHREALTIME/./}"; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", (b-a)/1e6}'; }
 say() { echo "e2e: $*" >&2; }
 die() { say "ERROR: $*"; echo "e2e: 0 passed, 1 failed"; exit 1; }
+[[ $ICOUNT == off || $ICOUNT =~ ^([0-9]|10)$ ]] || die "E2E_ICOUNT=$ICOUNT: want a shift (0-10) or off"
 TIMINGS=()
 timed() { # timed PHASE FUNC: run FUNC, record its wall time
 	local t rc
@@ -270,7 +271,6 @@ phase_boot() {
 	# -icount needs TCG on one thread (qemu refuses it with MTTCG)
 	if [ "$ICOUNT" != off ] && [[ $accel == tcg* ]]; then
 		[[ $accel == *thread=multi* ]] && die "E2E_ICOUNT=$ICOUNT: -icount needs E2E_ACCEL=tcg,thread=single (or E2E_ICOUNT=off)"
-		[[ $ICOUNT =~ ^([0-9]|10)$ ]] || die "E2E_ICOUNT=$ICOUNT: want a shift (0-10) or off"
 		icount=(-icount "shift=$ICOUNT,sleep=off")
 	fi
 	SCENARIOS=$(scenario_list)
