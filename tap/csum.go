@@ -7,13 +7,13 @@ import (
 
 // sum adds b to acc, the Internet checksum's ones'-complement sum (RFC 1071)
 // of big-endian 16-bit words, kept unfolded; b starts at an even offset of
-// the checksummed data. It sums b as little-endian 64-bit words with
-// end-around carries (one plain load and one add-with-carry per 8 bytes,
-// where big-endian 32-bit words cost a byte swap each: checking each
-// segment's checksum is over a quarter of the uplink's user CPU) and swaps the
-// folded result's bytes, which gives the big-endian sum (RFC 1071, "byte
-// order independence").
-// acc stays far from overflow: each call adds at most 0xffff.
+// the checksummed data, and each call adds at most 0xffff to acc.
+//
+// It sums b as little-endian 64-bit words with end-around carries, one load
+// and one add-with-carry per 8 bytes (big-endian words cost a byte swap
+// each, and checking each segment's checksum is over a quarter of the
+// uplink's user CPU), then swaps the folded result's bytes, which gives the
+// big-endian sum (RFC 1071, "byte order independence").
 func sum(b []byte, acc uint64) uint64 {
 	var s, c uint64
 	for len(b) >= 64 {

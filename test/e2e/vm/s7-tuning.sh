@@ -6,9 +6,9 @@
 # TCG, so both stay backlogged in its scheduler. hwsim has no airtime: the
 # one vCPU is the only scarce resource, so airqd runs at -nice 0 here. At its
 # default -10 it outranks the iperf3 senders, takes each datagram as it is
-# written, and its queues never hold the backlog whose sharing is measured. airqctl station dump is sampled
-# (BE: AQL pending airtime, frames in flight, cumulative TX airtime) through
-# three phases of ~5 s:
+# written, and its queues never hold the backlog whose sharing is measured.
+# airqctl station dump is sampled (BE: AQL pending airtime, frames in flight,
+# cumulative TX airtime) through three phases of ~5 s:
 #   A  defaults (BE limits 5000/12000 us, weights 256)
 #   B  after "airqctl aql set BE 500 1000"
 #   C  after "airqctl aql set BE 5000 1000" and "airqctl station set <sta1>
