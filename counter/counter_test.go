@@ -1,6 +1,7 @@
 package counter
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,5 +98,18 @@ func TestSetString(t *testing.T) {
 	s[RxFrames], s[Deauths] = 3, 1
 	if got := s.String(); got != "rx_frames=3 deauths=1" {
 		t.Errorf("String() = %q", got)
+	}
+}
+
+// The README's metrics table names every family, for dashboards.
+func TestREADMEListsFamilies(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Families() {
+		if !strings.Contains(string(b), "`"+f.Name) {
+			t.Errorf("README.md does not name %s", f.Name)
+		}
 	}
 }
