@@ -51,7 +51,7 @@ const (
 	// The downlink: every MSDU that enters it ends in exactly one of
 	// WiredSent, WiredTxFailed and WiredDropped*, or is queued or in flight.
 	WiredIn           // frames read from the TAP
-	WiredLostInKernel // host frames the TAP's kernel queue dropped
+	WiredLostInKernel // host frames the TAP's kernel queue dropped: never read, outside the books
 	DownlinkIn        // MSDUs entering the downlink (TAP, intra-BSS, multicast copies)
 	WiredSent         // completed by the radio: acknowledged, or without status
 	WiredTxFailed     // the station never acknowledged them
