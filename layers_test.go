@@ -12,11 +12,11 @@ const module = "github.com/airq/airq"
 
 // layer of each package path relative to the module root, from ARCHITECTURE.md.
 var layers = map[string]int{
-	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0,
+	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0, "counter": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
 	"ap":      2,
-	"runtime": 3, "sim": 3,
+	"runtime": 3, "sim": 3, "metrics": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
@@ -34,6 +34,8 @@ func allowedThirdParty(pkg, dep string) bool {
 	case pkg == "runtime":
 		return strings.HasPrefix(dep, "golang.org/x/") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "github.com/coreos/go-systemd/") || strings.HasPrefix(dep, "github.com/prometheus/")
+	case pkg == "metrics":
+		return strings.HasPrefix(dep, "github.com/prometheus/")
 	}
 	return false
 }
@@ -63,6 +65,8 @@ func allowed(pkg, dep string) bool {
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
+	case pkg == "metrics":
+		return ld <= 1 // the control protocol and the TAP's counters, never the core
 	}
 	return false
 }
@@ -150,6 +154,8 @@ func TestLayerRules(t *testing.T) {
 		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
 		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
+		{"metrics", "ctl", true}, {"metrics", "counter", true}, {"metrics", "ap", false}, {"metrics", "runtime", false},
+		{"ctl", "counter", true}, {"counter", "ctl", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)

@@ -3,6 +3,7 @@ package ap
 import (
 	"fmt"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -37,8 +38,6 @@ type ACL struct {
 	Mode   ACLMode
 	Accept map[ieee80211.MAC]struct{}
 	Deny   map[ieee80211.MAC]struct{}
-
-	denied uint64 // stations refused; carried across SetACL
 }
 
 // NewACL builds the lists from the addresses.
@@ -78,7 +77,7 @@ func (a *AP) aclRefuses(sa ieee80211.MAC, during string) bool {
 	if a.cfg.ACL.Allows(sa) {
 		return false
 	}
-	a.cfg.ACL.denied++
+	a.cnt[counter.ACLDenied]++
 	if a.cfg.OnACLDeny != nil {
 		a.cfg.OnACLDeny(sa, during)
 	}
@@ -87,7 +86,7 @@ func (a *AP) aclRefuses(sa ieee80211.MAC, during string) bool {
 
 // ACLDenied is how many authentications and associations the access lists
 // refused.
-func (a *AP) ACLDenied() uint64 { return a.cfg.ACL.denied }
+func (a *AP) ACLDenied() uint64 { return a.cnt[counter.ACLDenied] }
 
 // ACL returns the access lists in force; the maps must not be written.
 func (a *AP) ACL() ACL { return a.cfg.ACL }
@@ -101,7 +100,6 @@ func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
 	if err := acl.validate(); err != nil {
 		return nil, err
 	}
-	acl.denied = a.cfg.ACL.denied
 	a.cfg.ACL = acl
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {

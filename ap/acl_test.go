@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -114,7 +115,7 @@ func TestACLReloadLive(t *testing.T) {
 	if _, s := h.a.sta.lookup(other); s == nil || s.state != stateAssociated {
 		t.Error("an admitted station was disturbed")
 	}
-	if n := h.askOK("status").Status.ACLDenied; n != 2 {
+	if n := h.askOK("status").Status.Counters[counter.ACLDenied]; n != 2 {
 		t.Errorf("status acl_denied=%d, want 2", n)
 	}
 	if h.a.ACLDenied() != 2 {

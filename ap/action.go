@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -23,7 +24,7 @@ const (
 func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 	act, err := ieee80211.ParseAction(fr.Body())
 	if err != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	if fr.Addr1().IsMulticast() || act.Category()&0x80 != 0 {
@@ -45,7 +46,7 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 // echoing the dialog token, parameters and timeout of the request.
 func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 	if len(req) < 5 {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
@@ -56,6 +57,6 @@ func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 	b = binary.LittleEndian.AppendUint16(b, ieee80211.StatusRequestDeclined)
 	b = append(b, req[1:5]...) // BA parameter set and timeout
 	if a.finishReply(now, h, b, rt, 0, 0) {
-		a.cnt.ADDBADeclined++
+		a.cnt[counter.ADDBADeclined]++
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -148,12 +149,12 @@ func (a *AP) completeAMSDU(rec *flight, st *radio.TxStatus, now time.Duration) {
 		a.inflight--
 		switch {
 		case acked:
-			a.cnt.WiredSent++
+			a.cnt[counter.WiredSent]++
 		case a.rebufferMSDU(rec.slot, rec.addr1, rec.tid, h, now):
-			a.cnt.Rebuffered++
+			a.cnt[counter.Rebuffered]++
 			continue
 		default:
-			a.cnt.WiredTxFailed++
+			a.cnt[counter.WiredTxFailed]++
 		}
 		a.pool.put(h)
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -76,8 +77,8 @@ func TestAMSDUPacksQueuedFrames(t *testing.T) {
 	}
 	h.echo(out[0], radio.TxStatus{Acked: true})
 	s := &h.a.sta.slots[1]
-	if c := h.a.Counters(); c.WiredSent != 6 || s.AMSDUs != 1 || s.AMSDUSubframes != 5 || !h.a.Accounted() {
-		t.Errorf("sent %d, A-MSDUs %d with %d subframes", c.WiredSent, s.AMSDUs, s.AMSDUSubframes)
+	if c := h.a.Counters(); c[counter.WiredSent] != 6 || s.AMSDUs != 1 || s.AMSDUSubframes != 5 || !h.a.Accounted() {
+		t.Errorf("sent %d, A-MSDUs %d with %d subframes", c[counter.WiredSent], s.AMSDUs, s.AMSDUSubframes)
 	}
 }
 
@@ -93,7 +94,7 @@ func TestFailedAMSDUOfDozingStationIsBufferedAgain(t *testing.T) {
 	out, _ = h.take() // the A-MSDU of the other three
 	h.null(staMAC, true)
 	h.echo(out[0], radio.TxStatus{Acked: false})
-	if c := h.a.Counters(); h.a.Backlog() != 3 || c.Rebuffered != 3 || c.WiredTxFailed != 0 || !h.a.Accounted() {
+	if c := h.a.Counters(); h.a.Backlog() != 3 || c[counter.Rebuffered] != 3 || c[counter.WiredTxFailed] != 0 || !h.a.Accounted() {
 		t.Errorf("backlog %d, counters %+v", h.a.Backlog(), c)
 	}
 }
@@ -127,7 +128,7 @@ func TestUplinkAMSDUIsTakenApart(t *testing.T) {
 	b = ieee80211.AppendAMSDUSubframe(b, body, host, staB, 0x0800, ipv4(9)) // spoofed source
 	h.air(b)
 	_, wired := h.take()
-	if len(wired) != 3 || h.a.Counters().RxAMSDUSubframes != 3 || h.a.Counters().RxMalformed != 1 {
+	if len(wired) != 3 || h.a.Counters()[counter.RxAMSDUSubframes] != 3 || h.a.Counters()[counter.RxMalformed] != 1 {
 		t.Errorf("%d wired frames, %+v", len(wired), h.a.Counters())
 	}
 }

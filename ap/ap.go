@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
@@ -59,8 +60,7 @@ type AP struct {
 	rx  radio.RxInfo
 	txs radio.TxStatus
 
-	events     []Event
-	eventsLost uint64
+	events []Event
 
 	scan      *scanner // nil: no background scanning
 	scanStats ScanStats
@@ -69,45 +69,7 @@ type AP struct {
 
 	acs *acsState // start-up channel selection; nil: the channel was configured
 
-	cnt Counters
-}
-
-// Counters are the core's running totals. Every frame that enters the
-// downlink ends in exactly one of WiredSent, WiredTxFailed, WiredDropped*, or
-// is still queued (Backlog) or in flight (InFlight), which Accounted checks.
-type Counters struct {
-	RxFrames, RxMalformed, RxBadFCS, RxNotForUs uint64
-	RxMgmt, RxData, RxCtrl                      uint64
-	RxFromUnknown, RxDuplicates, RxFragments    uint64
-	RxToWired, RxIntraBSS, RxAMSDUSubframes     uint64
-	RxUnauthorized                              uint64
-
-	Echoes, EchoUnmatched, EchoAcked, EchoFailed uint64
-	NoStatus, TimedOut                           uint64
-	NotSent                                      uint64 // frames the radio refused to take
-
-	Beacons, ProbeResponses, AuthResponses, AssocResponses uint64
-	PSPolls, Rebuffered                                    uint64
-	Deauths, ADDBADeclined                                 uint64
-	RepliesThrottled                                       uint64 // replies not sent: airtime budget spent
-	AuthEvicted                                            uint64 // authenticated-only stations dropped to make room
-
-	WiredIn    uint64 // frames read from the TAP
-	DownlinkIn uint64 // frames entering the downlink (TAP and intra-BSS)
-	// WiredSent MSDUs completed by the radio (ACKed, or without status);
-	// WiredTxFailed ones the station never ACKed (dropped: delivery failed).
-	WiredSent, WiredTxFailed                    uint64
-	WiredDroppedNoStation, WiredDroppedQueue    uint64
-	WiredDroppedMalformed, WiredDroppedNoBuffer uint64
-	WiredDroppedFlushed, WiredDroppedCoDel      uint64
-	WiredDroppedUnauthorized                    uint64
-	WiredDropped                                uint64 // output to the TAP lost (output full)
-	// Frames the devices' kernel queues dropped before airq could read
-	// them: host frames tun dropped (never accepted, so outside the books
-	// above but reported with them), and receive-socket drops, which may
-	// have been TX-status echoes.
-	WiredLostInKernel, RadioLostInKernel uint64
-	OutputOverflow                       uint64
+	cnt counter.Set // the core's running totals; Counters fills in the gauges
 }
 
 // New validates cfg and returns a core that has not started beaconing.
@@ -243,8 +205,16 @@ func (a *AP) Deadline() time.Duration {
 	return d
 }
 
-// Counters returns a snapshot of the core's counters.
-func (a *AP) Counters() Counters { return a.cnt }
+// Counters returns a snapshot of the core's counters, the gauges of the
+// station table and the queues included.
+func (a *AP) Counters() counter.Set {
+	c := a.cnt
+	frames, _ := a.sched.Backlog()
+	c[counter.Associated] = uint64(a.assoc)
+	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc)
+	c[counter.Backlog] = uint64(frames)
+	return c
+}
 
 // Backlog returns the number of downlink frames queued for stations.
 func (a *AP) Backlog() int { return a.backlog }
@@ -255,13 +225,12 @@ func (a *AP) InFlight() int { return a.inflight }
 
 // Accounted reports whether every frame that entered the downlink (from the
 // wired side or forwarded within the BSS) is sent, dropped with a reason, or
-// queued.
+// queued: counter.DownlinkIn is the sum of counter.WiredSent, the members of
+// the downlink's drop family, the backlog and the frames in flight.
 func (a *AP) Accounted() bool {
-	c := a.cnt
 	frames, _ := a.sched.Backlog()
-	return frames == a.backlog+a.polls && c.DownlinkIn == c.WiredSent+c.WiredTxFailed+c.WiredDroppedNoStation+
-		c.WiredDroppedQueue+c.WiredDroppedMalformed+c.WiredDroppedNoBuffer+c.WiredDroppedFlushed+
-		c.WiredDroppedCoDel+c.WiredDroppedUnauthorized+uint64(a.backlog)+uint64(a.inflight)
+	ended := a.cnt[counter.WiredSent] + a.cnt.Sum(counter.WiredTxFailed.Family())
+	return frames == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
 }
 
 func (a *AP) nextMgmtSeq() uint16 {

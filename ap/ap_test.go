@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -175,8 +176,8 @@ func TestAssociateAndBridge(t *testing.T) {
 	// The station leaves: its frames are no longer accepted.
 	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staMAC), ieee80211.ReasonDeauthLeaving))
 	h.wire(eth(staMAC, host, 0))
-	if c := h.a.Counters(); c.WiredDroppedNoStation != 1 || !h.a.Accounted() {
-		t.Errorf("after deauth: no-station drops %d", c.WiredDroppedNoStation)
+	if c := h.a.Counters(); c[counter.WiredDroppedNoStation] != 1 || !h.a.Accounted() {
+		t.Errorf("after deauth: no-station drops %d", c[counter.WiredDroppedNoStation])
 	}
 }
 
@@ -262,8 +263,8 @@ func TestDuplicateUplinkDropped(t *testing.T) {
 	retry[1] |= 0x08 // Retry bit
 	h.air(retry)
 	_, wired := h.take()
-	if len(wired) != 1 || h.a.Counters().RxDuplicates != 1 {
-		t.Errorf("%d wired frames, %d duplicates", len(wired), h.a.Counters().RxDuplicates)
+	if len(wired) != 1 || h.a.Counters()[counter.RxDuplicates] != 1 {
+		t.Errorf("%d wired frames, %d duplicates", len(wired), h.a.Counters()[counter.RxDuplicates])
 	}
 }
 
@@ -287,7 +288,7 @@ func TestEchoMatching(t *testing.T) {
 	}
 	// A late duplicate echo completes nothing.
 	h.echo(out[0], radio.TxStatus{Acked: true})
-	if s.TxPackets != 0 || h.a.Counters().EchoUnmatched == 0 {
+	if s.TxPackets != 0 || h.a.Counters()[counter.EchoUnmatched] == 0 {
 		t.Errorf("late echo completed a record")
 	}
 }
@@ -313,8 +314,8 @@ func TestInFlightCapAndTimeout(t *testing.T) {
 			data++
 		}
 	}
-	if data != 4 || h.a.Counters().TimedOut < 4 || !h.a.Accounted() {
-		t.Errorf("%d data frames after the timeout, %d timed out", data, h.a.Counters().TimedOut)
+	if data != 4 || h.a.Counters()[counter.TimedOut] < 4 || !h.a.Accounted() {
+		t.Errorf("%d data frames after the timeout, %d timed out", data, h.a.Counters()[counter.TimedOut])
 	}
 }
 
@@ -426,13 +427,13 @@ func TestControlledPort(t *testing.T) {
 	eapol = ieee80211.AppendLLCSNAP(eapol, etherTypeEAPOL)
 	h.air(append(eapol, 1, 3, 0, 0))
 	_, wired := h.take()
-	if len(wired) != 1 || h.a.Counters().RxUnauthorized != 1 {
-		t.Errorf("%d wired frames (want the EAPOL one), %d unauthorized", len(wired), h.a.Counters().RxUnauthorized)
+	if len(wired) != 1 || h.a.Counters()[counter.RxUnauthorized] != 1 {
+		t.Errorf("%d wired frames (want the EAPOL one), %d unauthorized", len(wired), h.a.Counters()[counter.RxUnauthorized])
 	}
 	h.wire(eth(staMAC, host, 0))
 	h.wire(append(ieee80211.AppendEtherHdr(nil, staMAC, host, etherTypeEAPOL), 1, 3, 0, 0))
 	out, _ := h.take()
-	if d := dataFrames(t, out); len(d) != 1 || h.a.Counters().WiredDroppedUnauthorized != 1 || !h.a.Accounted() {
+	if d := dataFrames(t, out); len(d) != 1 || h.a.Counters()[counter.WiredDroppedUnauthorized] != 1 || !h.a.Accounted() {
 		t.Errorf("%d frames to an unauthorized station (want the EAPOL one)", len(d))
 	}
 }
@@ -449,12 +450,12 @@ func TestNotSentCompletesAtOnce(t *testing.T) {
 	}
 	out, _ := h.take()
 	h.a.NotSent(h.now, out[1])
-	if c := h.a.Counters(); c.NotSent != 1 || h.a.InFlight() != 2 || !h.a.Accounted() {
-		t.Fatalf("not sent %d, in flight %d", c.NotSent, h.a.InFlight())
+	if c := h.a.Counters(); c[counter.NotSent] != 1 || h.a.InFlight() != 2 || !h.a.Accounted() {
+		t.Fatalf("not sent %d, in flight %d", c[counter.NotSent], h.a.InFlight())
 	}
 	h.echo(out[2], radio.TxStatus{Acked: true})
 	c := h.a.Counters()
-	if c.NoStatus != 1 || c.WiredSent != 3 || h.a.InFlight() != 0 || h.a.air.Total() != 0 || !h.a.Accounted() {
-		t.Errorf("no status %d (want only the first), sent %d, in flight %d", c.NoStatus, c.WiredSent, h.a.InFlight())
+	if c[counter.NoStatus] != 1 || c[counter.WiredSent] != 3 || h.a.InFlight() != 0 || h.a.air.Total() != 0 || !h.a.Accounted() {
+		t.Errorf("no status %d (want only the first), sent %d, in flight %d", c[counter.NoStatus], c[counter.WiredSent], h.a.InFlight())
 	}
 }

@@ -74,6 +74,8 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{Surveys: a.ctlSurveys(now)}
 	case ctl.OpACS:
 		return ctl.Reply{ACS: a.ctlACS()}
+	case ctl.OpSnapshot:
+		return a.ctlSnapshot(now)
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
 }
@@ -111,35 +113,33 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 }
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
-	c := &a.cnt
-	frames, _ := a.sched.Backlog()
 	st := &ctl.Status{
 		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.cfg.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
-		Scheduler: a.sched.Mode().String(), Stations: a.assoc, Authenticated: len(a.sta.byAddr) - a.assoc,
-		MaxStations: a.cfg.MaxStations, Backlog: frames,
-		RxFrames: c.RxFrames, RxMalformed: c.RxMalformed, RxBadFCS: c.RxBadFCS, RxFromUnknown: c.RxFromUnknown,
-		RxDuplicates: c.RxDuplicates, RxToWired: c.RxToWired, RxIntraBSS: c.RxIntraBSS,
-		Echoes: c.Echoes, EchoUnmatched: c.EchoUnmatched, NoStatus: c.NoStatus, TimedOut: c.TimedOut,
-		Beacons: c.Beacons, ProbeResponses: c.ProbeResponses, Deauths: c.Deauths, ACLDenied: a.ACLDenied(),
-		WiredIn: c.WiredIn, WiredSent: c.WiredSent, DropNoStation: c.WiredDroppedNoStation,
-		DropQueue: c.WiredDroppedQueue, DropMalformed: c.WiredDroppedMalformed,
-		DropNoBuffer: c.WiredDroppedNoBuffer, DropFlushed: c.WiredDroppedFlushed, DropCoDel: c.WiredDroppedCoDel,
-		WiredDropped: c.WiredDropped, OutputOverflow: c.OutputOverflow, EventsLost: a.eventsLost,
-		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC,
+		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
+		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
 	}
 	if a.started {
 		st.TSF = a.TSF(now)
 	}
-	st.RxAMSDUSubs, st.Scanning = c.RxAMSDUSubframes, a.scan != nil
 	b := &a.beacons
 	st.BeaconsEmitted, st.BeaconsEchoed, st.BeaconsMissed = b.Emitted, b.Echoed, b.MissedIntervals
+	st.BeaconEmitSum, st.BeaconEchoSum = b.EmitLateSum.Microseconds(), b.EchoLateSum.Microseconds()
 	st.BeaconEmitMean, st.BeaconEmitMax = meanUS(b.EmitLateSum, b.Emitted), b.EmitLateMax.Microseconds()
 	st.BeaconEchoMean, st.BeaconEchoMax = meanUS(b.EchoLateSum, b.Echoed), b.EchoLateMax.Microseconds()
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		st.InFlightFrames += a.air.InFlight(ac)
 	}
 	return st
+}
+
+// ctlSnapshot is every section a monitoring system reads, from one instant.
+func (a *AP) ctlSnapshot(now time.Duration) ctl.Reply {
+	r := ctl.Reply{Status: a.ctlStatus(now), Stations: a.ctlStations(now), AQL: a.ctlAQL(), Scheduler: a.ctlScheduler()}
+	if a.scan != nil {
+		r.Scan = a.ctlScan(now)
+	}
+	return r
 }
 
 // ctlStations lists the table in AID order, as iw lists mac80211's.

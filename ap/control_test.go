@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -55,11 +56,11 @@ func TestControlStatus(t *testing.T) {
 	}
 	s := h.askOK("status").Status
 	if s == nil || s.SSID != "airq-test" || s.BSSID != ctl.MAC(bssid) || s.Channel != 6 || s.Freq != 2437 ||
-		!s.WMM || s.Stations != 1 || s.Authenticated != 1 || s.MaxStations != 2007 || s.Scheduler != "production" {
+		!s.WMM || s.Counters[counter.Associated] != 1 || s.Counters[counter.Authenticated] != 1 || s.MaxStations != 2007 || s.Scheduler != "production" {
 		t.Fatalf("status %+v", s)
 	}
-	if s.TSF != 1024000 || s.Beacons != 11 || s.InFlightCap != 64 {
-		t.Errorf("tsf %d beacons %d inflight cap %d", s.TSF, s.Beacons, s.InFlightCap)
+	if s.TSF != 1024000 || s.Counters[counter.Beacons] != 11 || s.InFlightCap != 64 {
+		t.Errorf("tsf %d beacons %d inflight cap %d", s.TSF, s.Counters[counter.Beacons], s.InFlightCap)
 	}
 }
 

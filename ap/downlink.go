@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -13,10 +14,10 @@ import (
 // HandleWired takes one 802.3 frame from the TAP. The core copies what it
 // keeps; every frame ends as sent, dropped with a reason, or queued.
 func (a *AP) HandleWired(now time.Duration, eth []byte) {
-	a.cnt.WiredIn++
+	a.cnt[counter.WiredIn]++
 	if len(eth) < 14 {
-		a.cnt.DownlinkIn++
-		a.cnt.WiredDroppedMalformed++
+		a.cnt[counter.DownlinkIn]++
+		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
 	da, sa := ieee80211.MAC(eth[0:6]), ieee80211.MAC(eth[6:12])
@@ -31,9 +32,9 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		a.multicastToUnicast(now, sa, etherType, payload)
 		return
 	}
-	a.cnt.DownlinkIn++
+	a.cnt[counter.DownlinkIn]++
 	if len(payload)+14 > slabSize-headroom-8 {
-		a.cnt.WiredDroppedMalformed++
+		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
 	var slot uint16
@@ -42,23 +43,23 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		var s *station
 		slot, s = a.sta.lookup(da)
 		if s == nil || s.state != stateAssociated {
-			a.cnt.WiredDroppedNoStation++
+			a.cnt[counter.WiredDroppedNoStation]++
 			return
 		}
 		if !s.authorized && etherType != etherTypeEAPOL {
-			a.cnt.WiredDroppedUnauthorized++
+			a.cnt[counter.WiredDroppedUnauthorized]++
 			return
 		}
 		if s.qos {
 			tid = classify(etherType, payload)
 		}
 	} else if a.assoc == 0 {
-		a.cnt.WiredDroppedNoStation++
+		a.cnt[counter.WiredDroppedNoStation]++
 		return
 	}
 	h, ok := a.pool.get()
 	if !ok {
-		a.cnt.WiredDroppedNoBuffer++
+		a.cnt[counter.WiredDroppedNoBuffer]++
 		return
 	}
 	b := a.pool.slab(h)[headroom:headroom]
@@ -71,7 +72,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--
 		a.pool.put(h)
-		a.cnt.WiredDroppedNoStation++
+		a.cnt[counter.WiredDroppedNoStation]++
 	}
 }
 
@@ -98,8 +99,8 @@ func (a *AP) multicastToUnicast(now time.Duration, sa ieee80211.MAC, etherType u
 		}
 	}
 	if copies == 0 {
-		a.cnt.DownlinkIn++
-		a.cnt.WiredDroppedNoStation++
+		a.cnt[counter.DownlinkIn]++
+		a.cnt[counter.WiredDroppedNoStation]++
 	}
 }
 
@@ -139,18 +140,18 @@ func (a *AP) Drop(h txq.Handle, reason txq.DropReason) {
 		return
 	}
 	a.backlog--
-	switch reason {
-	case txq.DropCoDel:
-		a.cnt.WiredDroppedCoDel++
-	case txq.DropFlush:
-		a.cnt.WiredDroppedFlushed++
-	default:
-		a.cnt.WiredDroppedQueue++
-	}
+	a.cnt[queueDrops[reason]]++
 	if slot := a.slabSlot[h]; slot != 0 && reason != txq.DropFlush {
 		a.sta.slots[slot].TxQueueDrops++
 	}
 	a.pool.put(uint32(h))
+}
+
+// queueDrops is the counter of each reason the queues drop a frame for.
+var queueDrops = [txq.NumDropReasons]counter.ID{
+	txq.DropCoDel: counter.WiredDroppedCoDel, txq.DropQueueFull: counter.WiredDroppedQueueFull,
+	txq.DropOverlimit: counter.WiredDroppedOverlimit, txq.DropOvermemory: counter.WiredDroppedOvermemory,
+	txq.DropFlush: counter.WiredDroppedFlushed,
 }
 
 // classify returns the user priority of an MSDU from its DSCP, as Linux's

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -40,7 +41,7 @@ func (a *AP) event(e Event) {
 	if len(a.events) == maxEvents {
 		copy(a.events, a.events[1:])
 		a.events = a.events[:maxEvents-1]
-		a.eventsLost++
+		a.cnt[counter.EventsLost]++
 	}
 	a.events = append(a.events, e)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -20,7 +21,7 @@ func TestReplyBudgetSurvivesProbeFlood(t *testing.T) {
 	out, _ := h.take()
 	// The 30 ms burst minus the reserve at 1 Mbit/s is a handful of
 	// responses, far from 1000.
-	if len(out) == 0 || len(out) > 20 || h.a.Counters().RepliesThrottled < 980 {
+	if len(out) == 0 || len(out) > 20 || h.a.Counters()[counter.RepliesThrottled] < 980 {
 		t.Fatalf("%d probe responses to 1000 probes at once", len(out))
 	}
 	// The reserve still lets a station in.
@@ -47,8 +48,8 @@ func TestAuthFloodCannotLockStationsOut(t *testing.T) {
 		h.auth(ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}, 0, 1)
 		h.take()
 	}
-	if h.a.Counters().AuthEvicted < 500 {
-		t.Errorf("%d evictions", h.a.Counters().AuthEvicted)
+	if h.a.Counters()[counter.AuthEvicted] < 500 {
+		t.Errorf("%d evictions", h.a.Counters()[counter.AuthEvicted])
 	}
 	// Replies were throttled to 10% of airtime during the flood; once
 	// the budget has refilled a little, a real station gets in.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -81,7 +82,7 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 	f := &a.flights[ac]
 	if f.size == len(f.r) {
 		if !f.at(0).done {
-			a.cnt.NoStatus++
+			a.cnt[counter.NoStatus]++
 		}
 		a.completeOldest(ac, nil, now)
 	}
@@ -171,12 +172,12 @@ func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
 	a.inflight--
 	switch {
 	case acked || st == nil:
-		a.cnt.WiredSent++
+		a.cnt[counter.WiredSent]++
 	case a.rebuffer(rec, now):
-		a.cnt.Rebuffered++
+		a.cnt[counter.Rebuffered]++
 		return
 	default:
-		a.cnt.WiredTxFailed++
+		a.cnt[counter.WiredTxFailed]++
 	}
 	a.pool.put(h)
 }
@@ -185,7 +186,7 @@ func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
 // its AC: the oldest record with the same key completes with st, and records
 // older than it complete as "no status" (their echoes were lost).
 func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatus) {
-	a.cnt.Echoes++
+	a.cnt[counter.Echoes]++
 	ac, tid := acOf(fr)
 	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
 	f := &a.flights[ac]
@@ -196,7 +197,7 @@ func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatu
 		}
 		for ; i > 0; i-- {
 			if !f.at(0).done {
-				a.cnt.NoStatus++
+				a.cnt[counter.NoStatus]++
 			}
 			a.completeOldest(ac, nil, now)
 		}
@@ -204,14 +205,14 @@ func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatu
 			st.Acked = true // nobody ACKs these; the echo only says it went out
 		}
 		if st.Acked {
-			a.cnt.EchoAcked++
+			a.cnt[counter.EchoAcked]++
 		} else {
-			a.cnt.EchoFailed++
+			a.cnt[counter.EchoFailed]++
 		}
 		a.completeOldest(ac, st, now)
 		return
 	}
-	a.cnt.EchoUnmatched++
+	a.cnt[counter.EchoUnmatched]++
 }
 
 // expireFlights completes records older than the echo timeout. A late echo
@@ -221,7 +222,7 @@ func (a *AP) expireFlights(now time.Duration) {
 		f := &a.flights[ac]
 		for f.size > 0 && (f.at(0).done || now-f.at(0).sent >= a.cfg.EchoTimeout) {
 			if !f.at(0).done {
-				a.cnt.TimedOut++
+				a.cnt[counter.TimedOut]++
 			}
 			a.completeOldest(ieee80211.AC(ac), nil, now)
 		}
@@ -232,7 +233,7 @@ func (a *AP) expireFlights(now time.Duration) {
 // Output returned it): its record completes at once, without status, rather
 // than holding its airtime until the timeout.
 func (a *AP) NotSent(now time.Duration, frame []byte) {
-	a.cnt.NotSent++
+	a.cnt[counter.NotSent]++
 	n, _, err := radiotap.Parse(frame, nil, nil)
 	if err != nil {
 		return

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -76,7 +77,7 @@ const probeRetries = 2
 func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
 	h, ok := a.pool.get()
 	if !ok {
-		a.cnt.OutputOverflow++
+		a.cnt[counter.OutputOverflow]++
 		return 0, nil, 0, false
 	}
 	p := radio.TxParams{Rate: rate, Retries: retries}
@@ -95,7 +96,7 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, slot uint16, reserve float64) bool {
 	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
 	if !a.replies.take(now, float64(cost), reserve) {
-		a.cnt.RepliesThrottled++
+		a.cnt[counter.RepliesThrottled]++
 		a.pool.put(h)
 		return false
 	}
@@ -168,7 +169,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 		b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	}
 	b = a.appendBSSTail(b, true)
-	a.cnt.Beacons++
+	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
@@ -189,7 +190,7 @@ func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
 	b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	b = a.appendBSSTail(b, false)
 	if a.finishReply(now, h, b, rt, 0, probeReserve) {
-		a.cnt.ProbeResponses++
+		a.cnt[counter.ProbeResponses]++
 	}
 }
 
@@ -200,7 +201,7 @@ func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint
 	}
 	b = ieee80211.AppendAuth(b, alg, seq, status)
 	if a.finishReply(now, h, b, rt, 0, 0) {
-		a.cnt.AuthResponses++
+		a.cnt[counter.AuthResponses]++
 	}
 }
 
@@ -228,7 +229,7 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
 	}
 	if a.finishReply(now, h, b, rt, 0, 0) {
-		a.cnt.AssocResponses++
+		a.cnt[counter.AssocResponses]++
 	}
 }
 
@@ -238,7 +239,7 @@ func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
 		return
 	}
 	b = ieee80211.AppendDeauth(b, reason)
-	a.cnt.Deauths++
+	a.cnt[counter.Deauths]++
 	a.finish(now, h, b, rt, 0)
 }
 
@@ -251,7 +252,7 @@ func (a *AP) sendStrangerDeauth(now time.Duration, da ieee80211.MAC, reason uint
 	}
 	b = ieee80211.AppendDeauth(b, reason)
 	if a.finishReply(now, h, b, rt, 0, probeReserve) {
-		a.cnt.Deauths++
+		a.cnt[counter.Deauths]++
 	}
 }
 

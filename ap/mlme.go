@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rate"
@@ -13,7 +14,7 @@ const authOpenSystem = 0
 func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	auth, err := ieee80211.ParseAuth(fr.Body())
 	if err != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	sa := fr.Addr2()
@@ -66,14 +67,14 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if reassoc {
 		req, err := ieee80211.ParseReassocReq(fr.Body())
 		if err != nil {
-			a.cnt.RxMalformed++
+			a.cnt[counter.RxMalformed]++
 			return
 		}
 		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
 	} else {
 		req, err := ieee80211.ParseAssocReq(fr.Body())
 		if err != nil {
-			a.cnt.RxMalformed++
+			a.cnt[counter.RxMalformed]++
 			return
 		}
 		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
@@ -282,7 +283,7 @@ func (a *AP) evictUnassociated() bool {
 		s := &a.sta.slots[e.slot]
 		if s.state == stateAuthenticated && s.addr == e.addr && s.authAt == e.at {
 			a.sta.remove(e.slot)
-			a.cnt.AuthEvicted++
+			a.cnt[counter.AuthEvicted]++
 			return true
 		}
 	}

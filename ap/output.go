@@ -1,5 +1,7 @@
 package ap
 
+import "github.com/airq/airq/counter"
+
 // output collects the actions of one or more events until the caller flushes
 // them. Frames are slices of pool slabs; the slabs return to the pool at Flushed.
 type output struct {
@@ -33,7 +35,7 @@ func (o *output) full() bool { return len(o.radio) == cap(o.radio) || len(o.wire
 // emitRadio queues a frame whose slab returns to the pool at Flushed.
 func (a *AP) emitRadio(h uint32, frame []byte) {
 	if len(a.out.radio) == cap(a.out.radio) {
-		a.cnt.OutputOverflow++
+		a.cnt[counter.OutputOverflow]++
 		a.pool.put(h)
 		return
 	}
@@ -50,8 +52,7 @@ func (a *AP) emitData(frame []byte) {
 
 func (a *AP) emitWired(h uint32, frame []byte) {
 	if len(a.out.wired) == cap(a.out.wired) {
-		a.cnt.OutputOverflow++
-		a.cnt.WiredDropped++
+		a.cnt[counter.RxToWiredDropped]++
 		a.pool.put(h)
 		return
 	}

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -67,16 +68,16 @@ func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
 // frame, as mac80211 does, so the station can go back to sleep.
 func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 	if fr.Addr1() != a.cfg.BSSID {
-		a.cnt.RxNotForUs++
+		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	slot, s := a.sta.lookup(fr.Addr2())
 	if s == nil || s.state != stateAssociated || fr.AID() != slot {
-		a.cnt.RxFromUnknown++
+		a.cnt[counter.RxFromUnknown]++
 		return
 	}
 	s.lastRx = now
-	a.cnt.PSPolls++
+	a.cnt[counter.PSPolls]++
 	if !s.dozing {
 		return
 	}
@@ -99,7 +100,7 @@ func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 func (a *AP) sendNullTo(now time.Duration, slot uint16, s *station) {
 	h, ok := a.pool.get()
 	if !ok {
-		a.cnt.OutputOverflow++
+		a.cnt[counter.OutputOverflow]++
 		return
 	}
 	copy(a.pool.slab(h)[headroom:], s.addr[:])

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -140,7 +141,7 @@ func TestFailedFrameOfDozingStationIsBufferedAgain(t *testing.T) {
 	out, _ := h.take()
 	h.null(staMAC, true) // the station dozed before the frame reached it
 	h.echo(out[0], radio.TxStatus{Acked: false})
-	if h.a.Backlog() != 1 || h.a.Counters().Rebuffered != 1 || h.a.Counters().WiredTxFailed != 0 || !h.a.Accounted() {
+	if h.a.Backlog() != 1 || h.a.Counters()[counter.Rebuffered] != 1 || h.a.Counters()[counter.WiredTxFailed] != 0 || !h.a.Accounted() {
 		t.Fatalf("backlog %d, counters %+v", h.a.Backlog(), h.a.Counters())
 	}
 	h.take()
@@ -154,8 +155,8 @@ func TestFailedFrameOfDozingStationIsBufferedAgain(t *testing.T) {
 		t.Errorf("rebuffered frame mangled: %#x %d from %s", et, len(payload), d[0].Addr3())
 	}
 	h.echo(out[len(out)-1], radio.TxStatus{Acked: true})
-	if c := h.a.Counters(); c.WiredSent != 1 || !h.a.Accounted() {
-		t.Errorf("sent %d", c.WiredSent)
+	if c := h.a.Counters(); c[counter.WiredSent] != 1 || !h.a.Accounted() {
+		t.Errorf("sent %d", c[counter.WiredSent])
 	}
 }
 

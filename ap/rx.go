@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 )
@@ -11,23 +12,23 @@ import (
 // a TX-status echo of a frame we sent, or a frame from the air. The core
 // does not retain frame. Malformed input is counted and dropped.
 func (a *AP) HandleRadio(now time.Duration, frame []byte) {
-	a.cnt.RxFrames++
+	a.cnt[counter.RxFrames]++
 	n, echo, err := radiotap.Parse(frame, &a.rx, &a.txs)
 	if err != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	body := frame[n:]
 	if a.rx.FCSIncl {
 		if len(body) < 4 {
-			a.cnt.RxMalformed++
+			a.cnt[counter.RxMalformed]++
 			return
 		}
 		body = body[:len(body)-4]
 	}
 	fr, err := ieee80211.ParseFrame(body)
 	if err != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	if echo {
@@ -38,11 +39,11 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		return
 	}
 	if a.rx.BadFCS {
-		a.cnt.RxBadFCS++
+		a.cnt[counter.RxBadFCS]++
 		return
 	}
 	if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeBeacon || fr.Subtype() == ieee80211.SubtypeProbeResp) {
-		a.cnt.RxMgmt++
+		a.cnt[counter.RxMgmt]++
 		a.heardBSS(now, fr)
 		return
 	}
@@ -53,13 +54,13 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 	}
 	switch fr.Type() {
 	case ieee80211.TypeMgmt:
-		a.cnt.RxMgmt++
+		a.cnt[counter.RxMgmt]++
 		a.handleMgmt(now, fr)
 	case ieee80211.TypeData:
-		a.cnt.RxData++
+		a.cnt[counter.RxData]++
 		a.handleData(now, fr)
 	default:
-		a.cnt.RxCtrl++
+		a.cnt[counter.RxCtrl]++
 		if fr.Subtype() == ieee80211.SubtypePSPoll {
 			a.handlePSPoll(now, fr)
 		}
@@ -76,7 +77,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	if addr1 != a.cfg.BSSID || fr.Addr3() != a.cfg.BSSID {
-		a.cnt.RxNotForUs++
+		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	if slot, s := a.sta.lookup(fr.Addr2()); s != nil {
@@ -101,7 +102,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 	req, err := ieee80211.ParseProbeReq(fr.Body())
 	if err != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	ies := req.Elements()

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/scan"
 )
@@ -195,7 +196,7 @@ func (a *AP) scanTick(now time.Duration) {
 		for ac := range a.flights {
 			for a.flights[ac].size > 0 {
 				if !a.flights[ac].at(0).done {
-					a.cnt.NoStatus++
+					a.cnt[counter.NoStatus]++
 				}
 				a.completeOldest(ieee80211.AC(ac), nil, now)
 			}

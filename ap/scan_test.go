@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -104,7 +105,7 @@ func TestScanTripsStayBetweenBeacons(t *testing.T) {
 	if len(res) != 1 || res[0].BSSID != other || res[0].SSIDString() != "neighbour" || res[0].Freq != 2462 {
 		t.Errorf("scan results %+v", res)
 	}
-	if c := h.a.Counters(); c.WiredSent == 0 || !h.a.Accounted() {
-		t.Errorf("data after trips: sent %d", c.WiredSent)
+	if c := h.a.Counters(); c[counter.WiredSent] == 0 || !h.a.Accounted() {
+		t.Errorf("data after trips: sent %d", c[counter.WiredSent])
 	}
 }

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
@@ -24,7 +25,7 @@ func (a *AP) dataRate(s *station) radio.Rate {
 // DeviceDrops records the devices' kernel drop counters (totals since
 // they opened), read periodically by the shell.
 func (a *AP) DeviceDrops(wired, radio uint64) {
-	a.cnt.WiredLostInKernel, a.cnt.RadioLostInKernel = wired, radio
+	a.cnt[counter.WiredLostInKernel], a.cnt[counter.RadioLostInKernel] = wired, radio
 }
 
 // Associated returns the number of associated stations.

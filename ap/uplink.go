@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -13,13 +14,13 @@ import (
 // addressed to another station.
 func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if !fr.ToDS() || fr.FromDS() || fr.Addr1() != a.cfg.BSSID {
-		a.cnt.RxNotForUs++
+		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
 	if s == nil || s.state != stateAssociated {
-		a.cnt.RxFromUnknown++
+		a.cnt[counter.RxFromUnknown]++
 		if s != nil {
 			s.RxDroppedUnauthorize++
 		}
@@ -38,7 +39,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		a.setPM(now, slot, s, fr.PwrMgt())
 	}
 	if a.isDuplicate(s, fr) {
-		a.cnt.RxDuplicates++
+		a.cnt[counter.RxDuplicates]++
 		s.RxDuplicates++
 		return
 	}
@@ -49,13 +50,13 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	if fr.MoreFrag() || fr.Frag() != 0 {
-		a.cnt.RxFragments++
+		a.cnt[counter.RxFragments]++
 		return
 	}
 	if fr.Protected() {
 		// No keys are installed: no station that follows the standard
 		// sends protected data here.
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	if fr.IsQoS() && fr.AMSDUPresent() {
@@ -64,12 +65,12 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	}
 	etherType, payload, ok := ieee80211.Decap(fr.Body())
 	if !ok {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	if !s.authorized && etherType != etherTypeEAPOL {
 		s.RxDroppedUnauthorize++
-		a.cnt.RxUnauthorized++
+		a.cnt[counter.RxUnauthorized]++
 		return
 	}
 	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
@@ -84,14 +85,14 @@ func (a *AP) deaggregate(now time.Duration, slot uint16, fr ieee80211.Frame) {
 		// A subframe claiming another source is an injection attempt
 		// (CVE-2020-24588): a station only sends its own MSDUs.
 		if !ok || it.SA() != fr.Addr2() {
-			a.cnt.RxMalformed++
+			a.cnt[counter.RxMalformed]++
 			continue
 		}
-		a.cnt.RxAMSDUSubframes++
+		a.cnt[counter.RxAMSDUSubframes]++
 		a.bridgeUp(now, slot, it.DA(), it.SA(), etherType, payload)
 	}
 	if it.Err() != nil {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 	}
 }
 
@@ -114,7 +115,7 @@ func (a *AP) isDuplicate(s *station, fr ieee80211.Frame) bool {
 // addresses.
 func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
 	if len(payload)+14 > slabSize-headroom {
-		a.cnt.RxMalformed++
+		a.cnt[counter.RxMalformed]++
 		return
 	}
 	// Within the BSS the AP relays frames itself, unless stations are
@@ -122,7 +123,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	if !a.cfg.APIsolate {
 		if !da.IsMulticast() {
 			if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
-				a.cnt.RxIntraBSS++
+				a.cnt[counter.RxIntraBSS]++
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return
 			}
@@ -132,7 +133,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	}
 	h, ok := a.pool.get()
 	if !ok {
-		a.cnt.WiredDropped++
+		a.cnt[counter.RxToWiredDropped]++
 		return
 	}
 	b := a.pool.slab(h)[:0]
@@ -140,7 +141,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	b = append(b, sa[:]...)
 	b = append(b, byte(etherType>>8), byte(etherType))
 	b = append(b, payload...)
-	a.cnt.RxToWired++
+	a.cnt[counter.RxToWired]++
 	a.emitWired(h, b)
 }
 

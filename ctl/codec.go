@@ -10,20 +10,33 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+
+	"github.com/airq/airq/counter"
 )
 
 // The text form is derived from the record types by reflection over their
 // JSON names, so a field added to a record is encoded, decoded and printed
-// by -json alike without a second list to keep in step.
+// by -json alike without a second list to keep in step. A counter.Set field
+// stands for one field per counter, named by the counter's key.
 
 type field struct {
 	key   string
-	index int
+	index int // of the struct field
+	sub   int // the counter within a counter.Set field; -1 for other fields
 }
 
 type record struct {
 	fields []field
-	byKey  map[string]int // key -> struct field index
+	byKey  map[string]field
+}
+
+// value is f's field in the struct v.
+func (f field) value(v reflect.Value) reflect.Value {
+	fv := v.Field(f.index)
+	if f.sub >= 0 {
+		return fv.Index(f.sub)
+	}
+	return fv
 }
 
 var (
@@ -39,20 +52,30 @@ var (
 	recRate      = recordOf[RateStats]()
 	recACS       = recordOf[ACS]()
 	textM        = reflect.TypeFor[encoding.TextMarshaler]()
+	counterSet   = reflect.TypeFor[counter.Set]()
 )
 
 func recordOf[T any]() record {
 	t := reflect.TypeFor[T]()
-	r := record{byKey: map[string]int{}}
+	r := record{byKey: map[string]field{}}
+	add := func(f field) {
+		r.fields = append(r.fields, f)
+		r.byKey[f.key] = f
+	}
 	for i := range t.NumField() {
 		f := t.Field(i)
+		if f.Type == counterSet {
+			for id := range counter.NumIDs {
+				add(field{id.Key(), i, int(id)})
+			}
+			continue
+		}
 		key, _, _ := cutComma(f.Tag.Get("json"))
 		k := f.Type.Kind()
 		if key == "" || key == "-" || ((k == reflect.Array || k == reflect.Slice) && f.Type.Elem().Kind() == reflect.Struct) {
 			continue // nested records are sections of their own
 		}
-		r.fields = append(r.fields, field{key, i})
-		r.byKey[key] = i
+		add(field{key, i, -1})
 	}
 	return r
 }
@@ -137,7 +160,7 @@ func appendSection(b []byte, name string, rec record, p any) ([]byte, error) {
 		b = append(b, f.key...)
 		b = append(b, '=')
 		var err error
-		if b, err = appendValue(b, v.Field(f.index)); err != nil {
+		if b, err = appendValue(b, f.value(v)); err != nil {
 			return nil, fmt.Errorf("ctl: %s %s: %w", name, f.key, err)
 		}
 		b = append(b, '\n')

@@ -54,11 +54,11 @@ func (d *decoder) line(l []byte) (done bool, err error) {
 	if !d.cur.IsValid() {
 		return false, fmt.Errorf("key %q outside a section", k)
 	}
-	i, ok := d.rec.byKey[string(k)]
+	f, ok := d.rec.byKey[string(k)]
 	if !ok {
 		return false, fmt.Errorf("section %s: unknown key %q", d.name, k)
 	}
-	if err := setValue(d.cur.Field(i), v); err != nil {
+	if err := setValue(f.value(d.cur), v); err != nil {
 		return false, fmt.Errorf("section %s: %s: %w", d.name, k, err)
 	}
 	return false, nil

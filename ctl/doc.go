@@ -21,6 +21,9 @@
 //	         | "scan"                                      ; background scan status
 //	         | "scan dump"                                 ; the BSS table
 //	         | "survey dump"                               ; per-channel survey
+//	         | "acs"                                       ; the start-up channel selection
+//	         | "snapshot"                                  ; all of status, station dump,
+//	                                                       ; aql, scheduler, scan at once
 //	         | "events"                                    ; a stream, see below
 //	MAC      = six hex octets separated by ':' or '-'
 //	AC       = VO | VI | BE | BK (any case) | 0..3 (debugfs numbering)
@@ -33,15 +36,18 @@
 //	reply    = [ "error=" QUOTED "\n" ] *section "errno=" N "\n" "\n"
 //	section  = "section=" NAME "\n" *( KEY "=" VALUE "\n" )
 //	NAME     = status | station | aql | scheduler | ac | scan | bss | survey
-//	         | rates | rate
+//	         | rates | rate | acs
 //
 // A section is one record: Status, one Station, AQL, Scheduler, and after
 // a scheduler one ac section per access category in VO, VI, BE, BK order;
 // ScanStatus, one BSS, one Survey; a RateTable and after it one rate
 // section per rate, fastest first. The scan requests fail with
-// EOPNOTSUPP when the daemon runs without background scanning.
+// EOPNOTSUPP when the daemon runs without background scanning; a snapshot
+// then has no scan section. A snapshot is what a monitoring system reads:
+// every section of the core's state, taken in one pass of the core's loop.
 // KEY is the field's JSON name, so the text and the -json output name the
-// same things. VALUE is a decimal number (a float in Go's shortest form,
+// same things; the status section holds every counter of package counter
+// under its key. VALUE is a decimal number (a float in Go's shortest form,
 // always finite), true or false, a Go-quoted string, a MAC or AC name, a
 // list of rates in iw's form ("1.0* 2.0 54.0 HT*": Mbit/s, '*' marking a
 // basic rate), or, for per-AC arrays, four values separated by one space in

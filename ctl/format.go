@@ -123,7 +123,7 @@ func appendKeyValues(b []byte, rec record, p any) []byte {
 	v := reflect.ValueOf(p).Elem()
 	for _, f := range rec.fields {
 		b = append(append(b, f.key...), '=')
-		fv := v.Field(f.index)
+		fv := f.value(v)
 		if str, ok := fv.Interface().(string); ok && strconv.Quote(str) == `"`+str+`"` {
 			b = append(b, str...)
 		} else {
@@ -150,7 +150,7 @@ func WriteScheduler(w io.Writer, s *Scheduler) error {
 	for _, f := range recAC.fields[1:] { // the first field is the AC itself
 		fmt.Fprintf(tw, "%s\t", f.key)
 		for ac := range s.AC {
-			c, _ := appendValue(nil, reflect.ValueOf(&s.AC[ac]).Elem().Field(f.index))
+			c, _ := appendValue(nil, f.value(reflect.ValueOf(&s.AC[ac]).Elem()))
 			fmt.Fprintf(tw, "%s\t", c)
 		}
 		fmt.Fprintln(tw)

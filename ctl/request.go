@@ -29,6 +29,7 @@ const (
 	OpSurveyDump
 	OpStationRates // one station's rate table
 	OpACS          // the start-up channel selection
+	OpSnapshot     // status, station dump, aql, scheduler and scan read at one instant
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -47,7 +48,7 @@ type Request struct {
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
-	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, acs, events"
+	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, acs, snapshot, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -80,6 +81,8 @@ func ParseRequest(line string) (Request, error) {
 		r.Op, err = OpEvents, noArgs(f)
 	case "acs":
 		r.Op, err = OpACS, noArgs(f)
+	case "snapshot":
+		r.Op, err = OpSnapshot, noArgs(f)
 	default:
 		return Request{}, fmt.Errorf("unknown command %q: want one of %s", f[0], usage)
 	}
@@ -255,6 +258,8 @@ func (r Request) String() string {
 		return "station get " + r.Addr.String() + " rates"
 	case OpACS:
 		return "acs"
+	case OpSnapshot:
+		return "snapshot"
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }

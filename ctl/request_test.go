@@ -32,6 +32,7 @@ func TestParseRequest(t *testing.T) {
 		{"scan dump", Request{Op: OpScanDump}},
 		{" survey  dump\n", Request{Op: OpSurveyDump}},
 		{"station get 02-00-00-00-01-00 rates", Request{Op: OpStationRates, Addr: sta}},
+		{"snapshot", Request{Op: OpSnapshot}},
 	} {
 		got, err := ParseRequest(c.line)
 		if err != nil || got != c.want {

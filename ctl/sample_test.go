@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/airq/airq/counter"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -28,12 +30,17 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func sampleStatus() *Status {
-	return &Status{SSID: "airq \"lab\"", BSSID: MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437, BeaconInterval: 100,
-		DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 123456789, Stations: 2, Authenticated: 1,
-		MaxStations: 2007, Backlog: 12, RxFrames: 1000, RxMalformed: 1, Echoes: 900, NoStatus: 3, Beacons: 1205,
-		WiredIn: 800, WiredSent: 780, DropCoDel: 8, AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64,
-		RxAMSDUSubs: 6, Scanning: true, BeaconsEmitted: 1205, BeaconEmitMean: 180, BeaconEmitMax: 2100,
-		BeaconsEchoed: 1203, BeaconEchoMean: 420, BeaconEchoMax: 5300, BeaconsMissed: 1}
+	s := &Status{SSID: "airq \"lab\"", BSSID: MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437, BeaconInterval: 100,
+		DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 123456789, MaxStations: 2007, AirtimePending: 1400,
+		InFlightFrames: 5, InFlightCap: 64, Scanning: true, BeaconsEmitted: 1205, BeaconEmitSum: 216900,
+		BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 1203, BeaconEchoSum: 505260, BeaconEchoMean: 420,
+		BeaconEchoMax: 5300, BeaconsMissed: 1}
+	for id, v := range map[counter.ID]uint64{counter.Associated: 2, counter.Authenticated: 1, counter.Backlog: 12,
+		counter.RxFrames: 1000, counter.RxMalformed: 1, counter.Echoes: 900, counter.NoStatus: 3, counter.Beacons: 1205,
+		counter.WiredIn: 800, counter.WiredSent: 780, counter.WiredDroppedCoDel: 8, counter.RxAMSDUSubframes: 6} {
+		s.Counters[id] = v
+	}
+	return s
 }
 
 func sampleStations() []Station {

@@ -1,6 +1,8 @@
 package ctl
 
-// Status is the BSS and the core's running totals.
+import "github.com/airq/airq/counter"
+
+// Status is the BSS, the core's counters and its beacon timing.
 type Status struct {
 	SSID           string `json:"ssid"`
 	BSSID          MAC    `json:"bssid"`
@@ -11,48 +13,24 @@ type Status struct {
 	WMM            bool   `json:"wmm_enabled"`
 	Scheduler      string `json:"scheduler"` // production or trace
 	TSF            uint64 `json:"tsf_us"`    // time since beaconing started
-	Stations       int    `json:"num_sta"`   // associated
-	Authenticated  int    `json:"num_auth"`  // authenticated, not associated
 	MaxStations    int    `json:"max_num_sta"`
-	Backlog        int    `json:"backlog_frames"`
 
-	RxFrames       uint64 `json:"rx_frames"`
-	RxMalformed    uint64 `json:"rx_malformed"`
-	RxBadFCS       uint64 `json:"rx_bad_fcs"`
-	RxFromUnknown  uint64 `json:"rx_from_unknown"`
-	RxDuplicates   uint64 `json:"rx_duplicates"`
-	RxToWired      uint64 `json:"rx_to_wired"`
-	RxIntraBSS     uint64 `json:"rx_intra_bss"`
-	Echoes         uint64 `json:"echoes"`
-	EchoUnmatched  uint64 `json:"echo_unmatched"`
-	NoStatus       uint64 `json:"no_status"`
-	TimedOut       uint64 `json:"timed_out"`
-	Beacons        uint64 `json:"beacons"`
-	ProbeResponses uint64 `json:"probe_responses"`
-	Deauths        uint64 `json:"deauths"`
-	ACLDenied      uint64 `json:"acl_denied"` // authentications and associations the access lists refused
-	WiredIn        uint64 `json:"wired_in"`
-	WiredSent      uint64 `json:"wired_sent"`
-	DropNoStation  uint64 `json:"dropped_no_station"`
-	DropQueue      uint64 `json:"dropped_queue"`
-	DropMalformed  uint64 `json:"dropped_malformed"`
-	DropNoBuffer   uint64 `json:"dropped_no_buffer"`
-	DropFlushed    uint64 `json:"dropped_flushed"`
-	DropCoDel      uint64 `json:"dropped_codel"`
-	WiredDropped   uint64 `json:"wired_dropped"`
-	OutputOverflow uint64 `json:"output_overflow"`
-	EventsLost     uint64 `json:"events_lost"`
+	// Counters are the core's (package counter), each under its key, in
+	// the text form and in JSON alike.
+	Counters counter.Set `json:"-"`
+
 	AirtimePending uint64 `json:"aql_pending_total_us"`
 	InFlightFrames int    `json:"inflight_frames"`
 	InFlightCap    int    `json:"inflight_per_ac"`
-	RxAMSDUSubs    uint64 `json:"rx_amsdu_subframes"` // MSDUs received inside A-MSDUs
-	Scanning       bool   `json:"scanning"`           // background scanning is on
+	Scanning       bool   `json:"scanning"` // background scanning is on
 
 	// Beacon timing against the target beacon transmission times (TBTT).
 	BeaconsEmitted uint64 `json:"beacons_emitted"`
+	BeaconEmitSum  int64  `json:"beacon_emit_late_sum_us"`  // core emit time - TBTT, summed
 	BeaconEmitMean int64  `json:"beacon_emit_late_mean_us"` // core emit time - TBTT
 	BeaconEmitMax  int64  `json:"beacon_emit_late_max_us"`
 	BeaconsEchoed  uint64 `json:"beacons_echoed"`
+	BeaconEchoSum  int64  `json:"beacon_echo_late_sum_us"`  // TX-status echo time - TBTT, summed
 	BeaconEchoMean int64  `json:"beacon_echo_late_mean_us"` // TX-status echo time - TBTT
 	BeaconEchoMax  int64  `json:"beacon_echo_late_max_us"`
 	BeaconsMissed  uint64 `json:"beacon_missed_intervals"` // TBTTs skipped: the core ran late

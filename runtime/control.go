@@ -24,10 +24,10 @@ const MaxControlConns = 16
 // ControlServer serves the control protocol on a unix socket. One goroutine
 // accepts and one per connection reads request lines; each request is handed
 // to Run's loop over calls and answered there, because only the loop may
-// touch the core. The daemon's own callers (reloads, the watchdog, metrics)
-// use the same path through Call and Inspect. A connection that asked for
-// events is a subscriber: the loop Publishes each event to it without
-// blocking, and the connection's goroutine writes it out.
+// touch the core. The daemon's own callers use the same path: the watchdog
+// and /metrics through Call, reloads through Inspect. A connection that
+// asked for events is a subscriber: the loop Publishes each event to it
+// without blocking, and the connection's goroutine writes it out.
 //
 // Lock order: mu only; nothing else is held with it.
 type ControlServer struct {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -91,7 +92,7 @@ func TestControlSocketServesTheCore(t *testing.T) {
 	c, _ := dial(t, path)
 	waitFor(t, "the station in the table", func() bool {
 		r, err := c.Do(ctl.Request{Op: ctl.OpStatus})
-		return err == nil && r.Status.Authenticated == 1
+		return err == nil && r.Status.Counters[counter.Authenticated] == 1
 	})
 	r, err := c.Do(ctl.Request{Op: ctl.OpStationGet, Addr: sta})
 	if err != nil || len(r.Stations) != 1 || r.Stations[0].Addr != ctl.MAC(sta) || r.Stations[0].Associated {

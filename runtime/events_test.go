@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio/radiotest"
@@ -143,7 +144,7 @@ func TestRunServesInspect(t *testing.T) {
 		})
 		return err == nil && beacons > 0
 	})
-	if st.Status == nil || st.Status.Beacons < beacons {
+	if st.Status == nil || st.Status.Counters[counter.Beacons] < beacons {
 		t.Errorf("status through Inspect: %+v", st.Status)
 	}
 	cancel()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -91,8 +92,8 @@ func TestRunServesStationsAndStopsCleanly(t *testing.T) {
 	if len(deauths) == 0 || !deauths[len(deauths)-1].Addr1().IsBroadcast() {
 		t.Error("no broadcast deauthentication on shutdown")
 	}
-	if c := core.Counters(); c.WiredIn != 1 || !core.Accounted() {
-		t.Errorf("wired in %d, accounted %v", c.WiredIn, core.Accounted())
+	if c := core.Counters(); c[counter.WiredIn] != 1 || !core.Accounted() {
+		t.Errorf("wired in %d, accounted %v", c[counter.WiredIn], core.Accounted())
 	}
 	// Every goroutine Run started has ended.
 	waitFor(t, "goroutines to end", func() bool { return goruntime.NumGoroutine() <= before })
@@ -140,8 +141,8 @@ func TestRunReadsKernelDrops(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
-		if c := core.Counters(); c.WiredLostInKernel != 7 || c.RadioLostInKernel != 3 {
-			t.Errorf("kernel drops in the core: wired %d, radio %d", c.WiredLostInKernel, c.RadioLostInKernel)
+		if c := core.Counters(); c[counter.WiredLostInKernel] != 7 || c[counter.RadioLostInKernel] != 3 {
+			t.Errorf("kernel drops in the core: wired %d, radio %d", c[counter.WiredLostInKernel], c[counter.RadioLostInKernel])
 		}
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -65,7 +66,7 @@ func TestBadInput(t *testing.T) {
 		before := s.Core().Counters()
 		s.InjectRadio(b)
 		after := s.Core().Counters()
-		if after.RxFrames != before.RxFrames+1 || after.RxToWired != before.RxToWired || after.DownlinkIn != before.DownlinkIn {
+		if after[counter.RxFrames] != before[counter.RxFrames]+1 || after[counter.RxToWired] != before[counter.RxToWired] || after[counter.DownlinkIn] != before[counter.DownlinkIn] {
 			t.Errorf("%s: counters before %+v after %+v", c.name, before, after)
 		}
 		s.Run(5 * time.Millisecond)
@@ -77,7 +78,7 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 	c := s.Core().Counters()
-	if c.RxMalformed == 0 || c.RxFromUnknown == 0 || c.RxNotForUs == 0 || c.RxFragments == 0 || c.EchoUnmatched == 0 {
+	if c[counter.RxMalformed] == 0 || c[counter.RxFromUnknown] == 0 || c[counter.RxNotForUs] == 0 || c[counter.RxFragments] == 0 || c[counter.EchoUnmatched] == 0 {
 		t.Errorf("bad input not counted: %+v", c)
 	}
 	ping.Stop()

@@ -3,6 +3,8 @@ package sim
 import (
 	"testing"
 	"time"
+
+	"github.com/airq/airq/counter"
 )
 
 // TestBulk runs a TCP-like transfer each way with one station and checks
@@ -57,16 +59,16 @@ func TestLossyLink(t *testing.T) {
 	}
 	t.Logf("core %+v", c)
 	t.Logf("sim %+v", ss)
-	if ss.DataFailed[Down] == 0 || c.EchoFailed == 0 {
-		t.Errorf("no downlink frame failed (medium %d, core %d) at 50%% loss", ss.DataFailed[Down], c.EchoFailed)
+	if ss.DataFailed[Down] == 0 || c[counter.EchoFailed] == 0 {
+		t.Errorf("no downlink frame failed (medium %d, core %d) at 50%% loss", ss.DataFailed[Down], c[counter.EchoFailed])
 	}
-	if c.RxDuplicates == 0 || dups == 0 {
-		t.Errorf("no duplicates dropped (core %d, stations %d) with ACK loss", c.RxDuplicates, dups)
+	if c[counter.RxDuplicates] == 0 || dups == 0 {
+		t.Errorf("no duplicates dropped (core %d, stations %d) with ACK loss", c[counter.RxDuplicates], dups)
 	}
-	if ss.EchoesLost == 0 || c.NoStatus+c.TimedOut == 0 {
-		t.Errorf("%d echoes lost, core saw %d without status and %d timed out", ss.EchoesLost, c.NoStatus, c.TimedOut)
+	if ss.EchoesLost == 0 || c[counter.NoStatus]+c[counter.TimedOut] == 0 {
+		t.Errorf("%d echoes lost, core saw %d without status and %d timed out", ss.EchoesLost, c[counter.NoStatus], c[counter.TimedOut])
 	}
-	if got := c.EchoAcked + c.EchoFailed + c.EchoUnmatched; got != ss.Echoes {
+	if got := c[counter.EchoAcked] + c[counter.EchoFailed] + c[counter.EchoUnmatched]; got != ss.Echoes {
 		t.Errorf("core took %d echoes, medium sent %d", got, ss.Echoes)
 	}
 	if ss.Collisions == 0 {
@@ -78,8 +80,8 @@ func TestLossyLink(t *testing.T) {
 	}
 	// Every frame the core handed out is delivered or failed on the medium,
 	// or still on its way (queued at the medium or its echo not back yet).
-	if handed := c.WiredSent + c.WiredTxFailed + uint64(s.Core().InFlight()); down+ss.DataFailed[Down]+uint64(s.APQueued()) < c.WiredSent+c.WiredTxFailed || down+ss.DataFailed[Down] > handed {
-		t.Errorf("core completed %d+%d data frames with %d in flight, medium delivered %d and failed %d", c.WiredSent, c.WiredTxFailed, s.Core().InFlight(), down, ss.DataFailed[Down])
+	if handed := c[counter.WiredSent] + c[counter.WiredTxFailed] + uint64(s.Core().InFlight()); down+ss.DataFailed[Down]+uint64(s.APQueued()) < c[counter.WiredSent]+c[counter.WiredTxFailed] || down+ss.DataFailed[Down] > handed {
+		t.Errorf("core completed %d+%d data frames with %d in flight, medium delivered %d and failed %d", c[counter.WiredSent], c[counter.WiredTxFailed], s.Core().InFlight(), down, ss.DataFailed[Down])
 	}
 }
 

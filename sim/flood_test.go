@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -98,7 +99,7 @@ func TestFloodAtTheSeam(t *testing.T) {
 	// Fake stations authenticate and fill the table; the oldest make room
 	// for new ones; none associates (their association requests come from
 	// addresses that never authenticated).
-	if c := s.Core().Counters(); c.AuthEvicted == 0 || s.Core().Associated() != 1 {
+	if c := s.Core().Counters(); c[counter.AuthEvicted] == 0 || s.Core().Associated() != 1 {
 		t.Errorf("%d associated, counters %+v", s.Core().Associated(), c)
 	}
 	if !s.Core().Accounted() {

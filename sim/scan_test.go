@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/scan"
 )
 
@@ -394,7 +395,7 @@ func TestScanUnderLoad(t *testing.T) {
 		t.Logf("%s: goodput %.1f Mbit/s, %d timeouts; ping %d/%d avg %v max %v; trips %d (longest %v, planner %v, forced %d, deferred %d); missed %d; flushed %d, sent while retuning %d; no status %d, unmatched echoes %d",
 			armNames[arm], float64(bs.Delivered)*8/15e6, bs.Timeouts, ps.Received, ps.Sent, ps.RTTAvg(), ps.RTTMax,
 			ss.Trips, ss.LongestTrip, cs.Planner.LongestTrip, cs.Planner.Forced, cs.Planner.Deferred, cs.MissedBeacons,
-			ss.RetuneFlushed, ss.TxWhileRetuning, c.NoStatus, c.EchoUnmatched)
+			ss.RetuneFlushed, ss.TxWhileRetuning, c[counter.NoStatus], c[counter.EchoUnmatched])
 		// Downlink frames the radio still holds when a trip leaves are
 		// flushed by the retune and lost (the core has given up their
 		// records at Leave): a ping may be among them.

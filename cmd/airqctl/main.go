@@ -38,6 +38,8 @@ commands:
   scan dump                          the BSSs heard, like iw dev IFNAME scan dump
   survey dump                        per-channel survey, like iw dev IFNAME survey dump
   acs                                the start-up channel selection (airqd -channel 0) and its figures
+  snapshot                           status, station dump, aql, scheduler and scan read at one instant
+                                     (what airqd's /metrics reads)
   events                             stream station events like hostapd_cli's
                                      (<3>AP-STA-CONNECTED MAC ...) until interrupted
 

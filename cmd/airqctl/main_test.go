@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 )
 
@@ -56,15 +57,31 @@ func (f *fakeAP) find(addr ctl.MAC) int {
 func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if req.Op == ctl.OpSnapshot {
+		r := ctl.Reply{Status: f.answer(ctl.Request{Op: ctl.OpStatus}).Status,
+			Stations: f.answer(ctl.Request{Op: ctl.OpStationDump}).Stations, AQL: f.answer(ctl.Request{Op: ctl.OpAQL}).AQL,
+			Scheduler: f.answer(ctl.Request{Op: ctl.OpScheduler}).Scheduler}
+		if !f.noScan {
+			r.Scan = f.answer(ctl.Request{Op: ctl.OpScan}).Scan
+		}
+		return r
+	}
+	return f.answer(req)
+}
+
+func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 	aql := f.aql
 	switch req.Op {
 	case ctl.OpStatus:
-		return ctl.Reply{Status: &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
+		st := &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
 			BeaconInterval: 100, DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 61500000,
-			Stations: len(f.stations), MaxStations: 2007, Beacons: 600, Echoes: 4900, WiredIn: 4500, WiredSent: 4400,
-			AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64, Scanning: !f.noScan, BeaconsEmitted: 600,
-			BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 598, BeaconEchoMean: 420, BeaconEchoMax: 5300,
-			BeaconsMissed: 1}}
+			MaxStations: 2007, AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64, Scanning: !f.noScan,
+			BeaconsEmitted: 600, BeaconEmitSum: 108000, BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 598,
+			BeaconEchoSum: 251160, BeaconEchoMean: 420, BeaconEchoMax: 5300, BeaconsMissed: 1}
+		c := &st.Counters
+		c[counter.Associated], c[counter.Beacons], c[counter.Echoes] = uint64(len(f.stations)), 600, 4900
+		c[counter.EchoAcked], c[counter.WiredIn], c[counter.WiredSent] = 4900, 4500, 4400
+		return ctl.Reply{Status: st}
 	case ctl.OpStationDump:
 		return ctl.Reply{Stations: append([]ctl.Station(nil), f.stations...)}
 	case ctl.OpAQL:
@@ -241,6 +258,8 @@ func TestCommands(t *testing.T) {
 		{"survey-dump", [][]string{{"survey", "dump"}}},
 		{"survey-dump-json", [][]string{{"-json", "survey", "dump"}}},
 		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
+		{"snapshot", [][]string{{"snapshot"}}},
+		{"snapshot-json", [][]string{{"-json", "snapshot"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFakeAP()

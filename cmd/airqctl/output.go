@@ -46,9 +46,46 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		b = ctl.AppendSurveyDump(b, ifname, r.Surveys)
 	case ctl.OpACS:
 		b = appendACS(b, r.ACS)
+	case ctl.OpSnapshot:
+		return showSnapshot(w, r, ifname)
 	}
 	_, err := w.Write(b)
 	return err
+}
+
+// showSnapshot prints each part as its own command does, a blank line
+// between them.
+func showSnapshot(w io.Writer, r *ctl.Reply, ifname string) error {
+	parts := []struct {
+		op   ctl.Op
+		show bool
+	}{{ctl.OpStatus, r.Status != nil}, {ctl.OpStationDump, len(r.Stations) > 0}, {ctl.OpAQL, r.AQL != nil},
+		{ctl.OpScheduler, r.Scheduler != nil}, {ctl.OpScan, r.Scan != nil}}
+	sep := false
+	for _, p := range parts {
+		if !p.show {
+			continue
+		}
+		if sep {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		sep = true
+		if err := show(w, ctl.Request{Op: p.op}, r, false, ifname); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// snapshotJSON is a snapshot's -json form: the parts under their names.
+type snapshotJSON struct {
+	Status    *ctl.Status     `json:"status"`
+	Stations  []ctl.Station   `json:"stations"`
+	AQL       *ctl.AQL        `json:"aql"`
+	Scheduler *ctl.Scheduler  `json:"scheduler"`
+	Scan      *ctl.ScanStatus `json:"scan,omitempty"`
 }
 
 func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
@@ -75,6 +112,12 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 		v = r.Scan
 	case ctl.OpACS:
 		v = r.ACS
+	case ctl.OpSnapshot:
+		snap := snapshotJSON{r.Status, r.Stations, r.AQL, r.Scheduler, r.Scan}
+		if snap.Stations == nil {
+			snap.Stations = []ctl.Station{}
+		}
+		v = snap
 	case ctl.OpScanDump:
 		v = r.BSSes
 		if r.BSSes == nil {

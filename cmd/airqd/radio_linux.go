@@ -13,6 +13,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/inject"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
@@ -156,7 +157,8 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	}
 	err = runtime.Run(ctx, core, o.capture(dev), wired, log, ready, runOpts...)
 	c := core.Counters()
-	log.Info("stopped", "beacons", c.Beacons, "echoes", c.Echoes, "wired_in", c.WiredIn, "wired_sent", c.WiredSent, "rx_to_wired", c.RxToWired)
+	log.Info("stopped", "beacons", c[counter.Beacons], "echoes", c[counter.Echoes], "wired_in", c[counter.WiredIn],
+		"wired_sent", c[counter.WiredSent], "rx_to_wired", c[counter.RxToWired])
 	return err
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/runtime"
@@ -174,8 +175,7 @@ func (m *simSummary) line() {
 			fmt.Fprintf(&m.sb, " %s=%.1f", ieee80211.AC(ac), mbps)
 		}
 	}
-	drops := c.WiredDroppedNoStation + c.WiredDroppedQueue + c.WiredDroppedMalformed + c.WiredDroppedNoBuffer +
-		c.WiredDroppedFlushed + c.WiredDroppedCoDel + c.WiredTxFailed
+	drops := c.Sum(counter.WiredTxFailed.Family()) // the downlink's drops
 	core := m.s.Core()
 	var pending int64
 	var opened, closed, skipped uint64

@@ -114,7 +114,7 @@ done
 ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
 ctl status >"$LOGS/$S-airqctl-status.log" 2>&1
 echo "monitor: $(ip -o link show "$MONIF" | sed 's/.*\(mtu [0-9]*\).*/\1/')"
-grep -E '^(timed_out|no_status|dropped_codel|dropped_queue|wired_in|wired_sent)=' "$LOGS/$S-airqctl-status.log" | tr '\n' ' '; echo
+grep -E '^(timed_out|no_status|dropped_codel|dropped_queue_full|dropped_overlimit|dropped_overmemory|wired_in|wired_sent)=' "$LOGS/$S-airqctl-status.log" | tr '\n' ' '; echo
 # Beacon timing: emit time and TX-status echo time against the TBTT. hwsim
 # echoes every injected beacon, so nearly all of them come back.
 sfield() { sed -n "s/^$1=//p" "$LOGS/$S-airqctl-status.log"; }

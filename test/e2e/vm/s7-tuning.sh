@@ -96,7 +96,7 @@ iperf_bg down2 2 30 -R -u -b 20M -l 1200
 P2=$IPERF_PID
 wait_for 10 sh -c "grep -q ' sec ' $LOGS/$S-iperf3-down1.log && grep -q ' sec ' $LOGS/$S-iperf3-down2.log"
 # sched PHASE: the scheduler's counters at the end of PHASE
-sched() { { echo "== end of phase $1 at $(T)"; ctl scheduler; ctl status | grep -E '^(wired_in|wired_sent|dropped_queue|dropped_codel|backlog_frames)='; } >>"$LOGS/$S-airqctl-scheduler-phases.log" 2>&1; }
+sched() { { echo "== end of phase $1 at $(T)"; ctl scheduler; ctl status | grep -E '^(wired_in|wired_sent|dropped_queue_full|dropped_overlimit|dropped_overmemory|dropped_codel|backlog_frames)='; } >>"$LOGS/$S-airqctl-scheduler-phases.log" 2>&1; }
 sample A 4.5
 sched A
 { ctl station get "$STA1" rates; ctl station get "$STA2" rates; ctl station dump; } >"$LOGS/$S-rates-A.log" 2>&1

@@ -1,8 +1,8 @@
-package main
+package metrics
 
 import (
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -10,14 +10,20 @@ import (
 	"github.com/airq/airq/tap"
 )
 
-// The TAP's offload counters appear once the radio path has handed the
-// device over, and not before (the simulator has no TAP). Gathered without
-// HTTP: the test runs in its own network namespace.
+// The TAP's offload counters appear once the shell has a TAP to report,
+// and not before (the simulator has none). Gathered without HTTP: the test
+// runs in its own network namespace.
 func TestMetricsTAPOffload(t *testing.T) {
 	netnstest.NeedTUN(t)
-	w := new(wiredView)
+	var dev atomic.Pointer[tap.Device]
+	stats := func() (tap.Stats, bool) {
+		if d := dev.Load(); d != nil {
+			return d.Stats(), true
+		}
+		return tap.Stats{}, false
+	}
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(newCollector(serveSim(t, busySim(t)), 2*time.Second, w))
+	reg.MustRegister(NewCollector(serveSim(t, busySim(t)), Options{TAP: stats}))
 	events := func() map[string]float64 {
 		mfs, err := reg.Gather()
 		if err != nil {
@@ -44,7 +50,7 @@ func TestMetricsTAPOffload(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	w.set(d)
+	dev.Store(d)
 	got := events()
 	for _, e := range []string{"gso_read", "gso_written", "bad_header"} {
 		if v, ok := got[e]; !ok || v != 0 {

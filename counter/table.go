@@ -1,0 +1,196 @@
+package counter
+
+// The counters, in the order the status lists them.
+const (
+	// The station table and the queues, filled in at a snapshot (gauges).
+	Associated    ID = iota // stations associated
+	Authenticated           // stations authenticated, not associated
+	Backlog                 // downlink frames queued in the scheduler
+
+	// Frames read from the monitor interface.
+	RxFrames          // everything read, TX-status echoes included
+	RxMgmt            // management frames from the air
+	RxData            // data frames from the air
+	RxCtrl            // control frames from the air
+	RxMalformed       // frames or A-MSDU subframes that do not parse
+	RxBadFCS          // frames the radio received with a bad FCS
+	RxNotForUs        // frames addressed to another BSS
+	RxFromUnknown     // class-3 frames and PS-Polls from stations not associated
+	RxDuplicates      // retransmissions already received
+	RxFragments       // fragments (not reassembled)
+	RxUnauthorized    // data other than EAPOL before the station is authorized
+	RxToWiredDropped  // MSDUs for the TAP lost: no buffer, or its output full
+	RxToWired         // MSDUs handed to the TAP
+	RxIntraBSS        // unicast MSDUs relayed to another station of the BSS
+	RxAMSDUSubframes  // MSDUs received inside A-MSDUs
+	PSPolls           // PS-Polls from associated stations
+	RadioLostInKernel // dropped by the receive socket's kernel queue
+
+	// TX status of the frames the core sent.
+	Echoes        // TX-status echoes of our frames
+	EchoAcked     // echoes matched to a frame in flight, acknowledged
+	EchoFailed    // echoes matched to a frame in flight, not acknowledged
+	EchoUnmatched // echoes matching no frame in flight
+	NoStatus      // frames completed without their echo: a later one came first
+	TimedOut      // frames completed by the echo timeout
+	NotSent       // frames the radio refused to take
+
+	// Frames the core generates itself, and station admission.
+	Beacons
+	ProbeResponses
+	AuthResponses
+	AssocResponses
+	Deauths
+	ADDBADeclined    // ADDBA responses declining a block-ack session
+	RepliesThrottled // replies not sent: the reply airtime budget was spent
+	OutputOverflow   // own frames lost: no buffer, or the radio output full
+	AuthEvicted      // authenticated-only stations removed to make room
+	ACLDenied        // authentications and associations the access lists refused
+	EventsLost       // station events overwritten before they were drained
+
+	// The downlink: every MSDU that enters it ends in exactly one of
+	// WiredSent, WiredTxFailed and WiredDropped*, or is queued or in flight.
+	WiredIn           // frames read from the TAP
+	WiredLostInKernel // host frames the TAP's kernel queue dropped: never read, outside the books
+	DownlinkIn        // MSDUs entering the downlink (TAP, intra-BSS, multicast copies)
+	WiredSent         // completed by the radio: acknowledged, or without status
+	WiredTxFailed     // the station never acknowledged them
+	WiredDroppedNoStation
+	WiredDroppedUnauthorized
+	WiredDroppedMalformed
+	WiredDroppedNoBuffer
+	WiredDroppedQueueFull
+	WiredDroppedOverlimit
+	WiredDroppedOvermemory
+	WiredDroppedCoDel
+	WiredDroppedFlushed
+	Rebuffered // failed while their station dozed: queued again
+
+	NumIDs
+)
+
+// The values of the label reason: one name per cause, in every family
+// that counts frames lost.
+const (
+	ReasonMalformed    = "malformed"    // does not parse, or too long
+	ReasonBadFCS       = "bad_fcs"      // the radio received it damaged
+	ReasonNotForUs     = "not_for_us"   // addressed to another BSS
+	ReasonNoStation    = "no_station"   // from or to a station that is not associated
+	ReasonDuplicate    = "duplicate"    // a retransmission already received
+	ReasonFragment     = "fragment"     // airq does not reassemble
+	ReasonUnauthorized = "unauthorized" // before the station's 802.1X authorization
+	ReasonNoBuffer     = "no_buffer"    // the frame pool or an output was full
+	ReasonReplyBudget  = "reply_budget" // the reply airtime budget was spent
+	ReasonTxFailed     = "tx_failed"    // the station never acknowledged it
+	ReasonQueueFull    = "queue_full"   // the station's queue hit its bound
+	ReasonOverlimit    = "overlimit"    // the queues' total frame bound was hit
+	ReasonOvermemory   = "overmemory"   // the queues' total byte bound was hit
+	ReasonCoDel        = "codel"        // CoDel dropped it at dequeue
+	ReasonFlushed      = "flushed"      // its station left, or its queues were flushed
+)
+
+var (
+	stations = &Family{"airq_stations", "Stations in the table: associated, or authenticated only.", Gauge, "state"}
+	backlog  = &Family{"airq_backlog_frames", "Downlink frames queued for stations.", Gauge, ""}
+
+	rxFrames = &Family{"airq_rx_frames_total", "Frames read from the monitor interface, TX-status echoes included.", Counter, ""}
+	rxByType = &Family{"airq_rx_frames_by_type_total", "Frames from the air by 802.11 type, once their headers parse " +
+		"(echoes and frames with a bad FCS excluded).", Counter, "type"}
+	rxDrops = &Family{"airq_rx_drops_total", "Frames (or A-MSDU subframes, or MSDUs on their way to the TAP) " +
+		"from the air dropped, by reason.", Counter, "reason"}
+	rxToWired   = &Family{"airq_rx_to_wired_total", "MSDUs from stations handed to the TAP.", Counter, ""}
+	rxIntraBSS  = &Family{"airq_rx_intra_bss_total", "Unicast MSDUs from stations relayed to another station of the BSS.", Counter, ""}
+	rxAMSDUSubs = &Family{"airq_rx_amsdu_subframes_total", "MSDUs received inside A-MSDUs; each is also counted where it went.", Counter, ""}
+	rxPSPolls   = &Family{"airq_rx_ps_polls_total", "PS-Poll frames from associated stations.", Counter, ""}
+	radioKernel = &Family{"airq_radio_kernel_drops_total", "Frames the monitor socket's kernel queue dropped before airq " +
+		"read them (PACKET_STATISTICS); some may have been TX-status echoes.", Counter, ""}
+
+	echoes   = &Family{"airq_echoes_total", "TX-status echoes of the core's own frames.", Counter, ""}
+	byResult = &Family{"airq_echoes_by_result_total", "TX-status echoes by result: matched to a frame in flight and " +
+		"acknowledged (or sent without acknowledgement policy), matched and not acknowledged, or matching no frame in " +
+		"flight (late, or after the timeout).", Counter, "result"}
+	noStatus = &Family{"airq_tx_no_status_total", "Frames completed without their echo: a later frame's echo came " +
+		"first, or a retune flushed them.", Counter, ""}
+	timedOut = &Family{"airq_tx_timed_out_total", "Frames completed by the echo timeout.", Counter, ""}
+	notSent  = &Family{"airq_tx_not_sent_total", "Frames the radio refused to take; they complete at once, without status.", Counter, ""}
+
+	mgmtTx = &Family{"airq_tx_management_frames_total", "Management frames the core sent, by type: beacons, " +
+		"probe responses, authentication and (re)association responses, deauthentications, ADDBA responses " +
+		"declining block ack.", Counter, "type"}
+	ownDrops = &Family{"airq_tx_own_drops_total", "Frames the core built itself (management and Null frames) and did " +
+		"not send, by reason.", Counter, "reason"}
+	authEvicted = &Family{"airq_auth_evicted_total", "Stations only authenticated, removed oldest first to make room " +
+		"in a full table.", Counter, ""}
+	aclDenied  = &Family{"airq_acl_denied_total", "Authentications and associations the access lists refused.", Counter, ""}
+	eventsLost = &Family{"airq_events_lost_total", "Station events the core's queue overwrote before the daemon drained them.", Counter, ""}
+
+	wiredIn     = &Family{"airq_wired_in_frames_total", "Frames read from the TAP.", Counter, ""}
+	wiredKernel = &Family{"airq_wired_kernel_drops_total", "Frames from the host the TAP's kernel queue dropped " +
+		"(tun's tx_dropped); they never reached airq.", Counter, ""}
+	downlinkIn = &Family{"airq_downlink_frames_total", "MSDUs entering the downlink: from the TAP, relayed within " +
+		"the BSS, one per unicast copy of a multicast. Each is sent, dropped, queued or in flight.", Counter, ""}
+	downlinkSent  = &Family{"airq_downlink_sent_total", "Downlink MSDUs the radio completed: acknowledged, or without TX status.", Counter, ""}
+	downlinkDrops = &Family{"airq_downlink_drops_total", "Downlink MSDUs dropped, by reason.", Counter, "reason"}
+	rebuffered    = &Family{"airq_downlink_rebuffered_total", "Downlink MSDUs that failed while their station dozed, " +
+		"queued again for its wake-up.", Counter, ""}
+)
+
+var table = [NumIDs]Desc{
+	Associated:    {"num_sta", stations, "associated"},
+	Authenticated: {"num_auth", stations, "authenticated"},
+	Backlog:       {"backlog_frames", backlog, ""},
+
+	RxFrames:          {"rx_frames", rxFrames, ""},
+	RxMgmt:            {"rx_mgmt", rxByType, "management"},
+	RxData:            {"rx_data", rxByType, "data"},
+	RxCtrl:            {"rx_ctrl", rxByType, "control"},
+	RxMalformed:       {"rx_malformed", rxDrops, ReasonMalformed},
+	RxBadFCS:          {"rx_bad_fcs", rxDrops, ReasonBadFCS},
+	RxNotForUs:        {"rx_not_for_us", rxDrops, ReasonNotForUs},
+	RxFromUnknown:     {"rx_from_unknown", rxDrops, ReasonNoStation},
+	RxDuplicates:      {"rx_duplicates", rxDrops, ReasonDuplicate},
+	RxFragments:       {"rx_fragments", rxDrops, ReasonFragment},
+	RxUnauthorized:    {"rx_unauthorized", rxDrops, ReasonUnauthorized},
+	RxToWiredDropped:  {"wired_dropped", rxDrops, ReasonNoBuffer},
+	RxToWired:         {"rx_to_wired", rxToWired, ""},
+	RxIntraBSS:        {"rx_intra_bss", rxIntraBSS, ""},
+	RxAMSDUSubframes:  {"rx_amsdu_subframes", rxAMSDUSubs, ""},
+	PSPolls:           {"ps_polls", rxPSPolls, ""},
+	RadioLostInKernel: {"radio_lost_in_kernel", radioKernel, ""},
+
+	Echoes:        {"echoes", echoes, ""},
+	EchoAcked:     {"echo_acked", byResult, "acked"},
+	EchoFailed:    {"echo_failed", byResult, "failed"},
+	EchoUnmatched: {"echo_unmatched", byResult, "unmatched"},
+	NoStatus:      {"no_status", noStatus, ""},
+	TimedOut:      {"timed_out", timedOut, ""},
+	NotSent:       {"not_sent", notSent, ""},
+
+	Beacons:          {"beacons", mgmtTx, "beacon"},
+	ProbeResponses:   {"probe_responses", mgmtTx, "probe_response"},
+	AuthResponses:    {"auth_responses", mgmtTx, "auth"},
+	AssocResponses:   {"assoc_responses", mgmtTx, "assoc_response"},
+	Deauths:          {"deauths", mgmtTx, "deauth"},
+	ADDBADeclined:    {"addba_declined", mgmtTx, "addba_response"},
+	RepliesThrottled: {"replies_throttled", ownDrops, ReasonReplyBudget},
+	OutputOverflow:   {"output_overflow", ownDrops, ReasonNoBuffer},
+	AuthEvicted:      {"auth_evicted", authEvicted, ""},
+	ACLDenied:        {"acl_denied", aclDenied, ""},
+	EventsLost:       {"events_lost", eventsLost, ""},
+
+	WiredIn:                  {"wired_in", wiredIn, ""},
+	WiredLostInKernel:        {"wired_lost_in_kernel", wiredKernel, ""},
+	DownlinkIn:               {"downlink_in", downlinkIn, ""},
+	WiredSent:                {"wired_sent", downlinkSent, ""},
+	WiredTxFailed:            {"wired_tx_failed", downlinkDrops, ReasonTxFailed},
+	WiredDroppedNoStation:    {"dropped_no_station", downlinkDrops, ReasonNoStation},
+	WiredDroppedUnauthorized: {"dropped_unauthorized", downlinkDrops, ReasonUnauthorized},
+	WiredDroppedMalformed:    {"dropped_malformed", downlinkDrops, ReasonMalformed},
+	WiredDroppedNoBuffer:     {"dropped_no_buffer", downlinkDrops, ReasonNoBuffer},
+	WiredDroppedQueueFull:    {"dropped_queue_full", downlinkDrops, ReasonQueueFull},
+	WiredDroppedOverlimit:    {"dropped_overlimit", downlinkDrops, ReasonOverlimit},
+	WiredDroppedOvermemory:   {"dropped_overmemory", downlinkDrops, ReasonOvermemory},
+	WiredDroppedCoDel:        {"dropped_codel", downlinkDrops, ReasonCoDel},
+	WiredDroppedFlushed:      {"dropped_flushed", downlinkDrops, ReasonFlushed},
+	Rebuffered:               {"rebuffered", rebuffered, ""},
+}
