@@ -15,8 +15,8 @@ var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
-	"ap":      2,
-	"runtime": 3, "sim": 3,
+	"ap":    2,
+	"shell": 3, "sim": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
@@ -31,7 +31,7 @@ func allowedThirdParty(pkg, dep string) bool {
 	case osEdge[pkg]:
 		return strings.HasPrefix(dep, "golang.org/x/sys") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "golang.org/x/net") || strings.HasPrefix(dep, "golang.org/x/sync")
-	case pkg == "runtime":
+	case pkg == "shell":
 		return strings.HasPrefix(dep, "golang.org/x/") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "github.com/coreos/go-systemd/") || strings.HasPrefix(dep, "github.com/prometheus/")
 	}
@@ -59,7 +59,7 @@ func allowed(pkg, dep string) bool {
 		return ld == 0
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
-	case pkg == "runtime":
+	case pkg == "shell":
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
@@ -147,7 +147,7 @@ func TestLayerRules(t *testing.T) {
 		ok       bool
 	}{
 		{"ap", "txq", true}, {"ap", "inject", false}, {"txq", "aql", false},
-		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
+		{"sim", "nl80211", false}, {"shell", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
 		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
 	} {

@@ -1,6 +1,6 @@
 // Package ap is airq's deterministic core: an 802.11 access point as a state
 // machine with time passed in. It makes no system calls and starts no
-// goroutines; the runtime (real sockets and clock) and the simulator (virtual
+// goroutines; the shell (real sockets and clock) and the simulator (virtual
 // medium and clock) drive the same code.
 //
 // Events in:

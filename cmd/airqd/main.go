@@ -18,7 +18,7 @@ import (
 
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 )
 
 func main() {
@@ -55,7 +55,7 @@ func run(args []string) int {
 }
 
 func serve(ctx context.Context, opts options, level *slog.LevelVar, args []string, log *slog.Logger) error {
-	srv, err := runtime.ListenControl(opts.control)
+	srv, err := shell.ListenControl(opts.control)
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func reloadOnHUP(ctx context.Context, rl *reloader) {
 // watchdog pings systemd's watchdog at half its interval, but only after
 // the core's loop answered a request: a stuck loop stops the pings and
 // systemd restarts the daemon. Without WATCHDOG_USEC it returns at once.
-func watchdog(ctx context.Context, srv *runtime.ControlServer, log *slog.Logger) {
+func watchdog(ctx context.Context, srv *shell.ControlServer, log *slog.Logger) {
 	interval, err := daemon.SdWatchdogEnabled(false)
 	if err != nil || interval <= 0 {
 		return

@@ -16,7 +16,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
 
@@ -51,10 +51,10 @@ func (s *snapshot) take(core *ap.AP, control func(ctl.Request) ctl.Reply) {
 }
 
 // collector exports the core's state to Prometheus. Collect never touches
-// the core: it asks the loop for a snapshot (runtime.ControlServer.Inspect)
+// the core: it asks the loop for a snapshot (shell.ControlServer.Inspect)
 // and fails the scrape if the loop does not answer in time.
 type collector struct {
-	srv     *runtime.ControlServer
+	srv     *shell.ControlServer
 	timeout time.Duration
 
 	up, stations                                        *prometheus.Desc
@@ -95,7 +95,7 @@ func (w *wiredView) stats() (tap.Stats, bool) {
 	return d.Stats(), true
 }
 
-func newCollector(srv *runtime.ControlServer, timeout time.Duration, wired *wiredView) *collector {
+func newCollector(srv *shell.ControlServer, timeout time.Duration, wired *wiredView) *collector {
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		return prometheus.NewDesc("airq_"+name, help, labels, nil)
 	}
@@ -269,7 +269,7 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
 
 // metricsHandler serves the registry of the core's collector, Go's and the
 // process's.
-func metricsHandler(srv *runtime.ControlServer, wired *wiredView) http.Handler {
+func metricsHandler(srv *shell.ControlServer, wired *wiredView) http.Handler {
 	return metricsHandlerFor(newCollector(srv, 2*time.Second, wired))
 }
 
@@ -297,7 +297,7 @@ type metricsServer struct {
 	once sync.Once
 }
 
-func startMetrics(addr string, srv *runtime.ControlServer, wired *wiredView) (*metricsServer, error) {
+func startMetrics(addr string, srv *shell.ControlServer, wired *wiredView) (*metricsServer, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("-metrics: %w", err)

@@ -14,8 +14,8 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/scan"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
 
@@ -121,7 +121,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 
 // drainEvents logs the core's station events and streams them to the
 // events subscribers.
-func drainEvents(s *sim.Sim, srv *runtime.ControlServer, log *slog.Logger) {
+func drainEvents(s *sim.Sim, srv *shell.ControlServer, log *slog.Logger) {
 	s.Core().DrainEvents(func(e ap.Event) {
 		log.Info(e.Kind.String(), "sta", e.Addr, "aid", e.AID, "reason", e.Reason)
 		srv.Publish(e)

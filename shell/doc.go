@@ -1,5 +1,5 @@
-// Package runtime is airq's shell: it moves bytes and time between real
-// devices and the deterministic core (package ap).
+// Package shell runs airq's core on real devices: it moves bytes and time
+// between the radio, the wired side and the deterministic core (package ap).
 //
 // Pipeline:
 //
@@ -11,4 +11,4 @@
 // hand them over; the loop feeds the core, writes the core's output, returns
 // the batches, and sleeps until the next event or the core's deadline.
 // Only the loop touches the core, so the core needs no locks.
-package runtime
+package shell
