@@ -17,7 +17,8 @@ var layers = map[string]int{
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
 	"ap":    2,
 	"shell": 3, "sim": 3,
-	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
+	"cmd/airqd": 4, "cmd/airqctl": 4,
+	"study": 4,
 }
 
 // pure L1 packages and the core must never reach the OS edge.
@@ -26,7 +27,7 @@ var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "inte
 // allowedThirdParty lists the non-stdlib modules a layer may import.
 func allowedThirdParty(pkg, dep string) bool {
 	switch {
-	case pkg == "cmd/airqd", pkg == "cmd":
+	case pkg == "cmd/airqd":
 		return true
 	case osEdge[pkg]:
 		return strings.HasPrefix(dep, "golang.org/x/sys") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
@@ -40,7 +41,8 @@ func allowedThirdParty(pkg, dep string) bool {
 
 // allowed reports whether package pkg (relative path) may import module
 // package dep (relative path), per ARCHITECTURE.md "Who may import whom".
-// A subpackage follows its parent's rules (sim/kernelmodel is sim).
+// A subpackage follows its parent's rules (radio/radiotest is radio, and
+// every package under study/ is study).
 func allowed(pkg, dep string) bool {
 	lp, okp := layer(pkg)
 	ld, okd := layer(dep)
@@ -49,7 +51,11 @@ func allowed(pkg, dep string) bool {
 	}
 	pkg, dep = root(pkg), root(dep)
 	switch {
-	case pkg == "cmd/airqd", pkg == "cmd":
+	case dep == "study":
+		return pkg == "study" // the studies are not part of the product
+	case pkg == "study":
+		return ld <= 1 && !osEdge[dep] // pure packages only: no core, no simulator
+	case pkg == "cmd/airqd":
 		return true
 	case pkg == "cmd/airqctl":
 		return ld == 0 || dep == "ctl"
@@ -68,8 +74,7 @@ func allowed(pkg, dep string) bool {
 }
 
 // layer finds the layer of a package or of the package it is a subpackage of
-// (fakes such as radio/radiotest sit with their parent; commands under cmd/
-// other than the two named, such as studies, are L4 like the daemon).
+// (fakes such as radio/radiotest sit with their parent).
 func layer(rel string) (int, bool) {
 	if r := root(rel); r != "" {
 		return layers[r], true
@@ -149,7 +154,10 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "txq", true}, {"ap", "inject", false}, {"txq", "aql", false},
 		{"sim", "nl80211", false}, {"shell", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
-		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
+		{"study/closedrounds/kernelmodel", "txq", true}, {"study/closedrounds/kernelmodel", "inject", false},
+		{"study/closedrounds/kernelmodel", "sim", false}, {"study/closedrounds/bench-seed", "study/closedrounds/kernelmodel", true},
+		{"cmd/airqd", "study/closedrounds/kernelmodel", false}, {"sim", "study/closedrounds/kernelmodel", false},
+		{"cmd/airqd", "sim", true},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
