@@ -189,7 +189,6 @@ func parseFlags(args []string) (options, error) {
 		o.core.Freq = o.freq
 	}
 	o.core.ACL = o.acl.acl()
-	o.core.OnACLDeny = logACLDeny
 	o.core.WMM = o.wmm
 	return o, nil
 }

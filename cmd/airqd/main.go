@@ -17,7 +17,6 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ctl"
-	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/shell"
 )
 
@@ -42,9 +41,6 @@ func run(args []string) int {
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	opts.core.OnACLDeny = func(addr ieee80211.MAC, during string) {
-		log.Info("station refused by the access lists", "sta", addr, "during", during)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	if err := serve(ctx, opts, level, args, log); err != nil {

@@ -120,12 +120,9 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 }
 
 // drainEvents logs the core's station events and streams them to the
-// events subscribers.
+// events subscribers, as the real radio's loop does.
 func drainEvents(s *sim.Sim, srv *shell.ControlServer, log *slog.Logger) {
-	s.Core().DrainEvents(func(e ap.Event) {
-		log.Info(e.Kind.String(), "sta", e.Addr, "aid", e.AID, "reason", e.Reason)
-		srv.Publish(e)
-	})
+	s.DrainEvents(func(e ap.Event) { shell.ReportEvent(log, srv, e) })
 }
 
 // startTraffic gives each newly associated station its flows.
