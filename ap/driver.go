@@ -4,7 +4,8 @@ import "time"
 
 // Driver carries out the core's actions: the shell implements it on real
 // devices, the simulator on its medium. Flush calls it, on the goroutine
-// that owns the core; a Driver method must not call back into the core.
+// that owns the core; a Driver method may read the core and hand it survey
+// figures (ReportSurvey, while retuning), but must not call Flush.
 type Driver interface {
 	// WriteRadio writes frames (each a radiotap TX header and an 802.11
 	// frame) to the radio in order, as radio.Device's WriteBatch does: it
