@@ -15,9 +15,10 @@ var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0, "counter": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
-	"ap":      2,
-	"runtime": 3, "sim": 3, "metrics": 3,
-	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
+	"ap":    2,
+	"shell": 3, "sim": 3, "metrics": 3,
+	"cmd/airqd": 4, "cmd/airqctl": 4,
+	"study": 4,
 }
 
 // pure L1 packages and the core must never reach the OS edge.
@@ -26,12 +27,12 @@ var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "inte
 // allowedThirdParty lists the non-stdlib modules a layer may import.
 func allowedThirdParty(pkg, dep string) bool {
 	switch {
-	case pkg == "cmd/airqd", pkg == "cmd":
+	case pkg == "cmd/airqd":
 		return true
 	case osEdge[pkg]:
 		return strings.HasPrefix(dep, "golang.org/x/sys") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "golang.org/x/net") || strings.HasPrefix(dep, "golang.org/x/sync")
-	case pkg == "runtime":
+	case pkg == "shell":
 		return strings.HasPrefix(dep, "golang.org/x/") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "github.com/coreos/go-systemd/") || strings.HasPrefix(dep, "github.com/prometheus/")
 	case pkg == "metrics":
@@ -42,7 +43,8 @@ func allowedThirdParty(pkg, dep string) bool {
 
 // allowed reports whether package pkg (relative path) may import module
 // package dep (relative path), per ARCHITECTURE.md "Who may import whom".
-// A subpackage follows its parent's rules (sim/kernelmodel is sim).
+// A subpackage follows its parent's rules (radio/radiotest is radio, and
+// every package under study/ is study).
 func allowed(pkg, dep string) bool {
 	lp, okp := layer(pkg)
 	ld, okd := layer(dep)
@@ -51,7 +53,11 @@ func allowed(pkg, dep string) bool {
 	}
 	pkg, dep = root(pkg), root(dep)
 	switch {
-	case pkg == "cmd/airqd", pkg == "cmd":
+	case dep == "study":
+		return pkg == "study" // the studies are not part of the product
+	case pkg == "study":
+		return ld <= 1 && !osEdge[dep] // pure packages only: no core, no simulator
+	case pkg == "cmd/airqd":
 		return true
 	case pkg == "cmd/airqctl":
 		return ld == 0 || dep == "ctl"
@@ -61,7 +67,7 @@ func allowed(pkg, dep string) bool {
 		return ld == 0
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
-	case pkg == "runtime":
+	case pkg == "shell":
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
@@ -72,8 +78,7 @@ func allowed(pkg, dep string) bool {
 }
 
 // layer finds the layer of a package or of the package it is a subpackage of
-// (fakes such as radio/radiotest sit with their parent; commands under cmd/
-// other than the two named, such as studies, are L4 like the daemon).
+// (fakes such as radio/radiotest sit with their parent).
 func layer(rel string) (int, bool) {
 	if r := root(rel); r != "" {
 		return layers[r], true
@@ -151,10 +156,13 @@ func TestLayerRules(t *testing.T) {
 		ok       bool
 	}{
 		{"ap", "txq", true}, {"ap", "inject", false}, {"txq", "aql", false},
-		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
+		{"sim", "nl80211", false}, {"shell", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
-		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
-		{"metrics", "ctl", true}, {"metrics", "counter", true}, {"metrics", "ap", false}, {"metrics", "runtime", false},
+		{"study/closedrounds/kernelmodel", "txq", true}, {"study/closedrounds/kernelmodel", "inject", false},
+		{"study/closedrounds/kernelmodel", "sim", false}, {"study/closedrounds/bench-seed", "study/closedrounds/kernelmodel", true},
+		{"cmd/airqd", "study/closedrounds/kernelmodel", false}, {"sim", "study/closedrounds/kernelmodel", false},
+		{"cmd/airqd", "sim", true},
+		{"metrics", "ctl", true}, {"metrics", "counter", true}, {"metrics", "ap", false}, {"metrics", "shell", false},
 		{"ctl", "counter", true}, {"counter", "ctl", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {

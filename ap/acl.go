@@ -2,6 +2,7 @@ package ap
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
@@ -72,15 +73,13 @@ func (l *ACL) validate() error {
 }
 
 // aclRefuses checks sa against the access lists; a refusal is counted and
-// reported to Config.OnACLDeny.
-func (a *AP) aclRefuses(sa ieee80211.MAC, during string) bool {
+// reported as an EventRefused.
+func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool {
 	if a.cfg.ACL.Allows(sa) {
 		return false
 	}
 	a.cnt[counter.ACLDenied]++
-	if a.cfg.OnACLDeny != nil {
-		a.cfg.OnACLDeny(sa, during)
-	}
+	a.event(Event{At: now, Kind: EventRefused, Addr: sa, Why: during})
 	return true
 }
 

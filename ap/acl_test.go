@@ -23,10 +23,8 @@ func (h *harness) authStatus(from ieee80211.MAC) uint16 {
 
 func TestACLDenyListRefusesAuthentication(t *testing.T) {
 	other := ieee80211.MAC{0x02, 0, 0, 0, 0x03, 0}
-	var refused []string
 	h := newHarness(t, Config{
-		ACL:       NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC}),
-		OnACLDeny: func(addr ieee80211.MAC, during string) { refused = append(refused, addr.String()+" "+during) },
+		ACL: NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC}),
 	})
 	h.take()
 	if st := h.authStatus(staMAC); st != ieee80211.StatusUnspecified {
@@ -39,6 +37,12 @@ func TestACLDenyListRefusesAuthentication(t *testing.T) {
 	h.assoc(staMAC, "airq-test", gRates, false)
 	out, _ := h.take()
 	findMgmt(t, out, ieee80211.SubtypeDeauth, staMAC)
+	var refused []string
+	for _, e := range h.takeEvents() {
+		if e.Kind == EventRefused {
+			refused = append(refused, e.Addr.String()+" "+e.Why)
+		}
+	}
 	if h.a.ACLDenied() != 1 || !slices.Equal(refused, []string{staMAC.String() + " authentication"}) {
 		t.Errorf("denied %d, reported %q", h.a.ACLDenied(), refused)
 	}

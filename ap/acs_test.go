@@ -63,7 +63,7 @@ func driveACS(t *testing.T, cfg Config, neighbours map[int][]int8, busy map[int]
 	var arrived, heard time.Duration
 	check := func() { r.check(t, h) }
 	for h.now < 20*time.Second {
-		if f, ok := a.Retune(); ok {
+		if f, ok := h.takeRetune(); ok {
 			if on := a.OnFreq(); a.ACSScanning() {
 				if on != 0 {
 					r.dwell[on] += h.now - arrived

@@ -138,7 +138,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	s.AMSDUs++
 	s.AMSDUSubframes += uint64(nsubs)
 	s.AMSDUBytes += uint64(bytes)
-	a.out.radio = append(a.out.radio, b)
+	a.emitData(b, rec)
 	return true
 }
 

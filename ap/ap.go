@@ -15,7 +15,7 @@ import (
 const poolSlabs = 8192
 
 // AP is one BSS. It is not safe for concurrent use: one goroutine (the
-// runtime's loop or the simulator) calls every method.
+// shell's loop or the simulator) calls every method.
 type AP struct {
 	cfg      Config
 	pool     *pool

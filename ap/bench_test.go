@@ -2,35 +2,67 @@ package ap
 
 import (
 	"testing"
+	"time"
 
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 )
 
-// BenchmarkDownlinkFrame is the core's cost of one full-size downlink MSDU:
-// the wired frame in, the scheduler round, the 802.11 frame out, its echo
-// back. It must not allocate.
-func BenchmarkDownlinkFrame(b *testing.B) {
-	h := newHarness(b, Config{WMM: true})
+// echoDriver turns each frame written to the radio into its acknowledged
+// TX-status echo, in a buffer it reuses.
+type echoDriver struct {
+	echo []byte
+	discard
+}
+
+func (d *echoDriver) WriteRadio(frames [][]byte) (int, error) {
+	for _, f := range frames {
+		n, _, _ := radiotap.Parse(f, nil, nil)
+		d.echo = radiotap.AppendEcho(d.echo[:0], radio.TxStatus{Acked: true})
+		d.echo = append(d.echo, f[n:]...)
+	}
+	return len(frames), nil
+}
+
+// downlinkFrame returns one full-size downlink MSDU's trip through an
+// associated station's core: the wired frame in, the scheduler round, the
+// 802.11 frame out through Flush, its echo back.
+func downlinkFrame(tb testing.TB) func() {
+	h := newHarness(tb, Config{WMM: true})
 	h.join(staMAC, true)
 	h.take()
 	frame := append(eth(staMAC, host, 0), make([]byte, 1500-84)...)
-	var echo []byte
+	d := &echoDriver{echo: make([]byte, 0, 2048)}
+	return func() {
+		h.now += 100 * time.Microsecond
+		d.echo = d.echo[:0]
+		h.a.HandleWired(h.now, frame)
+		h.a.Flush(h.now, d)
+		if len(d.echo) > 0 {
+			h.a.HandleRadio(h.now, d.echo)
+			h.a.Flush(h.now, d)
+		}
+	}
+}
+
+// BenchmarkDownlinkFrame is the core's cost of one full-size downlink MSDU.
+func BenchmarkDownlinkFrame(b *testing.B) {
+	step := downlinkFrame(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		h.now += 100_000 // 100 µs
-		h.a.HandleWired(h.now, frame)
-		out, _ := h.a.Output()
-		for _, f := range out {
-			n, _, _ := radiotap.Parse(f, nil, nil)
-			echo = radiotap.AppendEcho(echo[:0], radio.TxStatus{Acked: true})
-			echo = append(echo, f[n:]...)
-		}
-		h.a.Flushed()
-		if len(echo) > 0 {
-			h.a.HandleRadio(h.now, echo)
-			h.a.Flushed()
-		}
+		step()
+	}
+}
+
+// TestDownlinkFrameAllocs: the downlink hot path, Flush and the driver
+// calls included, allocates nothing.
+func TestDownlinkFrameAllocs(t *testing.T) {
+	step := downlinkFrame(t)
+	for range 100 { // warm up: rate control settles, pools fill
+		step()
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.1f allocations per downlink frame, want 0", n)
 	}
 }

@@ -72,10 +72,6 @@ type Config struct {
 	// and deny_mac_file); the zero value admits every station. SetACL
 	// replaces them live.
 	ACL ACL
-	// OnACLDeny, when set, is called on the core's goroutine each time the
-	// access lists refuse a station's authentication or association
-	// (during says which); it must not block.
-	OnACLDeny func(addr ieee80211.MAC, during string)
 }
 
 const maxAID = 2007

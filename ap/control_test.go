@@ -124,15 +124,14 @@ func TestControlDeleteDeauthenticates(t *testing.T) {
 		h.wire(eth(staMAC, host, 0))
 	}
 	h.take()
-	h.a.DrainEvents(func(Event) {})
+	h.takeEvents()
 	h.askOK("station del " + staMAC.String())
 	out, _ := h.take()
 	de := findMgmt(t, out, ieee80211.SubtypeDeauth, staMAC)
 	if body := de.Body(); len(body) < 2 || uint16(body[0]) != ieee80211.ReasonDeauthLeaving {
 		t.Errorf("deauthentication reason %v", body)
 	}
-	var ev []Event
-	h.a.DrainEvents(func(e Event) { ev = append(ev, e) })
+	ev := h.takeEvents()
 	if len(ev) != 1 || ev[0].Kind != EventDisconnected || ev[0].Why != "removed by operator" {
 		t.Errorf("events %+v", ev)
 	}
@@ -246,7 +245,7 @@ func (h *harness) scanFor(d time.Duration, other ieee80211.MAC) {
 	h.t.Helper()
 	end := h.now + d
 	for h.now < end {
-		if f, ok := h.a.Retune(); ok {
+		if f, ok := h.takeRetune(); ok {
 			h.now += time.Millisecond
 			h.a.Retuned(h.now)
 			h.collect()

@@ -1,23 +1,38 @@
 // Package ap is airq's deterministic core: an 802.11 access point as a state
 // machine with time passed in. It makes no system calls and starts no
-// goroutines; the runtime (real sockets and clock) and the simulator (virtual
-// medium and clock) drive the same code.
+// goroutines; the shell (real devices and clock) and the simulator (virtual
+// medium and clock) drive the same code, from one goroutine each.
 //
-// Events in:
+// Inputs, each with the time:
 //
-//	HandleRadio(now, frame)  a radiotap+802.11 frame from the monitor interface:
-//	                         a TX-status echo of a frame we sent, or a frame
-//	                         from the air (MLME, PS-Poll, data)
-//	HandleWired(now, frame)  an 802.3 frame from the TAP
-//	Tick(now)                timers: beacons, the TX loop, in-flight timeouts
+//	Start(now)                    begin: beacon, or run the start-up channel scan (ACS) first
+//	HandleRadio(now, frame)       a radiotap+802.11 frame from the monitor interface:
+//	                              a TX-status echo of a frame we sent, or a frame
+//	                              from the air (MLME, PS-Poll, data)
+//	HandleWired(now, frame)       an 802.3 frame from the TAP
+//	Tick(now)                     timers: beacons, the TX loop, in-flight timeouts,
+//	                              power save, inactivity, scan trips; due at Deadline
+//	Retuned(now)                  the radio is on the channel the driver was asked for
+//	Control(now, req)             an operator request (package ctl); station del sends
+//	                              a deauthentication
+//	ReportSurvey(freq, report)    the radio's survey figures of a channel (ACS, survey dump)
+//	SetACL(acl)                   new access lists; returns the stations they refuse
+//	SetDefaultAirtimeWeight(w)    the airtime weight of stations associating from now
+//	DeviceDrops(wired, radio)     the kernel's drop counters of the TAP and the socket
+//	Shutdown(now)                 deauthenticate every station before the radio goes
 //
-// Actions out: Output returns the frames to transmit (radiotap TX header
-// included) and the 802.3 frames for the wired side, in order; the caller
-// writes or copies them and calls Flushed. Deadline says when Tick is next due.
+// Actions out: after any of them the owner calls Flush with its Driver,
+// which gets the frames to transmit (radiotap TX header included), the
+// 802.3 frames for the wired side, the station events and a retune, in
+// that order (driver.go). Deadline says when Tick is next due. Mark and
+// Drop are the scheduler's callbacks (txq.Owner); everything else exported
+// reads state: counters, station and scan tables, the configuration in
+// force.
 //
 // Downlink pipeline: wired frame -> station lookup -> TID from DSCP ->
 // per-station queue -> TX loop (per AC, capped in flight) -> 802.11 header with
 // a per-TID sequence number, station rate -> in-flight record registered ->
-// Output. The echo of each frame completes its record; older unmatched records
-// of the same AC complete as "no status"; a timeout is only a backstop.
+// Flush writes it. The echo of each frame completes its record; older
+// unmatched records of the same AC complete as "no status"; a timeout is only
+// a backstop; a frame the radio refuses completes at once.
 package ap

@@ -13,14 +13,21 @@ type EventKind uint8
 const (
 	EventConnected EventKind = iota + 1
 	EventDisconnected
+	// EventRefused: the access lists refused the station's authentication
+	// or association (Why says which). hostapd only logs this, so the
+	// control protocol's event stream does not carry it.
+	EventRefused
 )
 
+// String names the kind as hostapd's events and log lines do.
 func (k EventKind) String() string {
 	switch k {
 	case EventConnected:
 		return "AP-STA-CONNECTED"
 	case EventDisconnected:
 		return "AP-STA-DISCONNECTED"
+	case EventRefused:
+		return "station refused by the access lists"
 	}
 	return "?"
 }
@@ -32,9 +39,12 @@ type Event struct {
 	Addr   ieee80211.MAC
 	AID    uint16
 	Reason uint16 // 802.11 reason code for disconnections
-	Why    string
+	// Why says in words what ended the association, or, for a refusal,
+	// the request refused ("authentication", "association").
+	Why string
 }
 
+// maxEvents bounds the events waiting for Flush; the oldest go first.
 const maxEvents = 256
 
 func (a *AP) event(e Event) {
@@ -46,10 +56,11 @@ func (a *AP) event(e Event) {
 	a.events = append(a.events, e)
 }
 
-// DrainEvents hands queued events to fn, oldest first, and forgets them.
-func (a *AP) DrainEvents(fn func(Event)) {
+// drainEvents hands queued events to the driver, oldest first, and forgets
+// them.
+func (a *AP) drainEvents(d Driver) {
 	for _, e := range a.events {
-		fn(e)
+		d.Event(e)
 	}
 	a.events = a.events[:0]
 }

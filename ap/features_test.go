@@ -169,14 +169,14 @@ func BenchmarkAuthFlood(b *testing.B) {
 	}
 	for i := range maxAID + 100 { // fill the table
 		h.a.HandleRadio(h.now, frames[i%len(frames)])
-		h.a.Flushed()
+		h.a.Flush(h.now, discard{})
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		h.now += time.Microsecond
 		h.a.HandleRadio(h.now, frames[i%len(frames)])
-		h.a.Flushed()
+		h.a.Flush(h.now, discard{})
 	}
 }
 

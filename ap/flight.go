@@ -6,7 +6,6 @@ import (
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 )
 
@@ -42,6 +41,14 @@ type flight struct {
 	// replyCost is the airtime of one attempt of a reply; its retries are
 	// charged to the reply budget when the echo tells how many there were.
 	replyCost uint32
+	ref       flightRef
+}
+
+// flightRef names a record for as long as it is in its ring: its AC and
+// its serial number there.
+type flightRef struct {
+	ac     ieee80211.AC
+	serial uint64
 }
 
 // flightRing keeps one AC's records in send order; the hardware completes
@@ -49,6 +56,7 @@ type flight struct {
 type flightRing struct {
 	r          []flight
 	head, size int
+	base       uint64 // serial of the oldest record; the others follow it
 }
 
 func newFlightRing(n int) flightRing { return flightRing{r: make([]flight, n)} }
@@ -88,7 +96,7 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 	}
 	rec := f.at(f.size)
 	*rec = flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tid, slot: slot, data: data, bytes: bytes,
-		psdu: len(fr), rate: rate, sent: now}
+		psdu: len(fr), rate: rate, sent: now, ref: flightRef{ac: ac, serial: f.base + uint64(f.size)}}
 	f.size++
 	return rec
 }
@@ -100,6 +108,16 @@ func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Durati
 	a.complete(ac, f.at(0), st, now)
 	f.head = (f.head + 1) % len(f.r)
 	f.size--
+	f.base++
+}
+
+// byRef returns the record ref names, or nil once it has left its ring.
+func (a *AP) byRef(ref flightRef) *flight {
+	f := &a.flights[ref.ac]
+	if ref.serial < f.base || ref.serial-f.base >= uint64(f.size) {
+		return nil
+	}
+	return f.at(int(ref.serial - f.base))
 }
 
 // complete ends a record: its pending airtime is released, the station is
@@ -229,29 +247,17 @@ func (a *AP) expireFlights(now time.Duration) {
 	}
 }
 
-// NotSent tells the core the radio refused frame (radiotap + 802.11, as
-// Output returned it): its record completes at once, without status, rather
-// than holding its airtime until the timeout.
-func (a *AP) NotSent(now time.Duration, frame []byte) {
+// notSent completes the record of radio output frame i, which the radio
+// refused, at once and without status, rather than holding its airtime
+// until the timeout.
+func (a *AP) notSent(now time.Duration, i int) {
 	a.cnt[counter.NotSent]++
-	n, _, err := radiotap.Parse(frame, nil, nil)
-	if err != nil {
-		return
+	ref := a.out.refs[i]
+	r := a.byRef(ref)
+	if r == nil {
+		return // the ring made room for newer records: it completed already
 	}
-	fr, err := ieee80211.ParseFrame(frame[n:])
-	if err != nil {
-		return
-	}
-	ac, tid := acOf(fr)
-	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
-	f := &a.flights[ac]
-	for i := f.size - 1; i >= 0; i-- {
-		r := f.at(i)
-		if r.addr1 == addr1 && r.seqCtl == seqCtl && r.tid == tid {
-			// Complete it in place: later records stay in send order.
-			a.complete(ac, r, nil, now)
-			*r = flight{sent: r.sent, done: true}
-			return
-		}
-	}
+	// Complete it in place: later records stay in send order.
+	a.complete(ref.ac, r, nil, now)
+	*r = flight{sent: r.sent, done: true}
 }

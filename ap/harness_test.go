@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ var (
 )
 
 // harness drives one core with frames built the way a mac80211 station
-// builds them, and collects the core's output.
+// builds them, and is its driver: it collects the core's output.
 type harness struct {
 	t     testing.TB
 	a     *AP
@@ -26,6 +27,12 @@ type harness struct {
 	seq   uint16
 	radio [][]byte
 	wired [][]byte
+	// events the core reported, until takeEvents
+	events []Event
+	// retune is the channel the core asked for, until takeRetune
+	retune int
+	// refuseNext makes the radio refuse the next frame written
+	refuseNext bool
 }
 
 func newHarness(t testing.TB, cfg Config) *harness {
@@ -49,17 +56,58 @@ func newHarness(t testing.TB, cfg Config) *harness {
 	return h
 }
 
-// collect copies the core's output and flushes it.
-func (h *harness) collect() {
-	r, w := h.a.Output()
-	for _, f := range r {
+// collect flushes the core's output into the harness.
+func (h *harness) collect() { h.a.Flush(h.now, h) }
+
+var errRefused = errors.New("refused by the test radio")
+
+func (h *harness) WriteRadio(frames [][]byte) (int, error) {
+	if h.refuseNext {
+		h.refuseNext = false
+		return 0, errRefused
+	}
+	for _, f := range frames {
 		h.radio = append(h.radio, append([]byte(nil), f...))
 	}
-	for _, f := range w {
+	return len(frames), nil
+}
+
+func (h *harness) WriteWired(frames [][]byte) (int, error) {
+	for _, f := range frames {
 		h.wired = append(h.wired, append([]byte(nil), f...))
 	}
-	h.a.Flushed()
+	return len(frames), nil
 }
+
+// Retune records the request; the test moves the radio and calls Retuned.
+func (h *harness) Retune(freq int) (time.Duration, bool) {
+	h.retune = freq
+	return 0, false
+}
+
+func (h *harness) Event(e Event) { h.events = append(h.events, e) }
+
+// takeRetune returns the retune the core asked for, if any, and forgets it.
+func (h *harness) takeRetune() (int, bool) {
+	f := h.retune
+	h.retune = 0
+	return f, f != 0
+}
+
+// takeEvents returns the events reported so far and forgets them.
+func (h *harness) takeEvents() []Event {
+	e := h.events
+	h.events = nil
+	return e
+}
+
+// discard is a driver that writes nothing anywhere, for benchmarks.
+type discard struct{}
+
+func (discard) WriteRadio(f [][]byte) (int, error) { return len(f), nil }
+func (discard) WriteWired(f [][]byte) (int, error) { return len(f), nil }
+func (discard) Retune(int) (time.Duration, bool)   { return 0, false }
+func (discard) Event(Event)                        {}
 
 func (h *harness) take() (radioOut, wiredOut [][]byte) {
 	radioOut, wiredOut = h.radio, h.wired

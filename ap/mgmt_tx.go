@@ -104,7 +104,7 @@ func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, slot uin
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
 	rec.replyCost = cost
-	a.emitRadio(h, b)
+	a.emitRadio(h, b, rec)
 	return true
 }
 
@@ -116,8 +116,8 @@ const probeReserve = 15000
 func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
-	a.emitRadio(h, b)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	a.emitRadio(h, b, rec)
 }
 
 func (a *AP) appendRates(b []byte) []byte {
@@ -173,7 +173,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
-	a.emitRadio(h, b)
+	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
 	if a.dtimCount == 0 {
 		a.dtimCount = a.cfg.DTIMPeriod

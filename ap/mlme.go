@@ -28,7 +28,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	slot, s := a.sta.lookup(sa)
-	if a.aclRefuses(sa, "authentication") {
+	if a.aclRefuses(now, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
 		// refuse loses what it had.
@@ -85,7 +85,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
 		return
 	}
-	if a.aclRefuses(sa, "association") {
+	if a.aclRefuses(now, sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false)

@@ -108,8 +108,8 @@ func (a *AP) sendNullTo(now time.Duration, slot uint16, s *station) {
 	b := a.buildNull(h, p, false, 0, a.nextMgmtSeq())
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
 	ac, tid := acOf(fr)
-	a.register(ac, fr, tid, slot, false, 0, s.txRate, now)
-	a.emitRadio(h, b)
+	rec := a.register(ac, fr, tid, slot, false, 0, s.txRate, now)
+	a.emitRadio(h, b, rec)
 }
 
 // buildNull writes a (QoS) Null data frame to the station whose address is

@@ -164,7 +164,7 @@ func TestInactiveStationIsPolledThenRemoved(t *testing.T) {
 	h := newHarness(t, Config{InactivityTimeout: 2 * time.Second})
 	h.take()
 	h.join(staMAC, false)
-	h.a.DrainEvents(func(Event) {})
+	h.takeEvents()
 	var poll []byte
 	for h.now < 3*time.Second && poll == nil {
 		h.advance(100 * time.Millisecond)
@@ -194,7 +194,9 @@ func TestInactiveStationIsPolledThenRemoved(t *testing.T) {
 	}
 	h.echo(poll, radio.TxStatus{Acked: false})
 	var gone bool
-	h.a.DrainEvents(func(e Event) { gone = e.Kind == EventDisconnected && e.Reason == ieee80211.ReasonInactivity })
+	for _, e := range h.takeEvents() {
+		gone = e.Kind == EventDisconnected && e.Reason == ieee80211.ReasonInactivity
+	}
 	if !gone {
 		t.Error("no disconnection after an unanswered poll")
 	}

@@ -91,18 +91,11 @@ func newScanner(c Config) (*scanner, error) {
 // a beacon interval for the trip itself.
 const maxDrain = 20 * time.Millisecond
 
-// Retune reports a channel change the radio must make: after writing the
-// frames Output returns, tune to freq MHz and call Retuned. No frame is
-// emitted while a retune is pending.
-func (a *AP) Retune() (freq int, ok bool) {
-	if a.retuneTo == 0 {
-		return 0, false
-	}
-	return a.retuneTo, true
-}
-
-// Retuned tells the core the radio is on the channel Retune asked for.
+// Retuned tells the core the radio is on the channel Flush asked the
+// driver for (Driver.Retune). No frame is emitted while a retune is
+// pending.
 func (a *AP) Retuned(now time.Duration) {
+	a.out.retuneAsked = false
 	if a.acs.active() && a.retuneTo != 0 {
 		a.acsRetuned(now)
 		return

@@ -40,7 +40,7 @@ func TestScanTripsStayBetweenBeacons(t *testing.T) {
 	var probes, beacons int
 	var lastTBTT time.Duration
 	for h.now < 3*time.Second {
-		if f, ok := h.a.Retune(); ok {
+		if f, ok := h.takeRetune(); ok {
 			h.now += time.Millisecond // the retune takes a millisecond
 			h.a.Retuned(h.now)
 			h.collect()

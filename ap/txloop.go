@@ -101,5 +101,5 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 	rec.tok = a.air.Add(slot, ac, a.est.Airtime(rate, ac, len(fr)))
 	rec.slab, rec.hasSlab = h, true
 	a.dequeued(h)
-	a.emitData(b)
+	a.emitData(b, rec)
 }

@@ -127,7 +127,7 @@ func buildMCS(vht bool, bwi, nss, m int, ofdmTail func(int) uint32) mcsEntry {
 		}
 		pre = 32 + 4*htLTFs[nss-1] // L-STF/LTF/SIG, HT-SIG, HT-STF, LTFs
 	}
-	n := ndbps(bwi, m, nss)
+	n := radio.DataBitsPerSymbol(m, nss, radio.Bandwidths[bwi])
 	return mcsEntry{
 		ndbps: uint32(n),
 		tail:  uint32(tailBits * encoders(vht, n)),
@@ -177,14 +177,14 @@ func (e *Estimator) frameTime(r radio.Rate, n int) uint32 {
 	case radio.ModeNone:
 		return e.legacyTime(e.lowest, false, n)
 	case radio.ModeHT:
-		bwi := bwIndex(r.Bandwidth)
-		if r.MCS > 31 || bwi < 0 {
+		bwi, ok := r.Bandwidth.Index()
+		if r.MCS > 31 || !ok {
 			return 0
 		}
 		return mcsTime(&e.mcs[0][bwi][r.MCS>>3][r.MCS&7], r, n)
 	case radio.ModeVHT:
-		bwi := bwIndex(r.Bandwidth)
-		if r.MCS > 9 || r.NSS < 1 || r.NSS > 8 || bwi < 0 {
+		bwi, ok := r.Bandwidth.Index()
+		if r.MCS > 9 || r.NSS < 1 || r.NSS > 8 || !ok {
 			return 0
 		}
 		// One A-MPDU delimiter, MPDU padded to a 4-octet boundary.

@@ -76,8 +76,8 @@ func init() {
 // or 0 where the kernel returns 0. HT decodes streams and MCS from the index
 // the way the kernel does (((idx >> 3) & 3) + 1, idx & 7).
 func kernRate(r radio.Rate) (dur, overhead uint32) {
-	bwi := bwIndex(r.Bandwidth)
-	if bwi < 0 {
+	bwi, ok := r.Bandwidth.Index()
+	if !ok {
 		return 0, 0
 	}
 	sgi := 0

@@ -1,7 +1,5 @@
 package aql
 
-import "github.com/airq/airq/radio"
-
 // PHY constants of IEEE 802.11-2020 clauses 15-21 that the exact model uses.
 const (
 	dsssLongPre  = 192 // µs: long PLCP preamble + header
@@ -14,16 +12,6 @@ const (
 	vhtDelimiter = 4 // a VHT PSDU is always an A-MPDU: one delimiter, even for one MPDU
 )
 
-// Data subcarriers per bandwidth index (20, 40, 80, 160 MHz).
-var dataSubcarriers = [4]int{52, 108, 234, 468}
-
-// Per MCS 0-9: coded bits per subcarrier and coding rate.
-var (
-	mcsBits = [10]int{1, 2, 2, 4, 4, 6, 6, 6, 8, 8}
-	mcsNum  = [10]int{1, 1, 3, 1, 3, 2, 3, 5, 3, 5}
-	mcsDen  = [10]int{2, 2, 4, 2, 4, 3, 4, 6, 4, 6}
-)
-
 // ackRateByMCS is the control-response rate (Mbit/s) for an HT/VHT MCS: the
 // highest mandatory OFDM rate (6, 12, 24) not above the MCS's non-HT
 // reference rate (6, 12, 18, 24, 36, 48, 54, 54, 54, 54).
@@ -34,20 +22,6 @@ var (
 	htLTFs  = [4]int{1, 2, 4, 4}
 	vhtLTFs = [8]int{1, 2, 4, 4, 6, 6, 8, 8}
 )
-
-func bwIndex(bw radio.Bandwidth) int {
-	switch bw {
-	case radio.BW20, 0:
-		return 0
-	case radio.BW40:
-		return 1
-	case radio.BW80:
-		return 2
-	case radio.BW160:
-		return 3
-	}
-	return -1
-}
 
 // vhtExcluded reports the MCS/NSS/bandwidth combinations 802.11ac leaves out
 // (21.5: fractional bits per encoder).
@@ -63,13 +37,6 @@ func vhtExcluded(bwi, mcs, nss int) bool {
 		return nss == 3
 	}
 	return false
-}
-
-// ndbps returns the data bits per OFDM symbol over all streams, computed from
-// the subcarrier count so that 20 MHz MCS 9 comes out exact (3 x 346.67 =
-// 1040) instead of a rounded per-stream value times NSS.
-func ndbps(bwi, mcs, nss int) int {
-	return dataSubcarriers[bwi] * mcsBits[mcs] * nss * mcsNum[mcs] / mcsDen[mcs]
 }
 
 // encoders approximates N_ES: one BCC encoder per 300 Mbit/s (HT) or

@@ -1,6 +1,6 @@
 // Package ctl is airq's control protocol: requests, replies and their text
 // encoding, with no transport. The daemon serves it on a unix socket
-// (package runtime), the core answers it (ap.AP.Control), and airqctl
+// (package shell), the core answers it (ap.AP.Control), and airqctl
 // speaks it; tests drive it over net.Pipe or a buffer.
 //
 // The shape follows wireguard-go's UAPI: a request is one line, a reply is

@@ -25,9 +25,8 @@
 // SetScanning swaps it for one that also keeps other networks' beacons and
 // probe responses (filter_linux.go lists the rules). It cuts echoes to
 // EchoSnap bytes (Options.FullEchoes keeps them whole): the status is in
-// their headers, and the rest of each echo was a copy of the frame just sent
-// (3% of downlink TCP on the qemu test bed: 53.0-53.3 against 51.5 Mbit/s,
-// the two alternating in one boot).
+// their headers, and the rest of each echo is a copy of the frame just sent,
+// which the kernel would otherwise copy to us for nothing.
 //
 // Both sockets are non-blocking and driven by the Go netpoller; reads and
 // writes are batched with recvmmsg and sendmmsg. Counters, including the
@@ -35,10 +34,8 @@
 //
 // recvmmsg and sendmmsg are raw system calls (no runtime bookkeeping). They
 // never sleep, but a sendmmsg runs the driver and, on the same core, whatever
-// the kernel delivers in its wake, which can take longer than the runtime's
-// 20 µs monitor tick. With GOMAXPROCS=1 the monitor then hands the goroutine's
-// P to another thread, and the call's return waits to get it back: two
-// thread switches per call. On the one-core qemu test bed that was three
-// times the switches per TCP segment and half the throughput (iperf3 through
-// airqd on mac80211_hwsim: 12.6 against 29.5 Mbit/s down, 47 against 95 up).
+// the kernel delivers in its wake, which can take longer than the Go
+// runtime's 20 µs monitor tick. A system call the runtime tracks would then
+// lose its P to another thread (with GOMAXPROCS=1, the only P) and wait on
+// return to get it back: two thread switches per call on the hot path.
 package inject

@@ -14,7 +14,7 @@ import (
 )
 
 // Source answers control requests from the loop that owns the core, as
-// runtime.ControlServer.Call does. Scrapes may call it concurrently.
+// shell.ControlServer.Call does. Scrapes may call it concurrently.
 type Source interface {
 	Call(ctx context.Context, req ctl.Request) (ctl.Reply, error)
 }

@@ -15,16 +15,16 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
-	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/scan"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
 
 // serveSim answers the server's calls from a simulator that already ran a
 // while, the way airqd's simulator loop does, until the test ends.
-func serveSim(t *testing.T, s *sim.Sim) *runtime.ControlServer {
+func serveSim(t *testing.T, s *sim.Sim) *shell.ControlServer {
 	t.Helper()
-	srv, err := runtime.ListenControl("")
+	srv, err := shell.ListenControl("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +222,7 @@ func TestMetricsFromSimulator(t *testing.T) {
 // A loop that does not answer fails the scrape instead of hanging it or
 // serving stale numbers.
 func TestMetricsStuckLoop(t *testing.T) {
-	srv, err := runtime.ListenControl("")
+	srv, err := shell.ListenControl("")
 	if err != nil {
 		t.Fatal(err)
 	}

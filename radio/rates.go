@@ -1,41 +1,60 @@
 package radio
 
-// Data bits per OFDM symbol for HT/VHT MCS 0-9 at 20 MHz (52 data subcarriers);
-// 40 MHz uses 108, 80 MHz 234, 160 MHz 468 subcarriers.
+// Bandwidths lists the HT/VHT widths in index order (Bandwidth.Index), for
+// tables indexed by bandwidth.
+var Bandwidths = [4]Bandwidth{BW20, BW40, BW80, BW160}
+
+// Index returns the width's position in Bandwidths; the unset width counts
+// as 20 MHz. ok is false (with i 0) for any other value.
+func (b Bandwidth) Index() (i int, ok bool) {
+	switch b {
+	case BW20, 0:
+		return 0, true
+	case BW40:
+		return 1, true
+	case BW80:
+		return 2, true
+	case BW160:
+		return 3, true
+	}
+	return 0, false
+}
+
+// dataSubcarriers are the HT/VHT data subcarriers per bandwidth index.
+var dataSubcarriers = [4]int{52, 108, 234, 468}
+
+// Per HT/VHT MCS 0-9: coded bits per subcarrier and coding rate.
 var (
-	bitsPerSym20  = [10]int{26, 52, 78, 104, 156, 208, 234, 260, 312, 347}
-	bitsPerSym40  = [10]int{54, 108, 162, 216, 324, 432, 486, 540, 648, 720}
-	bitsPerSym80  = [10]int{117, 234, 351, 468, 702, 936, 1053, 1170, 1404, 1560}
-	bitsPerSym160 = [10]int{234, 468, 702, 936, 1404, 1872, 2106, 2340, 2808, 3120}
+	mcsBits = [10]int{1, 2, 2, 4, 4, 6, 6, 6, 8, 8}
+	mcsNum  = [10]int{1, 1, 3, 1, 3, 2, 3, 5, 3, 5}
+	mcsDen  = [10]int{2, 2, 4, 2, 4, 3, 4, 6, 4, 6}
 )
 
-// BitsPerSymbol returns the data bits per OFDM symbol of one spatial stream at
-// HT/VHT MCS mcs (0-9) and bandwidth bw.
-func BitsPerSymbol(mcs int, bw Bandwidth) int {
-	if mcs < 0 || mcs > 9 {
+// DataBitsPerSymbol returns N_DBPS, the data bits per OFDM symbol over nss
+// spatial streams at HT/VHT MCS mcs (0-9; an HT MCS index modulo 8) and
+// bandwidth bw, or 0 for an MCS outside 0-9, nss below 1 or an unknown
+// width. It is computed from the subcarriers over all streams, so that
+// 20 MHz MCS 9 comes out exact (3 x 346.67 = 1040) instead of a rounded
+// per-stream value times nss.
+func DataBitsPerSymbol(mcs, nss int, bw Bandwidth) int {
+	bwi, ok := bw.Index()
+	if mcs < 0 || mcs > 9 || nss < 1 || !ok {
 		return 0
 	}
-	switch bw {
-	case BW40:
-		return bitsPerSym40[mcs]
-	case BW80:
-		return bitsPerSym80[mcs]
-	case BW160:
-		return bitsPerSym160[mcs]
-	}
-	return bitsPerSym20[mcs]
+	return dataSubcarriers[bwi] * mcsBits[mcs] * nss * mcsNum[mcs] / mcsDen[mcs]
 }
 
 func htKbps(mcs, nss int, bw Bandwidth, sgi bool) int {
 	return vhtKbps(mcs, nss, bw, sgi)
 }
 
-// vhtKbps: bits per 4 µs symbol (3.6 µs with short GI), in kbit/s.
+// vhtKbps: bits per 4 µs symbol (3.6 µs with short GI), in kbit/s. An
+// unknown width counts as 20 MHz and a missing NSS as one stream.
 func vhtKbps(mcs, nss int, bw Bandwidth, sgi bool) int {
-	if nss < 1 {
-		nss = 1
+	if _, ok := bw.Index(); !ok {
+		bw = BW20
 	}
-	bits := BitsPerSymbol(mcs, bw) * nss
+	bits := DataBitsPerSymbol(mcs, max(nss, 1), bw)
 	if sgi {
 		return bits * 10000 / 36
 	}

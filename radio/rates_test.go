@@ -13,6 +13,7 @@ func TestKbps(t *testing.T) {
 		{Rate{Mode: ModeHT, MCS: 7, Bandwidth: BW20, ShortGI: true}, 72222},
 		{Rate{Mode: ModeHT, MCS: 15, Bandwidth: BW40}, 270000},
 		{Rate{Mode: ModeVHT, MCS: 9, NSS: 1, Bandwidth: BW80, ShortGI: true}, 433333},
+		{Rate{Mode: ModeVHT, MCS: 9, NSS: 3, Bandwidth: BW20}, 260000},
 		{Rate{Mode: ModeHE, MCS: 0, NSS: 1, Bandwidth: BW20}, 8602},
 		{Rate{Mode: ModeHE, MCS: 7, NSS: 1, Bandwidth: BW20, HEGI: HEGI32}, 73125},
 		{Rate{Mode: ModeHE, MCS: 11, NSS: 1, Bandwidth: BW80}, 600490},

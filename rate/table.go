@@ -19,22 +19,8 @@ const (
 	keyVHT    = keyHT + 32*4
 	keySpace  = keyVHT + 8*10*8
 	noRate    = 0xff
-	bwIndices = 4
+	bwIndices = len(radio.Bandwidths)
 )
-
-func bwIndex(bw radio.Bandwidth) int {
-	switch bw {
-	case radio.BW40:
-		return 1
-	case radio.BW80:
-		return 2
-	case radio.BW160:
-		return 3
-	}
-	return 0
-}
-
-var bandwidths = [bwIndices]radio.Bandwidth{radio.BW20, radio.BW40, radio.BW80, radio.BW160}
 
 // key maps a rate to its slot in a station's index, ignoring the LDPC and
 // preamble bits, which echoes may not repeat; -1 if the rate has no slot.
@@ -43,7 +29,7 @@ func key(r radio.Rate) int {
 	if r.ShortGI {
 		g = 1
 	}
-	bw := bwIndex(r.Bandwidth)
+	bw, _ := r.Bandwidth.Index() // an unknown width keys as 20 MHz
 	switch r.Mode {
 	case radio.ModeLegacy:
 		return int(r.Legacy)
@@ -70,8 +56,8 @@ func (c common) candidates(dst []radio.Rate) []radio.Rate {
 		}
 		dst = append(dst, radio.Rate{Mode: radio.ModeLegacy, Legacy: v, Bandwidth: radio.BW20})
 	}
-	for bwi := 0; bwi < bwIndices && bandwidths[bwi] <= c.maxBW; bwi++ {
-		bw := bandwidths[bwi]
+	for bwi := 0; bwi < bwIndices && radio.Bandwidths[bwi] <= c.maxBW; bwi++ {
+		bw := radio.Bandwidths[bwi]
 		switch {
 		case c.vht:
 			for nss := 1; nss <= MaxNSS; nss++ {

@@ -48,7 +48,7 @@ func TestAssociate(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			s, _ := newBSS(t, 1, n, MediumConfig{}, StationConfig{})
 			var connected int
-			s.Core().DrainEvents(func(e ap.Event) {
+			s.DrainEvents(func(e ap.Event) {
 				if e.Kind == ap.EventConnected {
 					connected++
 				}

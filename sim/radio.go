@@ -4,7 +4,7 @@ import (
 	"time"
 )
 
-// The AP's radio changes channel when the core asks (ap.AP.Retune) or when
+// The AP's radio changes channel when the core asks (ap.Driver.Retune) or when
 // a one-trip scan moves it. A retune starts once the AP's frame on the air,
 // if any, has ended: the frames still queued at the radio are flushed (the
 // core's) or kept for the return (a one-trip scan stopped the queues), then
@@ -14,6 +14,7 @@ import (
 // radioState is where the AP's radio is going; where it is is the AP
 // node's freq.
 type radioState struct {
+	asked    uint16 // a retune the core asked for and the radio has not begun
 	target   uint16 // the channel being tuned to
 	byCore   bool   // the core asked: tell it on arrival
 	waitTx   bool   // the retune waits for the AP's frame on the air
@@ -38,6 +39,18 @@ func (s *Sim) Sweeps() []Sweep { return s.sweeps }
 // APFreq returns the channel the AP's radio is on (or was on, while it
 // retunes).
 func (s *Sim) APFreq() int { return int(s.med.nodes[0].freq) }
+
+// startAsked begins the retune the core asked for once the radio is free:
+// not retuning, not waiting to, and not on a one-trip scan.
+func (s *Sim) startAsked() {
+	r := &s.radio
+	if r.asked == 0 || r.busy() || r.scan != nil {
+		return
+	}
+	f := r.asked
+	r.asked = 0
+	s.beginRetune(f, true)
+}
 
 // beginRetune starts a retune to freq now, or when the AP's frame on the
 // air ends.

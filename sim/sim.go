@@ -27,9 +27,11 @@ type Config struct {
 // Sim is one simulated BSS: the core, the medium, stations and wired
 // hosts, on a virtual clock. It is not safe for concurrent use.
 type Sim struct {
-	cfg  Config
-	core *ap.AP
-	rng  *rand.Rand
+	cfg    Config
+	core   *ap.AP
+	drv    driver     // the core's driver (driver.go)
+	events []ap.Event // the core's station events, until DrainEvents
+	rng    *rand.Rand
 
 	now time.Duration
 	q   eventq.Queue[event]
@@ -74,6 +76,7 @@ func New(cfg Config) (*Sim, error) {
 		scratch:  make([]byte, 0, 4096),
 		tickGen:  -1,
 	}
+	s.drv = driver{s}
 	s.med.init(core.Config(), cfg.Medium)
 	s.core.Start(0)
 	s.drainCore()
@@ -187,30 +190,6 @@ func (s *Sim) InjectRadio(b []byte) {
 func (s *Sim) toCoreRaw(b []byte) {
 	s.core.HandleRadio(s.now, b)
 	s.drainCore()
-}
-
-// drainCore routes the core's output: radio frames onto the medium, wired
-// frames towards the hosts; then it checks the core's books and re-arms the
-// core's timer.
-func (s *Sim) drainCore() {
-	radioOut, wiredOut := s.core.Output()
-	for _, f := range radioOut {
-		s.fromCore(f)
-	}
-	for _, f := range wiredOut {
-		s.stats.WiredFromCore++
-		s.schedule(s.now+s.cfg.WiredLatency, evWiredOut, 0, s.copyPacket(f), nil)
-	}
-	s.core.Flushed()
-	if !s.core.Accounted() {
-		s.stats.Unaccounted++
-	}
-	if !s.radio.busy() && s.radio.scan == nil {
-		if f, ok := s.core.Retune(); ok {
-			s.beginRetune(uint16(f), true)
-		}
-	}
-	s.armTick()
 }
 
 // armTick keeps exactly one live tick event at the core's deadline; older

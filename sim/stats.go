@@ -60,6 +60,9 @@ type Stats struct {
 	// queues were stopped and sent on return (Held), beacons not sent
 	// (BeaconsStopped).
 	Held, BeaconsStopped uint64
+	// EventsLost counts the core's station events dropped because nobody
+	// drained them (Sim.DrainEvents keeps the last 256).
+	EventsLost uint64
 }
 
 // Stats returns a snapshot of the simulator's counters.

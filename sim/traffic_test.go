@@ -57,7 +57,7 @@ func TestTraffic(t *testing.T) {
 			}
 			s.Run(100 * time.Millisecond)
 			var gone int
-			s.Core().DrainEvents(func(e ap.Event) {
+			s.DrainEvents(func(e ap.Event) {
 				if e.Kind == ap.EventDisconnected {
 					gone++
 				}

@@ -14,7 +14,7 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/metrics"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
 
@@ -36,7 +36,7 @@ func TestCountersContract(t *testing.T) {
 			s.Ping(sta, host, 100*time.Millisecond, 56)
 		}
 	}
-	srv, err := runtime.ListenControl(filepath.Join(t.TempDir(), "airqd.sock"))
+	srv, err := shell.ListenControl(filepath.Join(t.TempDir(), "airqd.sock"))
 	if err != nil {
 		t.Fatal(err)
 	}

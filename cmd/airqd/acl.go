@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"os"
 	"strings"
@@ -117,12 +116,6 @@ func readSmallFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, maxMACFile+1))
-}
-
-// logACLDeny reports a station the access lists refused, as hostapd logs
-// "Station ... not allowed to authenticate".
-func logACLDeny(addr ieee80211.MAC, during string) {
-	slog.Info("station refused by the access lists", "sta", addr, "during", during)
 }
 
 // reloadACL applies the new lists and the new default airtime weight on the

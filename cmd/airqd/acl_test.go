@@ -169,7 +169,7 @@ func TestDaemonReloadACL(t *testing.T) {
 		t.Error("the denied station is still associated")
 	}
 	waitUntil(t, "the third station", 10*time.Second, func() bool { _, ok := associated()[third]; return ok })
-	if !strings.Contains(d.log(), "station refused by the access lists") || !strings.Contains(d.log(), "sta="+second) {
+	if !strings.Contains(d.log(), "station refused by the access lists") || !strings.Contains(d.log(), "addr="+second) {
 		t.Error("no refusal logged for the second station")
 	}
 	a := associated()

@@ -7,7 +7,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/inject"
 	"github.com/airq/airq/nl80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 )
 
 // acsSetup fills cfg.ACS for -channel 0 from the phy's channels under the
@@ -38,7 +38,7 @@ func acsSetup(cfg *ap.Config, o options, phy nl80211.PHY, dom nl80211.RegDomain)
 // retuner runs on the core's loop, between Retune and Retuned); the
 // retune to the channel the radio is on, which ends the scan, only reads
 // it. The choice is logged when the radio goes home for the first time.
-func newRetuner(nl *nl80211.Conn, phy nl80211.PHY, mon nl80211.Interface, dev *inject.Device, core *ap.AP, log *slog.Logger) runtime.Retuner {
+func newRetuner(nl *nl80211.Conn, phy nl80211.PHY, mon nl80211.Interface, dev *inject.Device, core *ap.AP, log *slog.Logger) shell.Retuner {
 	var t surveyTracker
 	logged := false
 	survey := func() []nl80211.SurveyInfo {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
 
@@ -390,7 +390,7 @@ func (c *confFile) values() map[string]string {
 type reloader struct {
 	args  []string // the command line, re-parsed with the new file
 	cur   options
-	srv   *runtime.ControlServer
+	srv   *shell.ControlServer
 	level *slog.LevelVar
 	log   *slog.Logger
 }

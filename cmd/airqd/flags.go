@@ -12,7 +12,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/txq"
 )
 
@@ -52,9 +52,9 @@ type options struct {
 	simJoin     time.Duration // -radio sim: interval between stations joining
 
 	// Opened by run before the radio starts.
-	srv     *runtime.ControlServer // the loop's control path (a socket only with -control)
-	pcapOut *pcapWriter            // nil without -pcap
-	wired   *wiredView             // nil without -metrics
+	srv     *shell.ControlServer // the loop's control path (a socket only with -control)
+	pcapOut *pcapWriter          // nil without -pcap
+	wired   *wiredView           // nil without -metrics
 }
 
 func parseFlags(args []string) (options, error) {
@@ -189,7 +189,6 @@ func parseFlags(args []string) (options, error) {
 		o.core.Freq = o.freq
 	}
 	o.core.ACL = o.acl.acl()
-	o.core.OnACLDeny = logACLDeny
 	o.core.WMM = o.wmm
 	return o, nil
 }

@@ -17,8 +17,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ctl"
-	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 )
 
 func main() {
@@ -42,9 +41,6 @@ func run(args []string) int {
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	opts.core.OnACLDeny = func(addr ieee80211.MAC, during string) {
-		log.Info("station refused by the access lists", "sta", addr, "during", during)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	if err := serve(ctx, opts, level, args, log); err != nil {
@@ -55,7 +51,7 @@ func run(args []string) int {
 }
 
 func serve(ctx context.Context, opts options, level *slog.LevelVar, args []string, log *slog.Logger) error {
-	srv, err := runtime.ListenControl(opts.control)
+	srv, err := shell.ListenControl(opts.control)
 	if err != nil {
 		return err
 	}
@@ -119,7 +115,7 @@ func reloadOnHUP(ctx context.Context, rl *reloader) {
 // watchdog pings systemd's watchdog at half its interval, but only after
 // the core's loop answered a request: a stuck loop stops the pings and
 // systemd restarts the daemon. Without WATCHDOG_USEC it returns at once.
-func watchdog(ctx context.Context, srv *runtime.ControlServer, log *slog.Logger) {
+func watchdog(ctx context.Context, srv *shell.ControlServer, log *slog.Logger) {
 	interval, err := daemon.SdWatchdogEnabled(false)
 	if err != nil || interval <= 0 {
 		return

@@ -5,12 +5,12 @@ import (
 	"sync/atomic"
 
 	"github.com/airq/airq/metrics"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
 
 // startMetrics serves /metrics on addr from the core's loop behind srv.
-func startMetrics(addr string, srv *runtime.ControlServer, wired *wiredView) (*metrics.Server, error) {
+func startMetrics(addr string, srv *shell.ControlServer, wired *wiredView) (*metrics.Server, error) {
 	m, err := metrics.Listen(addr, srv, metrics.Options{TAP: wired.stats})
 	if err != nil {
 		return nil, fmt.Errorf("-metrics: %w", err)

@@ -17,7 +17,7 @@ import (
 	"github.com/airq/airq/inject"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
 
@@ -145,9 +145,9 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 			return err
 		}
 	}
-	runOpts := []runtime.Option{runtime.WithControl(o.srv)} // Run closes it
+	runOpts := []shell.Option{shell.WithControl(o.srv)} // Run closes it
 	if cfg.Scan != nil || cfg.ACS != nil {
-		runOpts = append(runOpts, runtime.WithRetuner(newRetuner(nl, phy, mon, dev, core, log))) // acs_linux.go
+		runOpts = append(runOpts, shell.WithRetuner(newRetuner(nl, phy, mon, dev, core, log))) // acs_linux.go
 	}
 	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)
@@ -155,7 +155,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String(), "tap_offloads", wired.Offloads())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
 	}
-	err = runtime.Run(ctx, core, o.capture(dev), wired, log, ready, runOpts...)
+	err = shell.Run(ctx, core, o.capture(dev), wired, log, ready, runOpts...)
 	c := core.Counters()
 	log.Info("stopped", "beacons", c[counter.Beacons], "echoes", c[counter.Echoes], "wired_in", c[counter.WiredIn],
 		"wired_sent", c[counter.WiredSent], "rx_to_wired", c[counter.RxToWired])
@@ -247,17 +247,17 @@ const maxMSDU = 2304
 // qualifyRadio opens the monitor for the checks alone and closes it after.
 // With A-MSDUs on, a frame of the largest A-MSDU's size must go out too.
 func qualifyRadio(ctx context.Context, nl *nl80211.Conn, phy nl80211.PHY, mon nl80211.Interface,
-	bssid ieee80211.MAC, ch nl80211.Channel, ifname string, amsdu int) (runtime.Report, error) {
+	bssid ieee80211.MAC, ch nl80211.Channel, ifname string, amsdu int) (shell.Report, error) {
 	dev, err := inject.Open(ifname, inject.Options{MTU: amsduMTU(amsdu)})
 	if err != nil {
-		return runtime.Report{}, err
+		return shell.Report{}, err
 	}
 	defer dev.Close()
 	size := 0
 	if amsdu > 0 {
 		size = amsdu + 26 // with the QoS data header
 	}
-	return runtime.Qualify(ctx, dev, nl, runtime.QualifyConfig{
+	return shell.Qualify(ctx, dev, nl, shell.QualifyConfig{
 		PHY: phy, Ifindex: mon.Index, BSSID: bssid, Channel: ch, Retune: retuneTarget(phy, ch), FrameSize: size,
 	}), nil
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/scan"
+	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
 
@@ -121,12 +121,9 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 }
 
 // drainEvents logs the core's station events and streams them to the
-// events subscribers.
-func drainEvents(s *sim.Sim, srv *runtime.ControlServer, log *slog.Logger) {
-	s.Core().DrainEvents(func(e ap.Event) {
-		log.Info(e.Kind.String(), "sta", e.Addr, "aid", e.AID, "reason", e.Reason)
-		srv.Publish(e)
-	})
+// events subscribers, as the real radio's loop does.
+func drainEvents(s *sim.Sim, srv *shell.ControlServer, log *slog.Logger) {
+	s.DrainEvents(func(e ap.Event) { shell.ReportEvent(log, srv, e) })
 }
 
 // startTraffic gives each newly associated station its flows.

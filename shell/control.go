@@ -1,4 +1,4 @@
-package runtime
+package shell
 
 import (
 	"context"
@@ -256,8 +256,12 @@ const subscriberQueue = 256
 
 // Publish hands e to every events connection without blocking: a client
 // that does not keep up loses events and is told how many. Call it from
-// the loop that drains the core's events.
+// the loop that owns the core. Refusals are not streamed: hostapd only
+// logs them.
 func (s *ControlServer) Publish(e ap.Event) {
+	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected {
+		return
+	}
 	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID}
 	if e.Kind == ap.EventDisconnected {
 		ev.Reason = e.Reason
@@ -404,13 +408,6 @@ func (o *runOptions) controlCalls() <-chan *ControlCall {
 		return nil
 	}
 	return o.control.calls
-}
-
-// publish hands a station event to the control server's subscribers.
-func (o *runOptions) publish(e ap.Event) {
-	if o.control != nil {
-		o.control.Publish(e)
-	}
 }
 
 func (o *runOptions) closeControl() {

@@ -1,12 +1,12 @@
 // Command bench-seed reproduces seed 000's measurements in the kernel model
-// (package sim/kernelmodel): both scheduler arms, three seeds, wired and
-// TSQ-paced downloads, with the seed's AQL limits and with mac80211's
-// defaults. It prints the seed's numbers beside the model's and ends with a
-// RESULT line (the pre-registered model's). With -variants (the default) it
-// then runs the mechanisms tested after that result was known, prints them
-// after the primary tables and adds a RESULT_VARIANT line after RESULT. The
-// numbers describe mac80211's scheduler in a model, not
-// airq's own radio path, which neither aggregates nor carries TSQ traffic.
+// (package study/closedrounds/kernelmodel): both scheduler arms, three
+// seeds, wired and TSQ-paced downloads, with the seed's AQL limits and with
+// mac80211's defaults. It prints the seed's numbers beside the model's and
+// ends with a RESULT line (the pre-registered model's). With -variants (the
+// default) it then runs the mechanisms tested after that result was known,
+// prints them after the primary tables and adds a RESULT_VARIANT line after
+// RESULT. The numbers describe mac80211's scheduler in a model, not airq's
+// own radio path, which neither aggregates nor carries TSQ traffic.
 package main
 
 import (
@@ -20,7 +20,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/radio"
-	"github.com/airq/airq/sim/kernelmodel"
+	"github.com/airq/airq/study/closedrounds/kernelmodel"
 )
 
 var seeds = []uint64{1, 2, 3}

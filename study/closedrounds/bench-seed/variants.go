@@ -6,7 +6,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/airq/airq/sim/kernelmodel"
+	"github.com/airq/airq/study/closedrounds/kernelmodel"
 )
 
 // variant is a mechanism tested after the primary result was known; see

@@ -1,10 +1,10 @@
-package runtime
+package shell
 
 import (
 	"context"
 	"io"
 	"log/slog"
-	goruntime "runtime"
+	"runtime"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -55,7 +55,7 @@ func sent(t *testing.T, frames [][]byte) map[uint8][]ieee80211.Frame {
 }
 
 func TestRunServesStationsAndStopsCleanly(t *testing.T) {
-	before := goruntime.NumGoroutine()
+	before := runtime.NumGoroutine()
 	core, err := ap.New(ap.Config{SSID: "rt", BSSID: bssid, Channel: 6})
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestRunServesStationsAndStopsCleanly(t *testing.T) {
 		t.Errorf("wired in %d, accounted %v", c[counter.WiredIn], core.Accounted())
 	}
 	// Every goroutine Run started has ended.
-	waitFor(t, "goroutines to end", func() bool { return goruntime.NumGoroutine() <= before })
+	waitFor(t, "goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
 }
 
 func TestRunReturnsDeviceErrors(t *testing.T) {

@@ -1,4 +1,4 @@
-package runtime
+package shell
 
 import (
 	"bufio"
@@ -9,7 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	goruntime "runtime"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -25,13 +25,13 @@ import (
 
 // noLeaks fails the test if goroutines started during it outlive it.
 func noLeaks(t *testing.T) {
-	before := goruntime.NumGoroutine()
+	before := runtime.NumGoroutine()
 	t.Cleanup(func() {
 		deadline := time.Now().Add(5 * time.Second)
-		for goruntime.NumGoroutine() > before {
+		for runtime.NumGoroutine() > before {
 			if time.Now().After(deadline) {
 				buf := make([]byte, 1<<16)
-				t.Errorf("%d goroutines left, %d before:\n%s", goruntime.NumGoroutine(), before, buf[:goruntime.Stack(buf, true)])
+				t.Errorf("%d goroutines left, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
 				return
 			}
 			time.Sleep(time.Millisecond)

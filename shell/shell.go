@@ -1,4 +1,4 @@
-package runtime
+package shell
 
 import (
 	"context"
@@ -80,23 +80,6 @@ func (r *reader) run(stop <-chan struct{}) {
 	}
 }
 
-// writeAll writes every frame of bufs: a device takes a bounded batch per
-// call, and a frame it refuses is handed to refused and skipped.
-func writeAll(w interface{ WriteBatch([][]byte) (int, error) }, bufs [][]byte, refused func([]byte)) {
-	for len(bufs) > 0 {
-		n, err := w.WriteBatch(bufs)
-		if err != nil {
-			if n < len(bufs) {
-				refused(bufs[n])
-				n++
-			}
-		} else if n == 0 {
-			return // a device that takes nothing and says nothing: do not spin
-		}
-		bufs = bufs[n:]
-	}
-}
-
 // drain hands every batch waiting in r.full to handle, without blocking.
 func drain(r *reader, handle func([]byte)) {
 	for {
@@ -132,6 +115,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	var st Stats
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
+	d := &driver{core: core, dev: dev, wired: wired, log: log, o: &o, st: &st, now: now}
 	stop := make(chan struct{})
 	rx := newReader("radio", dev.ReadBatch, radio.MaxFrame)
 	wx := newReader("wired", wired.ReadBatch, wiredMax)
@@ -144,40 +128,15 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		<-wx.done
 		drain(wx, func(b []byte) { core.HandleWired(now(), b) })
 		core.Shutdown(now())
-		out, _ := core.Output()
-		writeAll(dev, out, func([]byte) { st.RadioWriteErrors++ })
-		core.Flushed()
+		d.stopping = true
+		core.Flush(now(), d)
 		dev.Close()
 		<-rx.done
 		log.Info("shell stopped", "radio_write_errors", st.RadioWriteErrors, "wired_write_errors", st.WiredWriteErrors)
 	}()
 
-	// flush writes what the core produced; a retune it asks for comes
-	// after those frames, and what the core sends once tuned follows.
-	flush := func() {
-		for {
-			out, wout := core.Output()
-			writeAll(dev, out, func(f []byte) {
-				st.RadioWriteErrors++
-				core.NotSent(now(), f)
-			})
-			writeAll(wired, wout, func([]byte) { st.WiredWriteErrors++ })
-			core.Flushed()
-			core.DrainEvents(func(e ap.Event) {
-				log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
-				o.publish(e)
-			})
-			freq, ok := core.Retune()
-			if !ok {
-				return
-			}
-			o.retune(core, freq, log, &st)
-			core.Retuned(now())
-		}
-	}
-
 	core.Start(now())
-	flush()
+	core.Flush(now(), d)
 	if ready != nil {
 		ready()
 	}
@@ -213,6 +172,6 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			readDrops(core, dev, wired)
 		}
 		core.Tick(now())
-		flush()
+		core.Flush(now(), d)
 	}
 }

@@ -1,0 +1,21 @@
+// Package shell runs airq's core on real devices: it moves bytes and time
+// between the radio, the wired side and the deterministic core (package ap).
+//
+// Pipeline:
+//
+//	radio reader  --batches-->  \
+//	wired reader  --batches-->   core loop (one goroutine: ap.AP) --Flush--> radio writes, wired writes,
+//	timer / control requests -->/                                            retunes, station events
+//
+// The caller opens the devices (package inject's monitor sockets, package
+// tap's TAP) and the control socket (ListenControl) and hands them to Run.
+// The readers only copy frames into batches they borrow from the loop and
+// hand them over; the loop feeds the core, runs ap.AP.Flush with its
+// driver (which writes the core's output, retunes through the Retuner, and
+// logs and streams station events with ReportEvent), returns the batches,
+// and sleeps until the next batch, request or the core's deadline (one
+// time.Timer). Only the loop touches the core, so the core needs no locks.
+//
+// Qualify checks, before the core starts, what the design relies on in
+// the radio's driver (TX-status echoes, rates, retune time).
+package shell

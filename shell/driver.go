@@ -1,0 +1,71 @@
+package shell
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/radio"
+)
+
+// driver carries out the core's actions on the devices (ap.Driver), on
+// Run's loop.
+type driver struct {
+	core  *ap.AP
+	dev   radio.Device
+	wired Wired
+	log   *slog.Logger
+	o     *runOptions
+	st    *Stats
+	now   func() time.Duration
+	// stopping: on the way out the wired side is closed and a scan trip
+	// is abandoned (the monitor interface goes next).
+	stopping bool
+}
+
+var _ ap.Driver = (*driver)(nil)
+
+func (d *driver) WriteRadio(frames [][]byte) (int, error) {
+	n, err := d.dev.WriteBatch(frames)
+	if err != nil && n < len(frames) {
+		d.st.RadioWriteErrors++
+	}
+	return n, err
+}
+
+func (d *driver) WriteWired(frames [][]byte) (int, error) {
+	if d.stopping {
+		return len(frames), nil // dropped: the TAP is closed
+	}
+	n, err := d.wired.WriteBatch(frames)
+	if err != nil && n < len(frames) {
+		d.st.WiredWriteErrors++
+	}
+	return n, err
+}
+
+// Retune tunes before it returns: the core goes on at once.
+func (d *driver) Retune(freq int) (time.Duration, bool) {
+	if d.stopping {
+		return 0, false
+	}
+	d.o.retune(d.core, freq, d.log, d.st)
+	return d.now(), true
+}
+
+func (d *driver) Event(e ap.Event) { ReportEvent(d.log, d.o.control, e) }
+
+// ReportEvent logs a station event in the daemon's one format (the kind as
+// the message, then addr, aid, reason and why; a refusal gives addr and
+// during) and hands it to srv's events subscribers; srv may be nil. Both
+// the real radio's loop (Run) and the simulator's report this way.
+func ReportEvent(log *slog.Logger, srv *ControlServer, e ap.Event) {
+	if e.Kind == ap.EventRefused {
+		log.Info(e.Kind.String(), "addr", e.Addr.String(), "during", e.Why)
+	} else {
+		log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
+	}
+	if srv != nil {
+		srv.Publish(e)
+	}
+}
