@@ -19,7 +19,7 @@ run: build
 # (package airq at the root), so `go test` alone also enforces them.
 test: check
 
-check: vet staticcheck race norace bench cross
+check: vet staticcheck race norace e2e-harness bench cross
 
 tools: $(STATICCHECK)
 
@@ -28,6 +28,7 @@ $(STATICCHECK):
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags hwsim ./nl80211 # the e2e VM's TestIntegrationHwsim
 
 staticcheck: $(STATICCHECK)
 	$(STATICCHECK) ./...
