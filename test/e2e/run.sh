@@ -17,8 +17,9 @@
 #            see E2E_ICOUNT; KVM with E2E_ACCEL=kvm); the VM runs the
 #            scenarios, prints RESULT lines and copies its logs to the 9p share
 #   report   counts RESULT lines, checks every scenario reported, prints
-#            "e2e: N passed, M failed"; the exit status is non-zero on any
-#            failure or missing result
+#            the expected skips with their reasons and "e2e: N passed, M
+#            failed, K expected skips"; the exit status is non-zero on any
+#            failure, unexpected skip (EXPECTED_SKIPS) or missing result
 #
 # Environment:
 #   E2E_BUILD      build/cache directory (default /tmp/airq-e2e)

@@ -201,7 +201,7 @@ if [ -n "${HAVE_airq:-}" ] && [ -n "${HAVE_hostapd:-}" ]; then
 		'BEGIN{if (am + 0 == 0 || hm + 0 == 0) print "inf"; else printf "%.1f", (a / am) / (h / hm)}')
 	# floor CHECK OK DETAIL: with the host's clock (KVM) reported, not asserted
 	floor() {
-		if ! figures_asserted; then skip "$1" "$3, not asserted: the guest's clock is the host's ($GUEST_ACCEL)"
+		if ! figures_asserted; then skip "$1" "$3, not asserted: the guest's clock is the host's (accelerator $GUEST_ACCEL)"
 		elif [ "$2" = 0 ]; then result "$1" pass "$3"
 		else result "$1" fail "$3"; fi
 	}
