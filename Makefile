@@ -32,6 +32,7 @@ vet:
 
 staticcheck: $(STATICCHECK)
 	$(STATICCHECK) ./...
+	$(STATICCHECK) -tags hwsim ./nl80211
 
 race:
 	$(GO) test -race -count=1 ./...
