@@ -13,6 +13,8 @@ export E2E_BUILD=$T
 . "$HERE/run.sh"
 BASE=$T/base/none/base.cpio.gz # the probe's real qemu never runs here
 TIMINGS=()
+KVM_DEV=$T/kvm # a writable stand-in for /dev/kvm: the probe decides
+: >"$KVM_DEV"
 FAILED=0 N=0
 ok() { N=$((N + 1)); echo "harness_test: ok   $*"; }
 bad() { N=$((N + 1)) FAILED=$((FAILED + 1)); echo "harness_test: FAIL $*"; }
@@ -40,13 +42,11 @@ t=$(now)
 accel "kvm, the probe hangs silent" "$TCG" "no console line in 1s" -- E2E_ACCEL=kvm E2E_KVM_PROBE="sleep 30" E2E_KVM_PROBE_SECS=1
 el=$(secs "$t")
 awk -v e="$el" 'BEGIN{exit !(e < 5)}' && ok "the hanging probe was cut after ${el}s" || bad "the hanging probe took ${el}s"
-if [ -w /dev/kvm ]; then
-	accel "kvm, the probe prints the banner" "kvm host" "figures reported, not asserted" -- E2E_ACCEL=kvm \
-		E2E_KVM_PROBE="echo '[    0.000000] Linux version 6.1.0-test'"
-else
-	accel "kvm without /dev/kvm" "$TCG" "/dev/kvm is missing" -- E2E_ACCEL=kvm \
-		E2E_KVM_PROBE="echo '[    0.000000] Linux version 6.1.0-test'"
-fi
+# KVM_DEV stands for /dev/kvm: present (a writable file) or absent
+BANNER="echo '[    0.000000] Linux version 6.1.0-test'"
+accel "kvm, the probe prints the banner" "kvm host" "figures reported, not asserted" -- E2E_ACCEL=kvm E2E_KVM_PROBE="$BANNER"
+KVM_DEV=$T/no-kvm
+accel "kvm on a host without /dev/kvm" "$TCG" "$T/no-kvm is missing" -- E2E_ACCEL=kvm E2E_KVM_PROBE="$BANNER"
 out=$(E2E_ACCEL=hvf bash "$HERE/run.sh" 2>&1)
 rc=$?
 [ $rc != 0 ] && grep -q 'E2E_ACCEL=hvf: want tcg' <<<"$out" && ok "a bad E2E_ACCEL fails at start" || bad "E2E_ACCEL=hvf: rc=$rc: $out"

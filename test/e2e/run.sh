@@ -302,9 +302,10 @@ choose_accel() {
 # print its banner within E2E_KVM_PROBE_SECS (panic=-1 and -no-reboot end qemu
 # after the missing root). E2E_KVM_PROBE replaces the qemu command (the
 # host-side test makes the probe print nothing, or hang). Sets KVM_WHY.
+KVM_DEV=/dev/kvm # harness_test.sh points it elsewhere: a host without KVM
 kvm_probe() {
 	local out rc cmd limit=${E2E_KVM_PROBE_SECS:-10}
-	[ -w /dev/kvm ] || { KVM_WHY="/dev/kvm is missing or not writable"; return 1; }
+	[ -w "$KVM_DEV" ] || { KVM_WHY="$KVM_DEV is missing or not writable"; return 1; }
 	if [ -n "${E2E_KVM_PROBE:-}" ]; then
 		cmd=(sh -c "$E2E_KVM_PROBE")
 	else
