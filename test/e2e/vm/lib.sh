@@ -81,8 +81,9 @@ perm_addr() { cat "/sys/class/ieee80211/$1/macaddress"; }
 # flag, if airqd -h lacks -ifname, -control or -log-level
 airqd_flags() {
 	AIRQD_OPT="-control /run/airq/airqd.sock -log-level debug"
+	_help=$(airqd -h 2>&1)
 	for _f in ifname control log-level; do
-		has_flag "$_f" || { echo "airqd -h lists no -$_f"; return 1; }
+		echo "$_help" | grep -qE "^  -$_f( |\$)" || { echo "airqd -h lists no -$_f"; return 1; }
 	done
 }
 
