@@ -5,7 +5,7 @@ STATICCHECK_VERSION := v0.8.2
 STATICCHECK := $(GOBIN)/staticcheck
 export GOFLAGS := -mod=mod
 
-.PHONY: all build run test check vet staticcheck race bench cross tools e2e clean
+.PHONY: all build run test check vet staticcheck race norace bench cross tools e2e clean
 
 all: build
 
@@ -19,7 +19,7 @@ run: build
 # (package airq at the root), so `go test` alone also enforces them.
 test: check
 
-check: vet staticcheck race bench cross
+check: vet staticcheck race norace e2e-harness bench cross
 
 tools: $(STATICCHECK)
 
@@ -28,12 +28,19 @@ $(STATICCHECK):
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags hwsim ./nl80211 # the e2e VM's TestIntegrationHwsim
 
 staticcheck: $(STATICCHECK)
 	$(STATICCHECK) ./...
+	$(STATICCHECK) -tags hwsim ./nl80211
 
 race:
 	$(GO) test -race -count=1 ./...
+
+# The non-race pass: the allocation tests (they skip under -race) and the
+# tests -race shrinks, in full; fails on any skip (internal/tools/norace).
+norace:
+	$(GO) run ./internal/tools/norace -go $(GO) ./...
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchtime=1x ./...

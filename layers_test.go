@@ -18,7 +18,7 @@ var layers = map[string]int{
 	"ap":    2,
 	"shell": 3, "sim": 3, "metrics": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4,
-	"study": 4,
+	"study": 4, "internal/tools": 4, // the gate's own commands (stdlib only)
 }
 
 // pure L1 packages and the core must never reach the OS edge.

@@ -100,7 +100,7 @@ func study(errorf func(string, ...any), scale time.Duration, seeds int) summary 
 // -rates.long it runs five seeds of each instead of one.
 func TestRatesStudy(t *testing.T) {
 	if raceEnabled && !*long {
-		t.Skip("single-goroutine arithmetic, slow under -race; BenchmarkRates runs it in the gate")
+		t.Skip("single-goroutine arithmetic, slow under -race; make norace runs it without it")
 	}
 	scale, seeds := time.Second, 1
 	if *long {

@@ -2,4 +2,6 @@
 
 package rate_test
 
+// raceEnabled: tests that read it skip or shrink under -race; make norace
+// runs them in full without it.
 const raceEnabled = true

@@ -200,7 +200,7 @@ func TestReportUnknownRate(t *testing.T) {
 
 func TestZeroAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under -race")
+		t.Skip("allocation counts are not meaningful under -race; make norace runs this test without it")
 	}
 	st, _ := rate.New(rate.Config{Airtime: airtimeFunc(false), Width: radio.BW80, AP: capsAP, Station: capsVHT2})
 	rows := make([]rate.RateStats, 0, st.Len())

@@ -7,7 +7,7 @@ import (
 
 func TestZeroAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("the race detector allocates")
+		t.Skip("the race detector allocates; make norace runs this test without it")
 	}
 	p := usPlanner(t, func(c *Config) { c.MinHome = 1 })
 	n := time.Duration(1)

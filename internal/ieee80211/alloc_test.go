@@ -4,7 +4,7 @@ import "testing"
 
 func TestZeroAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under -race")
+		t.Skip("allocation counts are not meaningful under -race; make norace runs this test without it")
 	}
 	qos := unhex(t, frameQoSData)
 	ies := beaconIEs()

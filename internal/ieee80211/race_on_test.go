@@ -2,5 +2,6 @@
 
 package ieee80211
 
-// raceEnabled skips allocation counts, which the race detector perturbs.
+// raceEnabled skips allocation counts, which the race detector perturbs;
+// make norace runs those tests without it.
 const raceEnabled = true

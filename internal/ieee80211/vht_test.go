@@ -135,7 +135,7 @@ func FuzzVHTElements(f *testing.F) {
 
 func TestHTVHTZeroAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under -race")
+		t.Skip("allocation counts are not meaningful under -race; make norace runs this test without it")
 	}
 	buf := make([]byte, 0, 256)
 	ht, vht := HTPHY{Streams: 2, Width40: true}.Cap(), VHTPHY{Streams: 2, Width: 80}.Cap()

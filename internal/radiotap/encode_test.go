@@ -144,7 +144,7 @@ func TestEchoRoundTrip(t *testing.T) {
 
 func TestEncodeAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under -race")
+		t.Skip("allocation counts are not meaningful under -race; make norace runs this test without it")
 	}
 	buf := make([]byte, 0, 64)
 	p := radio.TxParams{Rate: radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.BW80}, Retries: 2}

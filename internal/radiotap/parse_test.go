@@ -173,7 +173,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseAllocs(t *testing.T) {
 	if raceEnabled {
-		t.Skip("allocation counts are not meaningful under -race")
+		t.Skip("allocation counts are not meaningful under -race; make norace runs this test without it")
 	}
 	bufs := [][]byte{unhex(t, hwsimRxLegacy), unhex(t, hwsimEchoVHT), unhex(t, "00 00 04 00")}
 	var rx radio.RxInfo

@@ -7,3 +7,9 @@ E2E_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 .PHONY: e2e
 e2e:
 	bash $(E2E_DIR)/run.sh
+
+# Host-side tests of run.sh (no VM): the accelerator's choice and KVM's
+# fallback to TCG, the report's skip policy. Part of make check.
+.PHONY: e2e-harness
+e2e-harness:
+	bash $(E2E_DIR)/harness_test.sh

@@ -2,7 +2,8 @@
 # s0-env: the VM itself. mac80211_hwsim loads, its radios advertise active
 # monitor mode (airqd needs it: only an ACTIVE monitor vif ACKs frames
 # addressed to it), the TUN driver is there for airqd's TAP, and the airqd
-# binary runs and accepts the flags the scenarios pass.
+# binary runs and accepts the flags the scenarios pass; nl80211's
+# TestIntegrationHwsim passes on the hwsim radios.
 # timeout: 60
 . /e2e/lib.sh
 
@@ -16,6 +17,12 @@ check active_monitor_supported "$(grep -i 'active monitor' "$LOGS/$S-phy-info.lo
 check tun_device "/dev/net/tun + tun module" sh -c 'modprobe tun && test -c /dev/net/tun'
 airqd -h >"$LOGS/$S-help.log" 2>&1
 check airqd_runs "airqd -h mentions -phy" grep -q -- '-phy' "$LOGS/$S-help.log"
-check airqd_flags "airqd accepts -ifname (required by the harness)" airqd_flags
+if m=$(airqd_flags); then result airqd_flags pass "airqd -h lists -ifname, -control and -log-level (every start passes them)"
+else result airqd_flags fail "$m"; fi
+# nl80211's own integration test (go test -c -tags hwsim, run.sh) on these radios
+nl80211.test -test.run '^TestIntegrationHwsim$' -test.v -test.count=1 >"$LOGS/$S-nl80211-test.log" 2>&1
+rc=$?
+check nl80211_integration "nl80211.test TestIntegrationHwsim rc=$rc: $(grep -m1 -- '^--- ' "$LOGS/$S-nl80211-test.log")" \
+	sh -c "[ $rc = 0 ] && grep -q '^--- PASS: TestIntegrationHwsim' '$LOGS/$S-nl80211-test.log'"
 rmmod mac80211_hwsim
 finish

@@ -17,8 +17,8 @@
 #                      its auth/assoc frames was retried at once (a retry, if any,
 #                      came only after the 100 ms reply timeout: "try 2/3" >= 80 ms
 #                      after "try 1/3")
-#   airqctl_station    (when airqctl is built and airqd has -control) airqd's
-#                      station dump lists the station
+#   airqctl_station    airqctl's station dump (over airqd's -control socket)
+#                      lists the station
 #   acked_data         the station's counters for the AP: tx failed == 0 with at
 #                      least 20 frames sent (its 20 echo requests alone)
 #
@@ -183,8 +183,10 @@ else
 	result acked_data fail "$detail (need tx_failed=0, tx_packets>=20)"
 fi
 
-# airqd's own view over its control socket, when airqctl is built.
-if command -v airqctl >/dev/null && [ -S /run/airq/airqd.sock ]; then
+# airqd's own view over its control socket.
+if ! [ -S /run/airq/airqd.sock ]; then
+	result airqctl_station fail "no control socket /run/airq/airqd.sock"
+else
 	airqctl -socket /run/airq/airqd.sock -i "$MONIF" status >"$LOGS/$S-airqctl-status.log" 2>&1
 	airqctl -socket /run/airq/airqd.sock -i "$MONIF" station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
 	rc=$?

@@ -146,7 +146,7 @@ if has_flag bridge; then
 	ip link set br0 down
 	brctl delbr br0
 else
-	skip bridge "airqd has no -bridge flag"
+	result bridge fail "airqd -h lists no -bridge"
 fi
 airq_down
 finish

@@ -171,8 +171,8 @@ EOC
 	airq_down
 	AIRQD_EXTRA=
 else
-	skip hidden "airqd has no -config flag yet (ignore_broadcast_ssid is a core option only)"
-	skip acl_deny "airqd has no -config flag yet (macaddr_acl)"
+	result hidden fail "airqd -h lists no -config (ignore_broadcast_ssid)"
+	result acl_deny fail "airqd -h lists no -config (macaddr_acl)"
 fi
 kill "$SNIFF"
 wait_for 5 gone "$SNIFF"

@@ -151,7 +151,7 @@ if [ -n "$METRICS" ]; then
 	if awk -v h="$hi" -v w="$wt" 'BEGIN{exit !(h + 0 == 0.001 && w + 0 == 1024)}'; then result metrics pass "$d"
 	else result metrics fail "$d (want 0.001 and 1024)"; fi
 else
-	skip metrics "airqd has no -metrics flag yet"
+	result metrics fail "airqd -h lists no -metrics"
 fi
 airq_down
 finish

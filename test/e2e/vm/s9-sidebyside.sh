@@ -16,7 +16,9 @@
 # radio performance. They are regression floors: association must be <= 2x
 # hostapd's, throughput >= 0.3x (down and up). Under TCG the guest's clock
 # counts instructions (run.sh, E2E_ICOUNT), so the host's load does not move
-# one AP's figures against the other's.
+# one AP's figures against the other's; with the host's clock (KVM,
+# E2E_ICOUNT=off) it does, and the three floors are reported as skips that
+# run.sh expects.
 # hostapd's CPU during traffic is ~0 (the kernel forwards data, not hostapd);
 # a zero is counted as one tick, so cpu_per_mb_ratio is then a lower bound.
 #
@@ -197,14 +199,15 @@ if [ -n "${HAVE_airq:-}" ] && [ -n "${HAVE_hostapd:-}" ]; then
 	[ "$hcpu" = 0 ] && { hcpu=1; lb=" (hostapd used 0 ticks, counted as 1: lower bound)"; }
 	cpu_r=$(awk -v a=$((M_airq_du + M_airq_ds)) -v am="$M_airq_mb" -v h="$hcpu" -v hm="$M_hostapd_mb" \
 		'BEGIN{if (am + 0 == 0 || hm + 0 == 0) print "inf"; else printf "%.1f", (a / am) / (h / hm)}')
-	tput_floor() { # tput_floor CHECK RATIO
-		if ge "$2" 0.3; then result "$1" pass "airq/hostapd = $2 (floor 0.3)"
-		else result "$1" fail "airq/hostapd = $2 (floor 0.3)"; fi
+	# floor CHECK OK DETAIL: with the host's clock (KVM) reported, not asserted
+	floor() {
+		if ! figures_asserted; then skip "$1" "$3, not asserted: the guest's clock is the host's (accelerator $GUEST_ACCEL)"
+		elif [ "$2" = 0 ]; then result "$1" pass "$3"
+		else result "$1" fail "$3"; fi
 	}
-	tput_floor floor_tput_down "$down_r"
-	tput_floor floor_tput_up "$up_r"
-	if le "$assoc_r" 2; then result floor_assoc pass "airq/hostapd = $assoc_r (ceiling 2)"
-	else result floor_assoc fail "airq/hostapd = $assoc_r (ceiling 2)"; fi
+	ge "$down_r" 0.3; floor floor_tput_down $? "airq/hostapd = $down_r (floor 0.3)"
+	ge "$up_r" 0.3; floor floor_tput_up $? "airq/hostapd = $up_r (floor 0.3)"
+	le "$assoc_r" 2; floor floor_assoc $? "airq/hostapd = $assoc_r (ceiling 2)"
 	line="RESULT assoc_ratio=$assoc_r rtt_ratio=$rtt_r tput_down_ratio=$down_r tput_up_ratio=$up_r cpu_per_mb_ratio=$cpu_r"
 	[ -n "$lb" ] && echo "cpu_per_mb_ratio$lb" | tee -a "$LOGS/sidebyside.txt"
 	echo "$line" | tee -a "$LOGS/sidebyside.txt"
