@@ -33,9 +33,10 @@ func TxHeaderLen(p radio.TxParams) int { return sizeOf(txPresent(p)) }
 // reads FCS (it would cut four bytes off the frame), WEP (encrypt it) and
 // FRAG (allow fragmenting it) from it, none of which airq wants, and
 // ignores the short-preamble bit: an injected DSSS/CCK frame goes out with
-// the long preamble, so ShortPre is dropped. Without FLAGS a capture tool
-// cannot tell the preamble (Wireshark assumes a short one) nor that no
-// FCS follows.
+// the long preamble, so ShortPre is dropped. Its short-GI bit stays clear
+// too, as in mac80211's own headers: the MCS and VHT fields carry the
+// guard interval. Without FLAGS a capture tool cannot tell the preamble
+// (Wireshark assumes a short one) nor that no FCS follows.
 //
 // For the same reason the MCS and VHT fields vouch for what mac80211 and
 // the drivers do with an injected frame beyond its rate: HT-mixed format
