@@ -2,4 +2,4 @@
 # and without aggregation and the latency of a sparse flow, three seeds.
 .PHONY: bench-amsdu
 bench-amsdu:
-	$(GO) test ./sim -run '^TestAMSDUStudy$$' -count=1 -v -args -amsdu.long | grep -E 'seed|RESULT'
+	$(GO) test ./sim -run '^TestAMSDUStudy$$' -count=1 -v -args -amsdu.long | grep -E 'exchange|seed|RESULT'

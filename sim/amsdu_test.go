@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/aql"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 )
 
 var amsduLong = flag.Bool("amsdu.long", false, "run the A-MSDU study at full length and print its RESULT line")
@@ -54,6 +57,7 @@ func TestAMSDUStudy(t *testing.T) {
 	if *amsduLong {
 		d, seeds = 10*time.Second, []uint64{1, 2, 3}
 	}
+	logExchange(t)
 	minGain, maxDelta := 1e9, -1e9
 	for _, seed := range seeds {
 		without, latWithout, _ := amsduRun(t, seed, 0, d)
@@ -76,4 +80,17 @@ func TestAMSDUStudy(t *testing.T) {
 	if maxDelta > 2 {
 		t.Errorf("sparse flow waits %.2f ms longer with A-MSDUs, want at most 2", maxDelta)
 	}
+}
+
+// logExchange prints what one frame costs without aggregation at the rate
+// the study settles at: the whole exchange (AIFS, mean backoff, preamble,
+// the frame, SIFS, ACK) against the time the packet itself takes.
+func logExchange(t *testing.T) {
+	r := radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.BW80, ShortGI: true}
+	const packet = 1500
+	mpdu := 26 + 8 + packet + 4 // QoS data header, LLC/SNAP, FCS
+	whole := aql.Airtime(r, ieee80211.ACBE, mpdu)
+	own := float64(packet*8) / (float64(r.Kbps()) / 1000)
+	t.Logf("exchange: a %d-byte packet at VHT80 MCS 9 (1 SS, short GI, %.1f Mbit/s) takes %d µs of BE airtime in all, %.0f µs of it the packet",
+		packet, float64(r.Kbps())/1000, whole, own)
 }

@@ -17,6 +17,8 @@
 //
 // Uplink frames leave a Station through the same medium and reach the core
 // with the radiotap RX header mac80211 writes (signal, rate, channel, TSFT).
+// Config.Capture sees every frame crossing the core's radio seam, as
+// airqd -pcap does on a real radio.
 //
 // Channels: every node (the AP, stations, foreign BSSs) is on a frequency,
 // with one contention domain per frequency, and a frame on the air is

@@ -15,6 +15,7 @@ var _ ap.Driver = (*driver)(nil)
 
 func (d *driver) WriteRadio(frames [][]byte) (int, error) {
 	for _, f := range frames {
+		d.s.captured(f)
 		d.s.fromCore(f)
 	}
 	return len(frames), nil

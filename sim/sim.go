@@ -22,6 +22,8 @@ type Config struct {
 	// WiredLatency is the one-way delay between the TAP and a wired host;
 	// default 20µs.
 	WiredLatency time.Duration
+	// Capture, when set, sees the frames of the AP's radio (capture.go).
+	Capture func(at time.Duration, frame []byte)
 }
 
 // Sim is one simulated BSS: the core, the medium, stations and wired
@@ -188,6 +190,7 @@ func (s *Sim) InjectRadio(b []byte) {
 }
 
 func (s *Sim) toCoreRaw(b []byte) {
+	s.captured(b)
 	s.core.HandleRadio(s.now, b)
 	s.drainCore()
 }

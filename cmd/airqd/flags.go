@@ -12,6 +12,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/pcap"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/txq"
 )
@@ -53,7 +54,7 @@ type options struct {
 
 	// Opened by run before the radio starts.
 	srv     *shell.ControlServer // the loop's control path (a socket only with -control)
-	pcapOut *pcapWriter          // nil without -pcap
+	pcapOut *pcap.Writer         // nil without -pcap
 	wired   *wiredView           // nil without -metrics
 }
 
@@ -163,9 +164,6 @@ func parseFlags(args []string) (options, error) {
 	}
 	if o.simJoin < 0 || o.simJoin > time.Hour {
 		return o, fmt.Errorf("-sim-join: %v, want 0 to 1h", o.simJoin)
-	}
-	if o.pcap != "" && o.radio == "sim" {
-		return o, fmt.Errorf("-pcap: needs -radio nl80211 (the simulated medium has no radio frames to capture)")
 	}
 	if o.bssid != "" {
 		mac, err := ieee80211.ParseMAC(o.bssid)

@@ -66,7 +66,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 			if err := p.Close(); err != nil {
 				log.Warn("pcap", "err", err)
 			}
-			log.Info("pcap closed", "file", opts.pcap, "frames", p.written.Load(), "dropped", p.dropped.Load())
+			log.Info("pcap closed", "file", opts.pcap, "frames", p.Written(), "dropped", p.Dropped())
 		}()
 		opts.pcapOut = p
 	}

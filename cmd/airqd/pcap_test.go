@@ -1,98 +1,239 @@
 package main
 
 import (
-	"bytes"
+	"encoding/hex"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
-	"github.com/gopacket/gopacket/layers"
-	"github.com/gopacket/gopacket/pcapgo"
-
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
-	"github.com/airq/airq/radio"
-	"github.com/airq/airq/radio/radiotest"
 )
 
-// Received and sent frames land in the file with their radiotap headers,
-// in a form pcapgo (and so Wireshark) reads: link type 127, times, lengths
-// and bytes as written.
-func TestPcapRoundTrip(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "airq.pcap")
-	p, err := openPcap(path, 1<<20)
+// tsharkPath finds tshark. The gate installs it (mk/tshark.mk): without it
+// this test cannot check the capture, so it fails rather than skips.
+func tsharkPath(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("tshark")
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("tshark not found (%v): the -pcap tests decode airqd's capture with Wireshark's dissectors; "+
+			"install it with `make tshark` (Debian: apt-get install tshark)", err)
 	}
-	at := time.Unix(1700000000, 123456000)
-	p.now = func() time.Time { return at }
-	bssid, sta := ieee80211.MAC{2, 0, 0, 0, 1, 0}, ieee80211.MAC{2, 0, 0, 0, 16, 1}
-	rx := append(radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437, Signal: -40, HasSignal: true}),
-		ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, bssid, sta, bssid, 1), 0, 1, 0)...)
-	tx := append(radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437}),
-		ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeDeauth, sta, bssid, bssid, 2)...)
-	inner := radiotest.New()
-	inner.Inject(rx)
-	o := options{pcapOut: p}
-	dev := o.capture(inner)
-	bufs, sizes := [][]byte{make([]byte, radio.MaxFrame)}, make([]int, 1)
-	if n, err := dev.ReadBatch(bufs, sizes); n != 1 || err != nil {
-		t.Fatalf("read %d, %v", n, err)
-	}
-	if n, err := dev.WriteBatch([][]byte{tx}); n != 1 || err != nil {
-		t.Fatalf("write %d, %v", n, err)
-	}
-	if err := p.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := pcapgo.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.LinkType() != layers.LinkTypeIEEE80211Radio {
-		t.Errorf("link type %v, want radiotap (127)", r.LinkType())
-	}
-	for i, want := range [][]byte{rx, tx} {
-		data, ci, err := r.ReadPacketData()
-		if err != nil {
-			t.Fatalf("frame %d: %v", i, err)
-		}
-		if !bytes.Equal(data, want) || ci.Length != len(want) || !ci.Timestamp.Equal(at) {
-			t.Errorf("frame %d: %x at %v (len %d), want %x at %v", i, data, ci.Timestamp, ci.Length, want, at)
-		}
-	}
-	if _, _, err := r.ReadPacketData(); err == nil {
-		t.Error("a third frame")
+	return p
+}
+
+// airqd -radio sim -pcap writes a capture that Wireshark decodes without a
+// malformed frame, holding what a capture of a real radio holds: the
+// frames airq sends (with its TX header, whose preamble and coding
+// Wireshark no longer has to assume), their TX-status echoes, and the
+// stations' frames as received, from the first beacon to association and
+// (A-MSDU) data.
+func TestPcapSimDecodes(t *testing.T) {
+	tshark := tsharkPath(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"HT 2.4GHz", []string{"-channel", "6", "-ht", "-amsdu", "3839"}},
+		{"VHT 5GHz", []string{"-channel", "36", "-country", "US", "-vht", "-amsdu", "7935"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path, logged := simCapture(t, tc.args...)
+			out, err := exec.Command(tshark, "-n", "-r", path, "-Y", "_ws.malformed").Output()
+			if err != nil || len(out) != 0 {
+				t.Errorf("tshark -Y _ws.malformed: %v\n%s", err, out)
+			}
+			frames := decode(t, tshark, path)
+			if len(frames) != logged {
+				t.Errorf("tshark read %d frames, airqd wrote %d", len(frames), logged)
+			}
+			checkFrames(t, frames)
+		})
 	}
 }
 
-// The file stops growing at its bound; what does not fit is counted.
-func TestPcapBounded(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "airq.pcap")
-	const limit = pcapFileHeader + 10*(pcapRecordHeader+100)
-	p, err := openPcap(path, limit)
-	if err != nil {
-		t.Fatal(err)
+const pcapSSID = "airq-pcap"
+
+// simCapture runs airqd -radio sim with two stations and -pcap until the
+// capture is half its 2 MiB bound, stops it with SIGTERM and returns the
+// file and the number of frames airqd says it wrote.
+func simCapture(t *testing.T, args ...string) (string, int) {
+	path := filepath.Join(t.TempDir(), "f.pcap")
+	d := startDaemon(t, append([]string{"-pcap", path, "-pcap-max-mb", "2", "-sim-stations", "2", "-sim-join", "5ms",
+		"-ssid", pcapSSID}, args...)...)
+	waitUntil(t, "2 associated stations", 10*time.Second, func() bool {
+		var stations []ctl.Station
+		d.ctlJSON(t, &stations, "station", "dump")
+		return len(stations) == 2 && stations[0].Associated && stations[1].Associated
+	})
+	waitUntil(t, "a 1 MiB capture", 10*time.Second, func() bool {
+		fi, err := os.Stat(path)
+		return err == nil && fi.Size() >= 1<<20
+	})
+	d.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-d.done:
+		d.done <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("airqd after SIGTERM: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("airqd still running 10 s after SIGTERM")
 	}
-	frame := make([]byte, 100)
-	for range 25 {
-		p.write([][]byte{frame})
+	m := regexp.MustCompile(`msg="pcap closed" .*frames=(\d+) dropped=\d+`).FindStringSubmatch(d.log())
+	if m == nil {
+		t.Fatalf("no \"pcap closed\" line in airqd's log")
 	}
-	p.Close()
-	fi, err := os.Stat(path)
-	if err != nil || fi.Size() != limit {
-		t.Fatalf("size %v, %v; want %d", fi.Size(), err, limit)
-	}
-	if p.written.Load() != 10 || p.dropped.Load() != 15 {
-		t.Errorf("written %d, dropped %d; want 10 and 15", p.written.Load(), p.dropped.Load())
-	}
+	n, _ := strconv.Atoi(m[1])
+	return path, n
 }
+
+// frame is what the checks need of one decoded frame.
+type frame struct {
+	num       string
+	delta     float64
+	protocols string
+	kind      frameKind
+	preamble  string // radiotap FLAGS' short-preamble bit, "" without FLAGS
+	subtype   uint64 // type<<4 | subtype, as Wireshark's wlan.fc.type_subtype
+	ssid      string
+	amsdu     int    // A-MSDU subframes
+	expert    string // expert info groups, comma-separated
+}
+
+type frameKind int
+
+const (
+	sent     frameKind = iota // airq's TX header: FLAGS and TX_FLAGS
+	echoed                    // mac80211's TX-status header: TX_FLAGS, no FLAGS
+	received                  // mac80211's RX header: FLAGS, no TX_FLAGS
+)
+
+var tsharkFields = []string{"frame.number", "frame.time_delta", "frame.protocols", "radiotap.present.flags",
+	"radiotap.present.txflags", "radiotap.flags.preamble", "wlan.fc.type_subtype", "wlan.ssid",
+	"wlan_aggregate.a_mdsu.length", "_ws.expert.group"}
+
+// decode has tshark print the fields of every frame.
+func decode(t *testing.T, tshark, path string) []frame {
+	t.Helper()
+	args := []string{"-n", "-r", path, "-T", "fields", "-E", "separator=|", "-E", "occurrence=a", "-E", "aggregator=,"}
+	for _, f := range tsharkFields {
+		args = append(args, "-e", f)
+	}
+	out, err := exec.Command(tshark, args...).Output()
+	if err != nil {
+		t.Fatalf("tshark -T fields: %v", err)
+	}
+	var frames []frame
+	for line := range strings.Lines(string(out)) {
+		c := strings.Split(strings.TrimSuffix(line, "\n"), "|")
+		if len(c) != len(tsharkFields) {
+			t.Fatalf("tshark line %q: %d fields, want %d", line, len(c), len(tsharkFields))
+		}
+		f := frame{num: c[0], protocols: c[2], preamble: c[5], expert: c[9]}
+		f.delta, _ = strconv.ParseFloat(c[1], 64)
+		switch flags, tx := isTrue(c[3]), isTrue(c[4]); {
+		case flags && tx:
+			f.kind = sent
+		case tx:
+			f.kind = echoed
+		case flags:
+			f.kind = received
+		default:
+			t.Fatalf("frame %s: a radiotap header with neither FLAGS nor TX_FLAGS", f.num)
+		}
+		f.subtype, _ = strconv.ParseUint(c[6], 0, 16)
+		f.ssid = c[7]
+		if b, err := hex.DecodeString(c[7]); err == nil {
+			f.ssid = string(b) // older tshark prints the SSID in hex
+		}
+		if c[8] != "" {
+			f.amsdu = strings.Count(c[8], ",") + 1
+		}
+		frames = append(frames, f)
+	}
+	return frames
+}
+
+// isTrue reads a tshark boolean (1 or True, by version).
+func isTrue(s string) bool { return s == "1" || s == "True" }
+
+// Wireshark's expert-info group for a value it had to assume (PI_ASSUMPTION).
+const expertAssumption = "218103808"
+
+// checkFrames checks the decoded capture: times in order, every frame
+// 802.11 behind radiotap, the MLME exchange and data each way, A-MSDUs
+// with their subframes, and nothing assumed about the frames airq sent.
+func checkFrames(t *testing.T, frames []frame) {
+	t.Helper()
+	seen := map[frameKind]map[uint64]int{sent: {}, echoed: {}, received: {}}
+	amsdus, beacons := 0, 0
+	for _, f := range frames {
+		if f.delta < 0 {
+			t.Errorf("frame %s: %v s before the one it follows", f.num, f.delta)
+		}
+		if !strings.HasPrefix(f.protocols, "radiotap:wlan_radio:wlan") {
+			t.Errorf("frame %s decodes as %s", f.num, f.protocols)
+		}
+		seen[f.kind][f.subtype]++
+		if f.kind != sent {
+			continue
+		}
+		if f.preamble != "0" && f.preamble != "False" || strings.Contains(f.expert, expertAssumption) {
+			t.Errorf("frame %s (sent, type %#x): preamble bit %q, expert groups %q; want long and nothing assumed",
+				f.num, f.subtype, f.preamble, f.expert)
+		}
+		switch f.subtype {
+		case subtypeBeacon:
+			beacons++
+			if f.ssid != pcapSSID {
+				t.Errorf("beacon %s: SSID %q, want %q", f.num, f.ssid, pcapSSID)
+			}
+		case subtypeQoSData:
+			if f.amsdu > 0 && strings.Count(f.protocols, ":ip:") == f.amsdu {
+				amsdus++
+			}
+		}
+	}
+	if len(seen[sent]) == 0 {
+		t.Fatalf("no frame carries airq's TX header (FLAGS and TX_FLAGS); echoed %v, received %v", seen[echoed], seen[received])
+	}
+	for _, w := range []struct {
+		kind    frameKind
+		subtype uint64
+		what    string
+	}{
+		{sent, subtypeBeacon, "beacons sent"}, {echoed, subtypeBeacon, "beacon echoes"},
+		{received, subtypeProbeReq, "probe requests received"}, {sent, subtypeProbeResp, "probe responses sent"},
+		{received, subtypeAuth, "authentications received"}, {sent, subtypeAuth, "authentications sent"},
+		{received, subtypeAssocReq, "association requests received"}, {sent, subtypeAssocResp, "association responses sent"},
+		{sent, subtypeQoSData, "QoS data sent"}, {echoed, subtypeQoSData, "QoS data echoes"},
+		{received, subtypeQoSData, "QoS data received"},
+	} {
+		if seen[w.kind][w.subtype] == 0 {
+			t.Errorf("no %s", w.what)
+		}
+	}
+	if amsdus == 0 {
+		t.Error("no A-MSDU sent with its subframes decoded to IP")
+	}
+	t.Logf("%d frames: %d beacons and %d A-MSDUs sent; sent %v, echoed %v, received %v (by type<<4|subtype)",
+		len(frames), beacons, amsdus, seen[sent], seen[echoed], seen[received])
+}
+
+// Wireshark's wlan.fc.type_subtype values of the frames checked.
+const (
+	subtypeAssocReq  = ieee80211.SubtypeAssocReq
+	subtypeAssocResp = ieee80211.SubtypeAssocResp
+	subtypeProbeReq  = ieee80211.SubtypeProbeReq
+	subtypeProbeResp = ieee80211.SubtypeProbeResp
+	subtypeBeacon    = ieee80211.SubtypeBeacon
+	subtypeAuth      = ieee80211.SubtypeAuth
+	subtypeQoSData   = 0x28
+)

@@ -51,7 +51,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	if o.channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
 	}
-	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg})
+	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg, Capture: o.simCapture(time.Now())})
 	if err != nil {
 		return err
 	}

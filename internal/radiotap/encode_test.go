@@ -14,18 +14,18 @@ func TestAppendTx(t *testing.T) {
 		p    radio.TxParams
 		want string
 	}{
-		{"none", radio.TxParams{}, "00 00 0a 00 00 80 00 00 | 00 00"},
-		{"none noack", radio.TxParams{Flags: radio.TxNoAck | radio.TxNoSeqNo}, "00 00 0a 00 00 80 00 00 | 18 00"},
-		{"legacy 54", radio.TxParams{Rate: radio.LegacyRate(54000)}, "00 00 0c 00 04 80 00 00 | 6c 00 | 00 00"},
-		{"legacy retries", radio.TxParams{Rate: radio.LegacyRate(6000), Retries: 3}, "00 00 0d 00 04 80 02 00 | 0c 00 | 00 00 | 03"},
+		{"none", radio.TxParams{}, "00 00 0c 00 02 80 00 00 | 00 | 00 | 00 00"},
+		{"none noack", radio.TxParams{Flags: radio.TxNoAck | radio.TxNoSeqNo}, "00 00 0c 00 02 80 00 00 | 00 | 00 | 18 00"},
+		{"legacy 54", radio.TxParams{Rate: radio.LegacyRate(54000)}, "00 00 0c 00 06 80 00 00 | 00 | 6c | 00 00"},
+		{"legacy retries", radio.TxParams{Rate: radio.LegacyRate(6000), Retries: 3}, "00 00 0d 00 06 80 02 00 | 00 | 0c | 00 00 | 03"},
 		{"ht mcs7 sgi", radio.TxParams{Rate: radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20, ShortGI: true}},
-			"00 00 0d 00 00 80 08 00 | 00 00 | 17 04 07"},
+			"00 00 0f 00 02 80 08 00 | 00 | 00 | 00 00 | 7f 04 07"},
 		{"ht mcs15 bw40 ldpc retries", radio.TxParams{Rate: radio.Rate{Mode: radio.ModeHT, MCS: 15, Bandwidth: radio.BW40, LDPC: true}, Retries: 1},
-			"00 00 0e 00 00 80 0a 00 | 00 00 | 01 | 17 11 0f"},
+			"00 00 10 00 02 80 0a 00 | 00 | 00 | 00 00 | 01 | 7f 11 0f"},
 		{"vht 9/1/80 sgi", radio.TxParams{Rate: radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.BW80, ShortGI: true}},
-			"00 00 16 00 00 80 20 00 | 00 00 | 44 00 04 04 91 00 00 00 00 00 00 00"},
+			"00 00 18 00 02 80 20 00 | 00 | 00 | 00 00 | 45 00 04 04 91 00 00 00 00 00 00 00"},
 		{"vht 160 retries", radio.TxParams{Rate: radio.Rate{Mode: radio.ModeVHT, MCS: 3, NSS: 2, Bandwidth: radio.BW160}, Retries: 2, Flags: radio.TxOrder},
-			"00 00 18 00 00 80 22 00 | 20 00 | 02 | 00 | 44 00 00 0b 32 00 00 00 00 00 00 00"},
+			"00 00 1a 00 02 80 22 00 | 00 | 00 | 20 00 | 02 | 00 | 45 00 00 0b 32 00 00 00 00 00 00 00"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +47,25 @@ func TestAppendTx(t *testing.T) {
 				t.Errorf("Parse = %+v, want %+v", tx, tt.p)
 			}
 		})
+	}
+}
+
+// The FLAGS byte of every TX header is zero, whatever is asked: mac80211
+// sends an injected frame with the long preamble and without an FCS, and
+// would act on FCS, WEP and FRAG. A short preamble asked for reads back as
+// the long one the kernel uses.
+func TestAppendTxFlags(t *testing.T) {
+	for _, r := range rates() {
+		p := radio.TxParams{Rate: r, Flags: 0xffff, Retries: 2}
+		b := AppendTx(nil, p)
+		if b[4]&(1<<Flags) == 0 || b[headerLen] != 0 {
+			t.Errorf("%+v: present %x, FLAGS %#x; want FLAGS present and zero", r, b[4:8], b[headerLen])
+		}
+		var rx radio.RxInfo
+		var tx radio.TxStatus
+		if _, _, err := Parse(b, &rx, &tx); err != nil || rx.FCSIncl || rx.DataPad || tx.Rate.ShortPre {
+			t.Errorf("%+v: Parse = %+v, %+v, %v", r, rx, tx, err)
+		}
 	}
 }
 

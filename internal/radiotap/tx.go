@@ -8,25 +8,43 @@ import (
 
 // txPresent is the presence word AppendTx writes for p.
 func txPresent(p radio.TxParams) uint32 {
-	present := uint32(1<<TxFlags) | rateBit(p.Rate)
+	present := uint32(1<<Flags|1<<TxFlags) | rateBit(p.Rate)
 	if p.Retries > 0 {
 		present |= 1 << DataRetries
 	}
 	return present
 }
 
+// txMCSKnown is the known byte of the TX MCS field: everything its flags
+// byte says, and the format, STBC and extension streams left at zero.
+const txMCSKnown = MCSHaveBW | MCSHaveMCS | MCSHaveGI | MCSHaveFmt | MCSHaveFEC | MCSHaveSTBC | MCSHaveNESS
+
 // TxHeaderLen returns the length of the header AppendTx writes for p, so a
 // buffer can keep exactly that much headroom.
 func TxHeaderLen(p radio.TxParams) int { return sizeOf(txPresent(p)) }
 
 // AppendTx appends the injection header for p: the fields mac80211 honours
-// (tx.c, ieee80211_parse_tx_radiotap). RATE for legacy rates, MCS for HT
-// (BW40 is the only width mac80211 takes from it), VHT for VHT, TX_FLAGS
-// always, and DATA_RETRIES when a retry count is asked for. With no rate
-// mac80211 picks the lowest basic rate. ShortPre is not expressible on
-// injection (mac80211 ignores FLAGS' short-preamble bit) and is dropped.
+// (tx.c, ieee80211_parse_tx_radiotap). FLAGS and TX_FLAGS always, RATE for
+// legacy rates, MCS for HT (BW40 is the only width mac80211 takes from
+// it), VHT for VHT, and DATA_RETRIES when a retry count is asked for. With
+// no rate mac80211 picks the lowest basic rate.
+//
+// FLAGS is always zero, which is what the frame gets on the air: mac80211
+// reads FCS (it would cut four bytes off the frame), WEP (encrypt it) and
+// FRAG (allow fragmenting it) from it, none of which airq wants, and
+// ignores the short-preamble bit: an injected DSSS/CCK frame goes out with
+// the long preamble, so ShortPre is dropped. Its short-GI bit stays clear
+// too, as in mac80211's own headers: the MCS and VHT fields carry the
+// guard interval. Without FLAGS a capture tool cannot tell the preamble
+// (Wireshark assumes a short one) nor that no FCS follows.
+//
+// For the same reason the MCS and VHT fields vouch for what mac80211 and
+// the drivers do with an injected frame beyond its rate: HT-mixed format
+// (greenfield is never injected), no STBC (mac80211 reads STBC only from
+// the MCS field, where it is zero) and no extension spatial streams.
 func AppendTx(dst []byte, p radio.TxParams) []byte {
 	dst, e := start(dst, txPresent(p))
+	e.field(Flags) // zero: see above
 	switch p.Rate.Mode {
 	case radio.ModeLegacy:
 		if p.Rate.Legacy != 0 {
@@ -39,9 +57,9 @@ func AppendTx(dst []byte, p radio.TxParams) []byte {
 	}
 	switch p.Rate.Mode {
 	case radio.ModeHT:
-		putMCS(e.field(MCS), MCSHaveBW|MCSHaveMCS|MCSHaveGI|MCSHaveFEC, p.Rate)
+		putMCS(e.field(MCS), txMCSKnown, p.Rate)
 	case radio.ModeVHT:
-		putVHT(e.field(VHT), VHTKnownGI|VHTKnownBandwidth, p.Rate, true)
+		putVHT(e.field(VHT), VHTKnownSTBC|VHTKnownGI|VHTKnownBandwidth, p.Rate, true)
 	}
 	return dst
 }
