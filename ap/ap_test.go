@@ -458,3 +458,28 @@ func TestNotSentCompletesAtOnce(t *testing.T) {
 		t.Errorf("no status %d (want only the first), sent %d, in flight %d", c.NoStatus, c.WiredSent, h.a.InFlight())
 	}
 }
+
+// TestDirectedProbeAnswered: a probe request addressed to the BSSID (a
+// roaming or keep-alive client, or one looking for a hidden SSID) is
+// answered like a broadcast one; one naming another BSSID is not.
+func TestDirectedProbeAnswered(t *testing.T) {
+	for _, hidden := range []bool{false, true} {
+		h := newHarness(t, Config{HideSSID: hidden})
+		h.take()
+		b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, bssid, staMAC, bssid, h.nextSeq())
+		b = ieee80211.AppendSSID(b, "airq-test")
+		h.air(ieee80211.AppendRates(b, gRates))
+		out, _ := h.take()
+		pr := findMgmt(t, out, ieee80211.SubtypeProbeResp, staMAC)
+		if bc, _ := ieee80211.ParseBeacon(pr.Body()); bc == nil {
+			t.Fatalf("hidden=%v: probe response without a body", hidden)
+		}
+		other := ieee80211.MAC{0x02, 0, 0, 0, 0x09, 0}
+		b = ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, ieee80211.Broadcast, staMAC, other, h.nextSeq())
+		b = ieee80211.AppendSSID(b, "airq-test")
+		h.air(ieee80211.AppendRates(b, gRates))
+		if out, _ := h.take(); len(out) != 0 {
+			t.Errorf("hidden=%v: answered a probe for BSSID %s", hidden, other)
+		}
+	}
+}

@@ -70,8 +70,13 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	addr1 := fr.Addr1()
 	if fr.Subtype() == ieee80211.SubtypeProbeReq {
-		if addr1 == a.cfg.BSSID || addr1.IsBroadcast() {
+		// Directed to us or broadcast, naming our BSSID or the wildcard
+		// one, as hostapd's handle_probe_req answers.
+		addr3 := fr.Addr3()
+		if (addr1 == a.cfg.BSSID || addr1.IsBroadcast()) && (addr3 == a.cfg.BSSID || addr3.IsBroadcast()) {
 			a.handleProbe(now, fr)
+		} else {
+			a.cnt.RxNotForUs++
 		}
 		return
 	}
