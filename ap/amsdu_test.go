@@ -17,11 +17,7 @@ func (h *harness) htStation(from ieee80211.MAC) {
 	b = ieee80211.AppendRates(b, gRates)
 	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 1, SGI20: true, MaxAMSDU: 7935}.Cap())
 	h.air(ieee80211.AppendWMMInfo(b, 0))
-	out, _ := h.take()
-	ar, _ := ieee80211.ParseAssocResp(findMgmt(h.t, out, ieee80211.SubtypeAssocResp, from).Body())
-	if ar.Status() != ieee80211.StatusSuccess {
-		h.t.Fatalf("status %d", ar.Status())
-	}
+	h.acceptAssoc(from)
 }
 
 func bigEth(da, sa ieee80211.MAC, i int) []byte {

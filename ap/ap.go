@@ -49,11 +49,12 @@ type AP struct {
 
 	// replies is the airtime budget of management frames sent in answer to
 	// others' frames (probe, auth and association responses, deauths to
-	// strangers), so a flood cannot take the channel.
-	replies      budget
-	nonERP       int // associated stations without OFDM rates
-	longPreamble int // associated stations without short preamble
-	authOrder    authRing
+	// strangers), so a flood cannot take the channel (replies.go).
+	replies      replyBudget
+	senders      senderTable // MACs heard from: their replies are in the known class
+	pending      int         // stations whose association response awaits its TX status
+	nonERP       int         // associated stations without OFDM rates
+	longPreamble int         // associated stations without short preamble
 	beacons      BeaconStats
 
 	rx  radio.RxInfo
@@ -108,6 +109,26 @@ type Counters struct {
 	// have been TX-status echoes.
 	WiredLostInKernel, RadioLostInKernel uint64
 	OutputOverflow                       uint64
+
+	// Admission under load (mlme.go, admit.go, replies.go).
+	AuthNotAcked       uint64                  // authentication responses never acknowledged: the entry is dropped
+	AssocAcked         uint64                  // association responses acknowledged: the station is associated
+	AssocNotAcked      uint64                  // association responses not acknowledged: the AID is released
+	AssocTimedOut      uint64                  // no TX status for an association response in time: the AID is released
+	AssocByFrame       uint64                  // associations confirmed by the station's first frame after a lost echo
+	AssocNotSent       uint64                  // accepted associations whose response the budget or the buffers held back
+	AssocMalformed     uint64                  // association requests refused (status 1): element chain overruns the frame, bad WMM element
+	AssocRetries       uint64                  // retransmitted association requests ignored (same sequence number)
+	RxWhilePending     uint64                  // class 3 frames ignored while the station's association response was pending
+	PendingEvicted     uint64                  // pending associations dropped to make room
+	QuietEvicted       uint64                  // associated stations without data since associating, removed to make room
+	ThrottledByClass   [numReplyClasses]uint64 // RepliesThrottled by class: known, new, stranger
+	RateTablesBuilt    uint64                  // per-station rate tables built at a station's first data frame
+	RateTablesReleased uint64                  // rate tables given back after Config.IdleRelease without data
+	// Frames from the air dropped (uplink.go).
+	RxAMSDUMalformed uint64 // A-MSDUs dropped whole: a subframe overruns the frame
+	RxAMSDUInjected  uint64 // A-MSDUs dropped whole: the first subframe's DA is an RFC 1042 header
+	Rx4Addr          uint64 // 4-address data frames (airq has no WDS stations)
 }
 
 // New validates cfg and returns a core that has not started beaconing.
@@ -159,8 +180,8 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.authOrder = authRing{r: make([]authEntry, 2*maxAID)}
-	a.replies = budget{rate: float64(cfg.ReplyAirtime) * 1e6, burst: 30000, tokens: 30000}
+	a.replies = newReplyBudget(cfg.ReplyAirtime)
+	a.senders = newSenderTable(cfg.BSSID)
 	return a, nil
 }
 
@@ -211,7 +232,7 @@ func (a *AP) Tick(now time.Duration) {
 			// Only a trip the operator allowed to miss one crosses a TBTT.
 			a.scanStats.MissedBeacons++
 		}
-		a.expireAuth(now)
+		a.expireUnconfirmed(now)
 		a.pollInactive(now)
 		a.nextBeacon += a.beaconPeriod()
 		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
@@ -268,25 +289,4 @@ func (a *AP) nextMgmtSeq() uint16 {
 	s := a.mgmtSeq
 	a.mgmtSeq = (a.mgmtSeq + 1) & 0xfff
 	return s
-}
-
-// budget is a token bucket of airtime in µs.
-type budget struct {
-	rate, burst float64 // µs per second; µs
-	tokens      float64
-	last        time.Duration
-}
-
-// take spends cost µs if the bucket holds cost plus reserve.
-func (b *budget) take(now time.Duration, cost, reserve float64) bool {
-	b.tokens += (now - b.last).Seconds() * b.rate
-	b.last = now
-	if b.tokens > b.burst {
-		b.tokens = b.burst
-	}
-	if b.tokens < cost+reserve {
-		return false
-	}
-	b.tokens -= cost
-	return true
 }

@@ -127,13 +127,40 @@ func (h *harness) join(from ieee80211.MAC, wmm bool) uint16 {
 	h.t.Helper()
 	h.auth(from, 0, 1)
 	h.assoc(from, h.a.cfg.SSID, gRates, wmm)
+	return h.acceptAssoc(from)
+}
+
+// acceptAssoc takes the output, checks it holds a successful association
+// response to from, and returns that response's echo as acknowledged, as
+// the radio reports it when the station ACKs: then the station is
+// associated. It returns the AID.
+func (h *harness) acceptAssoc(from ieee80211.MAC) uint16 {
+	h.t.Helper()
 	out, _ := h.take()
-	resp := findMgmt(h.t, out, ieee80211.SubtypeAssocResp, from)
-	ar, err := ieee80211.ParseAssocResp(resp.Body())
-	if err != nil || ar.Status() != ieee80211.StatusSuccess {
-		h.t.Fatalf("association of %s: status %d, err %v", from, ar.Status(), err)
+	ar, raw := h.assocResp(out, from)
+	if ar.Status() != ieee80211.StatusSuccess {
+		h.t.Fatalf("association of %s: status %d", from, ar.Status())
 	}
-	return ar.AID() & 0x3fff
+	h.echo(raw, radio.TxStatus{Acked: true})
+	return ar.AID()
+}
+
+// assocResp finds the association response to `to` in out and returns it
+// parsed and as sent (radiotap included).
+func (h *harness) assocResp(out [][]byte, to ieee80211.MAC) (ieee80211.AssocResp, []byte) {
+	h.t.Helper()
+	for _, b := range out {
+		_, fr := parsed(h.t, b)
+		if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeAssocResp || fr.Subtype() == ieee80211.SubtypeReassocResp) && fr.Addr1() == to {
+			ar, err := ieee80211.ParseAssocResp(fr.Body())
+			if err != nil {
+				h.t.Fatalf("association response to %s: %v", to, err)
+			}
+			return ar, b
+		}
+	}
+	h.t.Fatalf("no association response to %s in %d frames", to, len(out))
+	return nil, nil
 }
 
 // upIPv4 is a station's data frame carrying an IPv4 packet to dst.

@@ -110,6 +110,15 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	ies := req.Elements()
+	if ies.Validate() != nil {
+		a.cnt.RxMalformed++
+		return
+	}
+	// A station that probes is heard from before it authenticates: its
+	// replies then do not compete with a flood of new MACs.
+	if sa := fr.Addr2(); !sa.IsMulticast() {
+		a.senders.heard(now, sa)
+	}
 	ssid, ok := ies.Find(ieee80211.ElemSSID)
 	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {
 		return
