@@ -210,3 +210,6 @@ func findMgmt(t testing.TB, out [][]byte, subtype int, to ieee80211.MAC) ieee802
 	t.Fatalf("no management frame subtype %d to %s in %d frames", subtype, to, len(out))
 	return nil
 }
+
+// radioAcked is the TX status of a frame the station acknowledged.
+var radioAcked = radio.TxStatus{Acked: true}
