@@ -7,8 +7,12 @@ import (
 	"github.com/airq/airq/radio"
 )
 
-// The second half of the association handshake, and the table's defence
-// against floods. As hostapd does with mac80211 (handle_assoc_cb), an
+// The second half of the authentication and association handshakes, and
+// the table's defence against floods. As hostapd does with mac80211, a
+// station is authenticated once it acknowledges the authentication
+// response (handle_auth_cb): an association request before that is
+// ignored, and after an unacknowledged response the entry is gone (the
+// request then gets a deauthentication, reason 6). An
 // accepted association only reserves the AID; the station is associated
 // (queues, AP-STA-CONNECTED) when the echo of the response shows it
 // acknowledged. No ACK releases the AID at once; the station stays
@@ -41,10 +45,15 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 	}
 	switch {
 	case rec.mlme == mlmeAuth:
-		if st != nil && !st.Acked && s.state == stateAuthenticated && s.authAt == rec.sent {
+		if s.state != stateAuthenticated || s.authAt != rec.sent {
+			return // a later exchange
+		}
+		if st != nil && !st.Acked {
 			a.cnt.AuthNotAcked++
 			a.sta.remove(rec.slot)
+			return
 		}
+		s.authOK = true // acknowledged, or the status lost: an association may follow
 	case s.state != stateAssocPending:
 	case st != nil && st.Acked:
 		a.confirmAssoc(now, rec.slot)
@@ -70,7 +79,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
-	s.assocAt, s.hadData = now, false
+	s.assocAt, s.hadData, s.authOK = now, false, true
 	s.authorized = true // open system: no key handshake to wait for
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sta.enlist(slot, listQuiet)

@@ -202,19 +202,32 @@ func TestRepeatedAssociationRequestIgnored(t *testing.T) {
 
 // TestAuthenticationNotAcknowledged: an authentication response nobody
 // acknowledged leaves no entry (hostapd marks a station authenticated only
-// on the ACK); one never echoed stays until AuthTimeout.
+// on the ACK, and ignores association requests before); one never echoed
+// stays until AuthTimeout.
 func TestAuthenticationNotAcknowledged(t *testing.T) {
 	h := newHarness(t, Config{AuthTimeout: 500 * time.Millisecond})
 	h.take()
-	h.auth(staMAC, 0, 1)
+	h.authNoAck(staMAC, 0, 1)
 	out, _ := h.take()
+	// Until the response's status is known, an association request is
+	// ignored.
+	h.assoc(staMAC, "airq-test", gRates, false)
+	if out, _ := h.take(); len(out) != 0 || h.a.Counters().AssocEarly != 1 {
+		t.Fatalf("%d frames answer an association before the authentication's ACK", len(out))
+	}
 	for _, b := range out {
 		h.echo(b, radio.TxStatus{Acked: false, Retries: 6})
 	}
 	if h.state(staMAC) != stateNone || h.a.Counters().AuthNotAcked != 1 {
 		t.Fatalf("state %v after an unacknowledged authentication", h.state(staMAC))
 	}
-	h.auth(staB, 0, 1)
+	// Then it is a class 2 frame from a stranger.
+	h.assoc(staMAC, "airq-test", gRates, false)
+	out, _ = h.take()
+	if sub, reason := reasonTo(t, out, staMAC); sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
+		t.Errorf("association after an unacknowledged authentication: subtype %d reason %d", sub, reason)
+	}
+	h.authNoAck(staB, 0, 1)
 	h.advance(400 * time.Millisecond)
 	if h.state(staB) != stateAuthenticated {
 		t.Fatal("forgotten before AuthTimeout")
@@ -250,10 +263,9 @@ func TestEvictionOrder(t *testing.T) {
 	h.join(q2, false)
 	step()
 	var pend []ieee80211.MAC
-	pendResp := map[ieee80211.MAC][]byte{}
 	for i := range 2 {
 		m := macN(10 + i)
-		pendResp[m] = h.request(m)
+		h.request(m)
 		pend = append(pend, m)
 		step()
 	}
@@ -277,7 +289,7 @@ func TestEvictionOrder(t *testing.T) {
 	// Turn every authenticated-only station into a pending one; then the
 	// oldest pending goes.
 	for _, m := range []ieee80211.MAC{u2, u3, macN(30)} {
-		pendResp[m] = h.request2(m)
+		h.request2(m)
 		pend = append(pend, m)
 		step()
 	}
@@ -286,12 +298,11 @@ func TestEvictionOrder(t *testing.T) {
 	if !gone(pend[0]) || gone(pend[1]) || h.a.Counters().PendingEvicted != 1 || h.a.pending != 4 {
 		t.Fatalf("second eviction: %v %v, %d pending", gone(pend[0]), gone(pend[1]), h.a.pending)
 	}
-	// Every pending one acknowledges (in order); then the oldest quiet
-	// associated station goes, told why.
-	pendResp[macN(31)] = h.request2(macN(31))
-	pend = append(pend, macN(31))
-	for _, m := range pend[1:] {
-		h.echo(pendResp[m], radio.TxStatus{Acked: true})
+	// Every pending one asks again and acknowledges; then the oldest
+	// quiet associated station goes, told why.
+	for _, m := range append(pend[1:], macN(31)) {
+		h.assoc(m, "airq-test", gRates, false)
+		h.acceptAssoc(m)
 	}
 	h.events()
 	h.auth(macN(32), 0, 1)

@@ -119,6 +119,7 @@ type Counters struct {
 	AssocNotSent       uint64                  // accepted associations whose response the budget or the buffers held back
 	AssocMalformed     uint64                  // association requests refused (status 1): element chain overruns the frame, bad WMM element
 	AssocRetries       uint64                  // retransmitted association requests ignored (same sequence number)
+	AssocEarly         uint64                  // association requests ignored: the authentication response's ACK not known yet
 	RxWhilePending     uint64                  // class 3 frames ignored while the station's association response was pending
 	PendingEvicted     uint64                  // pending associations dropped to make room
 	QuietEvicted       uint64                  // associated stations without data since associating, removed to make room

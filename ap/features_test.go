@@ -165,7 +165,7 @@ func TestBeaconRate(t *testing.T) {
 // address once the station table is full: it must stay flat (eviction is
 // O(1)) and allocate nothing.
 func BenchmarkAuthFlood(b *testing.B) {
-	h := newHarness(&testing.T{}, Config{})
+	h := newHarness(&testing.T{}, Config{ReplyAirtime: 1})
 	frames := make([][]byte, 4096)
 	for i := range frames {
 		from := ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}
@@ -173,6 +173,7 @@ func BenchmarkAuthFlood(b *testing.B) {
 		frames[i] = append(radiotapRx(), f...)
 	}
 	for i := range maxAID + 100 { // fill the table
+		h.now += time.Millisecond
 		h.a.HandleRadio(h.now, frames[i%len(frames)])
 		h.a.Flushed()
 	}

@@ -108,7 +108,21 @@ func (h *harness) mgmt(subtype int, from ieee80211.MAC) []byte {
 	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), bssid, from, bssid, h.nextSeq())
 }
 
+// auth sends an authentication from `from`, which acknowledges the
+// response as a real station does (its echo says so; a station is
+// authenticated only then). The response stays in the output.
 func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) {
+	h.authNoAck(from, alg, seq)
+	for i := len(h.radio) - 1; i >= 0; i-- {
+		if _, fr := parsed(h.t, h.radio[i]); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == from {
+			h.echo(h.radio[i], radioAcked)
+			return
+		}
+	}
+}
+
+// authNoAck sends an authentication and leaves the response unechoed.
+func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
 	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
 }
 

@@ -109,14 +109,18 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 // status (mlme, for station slot) says so in its record.
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
 	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
-	ok, pooled := a.replies.take(now, class, float64(cost))
+	fr := ieee80211.Frame(b[rt:])
+	reserve := 0.0
+	if class == replyNew && fr.Subtype() == ieee80211.SubtypeAuth {
+		reserve = newAuthReserve
+	}
+	ok, pooled := a.replies.take(now, class, float64(cost), reserve)
 	if !ok {
 		a.cnt.RepliesThrottled++
 		a.cnt.ThrottledByClass[class]++
 		a.pool.put(h)
 		return false
 	}
-	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme

@@ -80,6 +80,13 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
 		return
 	}
+	if s.state == stateAuthenticated && !s.authOK {
+		// The authentication response's ACK is not known yet: a real
+		// station cannot have sent this before receiving it; an
+		// attacker blasting requests gets nothing.
+		a.cnt.AssocEarly++
+		return
+	}
 	// A retransmission of the request just answered (hostapd: "Drop
 	// repeated association frame").
 	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {

@@ -47,6 +47,11 @@ var (
 // classes saved for busy ones.
 const replyPoolBurst = 15000
 
+// newAuthReserve is what authentication responses of the new class leave
+// to its association responses, µs (about three): under a flood of new
+// MACs, a station already authenticated finishes before more start.
+const newAuthReserve = 3000
+
 // replyBudget is the classes' token buckets and the shared pool, in µs of
 // airtime. A class's tokens go negative when the retries of its replies
 // are charged (the echo tells how many there were).
@@ -84,13 +89,13 @@ func (b *replyBudget) refill(now time.Duration) {
 
 // take spends cost µs of class c's budget, drawing on the pool for what
 // its own bucket lacks; false, spending nothing, when both together lack
-// it. pooled says whether the pool paid part: the reply's retries are then
+// it plus reserve. pooled says whether the pool paid part: the reply's retries are then
 // charged to the pool, so that borrowing never lets the classes together
 // spend more than the rate.
-func (b *replyBudget) take(now time.Duration, c replyClass, cost float64) (ok, pooled bool) {
+func (b *replyBudget) take(now time.Duration, c replyClass, cost, reserve float64) (ok, pooled bool) {
 	b.refill(now)
 	own := max(b.tokens[c], 0)
-	if own+max(b.pool, 0) < cost {
+	if own+max(b.pool, 0) < cost+reserve {
 		return false, false
 	}
 	if own >= cost {

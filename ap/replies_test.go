@@ -156,7 +156,7 @@ func TestReplyBudgetBorrowing(t *testing.T) {
 	for range 10000 {
 		now += time.Millisecond
 		for {
-			ok, pooled := b.take(now, replyNew, 800)
+			ok, pooled := b.take(now, replyNew, 800, 0)
 			if !ok {
 				break
 			}
@@ -171,7 +171,7 @@ func TestReplyBudgetBorrowing(t *testing.T) {
 		t.Errorf("one busy class spent %.0f µs in 10 s, want about 1,000,000 and at most %.0f", spent, limit)
 	}
 	// The known class kept its own bucket.
-	if ok, _ := b.take(now, replyKnown, 800); !ok {
+	if ok, _ := b.take(now, replyKnown, 800, 0); !ok {
 		t.Error("the known class was drained by the new one")
 	}
 }

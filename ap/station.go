@@ -64,6 +64,7 @@ type station struct {
 
 	// The association handshake (mlme.go, admit.go).
 	known      bool          // heard from before it authenticated: replies to it are in the known class
+	authOK     bool          // acknowledged its authentication response (or the status was lost)
 	hadData    bool          // sent a data frame since it associated: never evicted for room
 	reassoc    bool          // pending after being associated: a reassociation of a session
 	respLost   bool          // the pending response's TX status was lost: its first frame confirms it
