@@ -16,11 +16,15 @@ import (
 // accepted association only reserves the AID; the station is associated
 // (queues, AP-STA-CONNECTED) when the echo of the response shows it
 // acknowledged. No ACK releases the AID at once; the station stays
-// authenticated. An echo can also be lost (the socket overflowed, a
-// driver without TX status): then the station's first frame proves it
-// has the response, and Config.AssocResponseTimeout bounds the wait. While
-// the status is awaited, class 3 frames from the station are ignored,
-// not answered with a deauthentication.
+// authenticated. While the status is awaited, class 3 frames from the
+// station are ignored, not answered with a deauthentication.
+//
+// An echo can also be lost (the socket overflowed, a driver without TX
+// status): a later echo on the same queue, or the echo timeout, tells.
+// Then, or once Config.StatusWait has passed without a status, the
+// station's next frame in the handshake proves it received the response:
+// an association request after an authentication, a class 3 frame after
+// an association. Config.AssocResponseTimeout bounds the whole wait.
 //
 // Unconfirmed entries are cheap (a slot of the fixed table) and short
 // lived, and a full table makes room before it refuses anyone: first the
@@ -114,7 +118,9 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 	switch {
 	case s != nil && s.state == stateAssociated:
 		return true
-	case s != nil && s.state == stateAssocPending && s.respLost:
+	case s != nil && s.state == stateAssocPending && (s.respLost || now-s.pendingAt >= a.cfg.StatusWait):
+		// The response's status was lost or is long overdue: a station
+		// sends class 3 frames only once it has the response.
 		a.cnt.AssocByFrame++
 		a.confirmAssoc(now, slot)
 		return true

@@ -371,3 +371,35 @@ func TestMaxStationsEvictsQuiet(t *testing.T) {
 		t.Errorf("status %d with two active stations, want 17", ar.Status())
 	}
 }
+
+// TestOverdueStatusTakenFromTheStation: with no TX status at all (a radio
+// without echoes), the station's next frame after StatusWait proves it
+// received the response: an association request after its
+// authentication, data after its association. Before that such frames
+// are ignored.
+func TestOverdueStatusTakenFromTheStation(t *testing.T) {
+	h := newHarness(t, Config{StatusWait: 50 * time.Millisecond})
+	h.take()
+	h.authNoAck(staMAC, 0, 1)
+	h.now += 10 * time.Millisecond
+	h.assoc(staMAC, "airq-test", gRates, false)
+	if out, _ := h.take(); len(out) != 1 || h.a.Counters().AssocEarly != 1 { // the authentication response
+		t.Fatalf("%d frames after an association request 10 ms into the wait", len(out))
+	}
+	h.now += 50 * time.Millisecond
+	h.assoc(staMAC, "airq-test", gRates, false)
+	out, _ := h.take()
+	if ar, _ := h.assocResp(out, staMAC); ar.Status() != ieee80211.StatusSuccess || h.state(staMAC) != stateAssocPending {
+		t.Fatalf("status %d, state %v", ar.Status(), h.state(staMAC))
+	}
+	h.now += 10 * time.Millisecond
+	h.air(h.upIPv4(staMAC, host, 0, false))
+	if _, wired := h.take(); len(wired) != 0 || h.state(staMAC) != stateAssocPending {
+		t.Fatal("data 10 ms into the wait was taken")
+	}
+	h.now += 50 * time.Millisecond
+	h.air(h.upIPv4(staMAC, host, 0, false))
+	if _, wired := h.take(); len(wired) != 1 || h.state(staMAC) != stateAssociated || h.a.Counters().AssocByFrame != 1 {
+		t.Errorf("data after the wait: %d wired, state %v", len(wired), h.state(staMAC))
+	}
+}

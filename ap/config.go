@@ -35,8 +35,15 @@ type Config struct {
 	AuthTimeout time.Duration
 	// AssocResponseTimeout bounds how long an accepted association holds
 	// its AID waiting for the response's TX status (or, that echo lost,
-	// for the station's first frame); default 1 s.
+	// for the station's first frame); default 3 s, beyond the echo
+	// timeout, so that a lost echo is noticed first.
 	AssocResponseTimeout time.Duration
+	// StatusWait is how long the handshake waits for a response's TX
+	// status before the station's next frame (an association request
+	// after the authentication, data after the association) is taken as
+	// proof that it has the response; earlier, such frames are ignored.
+	// Echoes normally take microseconds; default 50 ms.
+	StatusWait time.Duration
 	// SenderMemory is how long a MAC that sent a probe request, or data
 	// while associated, is known: its authentication and association
 	// responses then do not compete with a flood of new MACs for the
@@ -209,7 +216,8 @@ func (c Config) withTimers() (Config, error) {
 		min, max time.Duration
 	}{
 		{&c.AuthTimeout, "auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour},
-		{&c.AssocResponseTimeout, "assoc_resp_timeout", time.Second, 10 * time.Millisecond, time.Minute},
+		{&c.AssocResponseTimeout, "assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute},
+		{&c.StatusWait, "status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second},
 		{&c.SenderMemory, "sender_memory", time.Minute, time.Second, 24 * time.Hour},
 		{&c.IdleRelease, "idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour},
 	} {

@@ -81,11 +81,14 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	if s.state == stateAuthenticated && !s.authOK {
-		// The authentication response's ACK is not known yet: a real
-		// station cannot have sent this before receiving it; an
-		// attacker blasting requests gets nothing.
-		a.cnt.AssocEarly++
-		return
+		if now-s.authAt < a.cfg.StatusWait {
+			// The authentication response's ACK is not known yet: a
+			// real station has hardly had it; an attacker blasting
+			// requests gets nothing.
+			a.cnt.AssocEarly++
+			return
+		}
+		s.authOK = true // its status is overdue: the request shows the station has it
 	}
 	// A retransmission of the request just answered (hostapd: "Drop
 	// repeated association frame").

@@ -96,6 +96,7 @@ type Station struct {
 	// PS-Poll; groupAwake: on for group frames after a DTIM announced them.
 	polled, groupAwake bool
 
+	tries   int // of the current authentication or association
 	seqMgmt uint16
 	seqTID  [ieee80211.NumTIDs]uint16
 	rxSeq   [ieee80211.NumTIDs + 1]uint16
@@ -235,7 +236,8 @@ func (st *Station) PSPoll() {
 }
 
 // fire runs the station's one timer: the start, and the timeouts of
-// scanning, authentication and association.
+// scanning, authentication and association (tried mlmeTries times before
+// the station starts over).
 func (st *Station) fire(now time.Duration, gen int) {
 	if gen != st.gen || !st.wantUp {
 		return
@@ -244,11 +246,15 @@ func (st *Station) fire(now time.Duration, gen int) {
 		st.flood()
 		return
 	}
-	switch st.state {
-	case staIdle, staAuthenticating, staAssociating:
-		st.scan()
-	case staScanning:
+	switch {
+	case st.state == staAuthenticating && st.tries < mlmeTries:
+		st.sendAuth()
+	case st.state == staAssociating && st.tries < mlmeTries:
+		st.sendAssocReq()
+	case st.state == staScanning:
 		st.probe()
+	default:
+		st.scan()
 	}
 }
 
