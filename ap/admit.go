@@ -113,7 +113,8 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 // Otherwise the frame is dropped: ignored while the response's status is
 // awaited, else answered with reason 7 as hostapd does
 // (ieee802_11_rx_from_unknown: a disassociation to an authenticated
-// station, a deauthentication to others).
+// station, one that acknowledged its authentication response, and a
+// deauthentication to others).
 func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) bool {
 	switch {
 	case s != nil && s.state == stateAssociated:
@@ -135,7 +136,9 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 	sub := uint8(ieee80211.SubtypeDeauth)
 	if s != nil {
 		s.RxDroppedUnauthorize++
-		sub = ieee80211.SubtypeDisassoc
+		if s.authOK {
+			sub = ieee80211.SubtypeDisassoc
+		}
 	}
 	a.sendStrangerReply(now, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
 	return false

@@ -111,21 +111,23 @@ type Counters struct {
 	OutputOverflow                       uint64
 
 	// Admission under load (mlme.go, admit.go, replies.go).
-	AuthNotAcked       uint64                  // authentication responses never acknowledged: the entry is dropped
-	AssocAcked         uint64                  // association responses acknowledged: the station is associated
-	AssocNotAcked      uint64                  // association responses not acknowledged: the AID is released
-	AssocTimedOut      uint64                  // no TX status for an association response in time: the AID is released
-	AssocByFrame       uint64                  // associations confirmed by the station's first frame after a lost echo
-	AssocNotSent       uint64                  // accepted associations whose response the budget or the buffers held back
-	AssocMalformed     uint64                  // association requests refused (status 1): element chain overruns the frame, bad WMM element
-	AssocRetries       uint64                  // retransmitted association requests ignored (same sequence number)
-	AssocEarly         uint64                  // association requests ignored: the authentication response's ACK not known yet
-	RxWhilePending     uint64                  // class 3 frames ignored while the station's association response was pending
-	PendingEvicted     uint64                  // pending associations dropped to make room
-	QuietEvicted       uint64                  // associated stations without data since associating, removed to make room
-	ThrottledByClass   [numReplyClasses]uint64 // RepliesThrottled by class: known, new, stranger
-	RateTablesBuilt    uint64                  // per-station rate tables built at a station's first data frame
-	RateTablesReleased uint64                  // rate tables given back after Config.IdleRelease without data
+	AuthNotAcked       uint64 // authentication responses never acknowledged: the entry is dropped
+	AssocAcked         uint64 // association responses acknowledged: the station is associated
+	AssocNotAcked      uint64 // association responses not acknowledged: the AID is released
+	AssocTimedOut      uint64 // no TX status for an association response in time: the AID is released
+	AssocByFrame       uint64 // associations confirmed by the station's first frame, the response's status lost or overdue
+	AssocNotSent       uint64 // accepted associations whose response the budget or the buffers held back
+	AssocMalformed     uint64 // association requests refused (status 1): element chain overruns the frame, bad WMM element
+	AssocRetries       uint64 // retransmitted association requests ignored (same sequence number)
+	AssocEarly         uint64 // association requests ignored: the authentication response's ACK not known yet
+	RxWhilePending     uint64 // class 3 frames ignored while the station's association response was pending
+	PendingEvicted     uint64 // pending associations dropped to make room
+	QuietEvicted       uint64 // associated stations without data since associating, removed to make room
+	ThrottledKnown     uint64 // RepliesThrottled to MACs heard from before they authenticated
+	ThrottledNew       uint64 // RepliesThrottled to MACs first heard in their authentication
+	ThrottledStranger  uint64 // RepliesThrottled to strangers: probe responses, reason 6 and 7, Action bounces
+	RateTablesBuilt    uint64 // per-station rate tables built at a station's first data frame
+	RateTablesReleased uint64 // rate tables given back after Config.IdleRelease without data
 	// Frames from the air dropped (uplink.go).
 	RxAMSDUMalformed uint64 // A-MSDUs dropped whole: a subframe overruns the frame
 	RxAMSDUInjected  uint64 // A-MSDUs dropped whole: the first subframe's DA is an RFC 1042 header

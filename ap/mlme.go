@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/rate"
 )
 
 const authOpenSystem = 0
@@ -76,27 +75,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if s == nil {
-		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
+	if !a.assocAllowed(now, fr, sa, s) {
 		return
 	}
-	if s.state == stateAuthenticated && !s.authOK {
-		if now-s.authAt < a.cfg.StatusWait {
-			// The authentication response's ACK is not known yet: a
-			// real station has hardly had it; an attacker blasting
-			// requests gets nothing.
-			a.cnt.AssocEarly++
-			return
-		}
-		s.authOK = true // its status is overdue: the request shows the station has it
-	}
-	// A retransmission of the request just answered (hostapd: "Drop
-	// repeated association frame").
-	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {
-		a.cnt.AssocRetries++
-		return
-	}
-	s.assocSeq, s.assocSeqOK = fr.SeqCtl(), true
 	class := a.replyClassOf(now, sa, s)
 	if a.aclRefuses(sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
@@ -113,19 +94,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		a.sendAssocResp(now, reassoc, sa, status, 0, false, class)
 		return
 	}
-	switch s.state {
-	case stateAssociated:
-		// A station that associates again starts a new session once the
-		// new response is acknowledged; until then it is associating.
-		a.unassociate(slot, s)
-		s.reassoc = true
-		a.pending++
-	case stateAuthenticated:
-		a.pending++
-	}
-	s.state = stateAssocPending
-	s.pendingAt, s.respLost = now, false
-	a.sta.enlist(slot, listPending)
+	a.reserveAID(now, slot, s)
 	s.capability, s.listenInterval = capab, listen
 	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
 	s.nonERP = rates&a.rates.ofdm == 0
@@ -135,6 +104,51 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		a.cnt.AssocNotSent++
 		a.releasePending(now, slot, "association response not sent")
 	}
+}
+
+// assocAllowed decides whether a (re)association request from sa (entry
+// s, nil if none) is answered at all: a stranger's gets a
+// deauthentication (reason 6); one sent before the authentication
+// response's status is known, and a retransmission of the request just
+// answered (hostapd: "Drop repeated association frame"), are ignored.
+func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
+	if s == nil {
+		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
+		return false
+	}
+	if s.state == stateAuthenticated && !s.authOK {
+		if now-s.authAt < a.cfg.StatusWait {
+			// A real station has hardly had the response; an attacker
+			// blasting requests gets nothing.
+			a.cnt.AssocEarly++
+			return false
+		}
+		s.authOK = true // its status is overdue: the request shows the station has it
+	}
+	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {
+		a.cnt.AssocRetries++
+		return false
+	}
+	s.assocSeq, s.assocSeqOK = fr.SeqCtl(), true
+	return true
+}
+
+// reserveAID makes an accepted station pending: its AID (the slot) is
+// reserved until the response's status decides. An associated station
+// that asks again starts a new session once the new response is
+// acknowledged; until then it is associating.
+func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
+	switch s.state {
+	case stateAssociated:
+		a.unassociate(slot, s)
+		s.reassoc = true
+		a.pending++
+	case stateAuthenticated:
+		a.pending++
+	}
+	s.state = stateAssocPending
+	s.pendingAt, s.respLost = now, false
+	a.sta.enlist(slot, listPending)
 }
 
 // parseAssocReq returns the fixed fields and elements of a (re)association
@@ -180,30 +194,6 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
-}
-
-// learnCaps reads what rate selection needs from a request: HT and VHT
-// only with a WMM station that announces them and when the BSS uses them
-// (mac80211 stations drop HT without WMM). An HT or VHT Capabilities
-// element shorter than its fixed fields is ignored, as hostapd ignores it:
-// the station is then not HT (VHT). The rate table itself is built when a
-// frame first needs it (rateTable).
-func (a *AP) learnCaps(s *station, ies ieee80211.Elements) {
-	caps := rate.CapsFromElements(ies)
-	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
-	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
-	s.heAnnounced = caps.HE
-	s.maxAMSDU = 0
-	if s.ht {
-		s.maxAMSDU = stationAMSDU(ies, s.vht)
-	}
-	if !s.ht {
-		caps.HT, caps.VHT = false, false
-	} else if !s.vht {
-		caps.VHT = false
-	}
-	s.caps = caps
-	s.rc, s.rcTried = nil, false
 }
 
 func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
@@ -263,26 +253,6 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
-}
-
-// joinERP and leaveERP keep the counts behind the ERP element and the
-// capability bits.
-func (a *AP) joinERP(s *station) {
-	if s.nonERP {
-		a.nonERP++
-	}
-	if s.longPreamble {
-		a.longPreamble++
-	}
-}
-
-func (a *AP) leaveERP(s *station) {
-	if s.nonERP {
-		a.nonERP--
-	}
-	if s.longPreamble {
-		a.longPreamble--
-	}
 }
 
 // flushStation drops a station's queued frames (counted as flushed) and

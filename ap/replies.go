@@ -170,3 +170,15 @@ func (a *AP) replyClassOf(now time.Duration, addr ieee80211.MAC, s *station) rep
 	}
 	return replyNew
 }
+
+func (a *AP) countThrottled(c replyClass) {
+	a.cnt.RepliesThrottled++
+	switch c {
+	case replyKnown:
+		a.cnt.ThrottledKnown++
+	case replyNew:
+		a.cnt.ThrottledNew++
+	default:
+		a.cnt.ThrottledStranger++
+	}
+}

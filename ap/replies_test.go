@@ -98,8 +98,8 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 	out, _ = h.take()
 	cost := float64(h.a.est.Airtime(h.a.rates.lowestBasic(), ieee80211.ACVO, 26))
 	most := int((replyBurst[replyStranger] + replyPoolBurst) / cost)
-	if len(out) == 0 || len(out) > most || h.a.Counters().ThrottledByClass[replyStranger] != uint64(200-len(out)) {
-		t.Errorf("%d answers to 200 strangers at once (budget for %d), %+v", len(out), most, h.a.Counters().ThrottledByClass)
+	if len(out) == 0 || len(out) > most || h.a.Counters().ThrottledStranger != uint64(200-len(out)) {
+		t.Errorf("%d answers to 200 strangers at once (budget for %d), %+v", len(out), most, h.a.Counters())
 	}
 }
 
@@ -113,7 +113,7 @@ func TestAdmissionNotStarvedByStrangers(t *testing.T) {
 		h.air(h.upIPv4(strangerN(i), host, 0, false))
 	}
 	h.take()
-	if h.a.Counters().ThrottledByClass[replyStranger] < 900 {
+	if h.a.Counters().ThrottledStranger < 900 {
 		t.Fatalf("the flood was not throttled: %+v", h.a.Counters())
 	}
 	if aid := h.join(staMAC, false); aid == 0 {
@@ -134,7 +134,7 @@ func TestKnownSenderNotStarvedByNewMACs(t *testing.T) {
 		h.auth(strangerN(i), 0, 1)
 	}
 	h.take()
-	if h.a.Counters().ThrottledByClass[replyNew] < 900 {
+	if h.a.Counters().ThrottledNew < 900 {
 		t.Fatalf("the flood was not throttled: %+v", h.a.Counters())
 	}
 	if aid := h.join(staMAC, false); aid == 0 {
