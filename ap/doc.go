@@ -20,4 +20,12 @@
 // a per-TID sequence number, station rate -> in-flight record registered ->
 // Output. The echo of each frame completes its record; older unmatched records
 // of the same AC complete as "no status"; a timeout is only a backstop.
+//
+// Admission (mlme.go, admit.go): as hostapd with mac80211, a station is
+// authenticated once its authentication response's echo shows an ACK, and
+// associated once its association response's does; the AID is reserved
+// in between. Replies to others' frames share a budget of airtime in
+// classes (replies.go), and a full station table evicts unconfirmed
+// entries, then associated stations that never sent data, before it
+// refuses anyone.
 package ap
