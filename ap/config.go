@@ -66,7 +66,8 @@ type Config struct {
 
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to
-	// strangers); default 0.1.
+	// strangers), split in classes so that a flood in one cannot silence
+	// the others (replies.go); default 0.1.
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int
