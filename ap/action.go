@@ -56,7 +56,7 @@ func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 	b = append(b, categoryBlockAck, actionADDBAResp, req[0])
 	b = binary.LittleEndian.AppendUint16(b, ieee80211.StatusRequestDeclined)
 	b = append(b, req[1:5]...) // BA parameter set and timeout
-	if a.finishReply(now, h, b, rt, 0, 0) {
+	if a.finishReply(now, h, b, rt, replyKnown, 0, mlmeNone) {
 		a.cnt[counter.ADDBADeclined]++
 	}
 }

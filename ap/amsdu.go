@@ -88,8 +88,9 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	tid, _ := q.TID()
 	ac := ieee80211.TIDToAC(tid)
 	r, retries := s.txRate, uint8(0)
-	if s.rc != nil {
-		r, retries, _ = s.rc.Pick(now)
+	s.lastTx = now
+	if rc := a.rateTable(s); rc != nil {
+		r, retries, _ = rc.Pick(now)
 	}
 	p := radio.TxParams{Rate: r, Retries: retries}
 	seq := s.txSeq[tid]

@@ -18,11 +18,7 @@ func (h *harness) htStation(from ieee80211.MAC) {
 	b = ieee80211.AppendRates(b, gRates)
 	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 1, SGI20: true, MaxAMSDU: 7935}.Cap())
 	h.air(ieee80211.AppendWMMInfo(b, 0))
-	out, _ := h.take()
-	ar, _ := ieee80211.ParseAssocResp(findMgmt(h.t, out, ieee80211.SubtypeAssocResp, from).Body())
-	if ar.Status() != ieee80211.StatusSuccess {
-		h.t.Fatalf("status %d", ar.Status())
-	}
+	h.acceptAssoc(from)
 }
 
 func bigEth(da, sa ieee80211.MAC, i int) []byte {
@@ -130,5 +126,43 @@ func TestUplinkAMSDUIsTakenApart(t *testing.T) {
 	_, wired := h.take()
 	if len(wired) != 3 || h.a.Counters()[counter.RxAMSDUSubframes] != 3 || h.a.Counters()[counter.RxMalformed] != 1 {
 		t.Errorf("%d wired frames, %+v", len(wired), h.a.Counters())
+	}
+}
+
+// TestMalformedAMSDUDroppedWhole: a subframe that overruns the frame drops
+// the whole A-MSDU, the subframes before it included, as cfg80211 purges
+// it; so does a first subframe whose DA is an RFC 1042 header (a plain
+// MSDU with the A-MSDU bit flipped, the FragAttacks injection).
+func TestMalformedAMSDUDroppedWhole(t *testing.T) {
+	h := newHarness(t, amsduConfig())
+	h.take()
+	h.htStation(staMAC)
+	amsdu := func(first ieee80211.MAC) []byte {
+		b := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: staMAC, Addr3: bssid, Seq: h.nextSeq(), QoS: true, AMSDU: true})
+		body := len(b)
+		b = ieee80211.AppendAMSDUSubframe(b, body, first, staMAC, 0x0800, ipv4(0))
+		for i := 1; i < 3; i++ {
+			b = ieee80211.AppendAMSDUSubframe(b, body, host, staMAC, 0x0800, ipv4(byte(i)))
+		}
+		return b
+	}
+	// The third subframe's length runs past the end of the frame.
+	b := amsdu(host)
+	bad := append([]byte(nil), b[:len(b)-10]...)
+	h.air(bad)
+	if _, wired := h.take(); len(wired) != 0 || h.a.Counters()[counter.RxAMSDUMalformed] != 1 || h.a.Counters()[counter.RxAMSDUSubframes] != 0 {
+		t.Errorf("bad third subframe: %d wired frames, %+v", len(wired), h.a.Counters())
+	}
+	rfc1042 := ieee80211.MAC{0xaa, 0xaa, 0x03, 0x00, 0x00, 0x00}
+	b = amsdu(rfc1042)
+	h.air(b)
+	if _, wired := h.take(); len(wired) != 0 || h.a.Counters()[counter.RxAMSDUInjected] != 1 {
+		t.Errorf("RFC 1042 DA: %d wired frames, %+v", len(wired), h.a.Counters())
+	}
+	// The same A-MSDU whole and with a real DA goes through.
+	b = amsdu(host)
+	h.air(b)
+	if _, wired := h.take(); len(wired) != 3 || h.a.Counters()[counter.RxAMSDUSubframes] != 3 {
+		t.Errorf("good A-MSDU: %d wired frames", len(wired))
 	}
 }

@@ -50,11 +50,12 @@ type AP struct {
 
 	// replies is the airtime budget of management frames sent in answer to
 	// others' frames (probe, auth and association responses, deauths to
-	// strangers), so a flood cannot take the channel.
-	replies      budget
-	nonERP       int // associated stations without OFDM rates
-	longPreamble int // associated stations without short preamble
-	authOrder    authRing
+	// strangers), so a flood cannot take the channel (replies.go).
+	replies      replyBudget
+	senders      senderTable // MACs heard from: their replies are in the known class
+	pending      int         // stations whose association response awaits its TX status
+	nonERP       int         // associated stations without OFDM rates
+	longPreamble int         // associated stations without short preamble
 	beacons      BeaconStats
 
 	rx  radio.RxInfo
@@ -121,8 +122,8 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.authOrder = authRing{r: make([]authEntry, 2*maxAID)}
-	a.replies = budget{rate: float64(cfg.ReplyAirtime) * 1e6, burst: 30000, tokens: 30000}
+	a.replies = newReplyBudget(cfg.ReplyAirtime)
+	a.senders = newSenderTable(cfg.BSSID)
 	return a, nil
 }
 
@@ -173,7 +174,7 @@ func (a *AP) Tick(now time.Duration) {
 			// Only a trip the operator allowed to miss one crosses a TBTT.
 			a.scanStats.MissedBeacons++
 		}
-		a.expireAuth(now)
+		a.expireUnconfirmed(now)
 		a.pollInactive(now)
 		a.nextBeacon += a.beaconPeriod()
 		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
@@ -237,25 +238,4 @@ func (a *AP) nextMgmtSeq() uint16 {
 	s := a.mgmtSeq
 	a.mgmtSeq = (a.mgmtSeq + 1) & 0xfff
 	return s
-}
-
-// budget is a token bucket of airtime in µs.
-type budget struct {
-	rate, burst float64 // µs per second; µs
-	tokens      float64
-	last        time.Duration
-}
-
-// take spends cost µs if the bucket holds cost plus reserve.
-func (b *budget) take(now time.Duration, cost, reserve float64) bool {
-	b.tokens += (now - b.last).Seconds() * b.rate
-	b.last = now
-	if b.tokens > b.burst {
-		b.tokens = b.burst
-	}
-	if b.tokens < cost+reserve {
-		return false
-	}
-	b.tokens -= cost
-	return true
 }

@@ -210,6 +210,7 @@ func TestAssociationRefusals(t *testing.T) {
 		{"no basic rates", Config{}, func(h *harness) { h.auth(staMAC, 0, 1); h.assoc(staMAC, "airq-test", []byte{12, 24, 48}, false) }, ieee80211.StatusAssocDeniedRates},
 		{"BSS full", Config{MaxStations: 1}, func(h *harness) {
 			h.join(other, false)
+			h.air(h.upIPv4(other, host, 0, false)) // it carries traffic: not evicted
 			h.auth(staMAC, 0, 1)
 			h.assoc(staMAC, "airq-test", gRates, false)
 		}, ieee80211.StatusAPUnableToHandleNewSta},
@@ -367,7 +368,7 @@ func TestAQLLimitsWhatIsInFlight(t *testing.T) {
 	h.take()
 	h.auth(staMAC, 0, 1)
 	h.assoc(staMAC, "airq-test", []byte{0x82, 0x84, 0x8b, 0x96}, false) // an 802.11b station
-	h.take()
+	h.acceptAssoc(staMAC)
 	for range 6 {
 		h.wire(eth(staMAC, host, 0))
 	}
@@ -447,6 +448,7 @@ func TestNotSentCompletesAtOnce(t *testing.T) {
 	h.take()
 	h.join(staMAC, false)
 	h.take()
+	noStatus := h.a.Counters()[counter.NoStatus] // the authentication response's echo, never sent
 	for i := range 3 {
 		h.refuseNext = i == 1 // the radio refuses the second frame
 		h.wire(eth(staMAC, host, 0))
@@ -457,7 +459,32 @@ func TestNotSentCompletesAtOnce(t *testing.T) {
 	}
 	h.echo(out[1], radio.TxStatus{Acked: true})
 	c := h.a.Counters()
-	if c[counter.NoStatus] != 1 || c[counter.WiredSent] != 3 || h.a.InFlight() != 0 || h.a.air.Total() != 0 || !h.a.Accounted() {
+	if c[counter.NoStatus] != noStatus+1 || c[counter.WiredSent] != 3 || h.a.InFlight() != 0 || h.a.air.Total() != 0 || !h.a.Accounted() {
 		t.Errorf("no status %d (want only the first), sent %d, in flight %d", c[counter.NoStatus], c[counter.WiredSent], h.a.InFlight())
+	}
+}
+
+// TestDirectedProbeAnswered: a probe request addressed to the BSSID (a
+// roaming or keep-alive client, or one looking for a hidden SSID) is
+// answered like a broadcast one; one naming another BSSID is not.
+func TestDirectedProbeAnswered(t *testing.T) {
+	for _, hidden := range []bool{false, true} {
+		h := newHarness(t, Config{HideSSID: hidden})
+		h.take()
+		b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, bssid, staMAC, bssid, h.nextSeq())
+		b = ieee80211.AppendSSID(b, "airq-test")
+		h.air(ieee80211.AppendRates(b, gRates))
+		out, _ := h.take()
+		pr := findMgmt(t, out, ieee80211.SubtypeProbeResp, staMAC)
+		if bc, _ := ieee80211.ParseBeacon(pr.Body()); bc == nil {
+			t.Fatalf("hidden=%v: probe response without a body", hidden)
+		}
+		other := ieee80211.MAC{0x02, 0, 0, 0, 0x09, 0}
+		b = ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, ieee80211.Broadcast, staMAC, other, h.nextSeq())
+		b = ieee80211.AppendSSID(b, "airq-test")
+		h.air(ieee80211.AppendRates(b, gRates))
+		if out, _ := h.take(); len(out) != 0 {
+			t.Errorf("hidden=%v: answered a probe for BSSID %s", hidden, other)
+		}
 	}
 }

@@ -29,6 +29,31 @@ type Config struct {
 	InactivityTimeout time.Duration
 	WMM               bool // advertise WMM and send QoS data to WMM stations
 
+	// Admission timers (admit.go). AuthTimeout forgets a station that
+	// authenticated but did not associate, or whose association response
+	// it never acknowledged, after this long; default 5 s.
+	AuthTimeout time.Duration
+	// AssocResponseTimeout bounds how long an accepted association holds
+	// its AID waiting for the response's TX status (or, that echo lost,
+	// for the station's first frame); default 3 s, beyond the echo
+	// timeout, so that a lost echo is noticed first.
+	AssocResponseTimeout time.Duration
+	// StatusWait is how long the handshake waits for a response's TX
+	// status before the station's next frame (an association request
+	// after the authentication, data after the association) is taken as
+	// proof that it has the response; earlier, such frames are ignored.
+	// Echoes normally take microseconds; default 50 ms.
+	StatusWait time.Duration
+	// SenderMemory is how long a MAC that sent a probe request, or data
+	// while associated, is known: its authentication and association
+	// responses then do not compete with a flood of new MACs for the
+	// reply airtime; default 60 s.
+	SenderMemory time.Duration
+	// IdleRelease is how long a station may go without a data frame to it
+	// before its rate table (about 20 KiB) is given back; its next frame
+	// builds a new one; default 10 s.
+	IdleRelease time.Duration
+
 	// Scheduler selects the TXQ scheduler's algorithm; LegacyRoundReset
 	// reproduces mainline's round reset (trace mode only, for studies).
 	Scheduler        txq.Mode
@@ -41,7 +66,8 @@ type Config struct {
 
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to
-	// strangers); default 0.1.
+	// strangers), split in classes so that a flood in one cannot silence
+	// the others (replies.go); default 0.1.
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int
@@ -173,6 +199,31 @@ func (c Config) withDefaults() (_ Config, err error) {
 	}
 	if c.InactivityTimeout == 0 {
 		c.InactivityTimeout = 300 * time.Second
+	}
+	return c.withTimers()
+}
+
+// withTimers fills and checks the admission timers; errors name the
+// configuration keys they will have.
+func (c Config) withTimers() (Config, error) {
+	for _, t := range []struct {
+		v        *time.Duration
+		key      string
+		def      time.Duration
+		min, max time.Duration
+	}{
+		{&c.AuthTimeout, "auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour},
+		{&c.AssocResponseTimeout, "assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute},
+		{&c.StatusWait, "status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second},
+		{&c.SenderMemory, "sender_memory", time.Minute, time.Second, 24 * time.Hour},
+		{&c.IdleRelease, "idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour},
+	} {
+		if *t.v == 0 {
+			*t.v = t.def
+		}
+		if *t.v < t.min || *t.v > t.max {
+			return c, fmt.Errorf("%s: %v, want %v to %v", t.key, *t.v, t.min, t.max)
+		}
 	}
 	return c, nil
 }

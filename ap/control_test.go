@@ -152,7 +152,7 @@ func TestControlAQLSetLimitsWhatIsInFlight(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.auth(staMAC, 0, 1)
 	h.assoc(staMAC, "airq-test", []byte{0x82, 0x84, 0x8b, 0x96}, false) // an 802.11b station
-	h.take()
+	h.acceptAssoc(staMAC)
 	q := h.askOK("aql set BE 500 1000").AQL
 	if q.Low[ieee80211.ACBE] != 500 || q.High[ieee80211.ACBE] != 1000 || q.High[ieee80211.ACVO] != 12000 {
 		t.Fatalf("limits after set: %+v", q)

@@ -32,7 +32,14 @@
 // Downlink pipeline: wired frame -> station lookup -> TID from DSCP ->
 // per-station queue -> TX loop (per AC, capped in flight) -> 802.11 header with
 // a per-TID sequence number, station rate -> in-flight record registered ->
-// Flush writes it. The echo of each frame completes its record; older
-// unmatched records of the same AC complete as "no status"; a timeout is only
-// a backstop; a frame the radio refuses completes at once.
+// Output. The echo of each frame completes its record; older unmatched records
+// of the same AC complete as "no status"; a timeout is only a backstop.
+//
+// Admission (mlme.go, admit.go): as hostapd with mac80211, a station is
+// authenticated once its authentication response's echo shows an ACK, and
+// associated once its association response's does; the AID is reserved
+// in between. Replies to others' frames share a budget of airtime in
+// classes (replies.go), and a full station table evicts unconfirmed
+// entries, then associated stations that never sent data, before it
+// refuses anyone.
 package ap

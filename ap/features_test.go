@@ -41,18 +41,18 @@ func TestReplyBudgetSurvivesProbeFlood(t *testing.T) {
 }
 
 func TestAuthFloodCannotLockStationsOut(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, Config{ReplyAirtime: 1}) // the reply budget is not the limit here
 	h.take()
 	for i := range maxAID + 500 {
-		h.now += 50 * time.Microsecond // keeps the reply budget from being the limit
+		h.now += time.Millisecond
 		h.auth(ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}, 0, 1)
 		h.take()
 	}
-	if h.a.Counters()[counter.AuthEvicted] < 500 {
-		t.Errorf("%d evictions", h.a.Counters()[counter.AuthEvicted])
+	if c := h.a.Counters(); c[counter.AuthEvicted] != 500 || c[counter.RepliesThrottled] != 0 {
+		t.Errorf("%d evictions, %d replies throttled", c[counter.AuthEvicted], c[counter.RepliesThrottled])
 	}
-	// Replies were throttled to 10% of airtime during the flood; once
-	// the budget has refilled a little, a real station gets in.
+	// The table is full of stations only authenticated: a real station
+	// takes the oldest one's slot.
 	h.now += 100 * time.Millisecond
 	if aid := h.join(staMAC, false); aid == 0 {
 		t.Fatal("a real station could not associate after the flood")
@@ -84,6 +84,12 @@ func TestERPProtectionFollows11bStations(t *testing.T) {
 	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staB), 0x0001, 10) // long preamble
 	b = ieee80211.AppendSSID(b, "airq-test")
 	h.air(ieee80211.AppendRates(b, []byte{0x82, 0x84, 0x8b, 0x96}))
+	if capab, erp := beaconERP(t, h); erp != 0 || capab&capShortSlot == 0 {
+		t.Fatalf("ERP %#x capability %#x before the 802.11b station acknowledged its association", erp, capab)
+	}
+	h.auth(staB, 0, 1)
+	h.air(ieee80211.AppendRates(b, []byte{0x82, 0x84, 0x8b, 0x96}))
+	h.acceptAssoc(staB)
 	capab, erp := beaconERP(t, h)
 	if erp != erpNonERPPresent|erpUseProtection|erpBarker || capab&(capShortSlot|capShortPre) != 0 {
 		t.Errorf("ERP %#x capability %#x with an 802.11b station", erp, capab)
@@ -160,7 +166,7 @@ func TestBeaconRate(t *testing.T) {
 // address once the station table is full: it must stay flat (eviction is
 // O(1)) and allocate nothing.
 func BenchmarkAuthFlood(b *testing.B) {
-	h := newHarness(&testing.T{}, Config{})
+	h := newHarness(&testing.T{}, Config{ReplyAirtime: 1})
 	frames := make([][]byte, 4096)
 	for i := range frames {
 		from := ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}
@@ -168,6 +174,7 @@ func BenchmarkAuthFlood(b *testing.B) {
 		frames[i] = append(radiotapRx(), f...)
 	}
 	for i := range maxAID + 100 { // fill the table
+		h.now += time.Millisecond
 		h.a.HandleRadio(h.now, frames[i%len(frames)])
 		h.a.Flush(h.now, discard{})
 	}
@@ -205,7 +212,8 @@ func TestRateControlClimbs(t *testing.T) {
 			}
 			h.air(ieee80211.AppendWMMInfo(b, 0))
 			out, _ := h.take()
-			ar, _ := ieee80211.ParseAssocResp(findMgmt(t, out, ieee80211.SubtypeAssocResp, staMAC).Body())
+			ar, raw := h.assocResp(out, staMAC)
+			h.echo(raw, radio.TxStatus{Acked: true})
 			if _, ok := ar.Elements().HTCap(); ok != c.ht {
 				t.Errorf("HT capabilities in the association response: %v", ok)
 			}

@@ -39,9 +39,13 @@ type flight struct {
 	// it stays as a placeholder so the rest keep their send order.
 	done bool
 	// replyCost is the airtime of one attempt of a reply; its retries are
-	// charged to the reply budget when the echo tells how many there were.
-	replyCost uint32
-	ref       flightRef
+	// charged to its class of the reply budget when the echo tells how
+	// many there were.
+	replyCost   uint32
+	replyClass  replyClass
+	replyPooled bool  // the shared pool paid for it: so it pays for its retries
+	mlme        uint8 // an authentication or association response (admit.go)
+	ref         flightRef
 }
 
 // flightRef names a record for as long as it is in its ring: its AC and
@@ -132,7 +136,10 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		a.beacons.echoed(now - rec.tbtt)
 	}
 	if rec.replyCost != 0 && st != nil {
-		a.replies.tokens -= float64(rec.replyCost) * float64(st.Retries)
+		a.replies.charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
+	}
+	if rec.mlme != mlmeNone {
+		a.mlmeStatus(now, rec, st)
 	}
 	if rec.hasSlab {
 		rec.hasSlab = false

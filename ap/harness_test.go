@@ -156,7 +156,21 @@ func (h *harness) mgmt(subtype int, from ieee80211.MAC) []byte {
 	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), bssid, from, bssid, h.nextSeq())
 }
 
+// auth sends an authentication from `from`, which acknowledges the
+// response as a real station does (its echo says so; a station is
+// authenticated only then). The response stays in the output.
 func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) {
+	h.authNoAck(from, alg, seq)
+	for i := len(h.radio) - 1; i >= 0; i-- {
+		if _, fr := parsed(h.t, h.radio[i]); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == from {
+			h.echo(h.radio[i], radioAcked)
+			return
+		}
+	}
+}
+
+// authNoAck sends an authentication and leaves the response unechoed.
+func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
 	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
 }
 
@@ -175,13 +189,40 @@ func (h *harness) join(from ieee80211.MAC, wmm bool) uint16 {
 	h.t.Helper()
 	h.auth(from, 0, 1)
 	h.assoc(from, h.a.cfg.SSID, gRates, wmm)
+	return h.acceptAssoc(from)
+}
+
+// acceptAssoc takes the output, checks it holds a successful association
+// response to from, and returns that response's echo as acknowledged, as
+// the radio reports it when the station ACKs: then the station is
+// associated. It returns the AID.
+func (h *harness) acceptAssoc(from ieee80211.MAC) uint16 {
+	h.t.Helper()
 	out, _ := h.take()
-	resp := findMgmt(h.t, out, ieee80211.SubtypeAssocResp, from)
-	ar, err := ieee80211.ParseAssocResp(resp.Body())
-	if err != nil || ar.Status() != ieee80211.StatusSuccess {
-		h.t.Fatalf("association of %s: status %d, err %v", from, ar.Status(), err)
+	ar, raw := h.assocResp(out, from)
+	if ar.Status() != ieee80211.StatusSuccess {
+		h.t.Fatalf("association of %s: status %d", from, ar.Status())
 	}
-	return ar.AID() & 0x3fff
+	h.echo(raw, radio.TxStatus{Acked: true})
+	return ar.AID()
+}
+
+// assocResp finds the association response to `to` in out and returns it
+// parsed and as sent (radiotap included).
+func (h *harness) assocResp(out [][]byte, to ieee80211.MAC) (ieee80211.AssocResp, []byte) {
+	h.t.Helper()
+	for _, b := range out {
+		_, fr := parsed(h.t, b)
+		if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeAssocResp || fr.Subtype() == ieee80211.SubtypeReassocResp) && fr.Addr1() == to {
+			ar, err := ieee80211.ParseAssocResp(fr.Body())
+			if err != nil {
+				h.t.Fatalf("association response to %s: %v", to, err)
+			}
+			return ar, b
+		}
+	}
+	h.t.Fatalf("no association response to %s in %d frames", to, len(out))
+	return nil, nil
 }
 
 // upIPv4 is a station's data frame carrying an IPv4 packet to dst.
@@ -231,3 +272,6 @@ func findMgmt(t testing.TB, out [][]byte, subtype int, to ieee80211.MAC) ieee802
 	t.Fatalf("no management frame subtype %d to %s in %d frames", subtype, to, len(out))
 	return nil
 }
+
+// radioAcked is the TX status of a frame the station acknowledged.
+var radioAcked = radio.TxStatus{Acked: true}

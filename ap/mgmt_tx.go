@@ -9,50 +9,6 @@ import (
 	"github.com/airq/airq/radio"
 )
 
-// Capability bits we advertise: ESS, and short slot time on 2.4 GHz where
-// the BSS has only ERP stations' rates.
-const (
-	capESS       = 0x0001
-	capShortPre  = 0x0020
-	capShortSlot = 0x0400
-)
-
-// capability advertises short preamble and short slot time only while every
-// associated station can use them (802.11b stations cannot).
-func (a *AP) capability() uint16 {
-	c := uint16(capESS)
-	if a.cfg.Freq >= 3000 {
-		return c
-	}
-	if a.longPreamble == 0 {
-		c |= capShortPre
-	}
-	if a.nonERP == 0 {
-		c |= capShortSlot
-	}
-	return c
-}
-
-// ERP element bits (IEEE 802.11 9.4.2.11).
-const (
-	erpNonERPPresent = 0x01
-	erpUseProtection = 0x02
-	erpBarker        = 0x04
-)
-
-// erp asks ERP stations to protect their OFDM frames while an 802.11b
-// station is associated, and for long preambles while one needs them.
-func (a *AP) erp() uint8 {
-	var f uint8
-	if a.nonERP > 0 {
-		f |= erpNonERPPresent | erpUseProtection
-	}
-	if a.longPreamble > 0 {
-		f |= erpBarker
-	}
-	return f
-}
-
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
@@ -90,27 +46,28 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 	return h, b, rt, true
 }
 
-// finishReply sends a reply to someone else's frame if the reply airtime
-// budget allows; reserve keeps part of the budget for replies that matter
-// more (probe responses yield to authentication and association).
-func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, slot uint16, reserve float64) bool {
+// finishReply sends a reply to someone else's frame if its class of the
+// reply airtime budget allows (replies.go). A reply that waits for its TX
+// status (mlme, for station slot) says so in its record.
+func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
 	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
-	if !a.replies.take(now, float64(cost), reserve) {
-		a.cnt[counter.RepliesThrottled]++
+	fr := ieee80211.Frame(b[rt:])
+	reserve := 0.0
+	if class == replyNew && fr.Subtype() == ieee80211.SubtypeAuth {
+		reserve = newAuthReserve
+	}
+	ok, pooled := a.replies.take(now, class, float64(cost), reserve)
+	if !ok {
+		a.countThrottled(class)
 		a.pool.put(h)
 		return false
 	}
-	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
-	rec.replyCost = cost
+	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
 	a.emitRadio(h, b, rec)
 	return true
 }
-
-// probeReserve is the part of the reply budget probe responses and deauths
-// to strangers leave for authentication and association.
-const probeReserve = 15000
 
 // finish registers the frame in flight and queues it for the radio.
 func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
@@ -189,48 +146,69 @@ func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
 	b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	b = a.appendBSSTail(b, false)
-	if a.finishReply(now, h, b, rt, 0, probeReserve) {
+	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
 		a.cnt[counter.ProbeResponses]++
 	}
 }
 
-func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16) {
+// sendAuth answers an authentication; a success to the station in slot
+// waits for its TX status. It reports whether the response went out.
+func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class replyClass, slot uint16) bool {
 	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
 	if !ok {
-		return
+		return false
 	}
 	b = ieee80211.AppendAuth(b, alg, seq, status)
-	if a.finishReply(now, h, b, rt, 0, 0) {
-		a.cnt[counter.AuthResponses]++
+	mlme := mlmeNone
+	if slot != 0 {
+		mlme = mlmeAuth
 	}
+	if !a.finishReply(now, h, b, rt, class, slot, mlme) {
+		return false
+	}
+	a.cnt[counter.AuthResponses]++
+	return true
 }
 
-func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool) {
+// sendAssocResp answers a (re)association request; a success gives the
+// station its AID and waits for the response's TX status. It reports
+// whether the response went out.
+func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class replyClass) bool {
 	sub := ieee80211.SubtypeAssocResp
 	if reassoc {
 		sub = ieee80211.SubtypeReassocResp
 	}
 	h, b, rt, ok := a.startMgmt(sub, da)
 	if !ok {
-		return
+		return false
 	}
 	if status != ieee80211.StatusSuccess {
 		aid = 0
 	}
-	b = ieee80211.AppendAssocResp(b, a.capability(), status, aid)
+	var s *station
+	capab := a.capability()
+	if aid != 0 {
+		s = &a.sta.slots[aid]
+		capab = a.capabilityWith(s)
+	}
+	b = ieee80211.AppendAssocResp(b, capab, status, aid)
 	b = a.appendRates(b)
-	if status == ieee80211.StatusSuccess {
-		s := &a.sta.slots[aid]
-		if s.ht {
-			b = a.phy.append(b, s.vht)
-		}
+	if s != nil && s.ht {
+		b = a.phy.append(b, s.vht)
 	}
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
 	}
-	if a.finishReply(now, h, b, rt, 0, 0) {
-		a.cnt[counter.AssocResponses]++
+	mlme := mlmeNone
+	if s != nil {
+		mlme = mlmeAssoc
+		s.respSeq = ieee80211.Frame(b[rt:]).SeqCtl()
 	}
+	if !a.finishReply(now, h, b, rt, class, aid, mlme) {
+		return false
+	}
+	a.cnt[counter.AssocResponses]++
+	return true
 }
 
 func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
@@ -243,15 +221,18 @@ func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
 	a.finish(now, h, b, rt, 0)
 }
 
-// sendStrangerDeauth answers a class 2 or 3 frame from a station that is
-// not authenticated or associated, within the reply budget.
-func (a *AP) sendStrangerDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDeauth, da)
+// sendStrangerReply answers a class 2 or 3 frame from a station that is
+// not authenticated or associated (subtype: a deauthentication or a
+// disassociation), within the stranger class of the reply budget. Like a
+// probe response it is retried little: a stranger that missed it will send
+// again.
+func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
+	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.rates.lowestBasic(), probeRetries)
 	if !ok {
 		return
 	}
-	b = ieee80211.AppendDeauth(b, reason)
-	if a.finishReply(now, h, b, rt, 0, probeReserve) {
+	b = ieee80211.AppendDeauth(b, reason) // a disassociation's body is the same reason code
+	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
 		a.cnt[counter.Deauths]++
 	}
 }
@@ -268,5 +249,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finishReply(now, h, b, rt, 0, probeReserve)
+	a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone)
 }

@@ -5,12 +5,15 @@ import (
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/radio"
-	"github.com/airq/airq/rate"
 )
 
 const authOpenSystem = 0
 
+// handleAuth answers an open-system authentication. The station's entry
+// exists from the moment the response is sent, and goes again if the
+// response's echo shows it was not acknowledged (hostapd marks a station
+// authenticated only on that acknowledgement), after Config.AuthTimeout
+// without an association, or when a full table needs its slot.
 func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	auth, err := ieee80211.ParseAuth(fr.Body())
 	if err != nil {
@@ -19,15 +22,16 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	}
 	sa := fr.Addr2()
 	alg, seq := auth.Algorithm(), auth.Transaction()
+	slot, s := a.sta.lookup(sa)
+	class := a.replyClassOf(now, sa, s)
 	switch {
 	case alg != authOpenSystem:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg)
+		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
 		return
 	case seq != 1:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction)
+		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
 		return
 	}
-	slot, s := a.sta.lookup(sa)
 	if a.aclRefuses(now, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
@@ -35,7 +39,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		if s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified)
+		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
 	if s != nil {
@@ -44,95 +48,153 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
 	slot, s, ok := a.sta.add(sa)
-	if !ok && a.evictUnassociated() {
+	if !ok && a.makeRoom(now) {
 		slot, s, ok = a.sta.add(sa)
 	}
 	if !ok {
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta)
+		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
 	}
-	a.authOrder.push(authEntry{slot: slot, addr: sa, at: now})
 	s.state = stateAuthenticated
-	s.authAt = now
-	s.lastRx = now
-	a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess)
+	s.authAt, s.lastRx = now, now
+	s.known = class == replyKnown
+	a.sta.enlist(slot, listAuth)
+	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
+		a.sta.remove(slot) // never told: it holds nothing
+	}
 }
 
+// handleAssoc answers a (re)association request. An accepted one reserves
+// the AID (the slot) and sends the response; the station is associated
+// only once the response's echo shows it acknowledged (admit.go).
 func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	reassoc := fr.Subtype() == ieee80211.SubtypeReassocReq
-	var (
-		capab, listen uint16
-		ies           ieee80211.Elements
-	)
-	if reassoc {
-		req, err := ieee80211.ParseReassocReq(fr.Body())
-		if err != nil {
-			a.cnt[counter.RxMalformed]++
-			return
-		}
-		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
-	} else {
-		req, err := ieee80211.ParseAssocReq(fr.Body())
-		if err != nil {
-			a.cnt[counter.RxMalformed]++
-			return
-		}
-		capab, listen, ies = req.Capability(), req.ListenInterval(), req.Elements()
+	capab, listen, ies, ok := parseAssocReq(fr)
+	if !ok {
+		a.cnt[counter.RxMalformed]++
+		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if s == nil {
-		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass2FromNonAuth)
+	if !a.assocAllowed(now, fr, sa, s) {
 		return
 	}
+	class := a.replyClassOf(now, sa, s)
 	if a.aclRefuses(now, sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false)
+		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
 		return
 	}
-	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false)
+	status, wmm, rates := a.checkAssocIEs(ies)
+	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
+		a.assoc+a.pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+		status = ieee80211.StatusAPUnableToHandleNewSta
+	}
+	if status != ieee80211.StatusSuccess {
+		a.sendAssocResp(now, reassoc, sa, status, 0, false, class)
 		return
 	}
-	rates := a.rates.parse(ies)
-	if rates&a.rates.basic != a.rates.basic {
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusAssocDeniedRates, 0, false)
-		return
-	}
-	if s.state == stateAssociated {
-		// A station that associates again starts a new session.
-		a.flushStation(slot)
-	} else if a.assoc >= a.cfg.MaxStations {
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusAPUnableToHandleNewSta, 0, false)
-		return
-	}
-	_, wmm := ies.WMMQoSInfo()
-	wmm = wmm && a.cfg.WMM
-	first := s.state != stateAssociated
-	if first {
-		a.assoc++
-	} else {
-		a.leaveERP(s)
-	}
-	s.nonERP = rates&a.rates.ofdm == 0
-	s.longPreamble = capab&capShortPre == 0
-	a.joinERP(s)
-	s.state = stateAssociated
-	if err := a.sched.AddStation(slot); err != nil {
-		panic(err) // slots come from the table, which the scheduler covers
-	}
-	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
+	a.reserveAID(now, slot, s)
 	s.capability, s.listenInterval = capab, listen
 	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
-	a.startRates(sa, s, ies)
-	s.assocAt = now
-	s.authorized = true // open system: no key handshake to wait for
-	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
-	a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm)
-	if first {
-		a.event(Event{At: now, Kind: EventConnected, Addr: sa, AID: slot})
+	s.nonERP = rates&a.rates.ofdm == 0
+	s.longPreamble = capab&capShortPre == 0
+	a.learnCaps(s, ies)
+	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
+		a.cnt[counter.AssocNotSent]++
+		a.releasePending(now, slot, "association response not sent")
 	}
+}
+
+// assocAllowed decides whether a (re)association request from sa (entry
+// s, nil if none) is answered at all: a stranger's gets a
+// deauthentication (reason 6); one sent before the authentication
+// response's status is known, and a retransmission of the request just
+// answered (hostapd: "Drop repeated association frame"), are ignored.
+func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
+	if s == nil {
+		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
+		return false
+	}
+	if s.state == stateAuthenticated && !s.authOK {
+		if now-s.authAt < a.cfg.StatusWait {
+			// A real station has hardly had the response; an attacker
+			// blasting requests gets nothing.
+			a.cnt[counter.AssocEarly]++
+			return false
+		}
+		s.authOK = true // its status is overdue: the request shows the station has it
+	}
+	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {
+		a.cnt[counter.AssocRetries]++
+		return false
+	}
+	s.assocSeq, s.assocSeqOK = fr.SeqCtl(), true
+	return true
+}
+
+// reserveAID makes an accepted station pending: its AID (the slot) is
+// reserved until the response's status decides. An associated station
+// that asks again starts a new session once the new response is
+// acknowledged; until then it is associating.
+func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
+	switch s.state {
+	case stateAssociated:
+		a.unassociate(slot, s)
+		s.reassoc = true
+		a.pending++
+	case stateAuthenticated:
+		a.pending++
+	}
+	s.state = stateAssocPending
+	s.pendingAt, s.respLost = now, false
+	a.sta.enlist(slot, listPending)
+}
+
+// parseAssocReq returns the fixed fields and elements of a (re)association
+// request.
+func parseAssocReq(fr ieee80211.Frame) (capab, listen uint16, ies ieee80211.Elements, ok bool) {
+	if fr.Subtype() == ieee80211.SubtypeReassocReq {
+		req, err := ieee80211.ParseReassocReq(fr.Body())
+		if err != nil {
+			return 0, 0, nil, false
+		}
+		return req.Capability(), req.ListenInterval(), req.Elements(), true
+	}
+	req, err := ieee80211.ParseAssocReq(fr.Body())
+	if err != nil {
+		return 0, 0, nil, false
+	}
+	return req.Capability(), req.ListenInterval(), req.Elements(), true
+}
+
+// checkAssocIEs checks a request's elements in hostapd's order
+// (check_assoc_ies): an element chain that overruns the frame (its
+// ieee802_11_parse_elems fails) and a malformed WMM element are refused
+// with status 1, as is another SSID; the basic rates must all be there.
+// It returns the status, whether the station does WMM, and its rates.
+func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
+	if ies.Validate() != nil {
+		a.cnt[counter.AssocMalformed]++
+		return ieee80211.StatusUnspecified, false, 0
+	}
+	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
+		return ieee80211.StatusUnspecified, false, 0
+	}
+	if a.cfg.WMM {
+		_, found, err := ies.StationWMM()
+		if err != nil {
+			a.cnt[counter.AssocMalformed]++
+			return ieee80211.StatusUnspecified, false, 0
+		}
+		wmm = found
+	}
+	rates = a.rates.parse(ies)
+	if rates&a.rates.basic != a.rates.basic {
+		return ieee80211.StatusAssocDeniedRates, false, 0
+	}
+	return ieee80211.StatusSuccess, wmm, rates
 }
 
 func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
@@ -144,16 +206,28 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 	if body := fr.Body(); len(body) >= 2 {
 		reason = uint16(body[0]) | uint16(body[1])<<8
 	}
-	if fr.Subtype() == ieee80211.SubtypeDisassoc && s.state == stateAssociated {
-		a.flushStation(slot)
-		a.assoc--
-		a.leaveERP(s)
-		s.state = stateAuthenticated
-		s.authAt = now
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
+	if fr.Subtype() == ieee80211.SubtypeDisassoc {
+		switch s.state {
+		case stateAssociated:
+			a.unassociate(slot, s)
+			s.state = stateAuthenticated
+			s.authAt = now
+			a.sta.enlist(slot, listAuth)
+			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
+		case stateAssocPending:
+			a.releasePending(now, slot, "disassociated by station")
+		}
 		return
 	}
 	a.disconnect(now, slot, reason, "deauthenticated by station", false)
+}
+
+// unassociate takes an associated station out of the BSS's books: its
+// queues, its count and its ERP flags. The caller sets its new state.
+func (a *AP) unassociate(slot uint16, s *station) {
+	a.flushStation(slot)
+	a.assoc--
+	a.leaveERP(s)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -163,69 +237,23 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	if notify {
 		a.sendDeauth(now, s.addr, reason)
 	}
-	if s.state == stateAssociated {
+	switch s.state {
+	case stateAssociated:
 		a.assoc--
 		a.leaveERP(s)
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	case stateAssocPending:
+		a.pending--
+		if s.reassoc {
+			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+		}
+	}
+	if s.hadData {
+		a.senders.heard(now, s.addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
-}
-
-// startRates sets up rate selection for a newly associated station: HT and
-// VHT only with a WMM station that announces them and when the BSS uses
-// them (mac80211 stations drop HT without WMM).
-func (a *AP) startRates(addr ieee80211.MAC, s *station, ies ieee80211.Elements) {
-	caps := rate.CapsFromElements(ies)
-	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
-	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
-	s.heAnnounced = caps.HE
-	s.maxAMSDU = 0
-	if s.ht {
-		s.maxAMSDU = stationAMSDU(ies, s.vht)
-	}
-	if !s.ht {
-		caps.HT, caps.VHT = false, false
-	} else if !s.vht {
-		caps.VHT = false
-	}
-	var seed uint64
-	for _, b := range addr {
-		seed = seed<<8 | uint64(b)
-	}
-	rc, err := rate.New(rate.Config{
-		Airtime:  func(r radio.Rate, n int) uint32 { return a.est.Airtime(r, ieee80211.ACBE, n) },
-		Width:    a.phy.width,
-		Band2GHz: a.cfg.Freq < 3000,
-		AP:       a.phy.caps,
-		Station:  caps,
-		Seed:     seed,
-	})
-	if err != nil {
-		rc = nil // no common rate beyond what the legacy check admitted: best legacy rate
-	}
-	s.rc = rc
-}
-
-// joinERP and leaveERP keep the counts behind the ERP element and the
-// capability bits.
-func (a *AP) joinERP(s *station) {
-	if s.nonERP {
-		a.nonERP++
-	}
-	if s.longPreamble {
-		a.longPreamble++
-	}
-}
-
-func (a *AP) leaveERP(s *station) {
-	if s.nonERP {
-		a.nonERP--
-	}
-	if s.longPreamble {
-		a.longPreamble--
-	}
 }
 
 // flushStation drops a station's queued frames (counted as flushed) and
@@ -238,65 +266,6 @@ func (a *AP) flushStation(slot uint16) {
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)
-}
-
-// authEntry remembers an authentication, oldest first, so that a full
-// table can make room by dropping the oldest station that never associated:
-// a flood of authentications cannot lock real stations out.
-type authEntry struct {
-	slot uint16
-	addr ieee80211.MAC
-	at   time.Duration
-}
-
-type authRing struct {
-	r          []authEntry
-	head, size int
-}
-
-func (q *authRing) push(e authEntry) {
-	if q.size == len(q.r) {
-		q.head = (q.head + 1) % len(q.r) // the oldest is stale by now
-		q.size--
-	}
-	q.r[(q.head+q.size)%len(q.r)] = e
-	q.size++
-}
-
-func (q *authRing) pop() (authEntry, bool) {
-	if q.size == 0 {
-		return authEntry{}, false
-	}
-	e := q.r[q.head]
-	q.head = (q.head + 1) % len(q.r)
-	q.size--
-	return e, true
-}
-
-// evictUnassociated removes the oldest station still only authenticated.
-func (a *AP) evictUnassociated() bool {
-	for {
-		e, ok := a.authOrder.pop()
-		if !ok {
-			return false
-		}
-		s := &a.sta.slots[e.slot]
-		if s.state == stateAuthenticated && s.addr == e.addr && s.authAt == e.at {
-			a.sta.remove(e.slot)
-			a.cnt[counter.AuthEvicted]++
-			return true
-		}
-	}
-}
-
-// expireAuth forgets stations that authenticated but did not associate.
-func (a *AP) expireAuth(now time.Duration) {
-	for slot := range a.sta.used() {
-		s := &a.sta.slots[slot]
-		if s.state == stateAuthenticated && now-s.authAt > authTimeout {
-			a.sta.remove(slot)
-		}
-	}
 }
 
 // Shutdown deauthenticates every station (unicast, then broadcast) and

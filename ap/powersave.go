@@ -71,9 +71,13 @@ func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
-	slot, s := a.sta.lookup(fr.Addr2())
-	if s == nil || s.state != stateAssociated || fr.AID() != slot {
-		a.cnt[counter.RxFromUnknown]++
+	sa := fr.Addr2()
+	slot, s := a.sta.lookup(sa)
+	if !a.admitClass3(now, sa, slot, s) {
+		return
+	}
+	if fr.AID() != slot {
+		a.cnt[counter.RxFromUnknown]++ // another station's AID: mac80211 ignores it too
 		return
 	}
 	s.lastRx = now
@@ -163,6 +167,7 @@ func (a *AP) rebuffer(rec *flight, now time.Duration) bool {
 func (a *AP) pollInactive(now time.Duration) {
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
+		a.releaseIdleState(now, s)
 		if s.state != stateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
 			continue
 		}

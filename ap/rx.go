@@ -71,8 +71,13 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	addr1 := fr.Addr1()
 	if fr.Subtype() == ieee80211.SubtypeProbeReq {
-		if addr1 == a.cfg.BSSID || addr1.IsBroadcast() {
+		// Directed to us or broadcast, naming our BSSID or the wildcard
+		// one, as hostapd's handle_probe_req answers.
+		addr3 := fr.Addr3()
+		if (addr1 == a.cfg.BSSID || addr1.IsBroadcast()) && (addr3 == a.cfg.BSSID || addr3.IsBroadcast()) {
 			a.handleProbe(now, fr)
+		} else {
+			a.cnt[counter.RxNotForUs]++
 		}
 		return
 	}
@@ -106,6 +111,15 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	ies := req.Elements()
+	if ies.Validate() != nil {
+		a.cnt[counter.RxMalformed]++
+		return
+	}
+	// A station that probes is heard from before it authenticates: its
+	// replies then do not compete with a flood of new MACs.
+	if sa := fr.Addr2(); !sa.IsMulticast() {
+		a.senders.heard(now, sa)
+	}
 	ssid, ok := ies.Find(ieee80211.ElemSSID)
 	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {
 		return

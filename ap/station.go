@@ -14,6 +14,11 @@ type staState uint8
 const (
 	stateNone staState = iota
 	stateAuthenticated
+	// stateAssocPending: the association was accepted and the AID is
+	// reserved; the station becomes associated when the echo of the
+	// association response shows it acknowledged (as hostapd waits for
+	// the TX status with mac80211).
+	stateAssocPending
 	stateAssociated
 )
 
@@ -21,15 +26,13 @@ func (s staState) String() string {
 	switch s {
 	case stateAuthenticated:
 		return "authenticated"
+	case stateAssocPending:
+		return "associating"
 	case stateAssociated:
 		return "associated"
 	}
 	return "none"
 }
-
-// authTimeout drops a station that authenticated but never associated, so
-// that authentication alone cannot hold a slot.
-const authTimeout = 5 * time.Second
 
 // station is one entry of the station table, indexed by slot. An associated
 // station's AID equals its slot.
@@ -59,6 +62,23 @@ type station struct {
 	longPreamble bool          // no short preamble capability
 	polling      bool          // an inactivity poll is queued or in flight
 
+	// The association handshake (mlme.go, admit.go).
+	known      bool          // heard from before it authenticated: replies to it are in the known class
+	authOK     bool          // acknowledged its authentication response (or the status was lost)
+	hadData    bool          // sent a data frame since it associated: never evicted for room
+	reassoc    bool          // pending after being associated: a reassociation of a session
+	respLost   bool          // the pending response's TX status was lost: its first frame confirms it
+	respSeq    uint16        // sequence control of the latest association response
+	assocSeq   uint16        // sequence control of its last (re)association request
+	assocSeqOK bool          // assocSeq holds one
+	pendingAt  time.Duration // when the association was accepted
+	caps       rate.Caps     // what it announced, for the rate table built when first needed
+	rcTried    bool          // the rate table was built (or could not be) since the last release
+	lastTx     time.Duration // last data frame handed to the radio
+	// Its place in the table's list for its kind of unconfirmed state.
+	list       uint8
+	prev, next uint16
+
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
 	rxValid [ieee80211.NumTIDs + 1]bool
@@ -82,11 +102,25 @@ type StationCounters struct {
 	RxDroppedUnauthorize uint64 // data from an unassociated or unauthorized station
 }
 
+// Eviction lists: the slots of each kind of unconfirmed station in the
+// order they became so, oldest first. Associated stations that have sent
+// data are on none.
+const (
+	listNone    uint8 = iota
+	listAuth          // authenticated only
+	listPending       // association response awaiting its TX status
+	listQuiet         // associated, no data frame since
+	numLists
+)
+
+type slotList struct{ head, tail uint16 }
+
 // stationTable maps addresses to slots 1..max; slot 0 is never used.
 type stationTable struct {
 	slots  []station
 	byAddr map[ieee80211.MAC]uint16
 	free   []uint16
+	lists  [numLists]slotList
 }
 
 func newStationTable(max int) stationTable {
@@ -132,9 +166,11 @@ func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
 }
 
 func (t *stationTable) remove(slot uint16) {
+	t.enlist(slot, listNone)
 	s := &t.slots[slot]
 	delete(t.byAddr, s.addr)
 	s.state = stateNone
+	s.rc = nil
 	// Keep the free list sorted descending so the lowest slot is reused first.
 	i := len(t.free)
 	t.free = append(t.free, 0)
@@ -144,3 +180,36 @@ func (t *stationTable) remove(slot uint16) {
 	}
 	t.free[i] = slot
 }
+
+// enlist moves slot to the tail of list l (listNone: off every list).
+func (t *stationTable) enlist(slot uint16, l uint8) {
+	s := &t.slots[slot]
+	if s.list != listNone {
+		from := &t.lists[s.list]
+		if s.prev != 0 {
+			t.slots[s.prev].next = s.next
+		} else {
+			from.head = s.next
+		}
+		if s.next != 0 {
+			t.slots[s.next].prev = s.prev
+		} else {
+			from.tail = s.prev
+		}
+	}
+	s.list, s.prev, s.next = l, 0, 0
+	if l == listNone {
+		return
+	}
+	to := &t.lists[l]
+	s.prev = to.tail
+	if to.tail != 0 {
+		t.slots[to.tail].next = slot
+	} else {
+		to.head = slot
+	}
+	to.tail = slot
+}
+
+// oldest returns the slot longest on list l, 0 if it is empty.
+func (t *stationTable) oldest(l uint8) uint16 { return t.lists[l].head }

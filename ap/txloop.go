@@ -73,9 +73,12 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		s := &a.sta.slots[slot]
 		rate = s.txRate
 		p = radio.TxParams{Rate: rate}
-		if s.rc != nil && !a.slabPoll[h] {
-			rate, p.Retries, _ = s.rc.Pick(now)
-			p.Rate = rate
+		if !a.slabPoll[h] {
+			s.lastTx = now
+			if rc := a.rateTable(s); rc != nil {
+				rate, p.Retries, _ = rc.Pick(now)
+				p.Rate = rate
+			}
 		}
 		qos = s.qos
 		if qos {

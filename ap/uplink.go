@@ -13,19 +13,17 @@ import (
 // stations go to the wired side as 802.3, or straight back into the BSS when
 // addressed to another station.
 func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
-	if !fr.ToDS() || fr.FromDS() || fr.Addr1() != a.cfg.BSSID {
+	if !fr.ToDS() || fr.Addr1() != a.cfg.BSSID {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if s == nil || s.state != stateAssociated {
-		a.cnt[counter.RxFromUnknown]++
-		if s != nil {
-			s.RxDroppedUnauthorize++
-		}
-		// Class 3 frame from a station that is not associated.
-		a.sendStrangerDeauth(now, sa, ieee80211.ReasonClass3FromNonAssoc)
+	if fr.FromDS() {
+		a.handle4Addr(now, sa, slot, s)
+		return
+	}
+	if !a.admitClass3(now, sa, slot, s) {
 		return
 	}
 	s.lastRx = now
@@ -45,6 +43,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.RxPackets++
 	s.RxBytes += uint64(len(fr))
+	a.sawData(now, slot, s)
 	sub := fr.Subtype()
 	if sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull {
 		return
@@ -76,23 +75,47 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
 }
 
-// deaggregate takes an A-MSDU from a station apart: each subframe's MSDU
-// is bridged on its own; a malformed subframe ends the walk, counted.
+// handle4Addr drops a 4-address data frame (airq has no WDS stations).
+// One from an associated station is ignored, as hostapd ignores it without
+// wds_sta; one from anyone else is a class 3 frame from a stranger.
+func (a *AP) handle4Addr(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) {
+	a.cnt[counter.Rx4Addr]++
+	if s != nil && s.state >= stateAssocPending {
+		return
+	}
+	a.admitClass3(now, sa, slot, s)
+}
+
+// deaggregate takes an A-MSDU from a station apart. Its structure is
+// checked first: a subframe that overruns the frame, or a first subframe
+// whose DA is an RFC 1042 header (a plain MSDU with the A-MSDU bit flipped,
+// CVE-2020-24588), drops the whole A-MSDU, counted, as cfg80211's
+// ieee80211_amsdu_to_8023s purges it. Then each MSDU is bridged on its own;
+// one that claims another source (a station only sends its own MSDUs: a
+// sign of injection) or does not decapsulate is dropped alone, as
+// cfg80211 skips a subframe whose SA is not the transmitter's.
 func (a *AP) deaggregate(now time.Duration, slot uint16, fr ieee80211.Frame) {
 	it := ieee80211.AMSDUSubframes(fr.Body())
 	for it.Next() {
+	}
+	switch it.Err() {
+	case nil:
+	case ieee80211.ErrAMSDUInjection:
+		a.cnt[counter.RxAMSDUInjected]++
+		return
+	default:
+		a.cnt[counter.RxAMSDUMalformed]++
+		return
+	}
+	it = ieee80211.AMSDUSubframes(fr.Body())
+	for it.Next() {
 		etherType, payload, ok := ieee80211.Decap(it.Payload())
-		// A subframe claiming another source is an injection attempt
-		// (CVE-2020-24588): a station only sends its own MSDUs.
 		if !ok || it.SA() != fr.Addr2() {
 			a.cnt[counter.RxMalformed]++
 			continue
 		}
 		a.cnt[counter.RxAMSDUSubframes]++
 		a.bridgeUp(now, slot, it.DA(), it.SA(), etherType, payload)
-	}
-	if it.Err() != nil {
-		a.cnt[counter.RxMalformed]++
 	}
 }
 

@@ -48,6 +48,28 @@ const (
 	ACLDenied        // authentications and associations the access lists refused
 	EventsLost       // station events overwritten before they were drained
 
+	// Admission under load (ap's mlme.go, admit.go, replies.go).
+	AuthNotAcked       // authentication responses never acknowledged: the entry is dropped
+	AssocAcked         // association responses acknowledged: the station is associated
+	AssocNotAcked      // association responses not acknowledged: the AID is released
+	AssocTimedOut      // no TX status for an association response in time: the AID is released
+	AssocByFrame       // associations confirmed by the station's first frame, the response's status lost or overdue
+	AssocNotSent       // accepted associations whose response the budget or the buffers held back
+	AssocMalformed     // association requests refused (status 1): element chain overruns the frame, bad WMM element
+	AssocRetries       // retransmitted association requests ignored (same sequence number)
+	AssocEarly         // association requests ignored: the authentication response's ACK not known yet
+	RxWhilePending     // class 3 frames ignored while the station's association response was pending
+	PendingEvicted     // pending associations dropped to make room
+	QuietEvicted       // associated stations without data since associating, removed to make room
+	ThrottledKnown     // replies throttled to MACs heard from before they authenticated
+	ThrottledNew       // replies throttled to MACs first heard in their authentication
+	ThrottledStranger  // replies throttled to strangers: probe responses, reason 6 and 7, Action bounces
+	RateTablesBuilt    // per-station rate tables built at a station's first data frame
+	RateTablesReleased // rate tables given back after an idle time without data
+	RxAMSDUMalformed   // A-MSDUs dropped whole: a subframe overruns the frame
+	RxAMSDUInjected    // A-MSDUs dropped whole: the first subframe's DA is an RFC 1042 header
+	Rx4Addr            // 4-address data frames (airq has no WDS stations), whatever became of them
+
 	// The downlink: every MSDU that enters it ends in exactly one of
 	// WiredSent, WiredTxFailed and WiredDropped*, or is queued or in flight.
 	WiredIn           // frames read from the TAP
@@ -72,21 +94,26 @@ const (
 // The values of the label reason: one name per cause, in every family
 // that counts frames lost.
 const (
-	ReasonMalformed    = "malformed"    // does not parse, or too long
-	ReasonBadFCS       = "bad_fcs"      // the radio received it damaged
-	ReasonNotForUs     = "not_for_us"   // addressed to another BSS
-	ReasonNoStation    = "no_station"   // from or to a station that is not associated
-	ReasonDuplicate    = "duplicate"    // a retransmission already received
-	ReasonFragment     = "fragment"     // airq does not reassemble
-	ReasonUnauthorized = "unauthorized" // before the station's 802.1X authorization
-	ReasonNoBuffer     = "no_buffer"    // the frame pool or an output was full
-	ReasonReplyBudget  = "reply_budget" // the reply airtime budget was spent
-	ReasonTxFailed     = "tx_failed"    // the station never acknowledged it
-	ReasonQueueFull    = "queue_full"   // the station's queue hit its bound
-	ReasonOverlimit    = "overlimit"    // the queues' total frame bound was hit
-	ReasonOvermemory   = "overmemory"   // the queues' total byte bound was hit
-	ReasonCoDel        = "codel"        // CoDel dropped it at dequeue
-	ReasonFlushed      = "flushed"      // its station left, or its queues were flushed
+	ReasonMalformed      = "malformed"        // does not parse, or too long
+	ReasonBadFCS         = "bad_fcs"          // the radio received it damaged
+	ReasonNotForUs       = "not_for_us"       // addressed to another BSS
+	ReasonNoStation      = "no_station"       // from or to a station that is not associated
+	ReasonDuplicate      = "duplicate"        // a retransmission already received
+	ReasonFragment       = "fragment"         // airq does not reassemble
+	ReasonUnauthorized   = "unauthorized"     // before the station's 802.1X authorization
+	ReasonNoBuffer       = "no_buffer"        // the frame pool or an output was full
+	ReasonReplyBudget    = "reply_budget"     // the reply airtime budget was spent
+	ReasonTxFailed       = "tx_failed"        // the station never acknowledged it
+	ReasonQueueFull      = "queue_full"       // the station's queue hit its bound
+	ReasonOverlimit      = "overlimit"        // the queues' total frame bound was hit
+	ReasonOvermemory     = "overmemory"       // the queues' total byte bound was hit
+	ReasonCoDel          = "codel"            // CoDel dropped it at dequeue
+	ReasonFlushed        = "flushed"          // its station left, or its queues were flushed
+	ReasonAssocRetry     = "assoc_retry"      // a retransmitted association request
+	ReasonAssocEarly     = "auth_unconfirmed" // an association request before the authentication's ACK is known
+	ReasonAssocPending   = "assoc_pending"    // a class 3 frame while the association response's status is awaited
+	ReasonAMSDUMalformed = "amsdu_malformed"  // an A-MSDU with a subframe that overruns it, dropped whole
+	ReasonAMSDUInjected  = "amsdu_injection"  // an A-MSDU whose first DA is an RFC 1042 header, dropped whole
 )
 
 var (
@@ -119,8 +146,20 @@ var (
 		"declining block ack.", Counter, "type"}
 	ownDrops = &Family{"airq_tx_own_drops_total", "Frames the core built itself (management and Null frames) and did " +
 		"not send, by reason.", Counter, "reason"}
-	authEvicted = &Family{"airq_auth_evicted_total", "Stations only authenticated, removed oldest first to make room " +
-		"in a full table.", Counter, ""}
+	evicted = &Family{"airq_evicted_total", "Stations removed, oldest first, to make room in a full table: only " +
+		"authenticated, association pending, or associated without a data frame since.", Counter, "state"}
+	authNotAcked = &Family{"airq_auth_not_acked_total", "Authentication responses the station never acknowledged; " +
+		"its entry is dropped.", Counter, ""}
+	assocOutcomes = &Family{"airq_assoc_outcomes_total", "Accepted association requests by outcome: the response " +
+		"acknowledged, not acknowledged, without TX status in time, confirmed by the station's first frame, or not sent.", Counter, "result"}
+	assocMalformed = &Family{"airq_assoc_malformed_total", "Association requests refused with status 1: an element " +
+		"chain that overruns the frame, or a malformed WMM element.", Counter, ""}
+	throttledByClass = &Family{"airq_replies_throttled_by_class_total", "Replies the budget held back, by class " +
+		"(a breakdown of airq_tx_own_drops_total{reason=\"reply_budget\"}).", Counter, "class"}
+	rateTables = &Family{"airq_rate_tables_total", "Per-station rate tables built at a station's first data frame, " +
+		"and released when it stays idle.", Counter, "event"}
+	rx4Addr = &Family{"airq_rx_four_address_total", "4-address data frames from the air (airq has no WDS stations), " +
+		"whatever became of them.", Counter, ""}
 	aclDenied  = &Family{"airq_acl_denied_total", "Authentications and associations the access lists refused.", Counter, ""}
 	eventsLost = &Family{"airq_events_lost_total", "Station events the core's queue overwrote before the daemon drained them.", Counter, ""}
 
@@ -174,9 +213,30 @@ var table = [NumIDs]Desc{
 	ADDBADeclined:    {"addba_declined", mgmtTx, "addba_response"},
 	RepliesThrottled: {"replies_throttled", ownDrops, ReasonReplyBudget},
 	OutputOverflow:   {"output_overflow", ownDrops, ReasonNoBuffer},
-	AuthEvicted:      {"auth_evicted", authEvicted, ""},
+	AuthEvicted:      {"auth_evicted", evicted, "authenticated"},
 	ACLDenied:        {"acl_denied", aclDenied, ""},
 	EventsLost:       {"events_lost", eventsLost, ""},
+
+	AuthNotAcked:       {"auth_not_acked", authNotAcked, ""},
+	AssocAcked:         {"assoc_acked", assocOutcomes, "acked"},
+	AssocNotAcked:      {"assoc_not_acked", assocOutcomes, "not_acked"},
+	AssocTimedOut:      {"assoc_timed_out", assocOutcomes, "timed_out"},
+	AssocByFrame:       {"assoc_by_frame", assocOutcomes, "by_frame"},
+	AssocNotSent:       {"assoc_not_sent", assocOutcomes, "not_sent"},
+	AssocMalformed:     {"assoc_malformed", assocMalformed, ""},
+	AssocRetries:       {"assoc_retries", rxDrops, ReasonAssocRetry},
+	AssocEarly:         {"assoc_early", rxDrops, ReasonAssocEarly},
+	RxWhilePending:     {"rx_while_pending", rxDrops, ReasonAssocPending},
+	PendingEvicted:     {"pending_evicted", evicted, "pending"},
+	QuietEvicted:       {"quiet_evicted", evicted, "quiet"},
+	ThrottledKnown:     {"throttled_known", throttledByClass, "known"},
+	ThrottledNew:       {"throttled_new", throttledByClass, "new"},
+	ThrottledStranger:  {"throttled_stranger", throttledByClass, "stranger"},
+	RateTablesBuilt:    {"rate_tables_built", rateTables, "built"},
+	RateTablesReleased: {"rate_tables_released", rateTables, "released"},
+	RxAMSDUMalformed:   {"rx_amsdu_malformed", rxDrops, ReasonAMSDUMalformed},
+	RxAMSDUInjected:    {"rx_amsdu_injected", rxDrops, ReasonAMSDUInjected},
+	Rx4Addr:            {"rx_4addr", rx4Addr, ""},
 
 	WiredIn:                  {"wired_in", wiredIn, ""},
 	WiredLostInKernel:        {"wired_lost_in_kernel", wiredKernel, ""},

@@ -12,7 +12,9 @@ package inject
 //     mac80211 sets only on the copies of frames we injected; cut to
 //     EchoSnap bytes unless Options.FullEchoes;
 //   - PS-Poll and BlockAckReq control frames addressed to us;
-//   - every management and data frame whose addr1 is our address;
+//   - every management and data frame whose addr1 is our address, probe
+//     requests among them (directed to our BSSID: roaming, keep-alive and
+//     hidden-SSID clients send these);
 //   - group-addressed probe requests (wildcard or directed SSID);
 //   - group-addressed management frames of our BSS (addr3 = our BSSID);
 //   - while scanning, every beacon and probe response, whoever sends it.
@@ -117,7 +119,6 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 		a.jump(bpfJEQ, fcBeacon, "keep", "")
 		a.jump(bpfJEQ, fcProbeResp, "keep", "")
 	}
-	a.jump(bpfJEQ, fcProbeReq, "group", "")
 	a.op(bpfALU|bpfAND|bpfK, typeMask)
 	a.jump(bpfJEQ, typeCtrl, "drop", "")
 

@@ -158,6 +158,8 @@ func filterCases() []filterCase {
 		{"multicast data of another", rx(groupData), false, false},
 		{"auth to us", rx(mgmt(ieee80211.SubtypeAuth, ours, sta, ours)), true, true},
 		{"broadcast probe request", rx(mgmt(ieee80211.SubtypeProbeReq, ieee80211.Broadcast, sta, ieee80211.Broadcast)), true, true},
+		{"probe request to us", rx(mgmt(ieee80211.SubtypeProbeReq, ours, sta, ours)), true, true},
+		{"probe request to us, wildcard BSSID", rx(mgmt(ieee80211.SubtypeProbeReq, ours, sta, ieee80211.Broadcast)), true, true},
 		{"probe request to another", rx(mgmt(ieee80211.SubtypeProbeReq, other, sta, other)), false, false},
 		{"beacon of another", rx(mgmt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, other, other)), false, true},
 		{"probe response of another", rx(mgmt(ieee80211.SubtypeProbeResp, sta, other, other)), false, true},

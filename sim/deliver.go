@@ -109,6 +109,9 @@ func (s *Sim) receiverOf(a *air, p *packet) (int, bool) {
 		return 0, a1 == s.med.bssid && s.apHears(a.freq)
 	}
 	st, ok := s.byMAC[a1]
+	if !ok {
+		st, ok = s.floodOwner[a1] // a flooder's address that acknowledges
+	}
 	if !ok || st.node.freq != a.freq {
 		return 0, false
 	}

@@ -6,17 +6,80 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// flood sends one frame of a flooder and arms the next: a wildcard probe
-// request or an open authentication from a fresh locally administered
-// address, so that the AP's answers go to nobody and are never ACKed.
+// Flooders. A flooder (StationConfig.Flood) never associates itself; it
+// sends frames from addresses it makes up. By default each frame is a
+// wildcard probe request or an open authentication from a fresh address,
+// so the AP's answers go to nobody and are never ACKed. With FloodAssoc it
+// is an admission flood from a fixed set of addresses, taken in turn: each
+// authenticates and then asks to associate. The share FloodAcks of them
+// behave like real radios: they acknowledge what the AP sends them and
+// send their association request when the authentication response
+// arrives. The others send theirs blindly, a flood interval after their
+// authentication, and acknowledge nothing.
+
+// floodDefaultAddrs is FloodAddrs when zero.
+const floodDefaultAddrs = 3000
+
+// floodState is a flooder's admission flood.
+type floodState struct {
+	addrs    []ieee80211.MAC
+	acks     []bool
+	next     int
+	blind    int  // an address whose association request goes next
+	hasBlind bool // blind holds one
+	// Associated counts the success responses acknowledging addresses
+	// received: forged stations the AP really associated.
+	associated uint64
+}
+
+// initFlood draws the flooder's addresses; those that acknowledge are
+// registered with the medium, which then delivers (and ACKs) frames to
+// them.
+func (st *Station) initFlood() {
+	if !st.cfg.FloodAssoc {
+		return
+	}
+	n := st.cfg.FloodAddrs
+	if n <= 0 {
+		n = floodDefaultAddrs
+	}
+	f := &floodState{addrs: make([]ieee80211.MAC, n), acks: make([]bool, n)}
+	for i := range f.addrs {
+		f.addrs[i] = st.sim.randomMAC()
+		f.acks[i] = st.sim.rng.Float64() < st.cfg.FloodAcks
+		if f.acks[i] {
+			st.sim.floodOwner[f.addrs[i]] = st
+		}
+	}
+	st.floodSt = f
+}
+
+// randomMAC is a locally administered unicast address.
+func (s *Sim) randomMAC() ieee80211.MAC {
+	var m ieee80211.MAC
+	r := s.rng.Uint64()
+	for i := range m {
+		m[i] = byte(r >> (8 * i))
+	}
+	m[0] = m[0]&^1 | 2
+	return m
+}
+
+// flood sends one frame of a flooder and arms the next.
 func (st *Station) flood() {
 	st.sim.stats.FloodFrames++
-	var from ieee80211.MAC
-	r := st.sim.rng.Uint64()
-	for i := range from {
-		from[i] = byte(r >> (8 * i))
+	if st.floodSt != nil {
+		st.floodAdmission()
+	} else {
+		st.floodFresh()
 	}
-	from[0] = from[0]&^1 | 2
+	st.armTimer(time.Duration(float64(time.Second) / st.cfg.Flood))
+}
+
+// floodFresh sends a wildcard probe request or an open authentication
+// from a fresh address.
+func (st *Station) floodFresh() {
+	from := st.sim.randomMAC()
 	p := st.sim.newPacket()
 	if st.sim.stats.FloodFrames%2 == 0 {
 		p.b = ieee80211.AppendProbeReq(p.b[:0], from, "", st.rates(), st.nextMgmtSeq())
@@ -25,5 +88,81 @@ func (st *Station) flood() {
 		p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
 	}
 	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
-	st.armTimer(time.Duration(float64(time.Second) / st.cfg.Flood))
+}
+
+// floodAdmission sends the next address's authentication, or the blind
+// association request of the address before.
+func (st *Station) floodAdmission() {
+	f := st.floodSt
+	if f.hasBlind {
+		f.hasBlind = false
+		st.floodAssocReq(f.addrs[f.blind])
+		return
+	}
+	i := f.next
+	f.next = (f.next + 1) % len(f.addrs)
+	from := f.addrs[i]
+	p := st.sim.newPacket()
+	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
+	p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
+	st.sim.transmit(st, p, ieee80211.ACVO, st.cfg.Rate)
+	if !f.acks[i] {
+		f.blind, f.hasBlind = i, true
+	}
+}
+
+func (st *Station) floodAssocReq(from ieee80211.MAC) {
+	b := ieee80211.AppendAssocReq(st.buf[:0], staCapability, 10)
+	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)
+	b = ieee80211.AppendRates(b, st.rates())
+	st.buf = b[:0]
+	p := st.sim.newPacket()
+	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAssocReq, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
+	p.b = append(p.b, b...)
+	st.sim.transmit(st, p, ieee80211.ACVO, st.cfg.Rate)
+}
+
+// floodReceive takes a frame the AP sent to one of the flooder's
+// acknowledging addresses: an authentication response is followed by the
+// association request, as a station's would be.
+func (st *Station) floodReceive(fr ieee80211.Frame) {
+	if st.floodSt == nil || fr.Type() != ieee80211.TypeMgmt || fr.Addr2() != st.sim.med.bssid {
+		return
+	}
+	switch fr.Subtype() {
+	case ieee80211.SubtypeAuth:
+		if a, err := ieee80211.ParseAuth(fr.Body()); err == nil && a.Transaction() == 2 && a.Status() == ieee80211.StatusSuccess {
+			st.floodAssocReq(fr.Addr1())
+		}
+	case ieee80211.SubtypeAssocResp:
+		if r, err := ieee80211.ParseAssocResp(fr.Body()); err == nil && r.Status() == ieee80211.StatusSuccess {
+			st.floodSt.associated++
+		}
+	}
+}
+
+// FloodAddress reports whether addr is one of a flooder's admission-flood
+// addresses, and whether it acknowledges like a real radio.
+func (st *Station) FloodAddress(addr ieee80211.MAC) (flood, acks bool) {
+	if st.floodSt == nil {
+		return false, false
+	}
+	if owner, ok := st.sim.floodOwner[addr]; ok {
+		return owner == st, owner == st
+	}
+	for _, m := range st.floodSt.addrs {
+		if m == addr {
+			return true, false
+		}
+	}
+	return false, false
+}
+
+// FloodAssociated is how many successful association responses the
+// flooder's acknowledging addresses received.
+func (st *Station) FloodAssociated() uint64 {
+	if st.floodSt == nil {
+		return 0
+	}
+	return st.floodSt.associated
 }

@@ -42,9 +42,12 @@ type Sim struct {
 	med      medium
 	stations []*Station
 	byMAC    map[ieee80211.MAC]*Station
-	hosts    []*Host
-	hostMAC  map[ieee80211.MAC]*Host
-	nextPort uint16
+	// floodOwner maps the acknowledging addresses of admission flooders
+	// to their flooder (flood.go).
+	floodOwner map[ieee80211.MAC]*Station
+	hosts      []*Host
+	hostMAC    map[ieee80211.MAC]*Host
+	nextPort   uint16
 
 	tickGen   int
 	tickAt    time.Duration
@@ -69,14 +72,15 @@ func New(cfg Config) (*Sim, error) {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
 	s := &Sim{
-		cfg:      cfg,
-		core:     core,
-		rng:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
-		byMAC:    map[ieee80211.MAC]*Station{},
-		hostMAC:  map[ieee80211.MAC]*Host{},
-		nextPort: 20000,
-		scratch:  make([]byte, 0, 4096),
-		tickGen:  -1,
+		cfg:        cfg,
+		core:       core,
+		rng:        rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		byMAC:      map[ieee80211.MAC]*Station{},
+		floodOwner: map[ieee80211.MAC]*Station{},
+		hostMAC:    map[ieee80211.MAC]*Host{},
+		nextPort:   20000,
+		scratch:    make([]byte, 0, 4096),
+		tickGen:    -1,
 	}
 	s.drv = driver{s}
 	s.med.init(core.Config(), cfg.Medium)

@@ -36,6 +36,13 @@ type StationConfig struct {
 	// sends this many frames per second, alternating wildcard probe
 	// requests and open authentications, each from a fresh random address.
 	Flood float64
+	// FloodAssoc makes the flood an admission flood (flood.go): FloodAddrs
+	// random addresses (default 3000) in turn authenticate and ask to
+	// associate, at the station's Rate; the share FloodAcks (0 to 1) of
+	// them acknowledge what the AP sends them, as real radios would.
+	FloodAssoc bool
+	FloodAddrs int
+	FloodAcks  float64
 	// PowerSave makes the station doze as soon as it is associated and
 	// behave as a legacy power-save client: it wakes for every beacon,
 	// fetches frames the TIM announces with PS-Poll while More Data is set,
@@ -89,13 +96,15 @@ type Station struct {
 	// PS-Poll; groupAwake: on for group frames after a DTIM announced them.
 	polled, groupAwake bool
 
+	tries   int // of the current authentication or association
 	seqMgmt uint16
 	seqTID  [ieee80211.NumTIDs]uint16
 	rxSeq   [ieee80211.NumTIDs + 1]uint16
 	rxValid [ieee80211.NumTIDs + 1]bool
 
-	buf   []byte
-	stats StationStats
+	buf     []byte
+	stats   StationStats
+	floodSt *floodState // an admission flooder's addresses
 }
 
 // AddStation adds a station to the medium; it starts at cfg.Start.
@@ -126,6 +135,7 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 	st.node = s.med.newNode(st)
 	s.med.nodes = append(s.med.nodes, st.node)
 	st.ip = newStack(s, cfg.Addr, cfg.IP, st.sendEth)
+	st.initFlood()
 	s.stations = append(s.stations, st)
 	s.byMAC[cfg.Addr] = st
 	st.gen++
@@ -226,7 +236,8 @@ func (st *Station) PSPoll() {
 }
 
 // fire runs the station's one timer: the start, and the timeouts of
-// scanning, authentication and association.
+// scanning, authentication and association (tried mlmeTries times before
+// the station starts over).
 func (st *Station) fire(now time.Duration, gen int) {
 	if gen != st.gen || !st.wantUp {
 		return
@@ -235,11 +246,15 @@ func (st *Station) fire(now time.Duration, gen int) {
 		st.flood()
 		return
 	}
-	switch st.state {
-	case staIdle, staAuthenticating, staAssociating:
-		st.scan()
-	case staScanning:
+	switch {
+	case st.state == staAuthenticating && st.tries < mlmeTries:
+		st.sendAuth()
+	case st.state == staAssociating && st.tries < mlmeTries:
+		st.sendAssocReq()
+	case st.state == staScanning:
 		st.probe()
+	default:
+		st.scan()
 	}
 }
 

@@ -12,6 +12,10 @@ func (st *Station) receive(fr ieee80211.Frame) {
 	if _, err := ieee80211.ParseFrame(fr); err != nil {
 		return
 	}
+	if st.cfg.Flood > 0 {
+		st.floodReceive(fr)
+		return
+	}
 	a1 := fr.Addr1()
 	if a1 != st.cfg.Addr && !a1.IsMulticast() {
 		return

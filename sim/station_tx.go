@@ -37,8 +37,17 @@ func (st *Station) sendMgmt(subtype uint8, da ieee80211.MAC, body []byte) {
 	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
 }
 
+// mlmeTries is how often a station sends its authentication and its
+// association request before it starts over, as mac80211's
+// IEEE80211_AUTH_MAX_TRIES and IEEE80211_ASSOC_MAX_TRIES (200 ms apart).
+const mlmeTries = 3
+
 func (st *Station) sendAuth() {
 	st.stats.Auths++
+	if st.state != staAuthenticating {
+		st.tries = 0
+	}
+	st.tries++
 	st.state = staAuthenticating
 	st.sendMgmt(ieee80211.SubtypeAuth, st.bssid, ieee80211.AppendAuth(st.buf[:0], ieee80211.AuthOpen, 1, 0))
 	st.armTimer(200 * time.Millisecond)
@@ -46,6 +55,10 @@ func (st *Station) sendAuth() {
 
 func (st *Station) sendAssocReq() {
 	st.stats.AssocReqs++
+	if st.state != staAssociating {
+		st.tries = 0
+	}
+	st.tries++
 	st.state = staAssociating
 	b := ieee80211.AppendAssocReq(st.buf[:0], staCapability, 10)
 	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)

@@ -29,6 +29,8 @@ func TestZeroAllocs(t *testing.T) {
 			}
 			Elements(ies).Find(ElemTIM)
 			Elements(ies).WMMParams()
+			Elements(ies).StationWMM()
+			_ = Elements(ies).Validate()
 		},
 		"Beacon": func() {
 			b := AppendMgmtHeader(buf[:0], SubtypeBeacon, Broadcast, apMAC, apMAC, 1)

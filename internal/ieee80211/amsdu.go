@@ -39,7 +39,9 @@ func (it *AMSDUIter) Next() bool {
 	// A-MSDU bit flipped by an attacker (the 2021 "FragAttacks" A-MSDU
 	// injection); Linux drops these and so do we.
 	if it.first && [6]byte(it.rest[:6]) == rfc1042 {
-		return it.fail()
+		it.err = ErrAMSDUInjection
+		it.payload = nil
+		return false
 	}
 	it.first = false
 	it.da, it.sa = MAC(it.rest[0:6]), MAC(it.rest[6:12])
@@ -66,7 +68,8 @@ func (it *AMSDUIter) SA() MAC { return it.sa }
 // Payload returns the MSDU, still LLC/SNAP encapsulated (see Decap).
 func (it *AMSDUIter) Payload() []byte { return it.payload }
 
-// Err returns ErrAMSDU if iteration stopped at a malformed subframe.
+// Err returns ErrAMSDU if iteration stopped at a malformed subframe, and
+// ErrAMSDUInjection if the first subframe's DA reads as an LLC/SNAP header.
 func (it *AMSDUIter) Err() error { return it.err }
 
 // AppendAMSDUSubframe appends one A-MSDU subframe carrying an MSDU of the

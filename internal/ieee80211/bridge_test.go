@@ -125,7 +125,7 @@ func TestAMSDU(t *testing.T) {
 	// A plain MSDU whose A-MSDU bit was flipped: the first "DA" is an LLC header.
 	fake := append(unhex(t, "aa aa 03 00 00 00 08 00 45 00 00 00 00 00"), make([]byte, 20)...)
 	it = AMSDUSubframes(fake)
-	if it.Next() || it.Err() != ErrAMSDU {
+	if it.Next() || it.Err() != ErrAMSDUInjection {
 		t.Error("LLC-looking DA accepted")
 	}
 }

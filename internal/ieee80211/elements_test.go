@@ -142,6 +142,35 @@ func TestWMM(t *testing.T) {
 	}
 }
 
+// TestStationWMM follows hostapd: a WMM element too short for its subtype,
+// or of another subtype, is not one; a WMM Information element too short,
+// a Parameter element or another version is an invalid one.
+func TestStationWMM(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		ies          string
+		qos          uint8
+		found, valid bool
+	}{
+		{"none", "00 01 61", 0, false, true},
+		{"information", "dd 07 00 50 f2 02 00 01 09", 9, true, true},
+		{"information with a trailing octet", "dd 08 00 50 f2 02 00 01 09 00", 9, true, true},
+		{"parameter", "dd 18 00 50 f2 02 01 01 81 00 03 a4 00 00 27 a4 00 00 42 43 5e 00 62 32 2f 00", 0, true, false},
+		{"no version", "dd 05 00 50 f2 02 00", 0, true, false},
+		{"no QoS info", "dd 06 00 50 f2 02 00 01", 0, true, false},
+		{"version 2", "dd 07 00 50 f2 02 00 02 00", 0, true, false},
+		{"no subtype: ignored", "dd 04 00 50 f2 02", 0, false, true},
+		{"TSPEC subtype: ignored", "dd 07 00 50 f2 02 02 01 00", 0, false, true},
+		{"WPA element: ignored", "dd 07 00 50 f2 01 01 00 00", 0, false, true},
+		{"the last one counts", "dd 05 00 50 f2 02 00 dd 07 00 50 f2 02 00 01 03", 3, true, true},
+	} {
+		q, found, err := Elements(unhex(t, c.ies)).StationWMM()
+		if q != c.qos || found != c.found || (err == nil) != c.valid {
+			t.Errorf("%s: qos %#x found %v err %v", c.name, q, found, err)
+		}
+	}
+}
+
 func TestCountry(t *testing.T) {
 	b := AppendCountry(nil, "US", ' ', []CountryTriplet{{1, 11, 30}})
 	if !bytes.Equal(b, unhex(t, "07 06 55 53 20 01 0b 1e")) {

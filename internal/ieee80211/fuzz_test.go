@@ -72,6 +72,9 @@ func FuzzElements(f *testing.F) {
 		e.Find(ElemSSID)
 		e.FindExt(35)
 		e.WMMQoSInfo()
+		if q, found, err := e.StationWMM(); (!found || err != nil) && q != 0 {
+			t.Fatalf("StationWMM: QoS info %#x without a valid element", q)
+		}
 		if p, q, ok := e.WMMParams(); ok {
 			if _, _, ok2 := Elements(AppendWMMParam(nil, p, q)).WMMParams(); !ok2 {
 				t.Fatal("WMM re-encode")

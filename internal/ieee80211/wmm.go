@@ -1,6 +1,9 @@
 package ieee80211
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"errors"
+)
 
 // EDCA is the contention parameter set of one access category.
 type EDCA struct {
@@ -70,6 +73,39 @@ func (e Elements) WMMQoSInfo() (qosInfo uint8, ok bool) {
 		return 0, false
 	}
 	return b[2], true
+}
+
+// ErrWMM reports a station's WMM element that is not a valid WMM
+// Information element.
+var ErrWMM = errors.New("ieee80211: invalid WMM element")
+
+// StationWMM reads the WMM element of a station's (re)association request
+// as hostapd does: the last vendor element with the WMM OUI and type, an
+// Information or Parameter subtype and at least the subtype octet
+// (ieee802_11_parse_vendor_specific ignores shorter ones and other
+// subtypes). found is false when there is none. err is ErrWMM when the one
+// found is not a valid WMM Information element (shorter than its 7 octets,
+// a Parameter element, or another version): hostapd_eid_wmm_valid refuses
+// those, and hostapd answers the request with status 1.
+func (e Elements) StationWMM() (qosInfo uint8, found bool, err error) {
+	var last []byte
+	it := e.Iter()
+	for it.Next() {
+		b := it.Body()
+		if it.ID() != ElemVendor || len(b) < 5 || [3]byte(b[:3]) != OUIMicrosoft || b[3] != WMMType {
+			continue
+		}
+		if b[4] == WMMSubtypeInfo || b[4] == WMMSubtypeParam {
+			last = b
+		}
+	}
+	switch {
+	case last == nil:
+		return 0, false, nil
+	case len(last) < 7 || last[4] != WMMSubtypeInfo || last[5] != WMMVersion:
+		return 0, true, ErrWMM
+	}
+	return last[6], true, nil
 }
 
 // WMMParams returns the EDCA parameters of a WMM Parameter element in e.

@@ -1,0 +1,215 @@
+package ap
+
+import (
+	"github.com/airq/airq/counter"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// The second half of the authentication and association handshakes, and
+// the table's defence against floods. As hostapd does with mac80211, a
+// station is authenticated once it acknowledges the authentication
+// response (handle_auth_cb): an association request before that is
+// ignored, and after an unacknowledged response the entry is gone (the
+// request then gets a deauthentication, reason 6). An
+// accepted association only reserves the AID; the station is associated
+// (queues, AP-STA-CONNECTED) when the echo of the response shows it
+// acknowledged. No ACK releases the AID at once; the station stays
+// authenticated. While the status is awaited, class 3 frames from the
+// station are ignored, not answered with a deauthentication.
+//
+// An echo can also be lost (the socket overflowed, a driver without TX
+// status): a later echo on the same queue, or the echo timeout, tells.
+// Then, or once Config.StatusWait has passed without a status, the
+// station's next frame in the handshake proves it received the response:
+// an association request after an authentication, a class 3 frame after
+// an association. Config.AssocResponseTimeout bounds the whole wait.
+//
+// Unconfirmed entries are cheap (a slot of the fixed table) and short
+// lived, and a full table makes room before it refuses anyone: first the
+// oldest station only authenticated, then the oldest waiting for its
+// response's status, then the oldest associated station that has sent no
+// data frame since it associated (an attacker can acknowledge for forged
+// addresses, but its stations never carry traffic).
+
+// Kinds of management frame whose TX status the handshake waits for.
+const (
+	mlmeNone uint8 = iota
+	mlmeAuth
+	mlmeAssoc
+)
+
+// mlmeStatus takes the TX status of an authentication or association
+// response (st nil: none will come).
+func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
+	s := &a.sta.slots[rec.slot]
+	if s.addr != rec.addr1 {
+		return // the station left; its slot may be someone else's
+	}
+	switch {
+	case rec.mlme == mlmeAuth:
+		if s.state != stateAuthenticated || s.authAt != rec.sent {
+			return // a later exchange
+		}
+		if st != nil && !st.Acked {
+			a.cnt[counter.AuthNotAcked]++
+			a.sta.remove(rec.slot)
+			return
+		}
+		s.authOK = true // acknowledged, or the status lost: an association may follow
+	case s.state != stateAssocPending:
+	case st != nil && st.Acked:
+		a.confirmAssoc(now, rec.slot)
+	case rec.seqCtl != s.respSeq:
+		// An earlier response: the latest one decides.
+	case st == nil:
+		s.respLost = true
+	default:
+		a.cnt[counter.AssocNotAcked]++
+		a.releasePending(now, rec.slot, "association response not acknowledged")
+	}
+}
+
+// confirmAssoc makes a pending station associated.
+func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
+	s := &a.sta.slots[slot]
+	a.pending--
+	a.assoc++
+	a.cnt[counter.AssocAcked]++
+	s.state = stateAssociated
+	a.joinERP(s)
+	if err := a.sched.AddStation(slot); err != nil {
+		panic(err) // slots come from the table, which the scheduler covers
+	}
+	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
+	s.assocAt, s.hadData, s.authOK = now, false, true
+	s.authorized = true // open system: no key handshake to wait for
+	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
+	a.sta.enlist(slot, listQuiet)
+	if !s.reassoc {
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
+	}
+	s.reassoc = false
+}
+
+// releasePending gives a pending station's AID back: it stays
+// authenticated, for another Config.AuthTimeout.
+func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
+	s := &a.sta.slots[slot]
+	a.pending--
+	s.state = stateAuthenticated
+	s.authAt = now
+	a.sta.enlist(slot, listAuth)
+	if s.reassoc {
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: why})
+		s.reassoc = false
+	}
+}
+
+// admitClass3 decides a class 3 frame (data, PS-Poll) from sa, whose
+// entry is slot, s (nil if none): true when the station is associated, or
+// this frame confirms an association whose response's status was lost.
+// Otherwise the frame is dropped: ignored while the response's status is
+// awaited, else answered with reason 7 as hostapd does
+// (ieee802_11_rx_from_unknown: a disassociation to an authenticated
+// station, one that acknowledged its authentication response, and a
+// deauthentication to others).
+func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) bool {
+	switch {
+	case s != nil && s.state == stateAssociated:
+		return true
+	case s != nil && s.state == stateAssocPending && (s.respLost || now-s.pendingAt >= a.cfg.StatusWait):
+		// The response's status was lost or is long overdue: a station
+		// sends class 3 frames only once it has the response.
+		a.cnt[counter.AssocByFrame]++
+		a.confirmAssoc(now, slot)
+		return true
+	case s != nil && s.state == stateAssocPending:
+		a.cnt[counter.RxWhilePending]++
+		return false
+	}
+	a.cnt[counter.RxFromUnknown]++
+	if sa.IsMulticast() || sa.IsZero() || sa == a.cfg.BSSID {
+		return false // hostapd ignores these silently
+	}
+	sub := uint8(ieee80211.SubtypeDeauth)
+	if s != nil {
+		s.RxDroppedUnauthorize++
+		if s.authOK {
+			sub = ieee80211.SubtypeDisassoc
+		}
+	}
+	a.sendStrangerReply(now, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
+	return false
+}
+
+// makeRoom frees a slot of the full table for a new authentication; false
+// when every station carries traffic.
+func (a *AP) makeRoom(now time.Duration) bool {
+	if slot := a.sta.oldest(listAuth); slot != 0 {
+		a.cnt[counter.AuthEvicted]++
+		a.sta.remove(slot)
+		return true
+	}
+	if slot := a.sta.oldest(listPending); slot != 0 {
+		a.cnt[counter.PendingEvicted]++
+		a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
+		return true
+	}
+	return a.evictQuiet(now, 0)
+}
+
+// makeAIDRoom frees an AID when Config.MaxStations are associated or
+// associating and another station asks (slot, which is not evicted).
+func (a *AP) makeAIDRoom(now time.Duration, slot uint16) bool {
+	if p := a.sta.oldest(listPending); p != 0 && p != slot {
+		a.cnt[counter.PendingEvicted]++
+		a.releasePending(now, p, "association released to make room")
+		return true
+	}
+	return a.evictQuiet(now, slot)
+}
+
+// evictQuiet removes the oldest associated station (but keep) that has
+// sent no data frame since associating, telling it why within the reply
+// budget (it is most likely a forged address).
+func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
+	slot := a.sta.oldest(listQuiet)
+	if slot == keep {
+		slot = a.sta.slots[slot].next
+	}
+	if slot == 0 {
+		return false
+	}
+	a.cnt[counter.QuietEvicted]++
+	addr := a.sta.slots[slot].addr
+	a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room: no data since association", false)
+	a.sendStrangerReply(now, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
+	return true
+}
+
+// sawData marks a station that sent a data frame since it associated: it
+// is no longer a candidate for eviction, and stays known for a while.
+func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
+	if !s.hadData {
+		s.hadData = true
+		a.sta.enlist(slot, listNone)
+		a.senders.heard(now, s.addr)
+	}
+}
+
+// expireUnconfirmed forgets stations authenticated for longer than
+// Config.AuthTimeout, and releases the AIDs of associations whose
+// response's status has not come for Config.AssocResponseTimeout. The
+// lists are in time order: only expired entries are visited.
+func (a *AP) expireUnconfirmed(now time.Duration) {
+	for slot := a.sta.oldest(listAuth); slot != 0 && now-a.sta.slots[slot].authAt > a.cfg.AuthTimeout; slot = a.sta.oldest(listAuth) {
+		a.sta.remove(slot)
+	}
+	for slot := a.sta.oldest(listPending); slot != 0 && now-a.sta.slots[slot].pendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(listPending) {
+		a.cnt[counter.AssocTimedOut]++
+		a.releasePending(now, slot, "no TX status for the association response")
+	}
+}

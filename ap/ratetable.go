@@ -1,0 +1,79 @@
+package ap
+
+import (
+	"github.com/airq/airq/counter"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rate"
+)
+
+// A station's rate selection is its largest state (about 20 KiB). What it
+// needs is read at association; the table itself is built at the first
+// data frame to the station and given back after Config.IdleRelease
+// without one, so that the stations of a full (or flooded) table that
+// never carry traffic cost only their slot.
+
+// learnCaps reads what rate selection needs from a request: HT and VHT
+// only with a WMM station that announces them and when the BSS uses them
+// (mac80211 stations drop HT without WMM). An HT or VHT Capabilities
+// element shorter than its fixed fields is ignored, as hostapd ignores it:
+// the station is then not HT (VHT). The rate table itself is built when a
+// frame first needs it (rateTable).
+func (a *AP) learnCaps(s *station, ies ieee80211.Elements) {
+	caps := rate.CapsFromElements(ies)
+	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
+	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
+	s.heAnnounced = caps.HE
+	s.maxAMSDU = 0
+	if s.ht {
+		s.maxAMSDU = stationAMSDU(ies, s.vht)
+	}
+	if !s.ht {
+		caps.HT, caps.VHT = false, false
+	} else if !s.vht {
+		caps.VHT = false
+	}
+	s.caps = caps
+	s.rc, s.rcTried = nil, false
+}
+
+// rateTable returns the station's rate selection, building it at its first
+// use: a rate table is about 20 KiB, and most stations in a full table (or
+// a flooded one) never carry data. Nil means the best legacy rate.
+func (a *AP) rateTable(s *station) *rate.Station {
+	if s.rc != nil || s.rcTried {
+		return s.rc
+	}
+	s.rcTried = true
+	var seed uint64
+	for _, b := range s.addr {
+		seed = seed<<8 | uint64(b)
+	}
+	rc, err := rate.New(rate.Config{
+		Airtime:  func(r radio.Rate, n int) uint32 { return a.est.Airtime(r, ieee80211.ACBE, n) },
+		Width:    a.phy.width,
+		Band2GHz: a.cfg.Freq < 3000,
+		AP:       a.phy.caps,
+		Station:  s.caps,
+		Seed:     seed,
+	})
+	if err != nil {
+		return nil // no common rate beyond what the legacy check admitted
+	}
+	s.rc = rc
+	a.cnt[counter.RateTablesBuilt]++
+	return rc
+}
+
+// releaseIdleState gives back the rate table of a station that has sent
+// nothing for Config.IdleRelease; its next data frame builds it again.
+func (a *AP) releaseIdleState(now time.Duration, s *station) {
+	if s.rcTried && now-s.lastTx >= a.cfg.IdleRelease {
+		if s.rc != nil {
+			a.cnt[counter.RateTablesReleased]++
+		}
+		s.rc, s.rcTried = nil, false
+	}
+}
