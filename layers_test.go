@@ -16,7 +16,7 @@ var layers = map[string]int{
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
 	"ap":      2,
-	"runtime": 3, "sim": 3,
+	"runtime": 3, "sim": 3, "monitor": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
@@ -31,6 +31,8 @@ func allowedThirdParty(pkg, dep string) bool {
 	case osEdge[pkg]:
 		return strings.HasPrefix(dep, "golang.org/x/sys") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "golang.org/x/net") || strings.HasPrefix(dep, "golang.org/x/sync")
+	case pkg == "monitor":
+		return strings.HasPrefix(dep, "golang.org/x/sys")
 	case pkg == "runtime":
 		return strings.HasPrefix(dep, "golang.org/x/") || strings.HasPrefix(dep, "github.com/mdlayher/") ||
 			strings.HasPrefix(dep, "github.com/coreos/go-systemd/") || strings.HasPrefix(dep, "github.com/prometheus/")
@@ -59,7 +61,7 @@ func allowed(pkg, dep string) bool {
 		return ld == 0
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
-	case pkg == "runtime":
+	case pkg == "runtime", pkg == "monitor":
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
@@ -150,6 +152,8 @@ func TestLayerRules(t *testing.T) {
 		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
 		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
+		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "runtime", false}, {"monitor", "sim", false},
+		{"runtime", "monitor", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/nl80211"
+	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/scan"
 	"github.com/airq/airq/sim"
 )
@@ -85,47 +85,22 @@ func (o *options) acsConfig(chans []scan.Channel) *ap.ACSConfig {
 	}
 }
 
-// acsBandOK says whether freq is in the band the options allow ACS to
-// pick from: hw_mode's, and 5 GHz only with VHT.
-func (o *options) acsBandOK(freq int) bool {
-	five := freq > 4900 && freq < 5900
-	two := freq < 2500
+// acsFilter chooses the candidates from a channel plan: hw_mode's band,
+// and 5 GHz only with VHT.
+func (o *options) acsFilter() monitor.ACSFilter {
+	f := monitor.ACSFilter{Band2GHz: true, Band5GHz: true, ExcludeDFS: o.acsOpt.excludeDFS}
 	switch {
 	case o.hwMode == "a" || o.phyOpt.vht:
-		return five
+		f.Band2GHz = false
 	case o.hwMode == "b" || o.hwMode == "g":
-		return two
+		f.Band5GHz = false
 	}
-	return two || five
+	return f
 }
 
-// acsChannels lists a phy's candidates under the applied domain: disabled
-// channels left out, no-IR and radar ones passive (or left out with
-// -acs-exclude-dfs).
-func (o *options) acsChannels(phy nl80211.PHY) []scan.Channel {
-	var out []scan.Channel
-	for _, b := range phy.Bands {
-		for _, c := range b.Channels {
-			passive := c.NoIR || c.Radar
-			if c.Disabled || !o.acsBandOK(c.Freq) || (passive && o.acsOpt.excludeDFS) {
-				continue
-			}
-			out = append(out, scan.Channel{Freq: c.Freq, Passive: passive})
-		}
-	}
-	return out
-}
-
-// acsSimChannels is the simulator's US plan, filtered like acsChannels.
+// acsSimChannels is the simulator's US plan, filtered like the radio's.
 func (o *options) acsSimChannels(plan []scan.Channel) []scan.Channel {
-	var out []scan.Channel
-	for _, c := range plan {
-		if c.Disabled || !o.acsBandOK(c.Freq) || (c.Passive && o.acsOpt.excludeDFS) {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
+	return o.acsFilter().Candidates(plan)
 }
 
 // logDecision logs the choice: one line with the outcome, then the
@@ -136,52 +111,6 @@ func logDecision(log *slog.Logger, d scan.Decision, took time.Duration) {
 	for _, l := range strings.Split(strings.TrimSuffix(string(scan.AppendDecision(nil, &d)), "\n"), "\n") {
 		log.Info(l)
 	}
-}
-
-// surveyTracker turns the radio's cumulative survey counters into one
-// dwell's figures: it takes a reading when the radio lands on a channel and
-// another when it leaves. Drivers that restart a channel's counters at
-// each tune (their second reading is below the first) report the dwell on
-// their own: that reading is taken as it is.
-type surveyTracker struct {
-	cur    int
-	at     nl80211.SurveyInfo
-	have   bool
-	failed bool // the driver gives no survey: stop asking
-}
-
-// arrive records the reading on landing at freq.
-func (t *surveyTracker) arrive(freq int, ss []nl80211.SurveyInfo) {
-	t.cur, t.have = freq, false
-	for _, s := range ss {
-		if s.Freq == freq {
-			t.at, t.have = s, true
-		}
-	}
-}
-
-// leave returns the dwell's figures for the channel being left.
-func (t *surveyTracker) leave(ss []nl80211.SurveyInfo) (int, scan.SurveyReport, bool) {
-	for _, s := range ss {
-		if s.Freq != t.cur || s.Time == 0 {
-			continue
-		}
-		d := s
-		if t.have && s.Time >= t.at.Time && s.TimeBusy >= t.at.TimeBusy {
-			d.Time -= t.at.Time
-			d.TimeBusy -= t.at.TimeBusy
-			d.TimeRX -= min(t.at.TimeRX, d.TimeRX)
-			d.TimeTX -= min(t.at.TimeTX, d.TimeTX)
-		}
-		if d.Time == 0 {
-			return 0, scan.SurveyReport{}, false
-		}
-		ms := func(v uint64) time.Duration { return time.Duration(v) * time.Millisecond }
-		r := scan.SurveyReport{Active: ms(d.Time), Busy: ms(d.TimeBusy), Rx: ms(d.TimeRX), Tx: ms(d.TimeTX),
-			Noise: int8(s.Noise), HasNoise: s.HasNoise}
-		return t.cur, r, true
-	}
-	return 0, scan.SurveyReport{}, false
 }
 
 // addACSNeighbours crowds the simulated plan a little more for -channel 0

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
 
@@ -111,36 +110,6 @@ func (p *phyOptions) scanConfig(chans []scan.Channel, retune time.Duration) *ap.
 	}}
 }
 
-// scanChannels lists a phy's usable 20 MHz channels other than home: no-IR
-// and radar channels are scanned passively, disabled ones never.
-func scanChannels(phy nl80211.PHY, home int) []scan.Channel {
-	var out []scan.Channel
-	for _, b := range phy.Bands {
-		for _, c := range b.Channels {
-			if c.Freq == home || c.Disabled {
-				continue
-			}
-			out = append(out, scan.Channel{Freq: c.Freq, Passive: c.NoIR || c.Radar})
-		}
-	}
-	return out
-}
-
-// nlWidth is the nl80211 channel definition of the core's PHY settings.
-func nlWidth(p ap.PHY) nl80211.Width {
-	switch {
-	case p.Width == 40:
-		return nl80211.Width40
-	case p.Width == 80:
-		return nl80211.Width80
-	case p.Width == 160:
-		return nl80211.Width160
-	case p.HT:
-		return nl80211.Width20
-	}
-	return nl80211.Width20NoHT
-}
-
 // The hostapd keys for HT and VHT, and airq's own for A-MSDU and scanning.
 func init() {
 	keys := map[string]confKey{
@@ -229,67 +198,4 @@ func capabFlags(v string) []string {
 		}
 	}
 	return out
-}
-
-// HT and VHT Capabilities Info bits the band data must show for what the
-// options ask (IEEE 802.11 9.4.2.55.2, 9.4.2.157.2).
-const (
-	htCapLDPC    = 0x0001
-	htCap40MHz   = 0x0002
-	htCapSGI20   = 0x0020
-	htCapSGI40   = 0x0040
-	vhtCap160MHz = 0x0000000c
-	vhtCapSGI80  = 0x00000020
-	vhtCapSGI160 = 0x00000040
-	vhtCapRxLDPC = 0x00000010
-)
-
-// fitPHY intersects the HT/VHT settings with what the phy's band at freq
-// declares: asking for something the radio cannot do is an error, except
-// the short guard interval, which is on by default and is dropped with a
-// note when the band lacks it at the operating width.
-func fitPHY(phy nl80211.PHY, freq int, p ap.PHY) (ap.PHY, string, error) {
-	var band *nl80211.Band
-	for i := range phy.Bands {
-		for _, c := range phy.Bands[i].Channels {
-			if c.Freq == freq {
-				band = &phy.Bands[i]
-			}
-		}
-	}
-	if band == nil || !p.HT {
-		return p, "", nil // no such channel is reported elsewhere
-	}
-	where := fmt.Sprintf("%s's band at %d MHz", phy.Name, freq)
-	ht, vht := band.HTCapa, band.VHTCapa
-	switch {
-	case ht == 0:
-		return p, "", fmt.Errorf("-ht: %s has no HT", where)
-	case p.VHT && vht == 0:
-		return p, "", fmt.Errorf("-vht: %s has no VHT", where)
-	case p.Width >= 40 && ht&htCap40MHz == 0:
-		return p, "", fmt.Errorf("-width %d: %s supports 20 MHz only", p.Width, where)
-	case p.Width == 160 && vht&vhtCap160MHz == 0:
-		return p, "", fmt.Errorf("-width 160: %s supports up to 80 MHz", where)
-	case p.LDPC && ht&htCapLDPC == 0, p.LDPC && p.VHT && vht&vhtCapRxLDPC == 0:
-		return p, "", fmt.Errorf("-ldpc: %s does not decode LDPC", where)
-	}
-	if p.ShortGI {
-		var sgi bool
-		switch {
-		case p.Width == 160:
-			sgi = vht&vhtCapSGI160 != 0
-		case p.Width == 80:
-			sgi = vht&vhtCapSGI80 != 0
-		case p.Width == 40:
-			sgi = ht&htCapSGI40 != 0
-		default:
-			sgi = ht&htCapSGI20 != 0
-		}
-		if !sgi {
-			p.ShortGI = false
-			return p, fmt.Sprintf("%s has no short guard interval at this width: using the long one", where), nil
-		}
-	}
-	return p, "", nil
 }

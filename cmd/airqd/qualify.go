@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/airq/airq/runtime"
+	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/tap"
 )
 
@@ -56,7 +56,7 @@ func (r *radioOptions) check() error {
 }
 
 // printReport writes one line per check, then the verdict.
-func printReport(w io.Writer, phy string, r runtime.Report) {
+func printReport(w io.Writer, phy string, r monitor.Report) {
 	fmt.Fprintf(w, "airqd: hardware qualification of %s\n", phy)
 	for _, c := range r.Checks {
 		fmt.Fprintf(w, "  %v\n", c)
