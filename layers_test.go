@@ -16,7 +16,7 @@ var layers = map[string]int{
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
 	"ap":      2,
-	"runtime": 3, "sim": 3, "monitor": 3,
+	"runtime": 3, "sim": 3, "monitor": 3, "config": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
@@ -61,7 +61,7 @@ func allowed(pkg, dep string) bool {
 		return ld == 0
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
-	case pkg == "runtime", pkg == "monitor":
+	case pkg == "runtime", pkg == "monitor", pkg == "config":
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
@@ -153,7 +153,7 @@ func TestLayerRules(t *testing.T) {
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
 		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "runtime", false}, {"monitor", "sim", false},
-		{"runtime", "monitor", false},
+		{"runtime", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)

@@ -14,16 +14,16 @@ func TestACSOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.channel != 0 || o.acsOpt.numScans != 2 || !o.acsOpt.excludeDFS || len(o.acsOpt.biases) != 2 || o.acsOpt.biases[1] != (scan.Bias{Channel: 36, Factor: 1.5}) {
-		t.Errorf("options %+v", o.acsOpt)
+	if o.Channel != 0 || o.ACS.NumScans != 2 || !o.ACS.ExcludeDFS || len(o.biases) != 2 || o.biases[1] != (scan.Bias{Channel: 36, Factor: 1.5}) {
+		t.Errorf("options %+v %v", o.ACS, o.biases)
 	}
 	for _, bad := range [][]string{{"-acs-num-scans", "0"}, {"-acs-chan-bias", "6"}, {"-acs-chan-bias", "6:-1"}} {
 		if _, err := parseFlags(append([]string{"-radio", "sim", "-channel", "0"}, bad...)); err == nil {
 			t.Errorf("%v accepted", bad)
 		}
 	}
-	if o, err := parseFlags([]string{"-radio", "sim", "-acs-chan-bias", "none"}); err != nil || !o.acsOpt.noBias {
-		t.Errorf("none: %v %+v", err, o.acsOpt)
+	if o, err := parseFlags([]string{"-radio", "sim", "-acs-chan-bias", "none"}); err != nil || !o.noBias {
+		t.Errorf("none: %v %v", err, o.noBias)
 	}
 
 	path := filepath.Join(t.TempDir(), "airqd.conf")
@@ -35,18 +35,18 @@ func TestACSOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.channel != 0 || o.acsOpt.numScans != 3 || !o.acsOpt.excludeDFS || len(o.acsOpt.biases) != 1 {
-		t.Errorf("from the file: channel %d %+v", o.channel, o.acsOpt)
+	if o.Channel != 0 || o.ACS.NumScans != 3 || !o.ACS.ExcludeDFS || len(o.biases) != 1 {
+		t.Errorf("from the file: channel %d %+v", o.Channel, o.ACS)
 	}
 	// hw_mode=a: 5 GHz candidates only, radar ones left out.
 	if f := o.acsFilter(); f != (monitor.ACSFilter{Band5GHz: true, ExcludeDFS: true}) {
 		t.Errorf("filter %+v", f)
 	}
-	o.hwMode, o.acsOpt.excludeDFS = "", false
+	o.HWMode, o.ACS.ExcludeDFS = "", false
 	if f := o.acsFilter(); f != (monitor.ACSFilter{Band2GHz: true, Band5GHz: true}) {
 		t.Errorf("filter without hw_mode %+v", f)
 	}
-	o.phyOpt.vht = true
+	o.PHY.VHT = true
 	if f := o.acsFilter(); f != (monitor.ACSFilter{Band5GHz: true}) {
 		t.Errorf("filter with VHT %+v", f)
 	}

@@ -12,12 +12,12 @@ func TestPHYFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.core.PHY; !p.HT || !p.VHT || p.Width != 80 || !p.ShortGI || o.core.AMSDU != 7935 {
-		t.Errorf("PHY %+v amsdu %d", p, o.core.AMSDU)
+	if p := o.Core.PHY; !p.HT || !p.VHT || p.Width != 80 || !p.ShortGI || o.Core.AMSDU != 7935 {
+		t.Errorf("PHY %+v amsdu %d", p, o.Core.AMSDU)
 	}
 	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "6", "-ht", "-ht40", "-"})
-	if err != nil || o.core.PHY.Width != 40 || o.core.PHY.Secondary != -1 {
-		t.Errorf("HT40-: %+v %v", o.core.PHY, err)
+	if err != nil || o.Core.PHY.Width != 40 || o.Core.PHY.Secondary != -1 {
+		t.Errorf("HT40-: %+v %v", o.Core.PHY, err)
 	}
 	for _, c := range []struct {
 		args []string
@@ -52,8 +52,8 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.core.AMSDU != 11424 || !o.phyOpt.scan || o.phyOpt.scanMode != "periodic" {
-		t.Errorf("PHY %+v, options %+v", p, o.phyOpt)
+	if p := o.Core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.Core.AMSDU != 11424 || !o.Scan.On || o.Scan.Mode != "periodic" {
+		t.Errorf("PHY %+v, options %+v", p, o.PHY)
 	}
 	for _, c := range []struct{ conf, want string }{
 		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},

@@ -21,14 +21,14 @@ import (
 // (joining -bridge) and runs the core on both until ctx ends. With -qualify
 // it runs the hardware checks alone, prints the report and returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
-	applyNice(o.radioOpt.nice, log)
+	applyNice(o.Nice, log)
 	mo := o.monitorOptions(log)
-	if o.radioOpt.qualify {
+	if o.qualify {
 		rep, err := monitor.Qualify(ctx, mo)
 		if err != nil {
 			return err
 		}
-		printReport(os.Stdout, o.phy, rep)
+		printReport(os.Stdout, o.Phy, rep)
 		return rep.Err()
 	}
 	r, err := monitor.Open(ctx, mo)
@@ -44,19 +44,19 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	wired, err := tap.Open(o.tap, tap.Options{Offload: o.radioOpt.tapOffload})
+	wired, err := tap.Open(o.Tap, tap.Options{Offload: o.TapOffload})
 	if err != nil {
 		return err
 	}
 	o.wired.set(wired)
-	if o.radioOpt.bridge != "" {
-		if err := wired.JoinBridge(o.radioOpt.bridge); err != nil {
+	if o.Bridge != "" {
+		if err := wired.JoinBridge(o.Bridge); err != nil {
 			wired.Close()
 			return err
 		}
 	}
-	log.Info("radio up", "phy", o.phy, "ifname", o.ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
-		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.tap, "bridge", o.radioOpt.bridge)
+	log.Info("radio up", "phy", o.Phy, "ifname", o.Ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
+		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.Tap, "bridge", o.Bridge)
 	ready := func() {
 		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String(), "tap_offloads", wired.Offloads())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
@@ -70,15 +70,15 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 
 // monitorOptions are the radio's settings from the flags and the file.
 func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
-	cfg := o.core
-	if o.channel == 0 {
+	cfg := o.Core
+	if o.Channel == 0 {
 		cfg.ACS = o.acsConfig(nil) // the candidates come from the phy
 	}
-	cfg.Scan = o.phyOpt.scanConfig(nil, 0) // the channels and the retune time too
+	cfg.Scan = o.scanConfig(nil, 0) // the channels and the retune time too
 	return monitor.Options{
-		Phy: o.phy, Ifname: o.ifname, Core: cfg, ACS: o.acsFilter(),
-		Country: o.radioOpt.country, Takeover: o.radioOpt.takeover, NoQualify: o.radioOpt.noQualify,
-		FullEchoes: o.pcap != "", Log: log,
+		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(),
+		Country: o.Country, Takeover: o.takeover, NoQualify: o.noQualify,
+		FullEchoes: o.Pcap != "", Log: log,
 		OnACSDecision: func(d scan.Decision, took time.Duration) { logDecision(log, d, took) },
 	}
 }
