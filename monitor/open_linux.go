@@ -6,10 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/airq/airq/inject"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/nl80211"
 )
 
@@ -118,8 +117,8 @@ func (r *Radio) tune(ch nl80211.Channel) error {
 	if err != nil {
 		return err
 	}
-	if err := linkUp(r.o.Ifname); err != nil {
-		return err
+	if err := link.Up(r.o.Ifname); err != nil { // the monitor is created down
+		return fmt.Errorf("%s: %w", r.o.Ifname, err)
 	}
 	return r.nl.SetChannel(r.mon.Index, ch)
 }
@@ -183,25 +182,4 @@ func applyCountry(ctx context.Context, nl *nl80211.Conn, o Options) (nl80211.Reg
 	}
 	o.Log.Info("regulatory domain applied", "country", d.Alpha2, "dfs_region", d.DFSRegion, "rules", len(d.Rules))
 	return d, nil
-}
-
-// linkUp brings the interface up (the monitor is created down).
-func linkUp(name string) error {
-	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return err
-	}
-	defer unix.Close(fd)
-	ifr, err := unix.NewIfreq(name)
-	if err != nil {
-		return err
-	}
-	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
-		return fmt.Errorf("%s: get flags: %w", name, err)
-	}
-	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
-	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
-		return fmt.Errorf("%s: bring up: %w", name, err)
-	}
-	return nil
 }

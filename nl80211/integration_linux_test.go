@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/airq/airq/internal/link"
 )
 
 // TestIntegrationHwsim runs against a real wiphy that supports monitor
@@ -51,7 +53,7 @@ func TestIntegrationHwsim(t *testing.T) {
 	if ifi.Name != "airqtest0" || ifi.Type != IfTypeMonitor || ifi.Addr != addr || ifi.PHY != phy.Index {
 		t.Errorf("NewMonitor = %+v", ifi)
 	}
-	if err := linkUp(ifi.Name); err != nil {
+	if err := link.Up(ifi.Name); err != nil {
 		t.Fatalf("up: %v", err)
 	}
 	if err := c.SetChannel(ifi.Index, Channel{Freq: 2412}); err != nil {
