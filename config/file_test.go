@@ -216,3 +216,23 @@ func FuzzParseConfig(f *testing.F) {
 		c.Values()
 	})
 }
+
+// Each capability flag sets its own bit and nothing else, as in hostapd:
+// a short guard interval is on only where listed.
+func TestCapabFlags(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want PHY
+	}{
+		{"ht_capab=[HT40+]", PHY{HT40: "+"}},
+		{"ht_capab=[HT40-][SHORT-GI-20]", PHY{HT40: "-", SGI20: true}},
+		{"ht_capab=[SHORT-GI-40][LDPC]", PHY{SGI40: true, LDPC: true}},
+		{"vht_capab=[SHORT-GI-80]", PHY{SGI80: true}},
+		{"vht_capab=[SHORT-GI-160][RXLDPC]", PHY{SGI160: true, LDPC: true}},
+	} {
+		s, err := load(t, writeConf(t, c.line+"\n"), nil)
+		if err != nil || s.PHY != c.want {
+			t.Errorf("%s: %+v, %v; want %+v", c.line, s.PHY, err, c.want)
+		}
+	}
+}

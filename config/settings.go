@@ -48,10 +48,12 @@ type PHY struct {
 	HT, VHT bool
 	Width   int    // MHz; 0: from HT40 or 80 with VHT
 	HT40    string // the secondary channel: "+", "-" or ""
-	ShortGI bool
-	LDPC    bool
-	AMSDU   int // octets; 0: no aggregation
-	Center  int // vht_oper_centr_freq_seg0_idx; 0: not given
+	// The short guard interval per width: ht_capab's [SHORT-GI-20] and
+	// [SHORT-GI-40], vht_capab's [SHORT-GI-80] and [SHORT-GI-160].
+	SGI20, SGI40, SGI80, SGI160 bool
+	LDPC                        bool
+	AMSDU                       int // octets; 0: no aggregation
+	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
 }
 
 // Scan is the background scan (airq's scan keys).

@@ -132,7 +132,8 @@ func unsupportedFlag(v, f, want string) error {
 }
 
 // parseHTCapab reads hostapd's ht_capab flags airq acts on; others are
-// errors rather than silently ignored.
+// errors rather than silently ignored. As in hostapd, a capability is on
+// only when its flag is listed.
 func parseHTCapab(p *PHY, v string) error {
 	for _, f := range capabFlags(v) {
 		switch f {
@@ -140,8 +141,10 @@ func parseHTCapab(p *PHY, v string) error {
 			p.HT40 = "+"
 		case "HT40-":
 			p.HT40 = "-"
-		case "SHORT-GI-20", "SHORT-GI-40":
-			p.ShortGI = true
+		case "SHORT-GI-20":
+			p.SGI20 = true
+		case "SHORT-GI-40":
+			p.SGI40 = true
 		case "LDPC":
 			p.LDPC = true
 		default:
@@ -154,8 +157,10 @@ func parseHTCapab(p *PHY, v string) error {
 func parseVHTCapab(p *PHY, v string) error {
 	for _, f := range capabFlags(v) {
 		switch f {
-		case "SHORT-GI-80", "SHORT-GI-160":
-			p.ShortGI = true
+		case "SHORT-GI-80":
+			p.SGI80 = true
+		case "SHORT-GI-160":
+			p.SGI160 = true
 		case "RXLDPC":
 			p.LDPC = true
 		case "MAX-MPDU-3895", "MAX-MPDU-7991", "MAX-MPDU-11454":

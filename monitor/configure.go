@@ -31,42 +31,39 @@ func bssid(phy nl80211.PHY, want ieee80211.MAC) (ieee80211.MAC, error) {
 // configure fits the core's configuration to phy under the domain the
 // kernel applied: the operating channel is checked (or, with channel 0,
 // the selection's candidates listed, and the first that allows beaconing
-// returned as the channel to start on), the HT/VHT settings are fitted to
+// returned as the channel to start on), the HT/VHT settings checked against
 // the band, the Country element built, the background scan given the other
-// channels. It returns the channel to tune the monitor to and a note on
-// what the fitting changed ("" if nothing). The scan's retune time is left
-// to the qualification.
-func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain) (ap.Config, nl80211.Channel, string, error) {
+// channels. It returns the channel to tune the monitor to. The scan's
+// retune time is left to the qualification.
+func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain) (ap.Config, nl80211.Channel, error) {
 	var ch nl80211.Channel
 	var err error
 	if cfg.Channel == 0 && cfg.Freq == 0 {
 		if ch, err = selection(o, &cfg, phy, dom); err != nil {
-			return cfg, ch, "", err
+			return cfg, ch, err
 		}
 	} else {
 		if cfg, err = cfg.Resolve(); err != nil {
-			return cfg, ch, "", err
+			return cfg, ch, err
 		}
 		ch, err = operating(cfg)
 		if err == nil {
 			err = phy.ValidateOperating(ch)
 		}
 		if err != nil {
-			return cfg, ch, "", fmt.Errorf("%s cannot operate on channel %d: %w", phy.Name, cfg.Channel, err)
+			return cfg, ch, fmt.Errorf("%s cannot operate on channel %d: %w", phy.Name, cfg.Channel, err)
 		}
 	}
-	fitted, note, err := fitPHY(phy, cfg.Freq, cfg.PHY)
-	if err != nil {
-		return cfg, ch, "", err
+	if err := checkPHY(phy, cfg.Freq, cfg.PHY); err != nil {
+		return cfg, ch, err
 	}
-	cfg.PHY = fitted
 	cfg.Country = countryElement(dom, phy, cfg.Freq)
 	if cfg.Scan != nil {
 		s := *cfg.Scan
 		s.Planner.Channels = scanChannels(phy, cfg.Freq)
 		cfg.Scan = &s
 	}
-	return cfg, ch, note, nil
+	return cfg, ch, nil
 }
 
 // selection fills the core's ACS configuration (the candidates under the

@@ -36,11 +36,11 @@ func dePHY() (nl80211.PHY, nl80211.RegDomain) {
 
 func TestConfigureFixedChannel(t *testing.T) {
 	phy, dom := dePHY()
-	cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36, PHY: ap.PHY{HT: true, VHT: true, Width: 80, ShortGI: true},
+	cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36, PHY: ap.PHY{HT: true, VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
 		Scan: &ap.ScanConfig{Planner: scan.Config{Mode: scan.Continuous}}}
-	got, ch, note, err := configure(Options{}, cfg, phy, dom)
-	if err != nil || note != "" {
-		t.Fatalf("configure: %v, note %q", err, note)
+	got, ch, err := configure(Options{}, cfg, phy, dom)
+	if err != nil {
+		t.Fatalf("configure: %v", err)
 	}
 	if ch.Freq != 5180 || ch.Width != nl80211.Width80 || got.Freq != 5180 {
 		t.Errorf("channel %+v, core on %d MHz", ch, got.Freq)
@@ -54,7 +54,7 @@ func TestConfigureFixedChannel(t *testing.T) {
 	if cfg.Scan.Planner.Channels != nil {
 		t.Error("the caller's scan configuration was written")
 	}
-	_, _, _, err = configure(Options{}, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 52}, phy, dom)
+	_, _, err = configure(Options{}, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 52}, phy, dom)
 	if err == nil || !strings.Contains(err.Error(), "phy0 cannot operate on channel 52") || !strings.Contains(err.Error(), "radar") {
 		t.Errorf("radar channel: %v", err)
 	}
@@ -65,7 +65,7 @@ func TestConfigureFixedChannel(t *testing.T) {
 func TestConfigureSelection(t *testing.T) {
 	phy, dom := dePHY()
 	o := Options{ACS: ACSFilter{Band5GHz: true}}
-	got, ch, _, err := configure(o, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, ACS: &ap.ACSConfig{Runs: 2}}, phy, dom)
+	got, ch, err := configure(o, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, ACS: &ap.ACSConfig{Runs: 2}}, phy, dom)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestConfigureSelection(t *testing.T) {
 	for i := range phy.Bands[1].Channels {
 		phy.Bands[1].Channels[i].NoIR = true
 	}
-	if _, _, _, err := configure(o, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, ACS: &ap.ACSConfig{}}, phy, dom); err == nil || !strings.Contains(err.Error(), "allows beaconing") {
+	if _, _, err := configure(o, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, ACS: &ap.ACSConfig{}}, phy, dom); err == nil || !strings.Contains(err.Error(), "allows beaconing") {
 		t.Errorf("only passive candidates: %v", err)
 	}
 }

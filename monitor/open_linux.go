@@ -99,12 +99,8 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 	if r.phy, err = nl.PHYByName(o.Phy); err != nil { // channel flags follow the domain
 		return r, ch, err
 	}
-	var note string
-	if r.cfg, ch, note, err = configure(o, cfg, r.phy, dom); err != nil {
+	if r.cfg, ch, err = configure(o, cfg, r.phy, dom); err != nil {
 		return r, ch, err
-	}
-	if note != "" {
-		o.Log.Info(note)
 	}
 	return r, ch, r.tune(ch)
 }

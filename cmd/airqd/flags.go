@@ -26,6 +26,7 @@ type options struct {
 	takeover  bool
 	qualify   bool // run the qualification alone and exit
 	noQualify bool
+	shortGI   bool // -short-gi: at every width used
 	logLevel  slog.Level
 	biases    []scan.Bias // -acs-chan-bias, parsed
 	noBias    bool

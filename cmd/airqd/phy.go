@@ -17,7 +17,7 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 	fs.BoolVar(&p.VHT, "vht", false, "VHT (802.11ac, 5 GHz; implies -ht): advertise VHT and send VHT MCS rates to VHT stations")
 	fs.IntVar(&p.Width, "width", 0, "channel width in MHz: 20, 40 (with -ht40), 80 or 160 (with -vht); 0 picks 20, or 80 with -vht")
 	fs.StringVar(&p.HT40, "ht40", "", "secondary 20 MHz channel of a 40 MHz channel: + (above) or - (below)")
-	fs.BoolVar(&p.ShortGI, "short-gi", true, "use and advertise the short guard interval")
+	fs.BoolVar(&o.shortGI, "short-gi", false, "use and advertise the short guard interval at every width the channel uses, as ht_capab's [SHORT-GI-20] [SHORT-GI-40] and vht_capab's [SHORT-GI-80] [SHORT-GI-160] do one by one (the radio must support it)")
 	fs.BoolVar(&p.LDPC, "ldpc", false, "advertise LDPC reception (only if the radio decodes it)")
 	fs.IntVar(&p.AMSDU, "amsdu", 0, "largest A-MSDU in octets for HT/VHT stations, 3839 to 11424 (0: no aggregation); the monitor's MTU is raised to fit")
 	fs.BoolVar(&s.On, "scan", false, "scan other channels in the background, in trips that fit between two beacons")
@@ -29,7 +29,8 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 // applyPHY checks the settings and puts them into the core's configuration.
 func (o *options) applyPHY() error {
 	p := o.PHY
-	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, ShortGI: p.ShortGI, LDPC: p.LDPC, Width: p.Width}
+	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
+		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160}
 	switch p.HT40 {
 	case "":
 	case "+", "-":
@@ -53,6 +54,10 @@ func (o *options) applyPHY() error {
 	case 0, 20, 40, 80, 160:
 	default:
 		return fmt.Errorf("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
+	}
+	if o.flagSet["short-gi"] { // every width the channel uses, over the file's flags
+		sgi := o.shortGI
+		ph.SGI20, ph.SGI40, ph.SGI80, ph.SGI160 = sgi, sgi && ph.Width >= 40, sgi && ph.Width >= 80, sgi && ph.Width == 160
 	}
 	if p.AMSDU != 0 && (p.AMSDU < 3839 || p.AMSDU > 11424) {
 		return fmt.Errorf("-amsdu: %d octets, want 0 (off) or 3839 to 11424", p.AMSDU)

@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/sim"
 )
 
 func TestPHYFlags(t *testing.T) {
@@ -12,8 +16,13 @@ func TestPHYFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.Core.PHY; !p.HT || !p.VHT || p.Width != 80 || !p.ShortGI || o.Core.AMSDU != 7935 {
+	if p := o.Core.PHY; !p.HT || !p.VHT || p.Width != 80 || p.SGI20 || p.SGI40 || p.SGI80 || o.Core.AMSDU != 7935 {
 		t.Errorf("PHY %+v amsdu %d", p, o.Core.AMSDU)
+	}
+	// -short-gi: every width the channel uses.
+	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "36", "-vht", "-short-gi"})
+	if p := o.Core.PHY; err != nil || !p.SGI20 || !p.SGI40 || !p.SGI80 || p.SGI160 {
+		t.Errorf("-short-gi at 80 MHz: %+v %v", p, err)
 	}
 	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "6", "-ht", "-ht40", "-"})
 	if err != nil || o.Core.PHY.Width != 40 || o.Core.PHY.Secondary != -1 {
@@ -52,7 +61,8 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.Core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.Core.AMSDU != 11424 || !o.Scan.On || o.Scan.Mode != "periodic" {
+	if p := o.Core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.Core.AMSDU != 11424 || !o.Scan.On || o.Scan.Mode != "periodic" ||
+		!p.SGI20 || !p.SGI40 || !p.SGI80 || p.SGI160 {
 		t.Errorf("PHY %+v, options %+v", p, o.PHY)
 	}
 	for _, c := range []struct{ conf, want string }{
@@ -63,6 +73,50 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 		_, err := parseFlags([]string{"-phy", "phy0", "-config", write("ssid=x\n" + c.conf)})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want an error naming %s", c.conf, err, c.want)
+		}
+	}
+}
+
+// TestShortGIFromTheFile: ht_capab's short guard intervals apply one width
+// at a time, as in hostapd, from the file to the rates a station gets.
+// The simulated station announces both; the AP's rate table towards it
+// says which guard each width uses; -short-gi given on the command line
+// replaces the file's choice.
+func TestShortGIFromTheFile(t *testing.T) {
+	for _, c := range []struct {
+		capab        string
+		args         []string
+		sgi20, sgi40 bool
+	}{
+		{"[HT40+]", nil, false, false},
+		{"[HT40+][SHORT-GI-20]", nil, true, false},
+		{"[HT40+][SHORT-GI-40]", nil, false, true},
+		{"[HT40+]", []string{"-short-gi"}, true, true},
+		{"[HT40+][SHORT-GI-20][SHORT-GI-40]", []string{"-short-gi=false"}, false, false},
+	} {
+		path := writeConf(t, "ssid=x\nchannel=6\nieee80211n=1\nht_capab="+c.capab+"\n")
+		o, err := parseFlags(append([]string{"-radio", "sim", "-config", path}, c.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Seed: 1, AP: o.Core})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sta := s.AddStation(sim.StationConfig{HT: true})
+		s.Run(time.Second)
+		rep := s.Control(ctl.Request{Op: ctl.OpStationRates, Addr: sta.Addr()})
+		if rep.Err() != nil || rep.Rates == nil {
+			t.Fatalf("%s %v: rates: %v", c.capab, c.args, rep.Err())
+		}
+		short := map[string]bool{}
+		for _, r := range rep.Rates.Rows {
+			if r.Mode == "HT20" || r.Mode == "HT40" {
+				short[r.Mode] = r.Guard == "SGI"
+			}
+		}
+		if len(short) != 2 || short["HT20"] != c.sgi20 || short["HT40"] != c.sgi40 {
+			t.Errorf("%s %v: short GI %v, want HT20 %v HT40 %v", c.capab, c.args, short, c.sgi20, c.sgi40)
 		}
 	}
 }
