@@ -28,6 +28,10 @@ type PHY struct {
 	// channel or wider, SGI80 and SGI160 VHT at that width.
 	SGI20, SGI40, SGI80, SGI160 bool
 	LDPC                        bool
+	// MaxMPDU is the longest MPDU announced in the VHT Capabilities:
+	// 7991 or 11454 octets (vht_capab's [MAX-MPDU-7991], [MAX-MPDU-11454]);
+	// 0 is 3895. Receive buffers hold the largest.
+	MaxMPDU int
 }
 
 // receiveAMSDU is the longest A-MSDU airq announces it receives: uplink
@@ -72,6 +76,11 @@ func (p PHY) validate(ch int, freq int) (PHY, error) {
 	}
 	if !p.HT && p.Width != 20 {
 		return p, fmt.Errorf("channel width: %d MHz needs ieee80211n", p.Width)
+	}
+	switch p.MaxMPDU {
+	case 0, 3895, 7991, 11454:
+	default:
+		return p, fmt.Errorf("vht_capab: maximum MPDU length %d, want 7991 or 11454 ([MAX-MPDU-7991], [MAX-MPDU-11454]) or 3895", p.MaxMPDU)
 	}
 	return p, nil
 }
@@ -127,6 +136,7 @@ func newPHYElems(c Config, rates []byte) phyElems {
 	if p.VHT {
 		e.vhtCap = ieee80211.AppendVHTCap(nil, ieee80211.VHTPHY{
 			Streams: p.Streams, Width: p.Width, SGI80: p.SGI80 && p.Width >= 80, SGI160: p.SGI160 && p.Width == 160, LDPC: p.LDPC,
+			MaxMPDU: p.MaxMPDU,
 		}.Cap())
 		center := uint8(c.Channel)
 		if p.Width >= 40 {

@@ -110,6 +110,9 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) error {
 			s.Core.Rates, s.Core.BasicRates = []int{1000, 2000, 5500, 11000}, []int{1000, 2000}
 		}
 	}
+	if _, ok := last["ieee80211d"]; ok && s.IEEE80211D && s.Country == "" { // hostapd's words
+		return fmt.Errorf("%s: cannot enable IEEE 802.11d without setting the country_code", where("ieee80211d"))
+	}
 	return checkRates(s, last, where)
 }
 

@@ -134,6 +134,9 @@ func TestConfigErrors(t *testing.T) {
 		{"ht_capab=[HT40+][GF]\n", `:1: ht_capab: "[HT40+][GF]": [GF] is not supported; want bracketed flags: [HT40+] or [HT40-]`},
 		{"vht_capab=[VHT160]\n", `:1: vht_capab: "[VHT160]": [VHT160] is not supported; want bracketed flags: [SHORT-GI-80]`},
 		{"vht_oper_chwidth=3\n", `:1: vht_oper_chwidth: "3": want 0 (20 or 40 MHz), 1 (80 MHz) or 2 (160 MHz)`},
+		{"vht_capab=[MAX-MPDU-3895]\n", `:1: vht_capab: "[MAX-MPDU-3895]": [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want bracketed flags`},
+		{"ieee80211d=2\n", `:1: ieee80211d: "2": want 0 or 1 (1: advertise country_code in beacons, the Country element)`},
+		{"ssid=x\nieee80211d=1\n", `:2: ieee80211d: cannot enable IEEE 802.11d without setting the country_code`},
 		// Known hostapd keys airq does not implement are refused by name.
 		{"ssid=x\nwpa=2\n", `:2: wpa: not supported yet (WPA/WPA2)`},
 		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: not supported yet (WPA/WPA2)`},
@@ -229,10 +232,43 @@ func TestCapabFlags(t *testing.T) {
 		{"ht_capab=[SHORT-GI-40][LDPC]", PHY{SGI40: true, LDPC: true}},
 		{"vht_capab=[SHORT-GI-80]", PHY{SGI80: true}},
 		{"vht_capab=[SHORT-GI-160][RXLDPC]", PHY{SGI160: true, LDPC: true}},
+		{"vht_capab=[MAX-MPDU-7991]", PHY{MaxMPDU: 7991}},
+		{"vht_capab=[MAX-MPDU-11454][SHORT-GI-80]", PHY{MaxMPDU: 11454, SGI80: true}},
+		{"vht_capab=[MAX-MPDU-11454][MAX-MPDU-7991]", PHY{MaxMPDU: 11454}},
 	} {
 		s, err := load(t, writeConf(t, c.line+"\n"), nil)
 		if err != nil || s.PHY != c.want {
 			t.Errorf("%s: %+v, %v; want %+v", c.line, s.PHY, err, c.want)
 		}
+	}
+}
+
+// ieee80211d=1 advertises the country and needs one, from the file or the
+// command line; 0 (hostapd's default) does not advertise it.
+func TestIEEE80211D(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		flags map[string]bool
+		want  bool
+	}{
+		{"country_code=DE\nieee80211d=1\n", nil, true},
+		{"country_code=DE\nieee80211d=0\n", nil, false},
+		{"country_code=DE\n", nil, false},
+		{"ieee80211d=1\ncountry_code=DE\n", nil, true}, // the whole file counts
+	} {
+		s, err := load(t, writeConf(t, c.text), c.flags)
+		if err != nil || s.IEEE80211D != c.want || s.Country != "DE" {
+			t.Errorf("%q: ieee80211d %v country %q, %v; want %v", c.text, s.IEEE80211D, s.Country, err, c.want)
+		}
+	}
+	// The country may come from -country, which is applied before the file.
+	s := defaults()
+	s.Country = "FR"
+	f, err := Parse("x.conf", []byte("ieee80211d=1\ncountry_code=DE\n"))
+	if err == nil {
+		err = f.Apply(&s, map[string]bool{"country": true})
+	}
+	if err != nil || !s.IEEE80211D || s.Country != "FR" {
+		t.Errorf("-country FR over the file: %v %q %v", s.IEEE80211D, s.Country, err)
 	}
 }

@@ -122,8 +122,8 @@ var keys = map[string]Key{
 		}},
 	"vht_oper_centr_freq_seg0_idx": {Want: "the centre channel of the 80/160 MHz channel (42, 58, 106, 122, 138, 155 or 50, 114, 163)",
 		set: func(s *Settings, v string) error { return setInt(&s.PHY.Center, v, 0, 196) }},
-	"ieee80211d": {Want: "0 or 1 (the Country element is sent whenever country_code is set)",
-		set: func(s *Settings, v string) error { return oneOf(v, "0", "1") }},
+	"ieee80211d": {Flags: flag("ieee80211d"), Want: "0 or 1 (1: advertise country_code in beacons, the Country element)",
+		set: func(s *Settings, v string) error { return setBool(&s.IEEE80211D, v) }},
 
 	// airq's own.
 	"amsdu": {Flags: flag("amsdu"), Want: "0 (off) or 3839 to 11424 octets",

@@ -29,6 +29,9 @@ type Settings struct {
 	Channel int    // 0: selected at start-up (ACS)
 	HWMode  string // hw_mode: a, b, g; "" when the file has none
 	Country string // ISO 3166 code; "" keeps the kernel's domain
+	// IEEE80211D advertises the country in beacons and probe responses
+	// (the Country element, hostapd's ieee80211d); it needs Country.
+	IEEE80211D bool
 
 	// Core holds the keys that are the core's own settings as they are:
 	// SSID, beacon and DTIM periods, rates, station limits, the access
@@ -52,6 +55,7 @@ type PHY struct {
 	// [SHORT-GI-40], vht_capab's [SHORT-GI-80] and [SHORT-GI-160].
 	SGI20, SGI40, SGI80, SGI160 bool
 	LDPC                        bool
+	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
 	AMSDU                       int // octets; 0: no aggregation
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
 }

@@ -123,7 +123,7 @@ func ParseChanBias(v string) (biases []scan.Bias, none bool, err error) {
 // The flags of ht_capab and vht_capab airq acts on.
 const (
 	htCapabWant  = "bracketed flags: [HT40+] or [HT40-], [SHORT-GI-20], [SHORT-GI-40], [LDPC]"
-	vhtCapabWant = "bracketed flags: [SHORT-GI-80], [SHORT-GI-160], [RXLDPC], [MAX-MPDU-3895|7991|11454]"
+	vhtCapabWant = "bracketed flags: [SHORT-GI-80], [SHORT-GI-160], [RXLDPC], [MAX-MPDU-7991] or [MAX-MPDU-11454]"
 )
 
 // unsupportedFlag names the capability flag of v airq does not act on.
@@ -163,8 +163,12 @@ func parseVHTCapab(p *PHY, v string) error {
 			p.SGI160 = true
 		case "RXLDPC":
 			p.LDPC = true
-		case "MAX-MPDU-3895", "MAX-MPDU-7991", "MAX-MPDU-11454":
-			// What we receive: airq takes A-MSDUs apart in software.
+		case "MAX-MPDU-7991":
+			p.MaxMPDU = max(p.MaxMPDU, 7991)
+		case "MAX-MPDU-11454":
+			p.MaxMPDU = 11454
+		case "MAX-MPDU-3895":
+			return saysWhy{fmt.Errorf("%q: [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want %s", v, vhtCapabWant)}
 		default:
 			return unsupportedFlag(v, f, vhtCapabWant)
 		}

@@ -32,9 +32,9 @@ func bssid(phy nl80211.PHY, want ieee80211.MAC) (ieee80211.MAC, error) {
 // kernel applied: the operating channel is checked (or, with channel 0,
 // the selection's candidates listed, and the first that allows beaconing
 // returned as the channel to start on), the HT/VHT settings checked against
-// the band, the Country element built, the background scan given the other
-// channels. It returns the channel to tune the monitor to. The scan's
-// retune time is left to the qualification.
+// the band, the Country element built (with Options.CountryElement), the
+// background scan given the other channels. It returns the channel to tune
+// the monitor to. The scan's retune time is left to the qualification.
 func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain) (ap.Config, nl80211.Channel, error) {
 	var ch nl80211.Channel
 	var err error
@@ -57,7 +57,9 @@ func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain)
 	if err := checkPHY(phy, cfg.Freq, cfg.PHY); err != nil {
 		return cfg, ch, err
 	}
-	cfg.Country = countryElement(dom, phy, cfg.Freq)
+	if o.CountryElement {
+		cfg.Country = countryElement(dom, phy, cfg.Freq)
+	}
 	if cfg.Scan != nil {
 		s := *cfg.Scan
 		s.Planner.Channels = scanChannels(phy, cfg.Freq)
@@ -67,16 +69,19 @@ func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain)
 }
 
 // selection fills the core's ACS configuration (the candidates under the
-// applied domain, each band's Country element) and returns the channel the
-// monitor starts on: the first candidate that allows beaconing, 20 MHz wide.
+// applied domain, each band's Country element if asked for) and returns
+// the channel the monitor starts on: the first candidate that allows
+// beaconing, 20 MHz wide.
 func selection(o Options, cfg *ap.Config, phy nl80211.PHY, dom nl80211.RegDomain) (nl80211.Channel, error) {
 	var a ap.ACSConfig
 	if cfg.ACS != nil {
 		a = *cfg.ACS
 	}
 	a.Channels = o.ACS.Candidates(channelPlan(phy))
-	a.Country2GHz = countryElement(dom, phy, 2412)
-	a.Country5GHz = countryElement(dom, phy, 5180)
+	if o.CountryElement {
+		a.Country2GHz = countryElement(dom, phy, 2412)
+		a.Country5GHz = countryElement(dom, phy, 5180)
+	}
 	cfg.ACS = &a
 	if _, err := cfg.Resolve(); err != nil {
 		return nl80211.Channel{}, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
@@ -38,7 +39,7 @@ func TestConfigureFixedChannel(t *testing.T) {
 	phy, dom := dePHY()
 	cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36, PHY: ap.PHY{HT: true, VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
 		Scan: &ap.ScanConfig{Planner: scan.Config{Mode: scan.Continuous}}}
-	got, ch, err := configure(Options{}, cfg, phy, dom)
+	got, ch, err := configure(Options{CountryElement: true}, cfg, phy, dom)
 	if err != nil {
 		t.Fatalf("configure: %v", err)
 	}
@@ -64,7 +65,7 @@ func TestConfigureFixedChannel(t *testing.T) {
 // element; the monitor starts on the first one that allows beaconing.
 func TestConfigureSelection(t *testing.T) {
 	phy, dom := dePHY()
-	o := Options{ACS: ACSFilter{Band5GHz: true}}
+	o := Options{ACS: ACSFilter{Band5GHz: true}, CountryElement: true}
 	got, ch, err := configure(o, ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, ACS: &ap.ACSConfig{Runs: 2}}, phy, dom)
 	if err != nil {
 		t.Fatal(err)
@@ -103,4 +104,55 @@ func TestBSSID(t *testing.T) {
 	if _, err := bssid(phy, want); err == nil || !strings.Contains(err.Error(), "differ from 02:00:00:00:02:00 in the bits of 00:00:00:00:00:03") {
 		t.Errorf("outside the mask: %v", err)
 	}
+}
+
+// TestCountryElementOnlyWithIEEE80211D: the Country element goes into the
+// beacons with ieee80211d (Options.CountryElement) and not without, while
+// the domain is applied either way.
+func TestCountryElementOnlyWithIEEE80211D(t *testing.T) {
+	phy, dom := dePHY()
+	for _, on := range []bool{true, false} {
+		cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36}
+		got, _, err := configure(Options{CountryElement: on}, cfg, phy, dom)
+		if err != nil {
+			t.Fatal(err)
+		}
+		country, ok := beaconElements(t, got).Find(ieee80211.ElemCountry)
+		if ok != on || on && string(country[:2]) != "DE" {
+			t.Errorf("ieee80211d=%v: Country element %v %q", on, ok, country)
+		}
+		a, _, err := configure(Options{CountryElement: on, ACS: ACSFilter{Band5GHz: true}}, ap.Config{SSID: "x", BSSID: cfg.BSSID, ACS: &ap.ACSConfig{}}, phy, dom)
+		if err != nil || (a.ACS.Country5GHz != nil) != on || (a.ACS.Country2GHz != nil) != on {
+			t.Errorf("ieee80211d=%v with ACS: %+v %+v %v", on, a.ACS.Country2GHz, a.ACS.Country5GHz, err)
+		}
+	}
+}
+
+// beaconElements starts a core on cfg and returns its first beacon's
+// elements.
+func beaconElements(t *testing.T, cfg ap.Config) ieee80211.Elements {
+	t.Helper()
+	core, err := ap.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	core.Start(0)
+	out, _ := core.Output()
+	for _, b := range out {
+		hl, _, err := radiotap.Parse(b, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := ieee80211.ParseFrame(b[hl:])
+		if err != nil || !f.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+			continue
+		}
+		bc, err := ieee80211.ParseBeacon(f.Body())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return bc.Elements()
+	}
+	t.Fatalf("no beacon among %d frames", len(out))
+	return nil
 }

@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/airq/airq/ap"
@@ -42,6 +43,9 @@ func checkPHY(phy nl80211.PHY, freq int, p ap.PHY) error {
 		if g.on && !g.has {
 			return fmt.Errorf("[SHORT-GI-%d] (-short-gi): %s has no short guard interval at %d MHz", g.width, where, g.width)
 		}
+	}
+	if most := ieee80211.VHTCap(binary.LittleEndian.AppendUint32(nil, vht)).MaxMPDU(); p.VHT && p.MaxMPDU > most {
+		return fmt.Errorf("vht_capab [MAX-MPDU-%d]: %s receives MPDUs of at most %d octets", p.MaxMPDU, where, most)
 	}
 	return nil
 }

@@ -46,6 +46,14 @@ func TestCheckPHY(t *testing.T) {
 		{"hwsim's recorded band data, VHT 160", testBands(0x107e, 0x038004fa), 5180, allSGI(ap.PHY{HT: true, VHT: true, Width: 160}), ""},
 		{"hwsim decodes no HT LDPC", testBands(0x107e, 0x038004fa), 5180, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, "-ldpc"},
 		{"a channel the phy lacks is left to the channel check", full, 5745, ap.PHY{HT: true}, ""},
+		{"[MAX-MPDU-11454] where declared", testBands(0x107e, 0x038004fa|ieee80211.VHTCapMaxMPDU11454), 5180,
+			ap.PHY{HT: true, VHT: true, Width: 80, MaxMPDU: 11454}, ""},
+		{"[MAX-MPDU-7991] on an 11454 radio", testBands(0x107e, 0x038004fa|ieee80211.VHTCapMaxMPDU11454), 5180,
+			ap.PHY{HT: true, VHT: true, Width: 80, MaxMPDU: 7991}, ""},
+		{"[MAX-MPDU-11454] on a 7991 radio", testBands(0x107e, 0x038004f9), 5180, ap.PHY{HT: true, VHT: true, Width: 80, MaxMPDU: 11454},
+			"vht_capab [MAX-MPDU-11454]: phy0's band at 5180 MHz receives MPDUs of at most 7991 octets"},
+		{"[MAX-MPDU-7991] on a 3895 radio", testBands(0x107e, 0x038004f8), 5180, ap.PHY{HT: true, VHT: true, Width: 80, MaxMPDU: 7991},
+			"at most 3895 octets"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := checkPHY(tt.phy, tt.freq, tt.in)

@@ -23,8 +23,13 @@ type Options struct {
 	Core ap.Config
 	ACS  ACSFilter
 	// Country is the ISO 3166 code set as the kernel's regulatory domain
-	// before the channel is checked; "" keeps the current domain.
+	// before the channel is checked; "" keeps the current domain. The
+	// radio needs it even when it is not advertised: mac80211 drops
+	// injected frames where the domain forbids beaconing.
 	Country string
+	// CountryElement advertises the applied domain in beacons and probe
+	// responses (hostapd's ieee80211d=1).
+	CountryElement bool
 	// Takeover brings down the interfaces that block the phy and deletes
 	// stale airq monitors, instead of refusing to start.
 	Takeover bool

@@ -84,6 +84,7 @@ func (o *options) register(fs *flag.FlagSet) {
 // domain, coexistence, bridge, TAP, priority and hardware qualification.
 func (o *options) registerRadio(fs *flag.FlagSet) {
 	fs.StringVar(&o.Country, "country", "", "ISO 3166 country the radio operates in (e.g. US, DE); sets the kernel's regulatory domain; needed for 5 GHz")
+	fs.BoolVar(&o.IEEE80211D, "ieee80211d", false, "advertise the country in beacons and probe responses (the Country element, 802.11d; needs -country)")
 	fs.BoolVar(&o.takeover, "takeover", false, "bring down the interfaces that block the phy (a managed interface kept up by a network manager) and delete stale airq monitors")
 	fs.StringVar(&o.Bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
 	fs.BoolVar(&o.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
@@ -180,6 +181,9 @@ func (o *options) checkRadio() error {
 		if len(o.Country) != 2 || o.Country[0] < 'A' || o.Country[0] > 'Z' || o.Country[1] < 'A' || o.Country[1] > 'Z' {
 			return fmt.Errorf("-country: %q, want a two-letter code such as US or DE", o.Country)
 		}
+	}
+	if o.IEEE80211D && o.Country == "" { // hostapd's words
+		return fmt.Errorf("-ieee80211d: cannot enable IEEE 802.11d without setting the country_code (-country)")
 	}
 	if o.qualify && o.noQualify {
 		return fmt.Errorf("-qualify and -no-qualify contradict each other")

@@ -30,7 +30,7 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 func (o *options) applyPHY() error {
 	p := o.PHY
 	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
-		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160}
+		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
 	switch p.HT40 {
 	case "":
 	case "+", "-":

@@ -68,6 +68,7 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	for _, c := range []struct{ conf, want string }{
 		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},
 		{"ht_capab=[GF]\n", "ht_capab"},
+		{"ieee80211ac=1\nchannel=36\nvht_capab=[MAX-MPDU-3895]\n", "vht_capab"},
 		{"vht_oper_chwidth=3\n", "vht_oper_chwidth"},
 	} {
 		_, err := parseFlags([]string{"-phy", "phy0", "-config", write("ssid=x\n" + c.conf)})
@@ -118,5 +119,32 @@ func TestShortGIFromTheFile(t *testing.T) {
 		if len(short) != 2 || short["HT20"] != c.sgi20 || short["HT40"] != c.sgi40 {
 			t.Errorf("%s %v: short GI %v, want HT20 %v HT40 %v", c.capab, c.args, short, c.sgi20, c.sgi40)
 		}
+	}
+}
+
+// ieee80211d reaches the radio's options: the Country element only with
+// ieee80211d=1, the regulatory domain from country_code either way; the
+// flag without a country is refused with hostapd's reason.
+func TestIEEE80211DOptions(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		args []string
+		want bool
+	}{
+		{"ieee80211d=1\ncountry_code=DE\n", nil, true},
+		{"ieee80211d=0\ncountry_code=DE\n", nil, false},
+		{"country_code=DE\n", []string{"-ieee80211d"}, true},
+	} {
+		o, err := parseFlags(append([]string{"-phy", "phy0", "-config", writeConf(t, c.text)}, c.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mo := o.monitorOptions(nil); mo.CountryElement != c.want || mo.Country != "DE" {
+			t.Errorf("%q %v: Country element %v, domain %q", c.text, c.args, mo.CountryElement, mo.Country)
+		}
+	}
+	if _, err := parseFlags([]string{"-phy", "phy0", "-ieee80211d"}); err == nil ||
+		!strings.Contains(err.Error(), "-ieee80211d: cannot enable IEEE 802.11d without setting the country_code") {
+		t.Errorf("-ieee80211d without a country: %v", err)
 	}
 }

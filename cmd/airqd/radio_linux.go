@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"time"
 
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/runtime"
-	"github.com/airq/airq/scan"
 	"github.com/airq/airq/tap"
 )
 
@@ -66,19 +64,4 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	c := core.Counters()
 	log.Info("stopped", "beacons", c.Beacons, "echoes", c.Echoes, "wired_in", c.WiredIn, "wired_sent", c.WiredSent, "rx_to_wired", c.RxToWired)
 	return err
-}
-
-// monitorOptions are the radio's settings from the flags and the file.
-func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
-	cfg := o.Core
-	if o.Channel == 0 {
-		cfg.ACS = o.acsConfig(nil) // the candidates come from the phy
-	}
-	cfg.Scan = o.scanConfig(nil, 0) // the channels and the retune time too
-	return monitor.Options{
-		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(),
-		Country: o.Country, Takeover: o.takeover, NoQualify: o.noQualify,
-		FullEchoes: o.Pcap != "", Log: log,
-		OnACSDecision: func(d scan.Decision, took time.Duration) { logDecision(log, d, took) },
-	}
 }

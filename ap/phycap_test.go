@@ -90,3 +90,25 @@ func settle(t *testing.T, h *harness) radio.Rate {
 	}
 	return last
 }
+
+// TestVHTMaxMPDU: vht_capab's [MAX-MPDU-7991] and [MAX-MPDU-11454] set the
+// maximum MPDU length the beacon announces; 3895 is the default; no other
+// value is taken.
+func TestVHTMaxMPDU(t *testing.T) {
+	for _, n := range []int{0, 7991, 11454} {
+		h := newHarness(t, Config{Channel: 36, PHY: PHY{VHT: true, Width: 80, MaxMPDU: n}})
+		out, _ := h.take()
+		_, fr := parsed(t, out[0])
+		bc, err := ieee80211.ParseBeacon(fr.Body())
+		if err != nil {
+			t.Fatal(err)
+		}
+		vht, ok := bc.Elements().VHTCap()
+		if want := max(n, 3895); !ok || vht.MaxMPDU() != want {
+			t.Errorf("MaxMPDU %d: beacon announces %d (VHT %v), want %d", n, vht.MaxMPDU(), ok, want)
+		}
+	}
+	if _, err := New(Config{SSID: "x", BSSID: bssid, Channel: 36, PHY: PHY{VHT: true, Width: 80, MaxMPDU: 5000}}); err == nil {
+		t.Error("a maximum MPDU length of 5000 accepted")
+	}
+}
