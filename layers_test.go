@@ -22,13 +22,15 @@ var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
-	"ap":      2,
-	"runtime": 3, "sim": 3, "monitor": 3, "config": 3,
+	"internal/nice": 1,
+	"ap":            2,
+	"runtime":       3, "sim": 3, "monitor": 3, "config": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4, "cmd": 4,
 }
 
 // pure L1 packages and the core must never reach the OS edge.
-var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "internal/netnstest": true, "internal/link": true}
+var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "internal/netnstest": true, "internal/link": true,
+	"internal/nice": true}
 
 // allowedThirdParty lists the non-stdlib modules a layer may import.
 func allowedThirdParty(pkg, dep string) bool {

@@ -10,6 +10,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/internal/nice"
 	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/runtime"
 	"github.com/airq/airq/tap"
@@ -19,7 +20,7 @@ import (
 // (joining -bridge) and runs the core on both until ctx ends. With -qualify
 // it runs the hardware checks alone, prints the report and returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
-	applyNice(o.Nice, log)
+	nice.Apply(o.Nice, log)
 	mo := o.monitorOptions(log)
 	if o.qualify {
 		rep, err := monitor.Qualify(ctx, mo)
