@@ -3,7 +3,6 @@ package config
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 )
@@ -18,15 +17,6 @@ type line struct {
 type File struct {
 	path  string
 	lines []line
-}
-
-// Read reads and parses the file at path.
-func Read(path string) (*File, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, b)
 }
 
 // Parse parses a file's text and checks every value; Apply then sets the
@@ -56,9 +46,6 @@ func Parse(path string, data []byte) (*File, error) {
 	}
 	return f, nil
 }
-
-// Path is the file's path.
-func (f *File) Path() string { return f.path }
 
 // check sets the line's key in s.
 func (f *File) check(s *Settings, l line) error {

@@ -37,7 +37,7 @@ type Options struct {
 	NoQualify bool
 	// FullEchoes keeps TX-status echoes whole (a capture wants them).
 	FullEchoes bool
-	Log        *slog.Logger
+	Log        *slog.Logger // the bring-up's steps; nil: none
 	// OnACSDecision, if set, is told the channel selection's outcome when
 	// the radio first goes home after the start-up scan.
 	OnACSDecision func(d scan.Decision, took time.Duration)

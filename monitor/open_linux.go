@@ -3,6 +3,7 @@ package monitor
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -68,6 +69,9 @@ func Qualify(ctx context.Context, o Options) (Report, error) {
 // bringUp runs Open's steps up to the tuned monitor interface and returns
 // the channel it is on.
 func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err error) {
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
+	}
 	nl, err := nl80211.Dial()
 	if err != nil {
 		return nil, ch, err
