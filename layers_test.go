@@ -2,8 +2,15 @@ package airq_test
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,15 +21,17 @@ const module = "github.com/airq/airq"
 var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "internal/pcap": 0, "radio": 0, "counter": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
-	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
-	"ap":    2,
-	"shell": 3, "sim": 3, "metrics": 3,
+	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
+	"internal/nice": 1,
+	"ap":            2,
+	"shell":         3, "sim": 3, "metrics": 3, "monitor": 3, "config": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4,
 	"study": 4, "internal/tools": 4, // the gate's own commands (stdlib only)
 }
 
 // pure L1 packages and the core must never reach the OS edge.
-var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "internal/netnstest": true}
+var osEdge = map[string]bool{"nl80211": true, "inject": true, "tap": true, "internal/netnstest": true, "internal/link": true,
+	"internal/nice": true}
 
 // allowedThirdParty lists the non-stdlib modules a layer may import.
 func allowedThirdParty(pkg, dep string) bool {
@@ -64,10 +73,10 @@ func allowed(pkg, dep string) bool {
 	case lp == 0:
 		return ld == 0
 	case lp == 1:
-		return ld == 0
+		return ld == 0 || osEdge[pkg] && dep == "internal/link" // the one link helper
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
-	case pkg == "shell":
+	case pkg == "shell", pkg == "monitor", pkg == "config":
 		return ld <= 2
 	case pkg == "sim":
 		return ld <= 2 && !osEdge[dep]
@@ -164,9 +173,68 @@ func TestLayerRules(t *testing.T) {
 		{"cmd/airqd", "sim", true},
 		{"metrics", "ctl", true}, {"metrics", "counter", true}, {"metrics", "ap", false}, {"metrics", "shell", false},
 		{"ctl", "counter", true}, {"counter", "ctl", false},
+		{"tap", "internal/link", true}, {"inject", "internal/link", true}, {"txq", "internal/link", false},
+		{"ap", "internal/link", false}, {"monitor", "internal/link", true}, {"inject", "tap", false},
+		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
+		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
 		}
 	}
+}
+
+// linkSetters are the ioctls that change a link's flags or MTU: only the
+// link helper (internal/link) may use them, so that there is one way to
+// bring a link up or down and one way to set its MTU.
+var linkSetters = map[string]bool{"SIOCSIFFLAGS": true, "SIOCSIFMTU": true}
+
+// TestOnlyTheLinkHelperSetsLinks walks the module's product files (tests
+// and nested modules such as test/e2e/tools aside) for the link-setting
+// ioctls.
+func TestOnlyTheLinkHelperSetsLinks(t *testing.T) {
+	users := map[string][]string{} // ioctl -> files
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || fileExists(filepath.Join(path, "go.mod"))) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && linkSetters[sel.Sel.Name] {
+				users[sel.Sel.Name] = append(users[sel.Sel.Name], filepath.ToSlash(path))
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ioctl, files := range users {
+		for _, f := range files {
+			if !strings.HasPrefix(f, "internal/link/") {
+				t.Errorf("%s uses %s: links are set through internal/link only", f, ioctl)
+			}
+		}
+	}
+	if files := slices.Compact(users["SIOCSIFFLAGS"]); len(files) != 1 {
+		t.Errorf("SIOCSIFFLAGS in %v, want exactly one file (internal/link)", files)
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -336,7 +336,7 @@ func TestControlScanOff(t *testing.T) {
 // station get MAC rates is the station's rate selector, row for row, and
 // prints as package rate prints rc_stats.
 func TestControlStationRates(t *testing.T) {
-	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true, ShortGI: true}})
+	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true, SGI20: true}})
 	h.take()
 	h.htStation(staMAC)
 	for range 1000 {

@@ -198,7 +198,7 @@ func TestRateControlClimbs(t *testing.T) {
 		want func(radio.Rate) bool
 	}{
 		{"legacy", PHY{}, false, func(r radio.Rate) bool { return r.Mode == radio.ModeLegacy && r.Kbps() == 54000 }},
-		{"HT20", PHY{HT: true, ShortGI: true}, true, func(r radio.Rate) bool { return r.Mode == radio.ModeHT && r.MCS == 7 }},
+		{"HT20", PHY{HT: true, SGI20: true}, true, func(r radio.Rate) bool { return r.Mode == radio.ModeHT && r.MCS == 7 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, Config{WMM: true, PHY: c.phy})

@@ -20,9 +20,18 @@ type PHY struct {
 	// Secondary is +1 or -1: the secondary 20 MHz channel above or below the
 	// primary (HT40+ / HT40-), for a 40 MHz channel.
 	Secondary int
-	Streams   int  // spatial streams; default 1
-	ShortGI   bool // short guard interval at every width used
-	LDPC      bool
+	Streams   int // spatial streams; default 1
+	// The short guard interval, per width, as hostapd's capability flags
+	// give it ([SHORT-GI-20] and [SHORT-GI-40] of ht_capab, [SHORT-GI-80]
+	// and [SHORT-GI-160] of vht_capab): advertised, and used towards
+	// stations that announce it, at that width only. SGI40 needs a 40 MHz
+	// channel or wider, SGI80 and SGI160 VHT at that width.
+	SGI20, SGI40, SGI80, SGI160 bool
+	LDPC                        bool
+	// MaxMPDU is the longest MPDU announced in the VHT Capabilities:
+	// 7991 or 11454 octets (vht_capab's [MAX-MPDU-7991], [MAX-MPDU-11454]);
+	// 0 is 3895. Receive buffers hold the largest.
+	MaxMPDU int
 }
 
 // receiveAMSDU is the longest A-MSDU airq announces it receives: uplink
@@ -68,6 +77,11 @@ func (p PHY) validate(ch int, freq int) (PHY, error) {
 	if !p.HT && p.Width != 20 {
 		return p, fmt.Errorf("channel width: %d MHz needs ieee80211n", p.Width)
 	}
+	switch p.MaxMPDU {
+	case 0, 3895, 7991, 11454:
+	default:
+		return p, fmt.Errorf("vht_capab: maximum MPDU length %d, want 7991 or 11454 ([MAX-MPDU-7991], [MAX-MPDU-11454]) or 3895", p.MaxMPDU)
+	}
 	return p, nil
 }
 
@@ -107,7 +121,7 @@ func newPHYElems(c Config, rates []byte) phyElems {
 	e := phyElems{width: radio.Bandwidth(p.Width)}
 	if p.HT {
 		e.htCap = ieee80211.AppendHTCap(nil, ieee80211.HTPHY{
-			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.ShortGI, SGI40: p.ShortGI && p.Width >= 40, LDPC: p.LDPC,
+			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.SGI20, SGI40: p.SGI40 && p.Width >= 40, LDPC: p.LDPC,
 			MaxAMSDU: receiveAMSDU,
 		}.Cap())
 		sec := uint8(ieee80211.HTOperSecondaryNone)
@@ -121,7 +135,8 @@ func newPHYElems(c Config, rates []byte) phyElems {
 	}
 	if p.VHT {
 		e.vhtCap = ieee80211.AppendVHTCap(nil, ieee80211.VHTPHY{
-			Streams: p.Streams, Width: p.Width, SGI80: p.ShortGI && p.Width >= 80, SGI160: p.ShortGI && p.Width == 160, LDPC: p.LDPC,
+			Streams: p.Streams, Width: p.Width, SGI80: p.SGI80 && p.Width >= 80, SGI160: p.SGI160 && p.Width == 160, LDPC: p.LDPC,
+			MaxMPDU: p.MaxMPDU,
 		}.Cap())
 		center := uint8(c.Channel)
 		if p.Width >= 40 {

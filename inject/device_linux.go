@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/radio"
 	"github.com/mdlayher/socket"
 	"golang.org/x/sys/unix"
@@ -45,9 +46,9 @@ type counters struct {
 // Open brings the interface called ifname up (setting opt.MTU first when
 // non-zero) and opens it for reading and injection.
 func Open(ifname string, opt Options) (*Device, error) {
-	index, err := link(ifname, opt.MTU)
+	index, err := prepare(ifname, opt.MTU)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
 	d := &Device{name: ifname, ifindex: index, addr: opt.Address, echoLen: echoLen(opt)}
 	if d.rx, err = openRx(index, opt); err != nil {
@@ -60,6 +61,21 @@ func Open(ifname string, opt Options) (*Device, error) {
 	d.rb.init()
 	d.tb.init()
 	return d, nil
+}
+
+// prepare returns the interface's index after setting the MTU (when mtu >
+// 0) and bringing it up.
+func prepare(name string, mtu int) (int, error) {
+	index, err := link.Index(name)
+	if err != nil {
+		return 0, err
+	}
+	if mtu > 0 {
+		if err := link.SetMTU(name, mtu); err != nil {
+			return 0, err
+		}
+	}
+	return index, link.Up(name)
 }
 
 // openRx opens the receive socket. It is created with protocol 0, so that it

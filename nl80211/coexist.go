@@ -3,6 +3,8 @@ package nl80211
 import (
 	"fmt"
 	"strings"
+
+	"github.com/airq/airq/internal/link"
 )
 
 // Blocker is an interface on the wiphy airq wants that would get in its way,
@@ -70,7 +72,7 @@ func (c *Conn) Takeover(blockers []Blocker) error {
 			}
 			continue
 		}
-		if err := setLinkDown(b.Name); err != nil {
+		if err := link.Down(b.Name); err != nil {
 			return &Error{Op: "bring down " + b.Name, Err: err}
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/airq/airq/internal/link"
 )
 
 // TestIntegrationHwsim runs against a real wiphy that supports monitor
@@ -54,7 +54,7 @@ func TestIntegrationHwsim(t *testing.T) {
 	if ifi.Name != "airqtest0" || ifi.Type != IfTypeMonitor || ifi.Addr != addr || ifi.PHY != phy.Index {
 		t.Errorf("NewMonitor = %+v", ifi)
 	}
-	if err := linkUp(ifi.Name); err != nil {
+	if err := link.Up(ifi.Name); err != nil {
 		t.Fatalf("up: %v", err)
 	}
 	if err := c.SetChannel(ifi.Index, Channel{Freq: 2412}); err != nil {
@@ -100,21 +100,4 @@ func TestIntegrationHwsim(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond) // the kernel deletes it from a work item
 	}
-}
-
-func linkUp(name string) error {
-	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return err
-	}
-	defer unix.Close(fd)
-	ifr, err := unix.NewIfreq(name)
-	if err != nil {
-		return err
-	}
-	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
-		return err
-	}
-	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
-	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/mdlayher/netlink"
 	"golang.org/x/sys/unix"
+
+	"github.com/airq/airq/internal/link"
 )
 
 // JoinBridge makes the TAP a port of the Linux bridge called bridge (like
@@ -35,8 +37,11 @@ func (d *Device) LeaveBridge() error {
 // SetMTU sets the interface's MTU (the largest frame the host sends to airq,
 // less the Ethernet header).
 func (d *Device) SetMTU(mtu int) error {
-	if err := d.setLink(unix.IFLA_MTU, uint32(mtu)); err != nil {
-		return fmt.Errorf("tap: %s: set MTU %d: %w", d.name, mtu, err)
+	if d.closed.Load() {
+		return ErrClosed
+	}
+	if err := link.SetMTU(d.name, mtu); err != nil {
+		return fmt.Errorf("tap: %s: %w", d.name, err)
 	}
 	return nil
 }

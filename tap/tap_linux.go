@@ -10,6 +10,8 @@ import (
 
 	"github.com/mdlayher/netlink"
 	"golang.org/x/sys/unix"
+
+	"github.com/airq/airq/internal/link"
 )
 
 // Device is an open TAP interface.
@@ -143,27 +145,11 @@ func (d *Device) Offloads() string {
 
 // linkUp brings the interface up and returns its index.
 func linkUp(name string) (int, error) {
-	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
-	if err != nil {
-		return 0, fmt.Errorf("control socket: %w", err)
-	}
-	defer unix.Close(fd)
-	ifr, err := unix.NewIfreq(name)
+	index, err := link.Index(name)
 	if err != nil {
 		return 0, err
 	}
-	if err := unix.IoctlIfreq(fd, unix.SIOCGIFINDEX, ifr); err != nil {
-		return 0, fmt.Errorf("interface index: %w", err)
-	}
-	index := int(ifr.Uint32())
-	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
-		return 0, fmt.Errorf("get flags: %w", err)
-	}
-	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
-	if err := unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr); err != nil {
-		return 0, fmt.Errorf("bring up: %w", err)
-	}
-	return index, nil
+	return index, link.Up(name)
 }
 
 // Name returns the interface name.

@@ -4,12 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/nl80211"
+	"github.com/airq/airq/config"
+	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/scan"
 	"github.com/airq/airq/sim"
 )
@@ -25,107 +25,52 @@ import (
 // chosen; -acs-exclude-dfs leaves them out of the scan too, which shortens
 // it. The decision is logged with each channel's figures at start.
 
-// acsOptions are the ACS settings, as flags or as hostapd's keys.
-type acsOptions struct {
-	excludeDFS bool
-	numScans   int
-	bias       string // hostapd's acs_chan_bias: "1:0.8 6:0.8 11:0.8"
-	biases     []scan.Bias
-	noBias     bool
+func (o *options) registerACS(fs *flag.FlagSet) {
+	a := &o.ACS
+	fs.BoolVar(&a.ExcludeDFS, "acs-exclude-dfs", false, "with -channel 0: leave radar and no-IR channels out of the start-up scan (they are never chosen)")
+	fs.IntVar(&a.NumScans, "acs-num-scans", scan.DefaultStartupRuns, "with -channel 0: scans of the whole channel list before choosing (1-100)")
+	fs.StringVar(&a.Bias, "acs-chan-bias", "", "with -channel 0: channel:factor pairs scaling channels' scores, such as \"1:0.8 6:0.8 11:0.8\" (the 2.4 GHz default); below 1 prefers a channel; \"none\" for no bias")
 }
 
-func (a *acsOptions) register(fs *flag.FlagSet) {
-	fs.BoolVar(&a.excludeDFS, "acs-exclude-dfs", false, "with -channel 0: leave radar and no-IR channels out of the start-up scan (they are never chosen)")
-	fs.IntVar(&a.numScans, "acs-num-scans", scan.DefaultStartupRuns, "with -channel 0: scans of the whole channel list before choosing (1-100)")
-	fs.StringVar(&a.bias, "acs-chan-bias", "", "with -channel 0: channel:factor pairs scaling channels' scores, such as \"1:0.8 6:0.8 11:0.8\" (the 2.4 GHz default); below 1 prefers a channel; \"none\" for no bias")
-}
-
-// check validates the settings.
-func (a *acsOptions) check() error {
-	if a.numScans < 1 || a.numScans > 100 {
-		return fmt.Errorf("-acs-num-scans: %d, want 1 to 100", a.numScans)
+// checkACS validates the settings.
+func (o *options) checkACS() error {
+	a := o.ACS
+	if a.NumScans < 1 || a.NumScans > 100 {
+		return fmt.Errorf("-acs-num-scans: %d, want 1 to 100", a.NumScans)
 	}
-	b, none, err := parseChanBias(a.bias)
+	b, none, err := config.ParseChanBias(a.Bias)
 	if err != nil {
-		return fmt.Errorf("-acs-chan-bias: %q: %w", a.bias, err)
+		return fmt.Errorf("-acs-chan-bias: %q: %w", a.Bias, err)
 	}
-	a.biases, a.noBias = b, none
+	o.biases, o.noBias = b, none
 	return nil
-}
-
-// parseChanBias reads hostapd's acs_chan_bias list: space-separated
-// channel:factor pairs.
-func parseChanBias(v string) (biases []scan.Bias, none bool, err error) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return nil, false, nil
-	}
-	if v == "none" {
-		return nil, true, nil
-	}
-	for _, f := range strings.Fields(v) {
-		ch, factor, ok := strings.Cut(f, ":")
-		n, err1 := strconv.Atoi(ch)
-		x, err2 := strconv.ParseFloat(factor, 64)
-		if !ok || err1 != nil || err2 != nil || n < 1 || n > 196 || x <= 0 || x > 100 {
-			return nil, false, fmt.Errorf("%q: want channel:factor, such as 6:0.8", f)
-		}
-		biases = append(biases, scan.Bias{Channel: n, Factor: x})
-	}
-	return biases, false, nil
 }
 
 // acsConfig is the core's ACS configuration over the candidates.
 func (o *options) acsConfig(chans []scan.Channel) *ap.ACSConfig {
-	a := o.acsOpt
 	return &ap.ACSConfig{
 		Channels: chans,
-		Runs:     a.numScans,
-		Select:   scan.ACSConfig{Bias: a.biases, NoBias: a.noBias},
+		Runs:     o.ACS.NumScans,
+		Select:   scan.ACSConfig{Bias: o.biases, NoBias: o.noBias},
 	}
 }
 
-// acsBandOK says whether freq is in the band the options allow ACS to
-// pick from: hw_mode's, and 5 GHz only with VHT.
-func (o *options) acsBandOK(freq int) bool {
-	five := freq > 4900 && freq < 5900
-	two := freq < 2500
+// acsFilter chooses the candidates from a channel plan: hw_mode's band,
+// and 5 GHz only with VHT.
+func (o *options) acsFilter() monitor.ACSFilter {
+	f := monitor.ACSFilter{Band2GHz: true, Band5GHz: true, ExcludeDFS: o.ACS.ExcludeDFS}
 	switch {
-	case o.hwMode == "a" || o.phyOpt.vht:
-		return five
-	case o.hwMode == "b" || o.hwMode == "g":
-		return two
+	case o.HWMode == "a" || o.PHY.VHT:
+		f.Band2GHz = false
+	case o.HWMode == "b" || o.HWMode == "g":
+		f.Band5GHz = false
 	}
-	return two || five
+	return f
 }
 
-// acsChannels lists a phy's candidates under the applied domain: disabled
-// channels left out, no-IR and radar ones passive (or left out with
-// -acs-exclude-dfs).
-func (o *options) acsChannels(phy nl80211.PHY) []scan.Channel {
-	var out []scan.Channel
-	for _, b := range phy.Bands {
-		for _, c := range b.Channels {
-			passive := c.NoIR || c.Radar
-			if c.Disabled || !o.acsBandOK(c.Freq) || (passive && o.acsOpt.excludeDFS) {
-				continue
-			}
-			out = append(out, scan.Channel{Freq: c.Freq, Passive: passive})
-		}
-	}
-	return out
-}
-
-// acsSimChannels is the simulator's US plan, filtered like acsChannels.
+// acsSimChannels is the simulator's US plan, filtered like the radio's.
 func (o *options) acsSimChannels(plan []scan.Channel) []scan.Channel {
-	var out []scan.Channel
-	for _, c := range plan {
-		if c.Disabled || !o.acsBandOK(c.Freq) || (c.Passive && o.acsOpt.excludeDFS) {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
+	return o.acsFilter().Candidates(plan)
 }
 
 // logDecision logs the choice: one line with the outcome, then the
@@ -138,77 +83,11 @@ func logDecision(log *slog.Logger, d scan.Decision, took time.Duration) {
 	}
 }
 
-// surveyTracker turns the radio's cumulative survey counters into one
-// dwell's figures: it takes a reading when the radio lands on a channel and
-// another when it leaves. Drivers that restart a channel's counters at
-// each tune (their second reading is below the first) report the dwell on
-// their own: that reading is taken as it is.
-type surveyTracker struct {
-	cur    int
-	at     nl80211.SurveyInfo
-	have   bool
-	failed bool // the driver gives no survey: stop asking
-}
-
-// arrive records the reading on landing at freq.
-func (t *surveyTracker) arrive(freq int, ss []nl80211.SurveyInfo) {
-	t.cur, t.have = freq, false
-	for _, s := range ss {
-		if s.Freq == freq {
-			t.at, t.have = s, true
-		}
-	}
-}
-
-// leave returns the dwell's figures for the channel being left.
-func (t *surveyTracker) leave(ss []nl80211.SurveyInfo) (int, scan.SurveyReport, bool) {
-	for _, s := range ss {
-		if s.Freq != t.cur || s.Time == 0 {
-			continue
-		}
-		d := s
-		if t.have && s.Time >= t.at.Time && s.TimeBusy >= t.at.TimeBusy {
-			d.Time -= t.at.Time
-			d.TimeBusy -= t.at.TimeBusy
-			d.TimeRX -= min(t.at.TimeRX, d.TimeRX)
-			d.TimeTX -= min(t.at.TimeTX, d.TimeTX)
-		}
-		if d.Time == 0 {
-			return 0, scan.SurveyReport{}, false
-		}
-		ms := func(v uint64) time.Duration { return time.Duration(v) * time.Millisecond }
-		r := scan.SurveyReport{Active: ms(d.Time), Busy: ms(d.TimeBusy), Rx: ms(d.TimeRX), Tx: ms(d.TimeTX),
-			Noise: int8(s.Noise), HasNoise: s.HasNoise}
-		return t.cur, r, true
-	}
-	return 0, scan.SurveyReport{}, false
-}
-
 // addACSNeighbours crowds the simulated plan a little more for -channel 0
 // with -radio sim, beside the neighbours -scan shows: two more networks on
 // channel 1, one each on 40 and 44, so the choice has something to avoid.
 func addACSNeighbours(s *sim.Sim) {
 	for i, f := range []int{2412, 2412, 5200, 5220} {
 		s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("acs-neighbour-%d", i+1), Signal: -60})
-	}
-}
-
-// The hostapd keys of ACS.
-func init() {
-	keys := map[string]confKey{
-		"acs_exclude_dfs": {flag: "acs-exclude-dfs", want: "0 or 1",
-			set: func(o *options, v string) error { return setBool(&o.acsOpt.excludeDFS, v) }},
-		"acs_num_scans": {flag: "acs-num-scans", want: "1 to 100",
-			set: func(o *options, v string) error { return setInt(&o.acsOpt.numScans, v, 1, 100) }},
-		"acs_chan_bias": {flag: "acs-chan-bias", want: "channel:factor pairs such as 1:0.8 6:0.8 11:0.8",
-			set: func(o *options, v string) error {
-				o.acsOpt.bias = v
-				_, _, err := parseChanBias(v)
-				return err
-			}},
-	}
-	for k, v := range keys {
-		confKeys[k] = v
-		delete(notYet, k)
 	}
 }

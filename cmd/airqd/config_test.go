@@ -3,11 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/airq/airq/config"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/tap"
 )
@@ -22,43 +21,26 @@ func writeConf(t *testing.T, text string) string {
 	return path
 }
 
-// Every supported key lands where it belongs, with hostapd's units
-// converted (rates from 100 kbit/s to kbit/s).
-func TestConfigFile(t *testing.T) {
-	o, err := parseFlags([]string{"-config", "testdata/hostapd.conf"})
+const hostapdConf = "../../config/testdata/hostapd.conf"
+
+// The file's keys reach the core's configuration; a flag given on the
+// command line wins over the file's key and the file's other keys still
+// apply.
+func TestFlagsOverrideFile(t *testing.T) {
+	o, err := parseFlags([]string{"-config", hostapdConf})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := o.core
-	switch {
-	case o.ifname != "wlan0", o.radioOpt.bridge != "br-lan", o.ssid != "home net ", c.SSID != "home net ":
-		t.Errorf("names: %q %q %q", o.ifname, o.radioOpt.bridge, c.SSID)
-	case !c.HideSSID, o.radioOpt.country != "US", o.channel != 36, c.Channel != 36:
-		t.Errorf("hide %v country %q channel %d", c.HideSSID, o.radioOpt.country, c.Channel)
-	case c.BeaconInterval != 200, c.DTIMPeriod != 3, !c.WMM, c.MaxStations != 32, !c.APIsolate, !c.MulticastToUnicast:
-		t.Errorf("bss %+v", c)
-	case !slices.Equal(c.Rates, []int{6000, 9000, 12000, 18000, 24000, 36000, 48000, 54000}),
-		!slices.Equal(c.BasicRates, []int{6000, 12000, 24000}), c.BeaconRate != 12000:
-		t.Errorf("rates %v basic %v beacon %d", c.Rates, c.BasicRates, c.BeaconRate)
-	case c.InactivityTimeout != 600*time.Second:
-		t.Errorf("inactivity %v", c.InactivityTimeout)
-	case c.AQL.Low[ieee80211.ACBE] != 500, c.AQL.High[ieee80211.ACBE] != 1000, c.AQL.Low[ieee80211.ACVO] != 4000,
-		c.AQL.High[ieee80211.ACVI] != 12000, c.AQL.Threshold != 9000:
-		t.Errorf("aql %+v", c.AQL)
-	case c.AirtimeWeight != 512, c.InFlightPerAC != 32, o.logLevel.String() != "DEBUG", o.radio != "sim":
-		t.Errorf("airq keys: weight %d inflight %d level %v radio %q", c.AirtimeWeight, c.InFlightPerAC, o.logLevel, o.radio)
+	c := o.Core
+	if c.SSID != "home net " || c.Channel != 36 || c.AQL.Threshold != 9000 || c.AirtimeWeight != 512 || o.logLevel.String() != "DEBUG" {
+		t.Errorf("from the file: ssid %q channel %d aql %+v weight %d level %v", c.SSID, c.Channel, c.AQL, c.AirtimeWeight, o.logLevel)
 	}
-}
-
-// A flag given on the command line wins over the file's key; the file's
-// other keys still apply.
-func TestFlagsOverrideFile(t *testing.T) {
-	o, err := parseFlags([]string{"-config", "testdata/hostapd.conf", "-ssid", "flag", "-beacon-int", "100",
+	o, err = parseFlags([]string{"-config", hostapdConf, "-ssid", "flag", "-beacon-int", "100",
 		"-aql-txq-limit", "BK=1:2", "-log-level", "warn"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := o.core
+	c = o.Core
 	if c.SSID != "flag" || c.BeaconInterval != 100 || c.DTIMPeriod != 3 || o.logLevel.String() != "WARN" {
 		t.Errorf("ssid %q beacon %d dtim %d level %v", c.SSID, c.BeaconInterval, c.DTIMPeriod, o.logLevel)
 	}
@@ -68,72 +50,16 @@ func TestFlagsOverrideFile(t *testing.T) {
 	}
 }
 
-// The shipped example is valid.
-func TestExampleConfig(t *testing.T) {
-	o, err := parseFlags([]string{"-config", "../../configs/airqd.conf"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if o.phy != "phy0" || o.core.SSID != "airq" || o.channel != 6 {
-		t.Errorf("%+v", o)
-	}
-}
-
-// Errors name the file, the line, the key and what is accepted.
-func TestConfigErrors(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"ssid=a\nbogus=1\n", `:2: unknown key "bogus"; accepted keys: accept_mac_file acs_chan_bias acs_exclude_dfs acs_num_scans airtime_weight amsdu`},
-		{"# c\n\nchannel\n", `:3: "channel" is not key=value`},
-		{"=5\n", `:1: "=5" is not key=value`},
-		{"beacon_int=5\n", `:1: beacon_int: "5": want 15 to 65535 TU`},
-		{"dtim_period=x\n", `:1: dtim_period: "x": want 1 to 255 beacons`},
-		{"wmm_enabled=yes\n", `:1: wmm_enabled: "yes": want 0 or 1`},
-		{"max_num_sta=3000\n", `:1: max_num_sta: "3000": want 1 to 2007`},
-		{"channel=acs\n", `:1: channel: "acs": want a channel number: 1-14, or 36-177 on 5 GHz; 0 or acs_survey`},
-		{"acs_chan_bias=6\n", `:1: acs_chan_bias: "6": want channel:factor pairs`},
-		{"hw_mode=ad\n", `:1: hw_mode: "ad": want a (5 GHz), b or g`},
-		{"driver=madwifi\n", `:1: driver: "madwifi": want nl80211`},
-		{"ssid=\n", `:1: ssid: "": want 1 to 32 bytes`},
-		{"country_code=usa\n", `:1: country_code: "usa": want a two-letter ISO 3166 code`},
-		{"supported_rates=10 25\n", `:1: supported_rates: "10 25": want rates in 100 kbit/s`},
-		{"supported_rates=10 10\n", `:1: supported_rates: "10 10"`},
-		{"beacon_rate=ht:7\n", `:1: beacon_rate: "ht:7": want a legacy rate in 100 kbit/s`},
-		{"macaddr_acl=3\n", `:1: macaddr_acl: "3": want 0 (accept unless in deny_mac_file) or 1 (deny unless in accept_mac_file)`},
-		{"macaddr_acl=2\n", `:1: macaddr_acl: 2 (RADIUS) is not supported`},
-		{"deny_mac_file=\n", `:1: deny_mac_file: "": want a file of MAC addresses`},
-		{"aql_txq_limit=XX=1:2\n", `:1: aql_txq_limit: "XX=1:2": want AC=LOW:HIGH in µs`},
-		{"aql_threshold=0\n", `:1: aql_threshold: "0": want 1 to 2147483648 µs`},
-		{"airtime_weight=70000\n", `:1: airtime_weight: "70000": want 1 to 65535`},
-		{"log_level=loud\n", `:1: log_level: "loud": want debug, info, warn or error`},
-		{"radio=usb\n", `:1: radio: "usb": want nl80211 or sim`},
-		{"tap_offload=1\n", `:1: tap_offload: "1": want gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off`},
-		{"nice=-21\n", `:1: nice: "-21": want -20 to 19 (the nice value of airqd's threads; default -10)`},
-		{"bssid=ff:ff:ff:ff:ff:ff\n", `:1: bssid: "ff:ff:ff:ff:ff:ff": want a unicast MAC address`},
-		{"interface=a-name-that-is-too-long\n", `:1: interface: "a-name-that-is-too-long": want an interface name of 1 to 15`},
-		// Known hostapd keys airq does not implement are refused by name.
-		{"ssid=x\nwpa=2\n", `:2: wpa: not supported yet (WPA/WPA2)`},
-		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: not supported yet (WPA/WPA2)`},
-		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: not supported yet`},
-		{"rsn_pairwise=CCMP\n", `rsn_pairwise: not supported yet`},
-		{"ieee80211r=1\n", `ieee80211r: not supported yet (fast transition (802.11r))`},
-		{"ieee80211w=1\n", `ieee80211w: not supported yet (management frame protection (802.11w))`},
-		{"ieee80211ax=1\n", `ieee80211ax: not supported yet (HE (802.11ax))`},
-		{"accept_mac_file=/nonexistent/hostapd.accept\n", `:1: accept_mac_file: stat /nonexistent/hostapd.accept: no such file`},
-		// What only the whole file shows names the line of the key at fault.
-		{"channel=36\nhw_mode=g\n", `:2: hw_mode: "g" does not match channel 36`},
-		{"hw_mode=a\n", `:1: hw_mode: "a" does not match channel 1`},
-		{"supported_rates=10 20\n", `:1: supported_rates: basic_rates is needed with supported_rates`},
-		{"supported_rates=10 20\nbasic_rates=10 55\n", `:2: basic_rates: 55 is not in supported_rates`},
-		{"supported_rates=10 20\nbasic_rates=10\nbeacon_rate=20\n", `:3: beacon_rate: 20 is not one of basic_rates`},
-	} {
-		path := writeConf(t, c.text)
-		_, err := parseFlags([]string{"-radio", "sim", "-config", path})
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), path+":") {
-			t.Errorf("%q: error %v, want %s:N and %q", c.text, err, path, c.want)
+// Every flag a key names exists, so that the key's override works.
+func TestKeysNameRealFlags(t *testing.T) {
+	fs := newFlagSet(&options{})
+	for _, name := range config.Names() {
+		k, _ := config.Lookup(name)
+		for _, f := range k.Flags {
+			if fs.Lookup(f) == nil {
+				t.Errorf("key %s names -%s, which airqd does not have", name, f)
+			}
 		}
-	}
-	if _, err := parseFlags([]string{"-radio", "sim", "-config", "/nonexistent/airqd.conf"}); err == nil || !strings.Contains(err.Error(), "-config") {
-		t.Errorf("missing file: %v", err)
 	}
 }
 
@@ -141,15 +67,15 @@ func TestConfigErrors(t *testing.T) {
 // the accepted values when wrong.
 func TestTapOffload(t *testing.T) {
 	o, err := parseFlags([]string{"-radio", "sim"})
-	if err != nil || o.radioOpt.tapOffload != tap.OffloadGRO {
-		t.Fatalf("default: %v, %v", o.radioOpt.tapOffload, err)
+	if err != nil || o.TapOffload != tap.OffloadGRO {
+		t.Fatalf("default: %v, %v", o.TapOffload, err)
 	}
 	path := writeConf(t, "tap_offload=tso\n")
-	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.radioOpt.tapOffload != tap.OffloadTSO {
-		t.Fatalf("file: %v, %v", o.radioOpt.tapOffload, err)
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.TapOffload != tap.OffloadTSO {
+		t.Fatalf("file: %v, %v", o.TapOffload, err)
 	}
-	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-tap-offload", "off"}); err != nil || o.radioOpt.tapOffload != tap.OffloadOff {
-		t.Fatalf("flag: %v, %v", o.radioOpt.tapOffload, err)
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-tap-offload", "off"}); err != nil || o.TapOffload != tap.OffloadOff {
+		t.Fatalf("flag: %v, %v", o.TapOffload, err)
 	}
 	if _, err = parseFlags([]string{"-radio", "sim", "-tap-offload", "yes"}); err == nil || !strings.Contains(err.Error(), "want gro, tso or off") {
 		t.Fatalf("bad flag: %v", err)
@@ -160,60 +86,29 @@ func TestTapOffload(t *testing.T) {
 // is checked the same way.
 func TestNiceOption(t *testing.T) {
 	o, err := parseFlags([]string{"-radio", "sim"})
-	if err != nil || o.radioOpt.nice != -10 {
-		t.Fatalf("default: %d, %v", o.radioOpt.nice, err)
+	if err != nil || o.Nice != -10 {
+		t.Fatalf("default: %d, %v", o.Nice, err)
 	}
 	path := writeConf(t, "nice=0\n")
-	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.radioOpt.nice != 0 {
-		t.Fatalf("file: %d, %v", o.radioOpt.nice, err)
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path}); err != nil || o.Nice != 0 {
+		t.Fatalf("file: %d, %v", o.Nice, err)
 	}
-	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-nice", "-5"}); err != nil || o.radioOpt.nice != -5 {
-		t.Fatalf("flag: %d, %v", o.radioOpt.nice, err)
+	if o, err = parseFlags([]string{"-radio", "sim", "-config", path, "-nice", "-5"}); err != nil || o.Nice != -5 {
+		t.Fatalf("flag: %d, %v", o.Nice, err)
 	}
 	if _, err = parseFlags([]string{"-radio", "sim", "-nice", "20"}); err == nil || !strings.Contains(err.Error(), "-nice: 20, want -20 to 19") {
 		t.Fatalf("bad flag: %v", err)
 	}
 }
 
-// hw_mode=b without rates limits the BSS to 802.11b; comments, blank lines
-// and CRLF are accepted; later lines win.
-func TestConfigDetails(t *testing.T) {
-	path := writeConf(t, "# comment\r\n\r\n  hw_mode = b\r\nchannel=11\r\nssid=first\r\nssid=second\r\n")
-	o, err := parseFlags([]string{"-radio", "sim", "-config", path})
-	if err != nil {
-		t.Fatal(err)
+// A file that cannot be read is named by the flag; one that does not
+// parse by its path and line.
+func TestConfigFileErrors(t *testing.T) {
+	if _, err := parseFlags([]string{"-radio", "sim", "-config", "/nonexistent/airqd.conf"}); err == nil || !strings.Contains(err.Error(), "-config") {
+		t.Errorf("missing file: %v", err)
 	}
-	if !slices.Equal(o.core.Rates, []int{1000, 2000, 5500, 11000}) || o.core.SSID != "second" || o.channel != 11 {
-		t.Errorf("rates %v ssid %q channel %d", o.core.Rates, o.core.SSID, o.channel)
+	path := writeConf(t, "ssid=x\nbeacon_int=5\n")
+	if _, err := parseFlags([]string{"-radio", "sim", "-config", path}); err == nil || !strings.HasPrefix(err.Error(), path+":2: beacon_int") {
+		t.Errorf("bad value: %v", err)
 	}
-}
-
-// FuzzParseConfig: the parser never panics, and what it accepts applies
-// without error to fresh options (every line was checked once already).
-func FuzzParseConfig(f *testing.F) {
-	for _, p := range []string{"testdata/hostapd.conf", "../../configs/airqd.conf"} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
-	f.Add([]byte("ssid=x\nwpa=2\n"))
-	f.Add([]byte("aql_txq_limit=BE=1:2,VO=3:4\nsupported_rates=10 20\nbasic_rates=10\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := parseConfig("fuzz.conf", data)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz.conf:") {
-				t.Fatalf("error without the file name: %v", err)
-			}
-			return
-		}
-		for _, l := range c.lines {
-			var o options
-			if err := c.check(&o, l); err != nil {
-				t.Fatalf("line %d accepted by parseConfig, refused by check: %v", l.line, err)
-			}
-		}
-		c.values()
-	})
 }

@@ -9,45 +9,34 @@ import (
 	"strings"
 	"time"
 
-	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/config"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/pcap"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/txq"
 )
 
+// options are the settings the flags and the file give (config.Settings),
+// the flags no key has, and what run opens before the radio starts.
 type options struct {
-	radio    string
-	phy      string
-	ifname   string
-	tap      string
-	bssid    string
-	ssid     string
-	channel  int
-	freq     int    // -freq: MHz, the alternative to -channel
-	control  string // control socket path; empty: none
-	logLevel slog.Level
-	core     ap.Config
-	radioOpt radioOptions // qualify.go
-	phyOpt   phyOptions   // phy.go
-	acsOpt   acsOptions   // acs.go: -channel 0
+	config.Settings
 
-	// Set by flags or the file, checked after both.
-	wmm           bool
-	aqlThreshold  uint
-	airtimeWeight uint
-	inflight      int
-	level         string
-	hwMode        string   // the file's hw_mode; "" if none
-	acl           aclLists // macaddr_acl, accept_mac_file, deny_mac_file (acl.go)
+	freq      int // -freq: MHz, the alternative to -channel
+	takeover  bool
+	qualify   bool // run the qualification alone and exit
+	noQualify bool
+	shortGI   bool // -short-gi: at every width used
+	logLevel  slog.Level
+	biases    []scan.Bias // -acs-chan-bias, parsed
+	noBias    bool
 
 	configPath string
-	conf       *confFile       // nil without -config
+	conf       *config.File    // nil without -config
 	flagSet    map[string]bool // the flags given on the command line
-	metrics    string          // listen address of /metrics; empty: none
-	pcap       string          // capture file; empty: none
-	pcapMax    int64           // bytes
+	pcapMB     int64
+	pcapMax    int64 // bytes
 
 	simStations int           // -radio sim: stations
 	simJoin     time.Duration // -radio sim: interval between stations joining
@@ -58,135 +47,213 @@ type options struct {
 	wired   *wiredView           // nil without -metrics
 }
 
-func parseFlags(args []string) (options, error) {
-	var o options
-	fs := flag.NewFlagSet("airqd", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.radio, "radio", "nl80211", "radio backend: nl80211 (a real phy) or sim (the simulated medium)")
-	fs.StringVar(&o.phy, "phy", "", "wiphy to drive, e.g. phy0 (required with -radio nl80211)")
-	fs.StringVar(&o.ifname, "ifname", "airq0", "name of the monitor interface airqd creates")
-	fs.StringVar(&o.tap, "tap", "airq-tap0", "name of the TAP interface that carries the stations' traffic")
-	fs.StringVar(&o.bssid, "bssid", "", "BSSID and monitor MAC address (default: the phy's permanent address)")
-	fs.StringVar(&o.ssid, "ssid", "airq", "network name (1 to 32 bytes)")
-	fs.IntVar(&o.channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country); 0 picks it at start-up from a scan (ACS, see -acs-*)")
+// defaultNice puts the datapath ahead of the applications it serves.
+const defaultNice = -10
+
+func (o *options) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.Radio, "radio", "nl80211", "radio backend: nl80211 (a real phy) or sim (the simulated medium)")
+	fs.StringVar(&o.Phy, "phy", "", "wiphy to drive, e.g. phy0 (required with -radio nl80211)")
+	fs.StringVar(&o.Ifname, "ifname", "airq0", "name of the monitor interface airqd creates")
+	fs.StringVar(&o.Tap, "tap", "airq-tap0", "name of the TAP interface that carries the stations' traffic")
+	fs.StringVar(&o.BSSID, "bssid", "", "BSSID and monitor MAC address (default: the phy's permanent address)")
+	fs.StringVar(&o.Core.SSID, "ssid", "airq", "network name (1 to 32 bytes)")
+	fs.IntVar(&o.Channel, "channel", 1, "operating channel (2.4 GHz: 1-14; 5 GHz needs -country); 0 picks it at start-up from a scan (ACS, see -acs-*)")
 	fs.IntVar(&o.freq, "freq", 0, "operating channel by its centre frequency in MHz (2412-2484, 5180-5885), instead of -channel")
-	fs.IntVar(&o.core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
-	fs.IntVar(&o.core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
-	fs.IntVar(&o.core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
-	fs.BoolVar(&o.wmm, "wmm", true, "advertise WMM and send QoS data to WMM stations")
-	o.core.AQL = aql.DefaultLimits()
-	fs.Var(&o.core.AQL, "aql-txq-limit", "AQL low:high limits in µs per AC, like mac80211's aql_txq_limit: VO=5000:12000,BE=500:1000 (repeated flags merge)")
-	fs.UintVar(&o.aqlThreshold, "aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
-	fs.UintVar(&o.airtimeWeight, "airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
-	fs.IntVar(&o.inflight, "inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
-	o.radioOpt.register(fs)
-	o.phyOpt.register(fs)
-	o.acsOpt.register(fs)
-	fs.StringVar(&o.level, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
-	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
-	fs.StringVar(&o.metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
-	fs.StringVar(&o.pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
+	fs.IntVar(&o.Core.BeaconInterval, "beacon-int", 100, "beacon interval in TU (15-65535)")
+	fs.IntVar(&o.Core.DTIMPeriod, "dtim", 2, "DTIM period in beacons (1-255)")
+	fs.IntVar(&o.Core.MaxStations, "max-sta", 2007, "maximum associated stations (1-2007)")
+	fs.BoolVar(&o.Core.WMM, "wmm", true, "advertise WMM and send QoS data to WMM stations")
+	o.Core.AQL = aql.DefaultLimits()
+	fs.Var(&o.Core.AQL, "aql-txq-limit", "AQL low:high limits in µs per AC, like mac80211's aql_txq_limit: VO=5000:12000,BE=500:1000 (repeated flags merge)")
+	fs.UintVar(&o.AQLThreshold, "aql-threshold", aql.DefaultThreshold, "AQL threshold in µs: above this total pending airtime stations get their low limit")
+	fs.UintVar(&o.AirtimeWeight, "airtime-weight", txq.DefaultWeight, "default airtime weight of a station (1-65535), the DRR quantum in µs")
+	fs.IntVar(&o.Core.InFlightPerAC, "inflight-per-ac", aql.DefaultFrameCap, "frames in flight to the radio per AC (1-1024): mac80211 never pushes back on injection")
+	o.registerRadio(fs)
+	o.registerPHY(fs)
+	o.registerACS(fs)
+	fs.StringVar(&o.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&o.Control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
+	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+strings.Join(config.Reloadable(), ", "))
+	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
+	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
+	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
 	fs.IntVar(&o.simStations, "sim-stations", 4, "-radio sim: number of simulated stations (0-64), each with a bulk download and a ping")
 	fs.DurationVar(&o.simJoin, "sim-join", 50*time.Millisecond, "-radio sim: interval between simulated stations joining, the first after one interval")
-	pcapMB := fs.Int64("pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
+}
+
+// registerRadio adds the flags of the real radio's start-up: regulatory
+// domain, coexistence, bridge, TAP, priority and hardware qualification.
+func (o *options) registerRadio(fs *flag.FlagSet) {
+	fs.StringVar(&o.Country, "country", "", "ISO 3166 country the radio operates in (e.g. US, DE); sets the kernel's regulatory domain; needed for 5 GHz")
+	fs.BoolVar(&o.IEEE80211D, "ieee80211d", false, "advertise the country in beacons and probe responses (the Country element, 802.11d; needs -country)")
+	fs.BoolVar(&o.takeover, "takeover", false, "bring down the interfaces that block the phy (a managed interface kept up by a network manager) and delete stale airq monitors")
+	fs.StringVar(&o.Bridge, "bridge", "", "Linux bridge to add the TAP interface to (like hostapd's bridge=)")
+	fs.BoolVar(&o.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
+	fs.BoolVar(&o.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
+	fs.IntVar(&o.Nice, "nice", defaultNice, "nice value of airqd's threads, -20 to 19: the datapath must not wait behind the traffic's senders and receivers on the same core (raising it needs CAP_SYS_NICE, or Nice= in the unit)")
+	fs.Var(offloadFlag{&o.TapOffload}, "tap-offload", "TAP offloads: gro (merge a station's TCP segments into one write to the host), tso (gro, and take the host's 64 KiB TCP sends and cut them: fewer reads, 3-8% faster down in measurements) or off")
+}
+
+// newFlagSet is airqd's flags, writing to o.
+func newFlagSet(o *options) *flag.FlagSet {
+	fs := flag.NewFlagSet("airqd", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
 		fs.SetOutput(os.Stderr)
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// parseFlags reads the command line and the -config file over it, checks
+// them and builds the core's configuration.
+func parseFlags(args []string) (options, error) {
+	var o options
+	fs := newFlagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fs.Usage()
 		}
 		return o, err
 	}
-	o.flagSet = map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
-	if o.flagSet["freq"] {
-		if o.flagSet["channel"] {
-			return o, fmt.Errorf("-channel %d and -freq %d: give one of them", o.channel, o.freq)
-		}
-		ch, err := freqChannel(o.freq)
-		if err != nil {
-			return o, err
-		}
-		o.channel = ch
-	}
-	if o.configPath != "" {
-		c, err := readConfig(o.configPath)
-		if err != nil {
-			return o, err
-		}
-		if err := c.apply(&o, o.flagSet); err != nil {
-			return o, err
-		}
-		o.conf = c
-	}
-	if err := o.radioOpt.check(); err != nil {
-		return o, err
-	}
-	if err := o.phyOpt.apply(&o); err != nil {
-		return o, err
-	}
-	if err := o.acsOpt.check(); err != nil {
-		return o, err
-	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	switch o.radio {
+	o.flagSet = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
+	if err := o.readFile(); err != nil {
+		return o, err
+	}
+	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkDaemon, o.checkNames} {
+		if err := check(); err != nil {
+			return o, err
+		}
+	}
+	o.Core.Channel = o.Channel
+	return o, nil
+}
+
+// readFile resolves -freq, then applies -config's file over the flags'
+// defaults, leaving the keys of the flags given.
+func (o *options) readFile() error {
+	if o.flagSet["freq"] {
+		if o.flagSet["channel"] {
+			return fmt.Errorf("-channel %d and -freq %d: give one of them", o.Channel, o.freq)
+		}
+		ch, err := freqChannel(o.freq)
+		if err != nil {
+			return err
+		}
+		o.Channel, o.Core.Freq = ch, o.freq
+	}
+	if o.configPath == "" {
+		return nil
+	}
+	b, err := os.ReadFile(o.configPath)
+	if err != nil {
+		return fmt.Errorf("-config: %w", err)
+	}
+	if o.conf, err = config.Parse(o.configPath, b); err != nil {
+		return err
+	}
+	return o.conf.Apply(&o.Settings, o.flagSet)
+}
+
+// freqChannel maps -freq to the channel, for a 2.4 or 5 GHz channel's centre
+// frequency.
+func freqChannel(freq int) (int, error) {
+	ch := ieee80211.FreqToChannel(freq)
+	band := ieee80211.Band2GHz
+	if freq > 3000 {
+		band = ieee80211.Band5GHz
+	}
+	if ch == 0 || freq > 5900 || ieee80211.ChannelToFreq(ch, band) != freq {
+		return 0, fmt.Errorf("-freq: %d MHz is not a 2.4 GHz (2412-2484) or 5 GHz (5180-5885) channel's centre frequency", freq)
+	}
+	return ch, nil
+}
+
+// checkRadio checks the real radio's settings.
+func (o *options) checkRadio() error {
+	if o.Country != "" {
+		o.Country = strings.ToUpper(o.Country)
+		if len(o.Country) != 2 || o.Country[0] < 'A' || o.Country[0] > 'Z' || o.Country[1] < 'A' || o.Country[1] > 'Z' {
+			return fmt.Errorf("-country: %q, want a two-letter code such as US or DE", o.Country)
+		}
+	}
+	if o.IEEE80211D && o.Country == "" { // hostapd's words
+		return fmt.Errorf("-ieee80211d: cannot enable IEEE 802.11d without setting the country_code (-country)")
+	}
+	if o.qualify && o.noQualify {
+		return fmt.Errorf("-qualify and -no-qualify contradict each other")
+	}
+	if o.Nice < -20 || o.Nice > 19 {
+		return fmt.Errorf("-nice: %d, want -20 to 19", o.Nice)
+	}
+	if len(o.Bridge) > 15 {
+		return fmt.Errorf("-bridge: %q, want at most 15 characters", o.Bridge)
+	}
+	return nil
+}
+
+// checkDaemon checks the radio backend, the limits, the log level, the
+// capture and the simulator's flags, and puts the checked values into the core's
+// configuration.
+func (o *options) checkDaemon() error {
+	switch o.Radio {
 	case "nl80211", "sim":
 	default:
-		return o, fmt.Errorf("-radio: %q, want nl80211 or sim", o.radio)
+		return fmt.Errorf("-radio: %q, want nl80211 or sim", o.Radio)
 	}
-	if o.radio == "nl80211" && o.phy == "" {
-		return o, fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
+	if o.Radio == "nl80211" && o.Phy == "" {
+		return fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
 	}
-	if o.aqlThreshold < 1 || o.aqlThreshold > 1<<31 {
-		return o, fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", o.aqlThreshold)
+	if o.AQLThreshold < 1 || o.AQLThreshold > 1<<31 {
+		return fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", o.AQLThreshold)
 	}
-	o.core.AQL.Threshold = uint32(o.aqlThreshold)
-	if o.airtimeWeight < 1 || o.airtimeWeight > 65535 {
-		return o, fmt.Errorf("-airtime-weight: %d, want 1 to 65535", o.airtimeWeight)
+	o.Core.AQL.Threshold = uint32(o.AQLThreshold)
+	if o.AirtimeWeight < 1 || o.AirtimeWeight > 65535 {
+		return fmt.Errorf("-airtime-weight: %d, want 1 to 65535", o.AirtimeWeight)
 	}
-	o.core.AirtimeWeight = uint16(o.airtimeWeight)
-	o.core.InFlightPerAC = o.inflight
-	if err := o.logLevel.UnmarshalText([]byte(o.level)); err != nil {
-		return o, fmt.Errorf("-log-level: %q, want debug, info, warn or error", o.level)
+	o.Core.AirtimeWeight = uint16(o.AirtimeWeight)
+	if err := o.logLevel.UnmarshalText([]byte(o.LogLevel)); err != nil {
+		return fmt.Errorf("-log-level: %q, want debug, info, warn or error", o.LogLevel)
 	}
-	if *pcapMB < 1 || *pcapMB > 65536 {
-		return o, fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", *pcapMB)
+	if o.pcapMB < 1 || o.pcapMB > 65536 {
+		return fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", o.pcapMB)
 	}
-	o.pcapMax = *pcapMB << 20
+	o.pcapMax = o.pcapMB << 20
 	if o.simStations < 0 || o.simStations > 64 {
-		return o, fmt.Errorf("-sim-stations: %d, want 0 to 64", o.simStations)
+		return fmt.Errorf("-sim-stations: %d, want 0 to 64", o.simStations)
 	}
 	if o.simJoin < 0 || o.simJoin > time.Hour {
-		return o, fmt.Errorf("-sim-join: %v, want 0 to 1h", o.simJoin)
+		return fmt.Errorf("-sim-join: %v, want 0 to 1h", o.simJoin)
 	}
-	if o.bssid != "" {
-		mac, err := ieee80211.ParseMAC(o.bssid)
+	if o.Pcap != "" && o.Radio == "sim" {
+		return fmt.Errorf("-pcap: needs -radio nl80211 (the simulated medium has no radio frames to capture)")
+	}
+	return nil
+}
+
+// checkNames checks the addresses, interface names and the socket path.
+func (o *options) checkNames() error {
+	if o.BSSID != "" {
+		mac, err := ieee80211.ParseMAC(o.BSSID)
 		if err != nil || mac.IsMulticast() || mac.IsZero() {
-			return o, fmt.Errorf("-bssid: %q is not a unicast MAC address like 02:00:00:00:02:00", o.bssid)
+			return fmt.Errorf("-bssid: %q is not a unicast MAC address like 02:00:00:00:02:00", o.BSSID)
 		}
-		o.core.BSSID = mac
+		o.Core.BSSID = mac
 	}
-	if strings.TrimSpace(o.ifname) == "" || len(o.ifname) > 15 {
-		return o, fmt.Errorf("-ifname: %q, want 1 to 15 characters", o.ifname)
+	if strings.TrimSpace(o.Ifname) == "" || len(o.Ifname) > 15 {
+		return fmt.Errorf("-ifname: %q, want 1 to 15 characters", o.Ifname)
 	}
-	if strings.TrimSpace(o.tap) == "" || len(o.tap) > 15 {
-		return o, fmt.Errorf("-tap: %q, want 1 to 15 characters", o.tap)
+	if strings.TrimSpace(o.Tap) == "" || len(o.Tap) > 15 {
+		return fmt.Errorf("-tap: %q, want 1 to 15 characters", o.Tap)
 	}
-	if len(o.control) > 107 { // sun_path holds 108 bytes with the NUL
-		return o, fmt.Errorf("-control: %q is %d bytes, want at most 107 (a unix socket path)", o.control, len(o.control))
+	if len(o.Control) > 107 { // sun_path holds 108 bytes with the NUL
+		return fmt.Errorf("-control: %q is %d bytes, want at most 107 (a unix socket path)", o.Control, len(o.Control))
 	}
-	o.core.SSID = o.ssid
-	o.core.Channel = o.channel
-	if o.flagSet["freq"] {
-		o.core.Freq = o.freq
-	}
-	o.core.ACL = o.acl.acl()
-	o.core.WMM = o.wmm
-	return o, nil
+	return nil
 }

@@ -12,11 +12,11 @@ func TestFlagsDefaultsAndAQL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := o.core.AQL
+	l := o.Core.AQL
 	if l.Low[ieee80211.ACBE] != 500 || l.High[ieee80211.ACBE] != 1000 || l.Low[ieee80211.ACVO] != 4000 || l.High[ieee80211.ACVI] != 12000 {
 		t.Errorf("limits %+v", l)
 	}
-	if o.core.AirtimeWeight != 512 || o.ifname != "airq0" || o.core.SSID != "airq" {
+	if o.Core.AirtimeWeight != 512 || o.Ifname != "airq0" || o.Core.SSID != "airq" {
 		t.Errorf("options %+v", o)
 	}
 }

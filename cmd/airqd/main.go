@@ -51,14 +51,14 @@ func run(args []string) int {
 }
 
 func serve(ctx context.Context, opts options, level *slog.LevelVar, args []string, log *slog.Logger) error {
-	srv, err := shell.ListenControl(opts.control)
+	srv, err := shell.ListenControl(opts.Control)
 	if err != nil {
 		return err
 	}
 	defer srv.Close() // Run closes it first on the real radio; twice is fine
 	opts.srv = srv
-	if opts.pcap != "" {
-		p, err := openPcap(opts.pcap, opts.pcapMax)
+	if opts.Pcap != "" {
+		p, err := openPcap(opts.Pcap, opts.pcapMax)
 		if err != nil {
 			return err
 		}
@@ -66,13 +66,13 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 			if err := p.Close(); err != nil {
 				log.Warn("pcap", "err", err)
 			}
-			log.Info("pcap closed", "file", opts.pcap, "frames", p.Written(), "dropped", p.Dropped())
+			log.Info("pcap closed", "file", opts.Pcap, "frames", p.Written(), "dropped", p.Dropped())
 		}()
 		opts.pcapOut = p
 	}
-	if opts.metrics != "" {
+	if opts.Metrics != "" {
 		opts.wired = new(wiredView)
-		m, err := startMetrics(opts.metrics, srv, opts.wired)
+		m, err := startMetrics(opts.Metrics, srv, opts.wired)
 		if err != nil {
 			return err
 		}
@@ -88,7 +88,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
 	wg.Go(func() { reloadOnHUP(hctx, rl) })
 
-	if opts.radio == "sim" {
+	if opts.Radio == "sim" {
 		return runSim(ctx, opts, log)
 	}
 	return runRadio(ctx, opts, log)

@@ -3,62 +3,49 @@ package main
 import (
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
 
-// phyOptions are the HT/VHT, A-MSDU and scanning settings, as flags or as
-// hostapd's keys (ieee80211n, ht_capab, ieee80211ac, vht_oper_chwidth).
-type phyOptions struct {
-	ht, vht    bool
-	width      int    // MHz; 0: from -ht40 / vht_oper_chwidth
-	ht40       string // "+", "-" or ""
-	shortGI    bool
-	ldpc       bool
-	amsdu      int
-	scan       bool
-	scanMode   string
-	scanPeriod time.Duration
-	missBeacon bool
-	center     int // vht_oper_centr_freq_seg0_idx, checked against the channel
+// registerPHY adds the HT/VHT, A-MSDU and scanning flags (hostapd's
+// ieee80211n, ht_capab, ieee80211ac, vht_oper_chwidth; airq's keys).
+func (o *options) registerPHY(fs *flag.FlagSet) {
+	p, s := &o.PHY, &o.Scan
+	fs.BoolVar(&p.HT, "ht", false, "HT (802.11n): advertise HT capabilities and send HT MCS rates to HT stations")
+	fs.BoolVar(&p.VHT, "vht", false, "VHT (802.11ac, 5 GHz; implies -ht): advertise VHT and send VHT MCS rates to VHT stations")
+	fs.IntVar(&p.Width, "width", 0, "channel width in MHz: 20, 40 (with -ht40), 80 or 160 (with -vht); 0 picks 20, or 80 with -vht")
+	fs.StringVar(&p.HT40, "ht40", "", "secondary 20 MHz channel of a 40 MHz channel: + (above) or - (below)")
+	fs.BoolVar(&o.shortGI, "short-gi", false, "use and advertise the short guard interval at every width the channel uses, as ht_capab's [SHORT-GI-20] [SHORT-GI-40] and vht_capab's [SHORT-GI-80] [SHORT-GI-160] do one by one (the radio must support it)")
+	fs.BoolVar(&p.LDPC, "ldpc", false, "advertise LDPC reception (only if the radio decodes it)")
+	fs.IntVar(&p.AMSDU, "amsdu", 0, "largest A-MSDU in octets for HT/VHT stations, 3839 to 11424 (0: no aggregation); the monitor's MTU is raised to fit")
+	fs.BoolVar(&s.On, "scan", false, "scan other channels in the background, in trips that fit between two beacons")
+	fs.StringVar(&s.Mode, "scan-mode", "continuous", "continuous (one trip after another) or periodic (a sweep every -scan-period)")
+	fs.DurationVar(&s.Period, "scan-period", scan.DefaultPeriod, "time from one sweep to the next with -scan-mode periodic")
+	fs.BoolVar(&s.MissBeacon, "scan-miss-beacon", false, "let a passive visit miss one of our beacons, to find BSSs whose beacons fall in the blind window")
 }
 
-func (p *phyOptions) register(fs *flag.FlagSet) {
-	fs.BoolVar(&p.ht, "ht", false, "HT (802.11n): advertise HT capabilities and send HT MCS rates to HT stations")
-	fs.BoolVar(&p.vht, "vht", false, "VHT (802.11ac, 5 GHz; implies -ht): advertise VHT and send VHT MCS rates to VHT stations")
-	fs.IntVar(&p.width, "width", 0, "channel width in MHz: 20, 40 (with -ht40), 80 or 160 (with -vht); 0 picks 20, or 80 with -vht")
-	fs.StringVar(&p.ht40, "ht40", "", "secondary 20 MHz channel of a 40 MHz channel: + (above) or - (below)")
-	fs.BoolVar(&p.shortGI, "short-gi", true, "use and advertise the short guard interval")
-	fs.BoolVar(&p.ldpc, "ldpc", false, "advertise LDPC reception (only if the radio decodes it)")
-	fs.IntVar(&p.amsdu, "amsdu", 0, "largest A-MSDU in octets for HT/VHT stations, 3839 to 11424 (0: no aggregation); the monitor's MTU is raised to fit")
-	fs.BoolVar(&p.scan, "scan", false, "scan other channels in the background, in trips that fit between two beacons")
-	fs.StringVar(&p.scanMode, "scan-mode", "continuous", "continuous (one trip after another) or periodic (a sweep every -scan-period)")
-	fs.DurationVar(&p.scanPeriod, "scan-period", scan.DefaultPeriod, "time from one sweep to the next with -scan-mode periodic")
-	fs.BoolVar(&p.missBeacon, "scan-miss-beacon", false, "let a passive visit miss one of our beacons, to find BSSs whose beacons fall in the blind window")
-}
-
-// apply checks the settings and puts them into the core's configuration.
-func (p *phyOptions) apply(o *options) error {
-	ph := ap.PHY{HT: p.ht || p.vht, VHT: p.vht, ShortGI: p.shortGI, LDPC: p.ldpc, Width: p.width}
-	switch p.ht40 {
+// applyPHY checks the settings and puts them into the core's configuration.
+func (o *options) applyPHY() error {
+	p := o.PHY
+	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
+		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
+	switch p.HT40 {
 	case "":
 	case "+", "-":
 		if !ph.HT {
 			return fmt.Errorf("-ht40: needs -ht")
 		}
 		ph.Secondary = 1
-		if p.ht40 == "-" {
+		if p.HT40 == "-" {
 			ph.Secondary = -1
 		}
 		if ph.Width == 0 {
 			ph.Width = 40
 		}
 	default:
-		return fmt.Errorf("-ht40: %q, want + or -", p.ht40)
+		return fmt.Errorf("-ht40: %q, want + or -", p.HT40)
 	}
 	if ph.Width == 0 && ph.VHT {
 		ph.Width = 80
@@ -68,24 +55,28 @@ func (p *phyOptions) apply(o *options) error {
 	default:
 		return fmt.Errorf("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
 	}
-	if p.amsdu != 0 && (p.amsdu < 3839 || p.amsdu > 11424) {
-		return fmt.Errorf("-amsdu: %d octets, want 0 (off) or 3839 to 11424", p.amsdu)
+	if o.flagSet["short-gi"] { // every width the channel uses, over the file's flags
+		sgi := o.shortGI
+		ph.SGI20, ph.SGI40, ph.SGI80, ph.SGI160 = sgi, sgi && ph.Width >= 40, sgi && ph.Width >= 80, sgi && ph.Width == 160
 	}
-	if p.amsdu != 0 && !ph.HT {
+	if p.AMSDU != 0 && (p.AMSDU < 3839 || p.AMSDU > 11424) {
+		return fmt.Errorf("-amsdu: %d octets, want 0 (off) or 3839 to 11424", p.AMSDU)
+	}
+	if p.AMSDU != 0 && !ph.HT {
 		return fmt.Errorf("-amsdu: A-MSDUs go to HT/VHT stations only; add -ht or -vht")
 	}
-	if p.center != 0 && ph.Width >= 80 && p.center != centerOf(o.channel, ph.Width) {
-		return fmt.Errorf("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.center, centerOf(o.channel, ph.Width), o.channel, ph.Width)
+	if p.Center != 0 && ph.Width >= 80 && p.Center != centerOf(o.Channel, ph.Width) {
+		return fmt.Errorf("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.Center, centerOf(o.Channel, ph.Width), o.Channel, ph.Width)
 	}
-	switch p.scanMode {
+	switch o.Scan.Mode {
 	case "continuous", "periodic":
 	default:
-		return fmt.Errorf("-scan-mode: %q, want continuous or periodic", p.scanMode)
+		return fmt.Errorf("-scan-mode: %q, want continuous or periodic", o.Scan.Mode)
 	}
-	if p.scanPeriod < time.Second {
-		return fmt.Errorf("-scan-period: %v, want at least 1s", p.scanPeriod)
+	if o.Scan.Period < time.Second {
+		return fmt.Errorf("-scan-period: %v, want at least 1s", o.Scan.Period)
 	}
-	o.core.PHY, o.core.AMSDU = ph, p.amsdu
+	o.Core.PHY, o.Core.AMSDU = ph, p.AMSDU
 	return nil
 }
 
@@ -98,198 +89,16 @@ func centerOf(ch, width int) int {
 
 // scanConfig is the background scan the options ask for, over the given
 // channels; nil without -scan.
-func (p *phyOptions) scanConfig(chans []scan.Channel, retune time.Duration) *ap.ScanConfig {
-	if !p.scan {
+func (o *options) scanConfig(chans []scan.Channel, retune time.Duration) *ap.ScanConfig {
+	s := o.Scan
+	if !s.On {
 		return nil
 	}
 	mode := scan.Continuous
-	if p.scanMode == "periodic" {
+	if s.Mode == "periodic" {
 		mode = scan.Periodic
 	}
 	return &ap.ScanConfig{Planner: scan.Config{
-		Channels: chans, Retune: retune, Mode: mode, Period: p.scanPeriod, MissBeacon: p.missBeacon,
+		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
 	}}
-}
-
-// scanChannels lists a phy's usable 20 MHz channels other than home: no-IR
-// and radar channels are scanned passively, disabled ones never.
-func scanChannels(phy nl80211.PHY, home int) []scan.Channel {
-	var out []scan.Channel
-	for _, b := range phy.Bands {
-		for _, c := range b.Channels {
-			if c.Freq == home || c.Disabled {
-				continue
-			}
-			out = append(out, scan.Channel{Freq: c.Freq, Passive: c.NoIR || c.Radar})
-		}
-	}
-	return out
-}
-
-// nlWidth is the nl80211 channel definition of the core's PHY settings.
-func nlWidth(p ap.PHY) nl80211.Width {
-	switch {
-	case p.Width == 40:
-		return nl80211.Width40
-	case p.Width == 80:
-		return nl80211.Width80
-	case p.Width == 160:
-		return nl80211.Width160
-	case p.HT:
-		return nl80211.Width20
-	}
-	return nl80211.Width20NoHT
-}
-
-// The hostapd keys for HT and VHT, and airq's own for A-MSDU and scanning.
-func init() {
-	keys := map[string]confKey{
-		"ieee80211n": {flag: "ht", want: "0 or 1", set: func(o *options, v string) error { return setBool(&o.phyOpt.ht, v) }},
-		"ieee80211ac": {flag: "vht", want: "0 or 1 (5 GHz)",
-			set: func(o *options, v string) error { return setBool(&o.phyOpt.vht, v) }},
-		"ht_capab": {want: "bracketed flags: [HT40+] or [HT40-], [SHORT-GI-20], [SHORT-GI-40], [LDPC]",
-			set: func(o *options, v string) error { return parseHTCapab(&o.phyOpt, v) }},
-		"vht_capab": {want: "bracketed flags: [SHORT-GI-80], [SHORT-GI-160], [RXLDPC], [MAX-MPDU-3895|7991|11454]",
-			set: func(o *options, v string) error { return parseVHTCapab(&o.phyOpt, v) }},
-		"vht_oper_chwidth": {flag: "width", want: "0 (20 or 40 MHz), 1 (80 MHz) or 2 (160 MHz)",
-			set: func(o *options, v string) error {
-				var w int
-				if err := setInt(&w, v, 0, 2); err != nil {
-					return err
-				}
-				o.phyOpt.width = [3]int{0, 80, 160}[w]
-				return nil
-			}},
-		"vht_oper_centr_freq_seg0_idx": {want: "the centre channel of the 80/160 MHz channel (42, 58, 106, 122, 138, 155 or 50, 114, 163)",
-			set: func(o *options, v string) error { return setInt(&o.phyOpt.center, v, 0, 196) }},
-		"ieee80211d": {want: "0 or 1 (the Country element is sent whenever country_code is set)",
-			set: func(o *options, v string) error { return oneOf(v, "0", "1") }},
-		"amsdu": {flag: "amsdu", want: "0 (off) or 3839 to 11424 octets",
-			set: func(o *options, v string) error { return setInt(&o.phyOpt.amsdu, v, 0, 11424) }},
-		"scan": {flag: "scan", want: "0 or 1", set: func(o *options, v string) error { return setBool(&o.phyOpt.scan, v) }},
-		"scan_mode": {flag: "scan-mode", want: "continuous or periodic",
-			set: func(o *options, v string) error { o.phyOpt.scanMode = v; return oneOf(v, "continuous", "periodic") }},
-		"scan_period": {flag: "scan-period", want: "a duration such as 60s",
-			set: func(o *options, v string) error {
-				d, err := time.ParseDuration(v)
-				o.phyOpt.scanPeriod = d
-				return err
-			}},
-		"scan_miss_beacon": {flag: "scan-miss-beacon", want: "0 or 1",
-			set: func(o *options, v string) error { return setBool(&o.phyOpt.missBeacon, v) }},
-	}
-	for k, v := range keys {
-		confKeys[k] = v
-		delete(notYet, k)
-	}
-}
-
-// parseHTCapab reads hostapd's ht_capab flags airq acts on; others are
-// errors rather than silently ignored.
-func parseHTCapab(p *phyOptions, v string) error {
-	for _, f := range capabFlags(v) {
-		switch f {
-		case "HT40+":
-			p.ht40 = "+"
-		case "HT40-":
-			p.ht40 = "-"
-		case "SHORT-GI-20", "SHORT-GI-40":
-			p.shortGI = true
-		case "LDPC":
-			p.ldpc = true
-		default:
-			return fmt.Errorf("unsupported flag [%s]", f)
-		}
-	}
-	return nil
-}
-
-func parseVHTCapab(p *phyOptions, v string) error {
-	for _, f := range capabFlags(v) {
-		switch f {
-		case "SHORT-GI-80", "SHORT-GI-160":
-			p.shortGI = true
-		case "RXLDPC":
-			p.ldpc = true
-		case "MAX-MPDU-3895", "MAX-MPDU-7991", "MAX-MPDU-11454":
-			// What we receive: airq takes A-MSDUs apart in software.
-		default:
-			return fmt.Errorf("unsupported flag [%s]", f)
-		}
-	}
-	return nil
-}
-
-// capabFlags splits "[A][B-C]" into A, B-C.
-func capabFlags(v string) []string {
-	var out []string
-	for _, part := range strings.Split(v, "[") {
-		if part = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), "]")); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
-}
-
-// HT and VHT Capabilities Info bits the band data must show for what the
-// options ask (IEEE 802.11 9.4.2.55.2, 9.4.2.157.2).
-const (
-	htCapLDPC    = 0x0001
-	htCap40MHz   = 0x0002
-	htCapSGI20   = 0x0020
-	htCapSGI40   = 0x0040
-	vhtCap160MHz = 0x0000000c
-	vhtCapSGI80  = 0x00000020
-	vhtCapSGI160 = 0x00000040
-	vhtCapRxLDPC = 0x00000010
-)
-
-// fitPHY intersects the HT/VHT settings with what the phy's band at freq
-// declares: asking for something the radio cannot do is an error, except
-// the short guard interval, which is on by default and is dropped with a
-// note when the band lacks it at the operating width.
-func fitPHY(phy nl80211.PHY, freq int, p ap.PHY) (ap.PHY, string, error) {
-	var band *nl80211.Band
-	for i := range phy.Bands {
-		for _, c := range phy.Bands[i].Channels {
-			if c.Freq == freq {
-				band = &phy.Bands[i]
-			}
-		}
-	}
-	if band == nil || !p.HT {
-		return p, "", nil // no such channel is reported elsewhere
-	}
-	where := fmt.Sprintf("%s's band at %d MHz", phy.Name, freq)
-	ht, vht := band.HTCapa, band.VHTCapa
-	switch {
-	case ht == 0:
-		return p, "", fmt.Errorf("-ht: %s has no HT", where)
-	case p.VHT && vht == 0:
-		return p, "", fmt.Errorf("-vht: %s has no VHT", where)
-	case p.Width >= 40 && ht&htCap40MHz == 0:
-		return p, "", fmt.Errorf("-width %d: %s supports 20 MHz only", p.Width, where)
-	case p.Width == 160 && vht&vhtCap160MHz == 0:
-		return p, "", fmt.Errorf("-width 160: %s supports up to 80 MHz", where)
-	case p.LDPC && ht&htCapLDPC == 0, p.LDPC && p.VHT && vht&vhtCapRxLDPC == 0:
-		return p, "", fmt.Errorf("-ldpc: %s does not decode LDPC", where)
-	}
-	if p.ShortGI {
-		var sgi bool
-		switch {
-		case p.Width == 160:
-			sgi = vht&vhtCapSGI160 != 0
-		case p.Width == 80:
-			sgi = vht&vhtCapSGI80 != 0
-		case p.Width == 40:
-			sgi = ht&htCapSGI40 != 0
-		default:
-			sgi = ht&htCapSGI20 != 0
-		}
-		if !sgi {
-			p.ShortGI = false
-			return p, fmt.Sprintf("%s has no short guard interval at this width: using the long one", where), nil
-		}
-	}
-	return p, "", nil
 }

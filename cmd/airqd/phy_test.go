@@ -5,9 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
-	"github.com/airq/airq/ap"
-	"github.com/airq/airq/nl80211"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/sim"
 )
 
 func TestPHYFlags(t *testing.T) {
@@ -15,12 +16,17 @@ func TestPHYFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.core.PHY; !p.HT || !p.VHT || p.Width != 80 || !p.ShortGI || o.core.AMSDU != 7935 {
-		t.Errorf("PHY %+v amsdu %d", p, o.core.AMSDU)
+	if p := o.Core.PHY; !p.HT || !p.VHT || p.Width != 80 || p.SGI20 || p.SGI40 || p.SGI80 || o.Core.AMSDU != 7935 {
+		t.Errorf("PHY %+v amsdu %d", p, o.Core.AMSDU)
+	}
+	// -short-gi: every width the channel uses.
+	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "36", "-vht", "-short-gi"})
+	if p := o.Core.PHY; err != nil || !p.SGI20 || !p.SGI40 || !p.SGI80 || p.SGI160 {
+		t.Errorf("-short-gi at 80 MHz: %+v %v", p, err)
 	}
 	o, err = parseFlags([]string{"-phy", "phy0", "-channel", "6", "-ht", "-ht40", "-"})
-	if err != nil || o.core.PHY.Width != 40 || o.core.PHY.Secondary != -1 {
-		t.Errorf("HT40-: %+v %v", o.core.PHY, err)
+	if err != nil || o.Core.PHY.Width != 40 || o.Core.PHY.Secondary != -1 {
+		t.Errorf("HT40-: %+v %v", o.Core.PHY, err)
 	}
 	for _, c := range []struct {
 		args []string
@@ -55,12 +61,14 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := o.core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.core.AMSDU != 11424 || !o.phyOpt.scan || o.phyOpt.scanMode != "periodic" {
-		t.Errorf("PHY %+v, options %+v", p, o.phyOpt)
+	if p := o.Core.PHY; !p.VHT || p.Width != 80 || p.Secondary != 1 || o.Core.AMSDU != 11424 || !o.Scan.On || o.Scan.Mode != "periodic" ||
+		!p.SGI20 || !p.SGI40 || !p.SGI80 || p.SGI160 {
+		t.Errorf("PHY %+v, options %+v", p, o.PHY)
 	}
 	for _, c := range []struct{ conf, want string }{
 		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},
 		{"ht_capab=[GF]\n", "ht_capab"},
+		{"ieee80211ac=1\nchannel=36\nvht_capab=[MAX-MPDU-3895]\n", "vht_capab"},
 		{"vht_oper_chwidth=3\n", "vht_oper_chwidth"},
 	} {
 		_, err := parseFlags([]string{"-phy", "phy0", "-config", write("ssid=x\n" + c.conf)})
@@ -70,52 +78,73 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	}
 }
 
-// testBands is a phy with the same HT capabilities on 2.4 and 5 GHz and
-// VHT capabilities on 5 GHz.
-func testBands(ht uint16, vht uint32) nl80211.PHY {
-	return nl80211.PHY{Name: "phy0", Bands: []nl80211.Band{
-		{Index: 0, HTCapa: ht, Channels: []nl80211.ChannelInfo{{Freq: 2412}}},
-		{Index: 1, HTCapa: ht, VHTCapa: vht, Channels: []nl80211.ChannelInfo{{Freq: 5180}}},
-	}}
+// TestShortGIFromTheFile: ht_capab's short guard intervals apply one width
+// at a time, as in hostapd, from the file to the rates a station gets.
+// The simulated station announces both; the AP's rate table towards it
+// says which guard each width uses; -short-gi given on the command line
+// replaces the file's choice.
+func TestShortGIFromTheFile(t *testing.T) {
+	for _, c := range []struct {
+		capab        string
+		args         []string
+		sgi20, sgi40 bool
+	}{
+		{"[HT40+]", nil, false, false},
+		{"[HT40+][SHORT-GI-20]", nil, true, false},
+		{"[HT40+][SHORT-GI-40]", nil, false, true},
+		{"[HT40+]", []string{"-short-gi"}, true, true},
+		{"[HT40+][SHORT-GI-20][SHORT-GI-40]", []string{"-short-gi=false"}, false, false},
+	} {
+		path := writeConf(t, "ssid=x\nchannel=6\nieee80211n=1\nht_capab="+c.capab+"\n")
+		o, err := parseFlags(append([]string{"-radio", "sim", "-config", path}, c.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := sim.New(sim.Config{Seed: 1, AP: o.Core})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sta := s.AddStation(sim.StationConfig{HT: true})
+		s.Run(time.Second)
+		rep := s.Control(ctl.Request{Op: ctl.OpStationRates, Addr: sta.Addr()})
+		if rep.Err() != nil || rep.Rates == nil {
+			t.Fatalf("%s %v: rates: %v", c.capab, c.args, rep.Err())
+		}
+		short := map[string]bool{}
+		for _, r := range rep.Rates.Rows {
+			if r.Mode == "HT20" || r.Mode == "HT40" {
+				short[r.Mode] = r.Guard == "SGI"
+			}
+		}
+		if len(short) != 2 || short["HT20"] != c.sgi20 || short["HT40"] != c.sgi40 {
+			t.Errorf("%s %v: short GI %v, want HT20 %v HT40 %v", c.capab, c.args, short, c.sgi20, c.sgi40)
+		}
+	}
 }
 
-func TestFitPHY(t *testing.T) {
-	full := testBands(0x116e|htCapLDPC, 0x0380017e|vhtCap160MHz)
-	for _, tt := range []struct {
-		name    string
-		phy     nl80211.PHY
-		freq    int
-		in      ap.PHY
-		want    ap.PHY
-		note    bool
-		wantErr string
+// ieee80211d reaches the radio's options: the Country element only with
+// ieee80211d=1, the regulatory domain from country_code either way; the
+// flag without a country is refused with hostapd's reason.
+func TestIEEE80211DOptions(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		args []string
+		want bool
 	}{
-		{"legacy is untouched", testBands(0, 0), 2412, ap.PHY{ShortGI: true}, ap.PHY{ShortGI: true}, false, ""},
-		{"HT on an HT band", full, 2412, ap.PHY{HT: true, ShortGI: true}, ap.PHY{HT: true, ShortGI: true}, false, ""},
-		{"HT without band HT", testBands(0, 0), 2412, ap.PHY{HT: true}, ap.PHY{}, false, "-ht: phy0's band at 2412 MHz has no HT"},
-		{"VHT without band VHT", testBands(0x116e, 0), 5180, ap.PHY{HT: true, VHT: true, Width: 80}, ap.PHY{}, false, "-vht: phy0's band at 5180 MHz has no VHT"},
-		{"40 MHz on a 20 MHz radio", testBands(0x0060, 0), 2412, ap.PHY{HT: true, Width: 40, Secondary: 1}, ap.PHY{}, false, "supports 20 MHz only"},
-		{"160 MHz on an 80 MHz radio", testBands(0x116e, 0x03800032), 5180, ap.PHY{HT: true, VHT: true, Width: 160}, ap.PHY{}, false, "up to 80 MHz"},
-		{"160 MHz where declared", full, 5180, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, false, ""},
-		{"LDPC asked, not decoded", testBands(0x116e, 0), 2412, ap.PHY{HT: true, LDPC: true}, ap.PHY{}, false, "-ldpc"},
-		{"LDPC where declared", full, 5180, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, false, ""},
-		{"no SGI at 40 MHz: long GI", testBands(0x0022, 0), 2412, ap.PHY{HT: true, Width: 40, Secondary: 1, ShortGI: true}, ap.PHY{HT: true, Width: 40, Secondary: 1}, true, ""},
-		{"no SGI at 80 MHz: long GI", testBands(0x116e, 0x03800002), 5180, ap.PHY{HT: true, VHT: true, Width: 80, ShortGI: true}, ap.PHY{HT: true, VHT: true, Width: 80}, true, ""},
-		{"hwsim's recorded band data, VHT 160", testBands(0x107e, 0x038004fa), 5180, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, ap.PHY{HT: true, VHT: true, Width: 160, ShortGI: true}, false, ""},
-		{"hwsim decodes no HT LDPC", testBands(0x107e, 0x038004fa), 5180, ap.PHY{HT: true, VHT: true, Width: 80, LDPC: true}, ap.PHY{}, false, "-ldpc"},
-		{"a channel the phy lacks is left to the channel check", full, 5745, ap.PHY{HT: true}, ap.PHY{HT: true}, false, ""},
+		{"ieee80211d=1\ncountry_code=DE\n", nil, true},
+		{"ieee80211d=0\ncountry_code=DE\n", nil, false},
+		{"country_code=DE\n", []string{"-ieee80211d"}, true},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			got, note, err := fitPHY(tt.phy, tt.freq, tt.in)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err %v, want one containing %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil || got != tt.want || (note != "") != tt.note {
-				t.Fatalf("got %+v note %q err %v, want %+v note %v", got, note, err, tt.want, tt.note)
-			}
-		})
+		o, err := parseFlags(append([]string{"-phy", "phy0", "-config", writeConf(t, c.text)}, c.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mo := o.monitorOptions(nil); mo.CountryElement != c.want || mo.Country != "DE" {
+			t.Errorf("%q %v: Country element %v, domain %q", c.text, c.args, mo.CountryElement, mo.Country)
+		}
+	}
+	if _, err := parseFlags([]string{"-phy", "phy0", "-ieee80211d"}); err == nil ||
+		!strings.Contains(err.Error(), "-ieee80211d: cannot enable IEEE 802.11d without setting the country_code") {
+		t.Errorf("-ieee80211d without a country: %v", err)
 	}
 }

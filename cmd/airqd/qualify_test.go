@@ -10,8 +10,8 @@ func TestRadioFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := o.radioOpt; r.country != "US" || !r.takeover || r.bridge != "br0" || !r.qualify {
-		t.Errorf("radio options = %+v", r)
+	if o.Country != "US" || !o.takeover || o.Bridge != "br0" || !o.qualify {
+		t.Errorf("radio options = %q %v %q %v", o.Country, o.takeover, o.Bridge, o.qualify)
 	}
 	for _, args := range [][]string{
 		{"-phy", "phy0", "-country", "USA"},

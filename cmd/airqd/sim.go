@@ -31,8 +31,8 @@ const maxSimStep = 20 * time.Millisecond
 // the next event or summary line. One summary line a second goes to stdout
 // until ctx ends.
 func runSim(ctx context.Context, o options, log *slog.Logger) error {
-	cfg := o.core
-	if o.phyOpt.scan {
+	cfg := o.Core
+	if o.Scan.On {
 		// The simulated radio scans a US channel plan, where a few other
 		// networks beacon.
 		band := ieee80211.Band2GHz
@@ -46,26 +46,26 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 				chans = append(chans, c)
 			}
 		}
-		cfg.Scan = o.phyOpt.scanConfig(chans, sim.DefaultRetuneTime)
+		cfg.Scan = o.scanConfig(chans, sim.DefaultRetuneTime)
 	}
-	if o.channel == 0 { // ACS over the US plan (acs.go)
+	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
 	}
 	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg, Capture: o.simCapture(time.Now())})
 	if err != nil {
 		return err
 	}
-	if o.channel == 0 {
+	if o.Channel == 0 {
 		addACSNeighbours(s)
 	}
-	if o.phyOpt.scan || o.channel == 0 {
+	if o.Scan.On || o.Channel == 0 {
 		for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
 			s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
 		}
 	}
 	host := s.AddHost(sim.HostConfig{})
 	// With ACS, stations arrive once the channel is chosen.
-	waitACS := o.channel == 0
+	waitACS := o.Channel == 0
 	addStations := func() {
 		phy := s.Core().Config().PHY
 		for i := range o.simStations {
@@ -79,7 +79,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
 	cfg = s.Core().Config()
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simStations,
-		"control", o.control)
+		"control", o.Control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
 	started := make([]bool, o.simStations)
 	sum := newSimSummary(os.Stdout, s)

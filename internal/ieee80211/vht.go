@@ -5,6 +5,8 @@ import "encoding/binary"
 // VHT Capabilities Information bits (IEEE 802.11-2020 9.4.2.157.2).
 const (
 	VHTCapMaxMPDUMask      = 0x00000003 // 0: 3895, 1: 7991, 2: 11454 octets
+	VHTCapMaxMPDU7991      = 0x00000001
+	VHTCapMaxMPDU11454     = 0x00000002
 	VHTCapWidthMask        = 0x0000000c // supported channel width set
 	VHTCapWidth160         = 0x00000004 // 160 MHz
 	VHTCapWidth160And80P80 = 0x00000008 // 160 and 80+80 MHz
@@ -71,9 +73,9 @@ func (c VHTCap) SGI160() bool { return c.Info()&VHTCapSGI160 != 0 }
 // 11454 octets (the reserved value 3 reads as the smallest).
 func (c VHTCap) MaxMPDU() int {
 	switch c.Info() & VHTCapMaxMPDUMask {
-	case 1:
+	case VHTCapMaxMPDU7991:
 		return 7991
-	case 2:
+	case VHTCapMaxMPDU11454:
 		return 11454
 	}
 	return 3895
@@ -169,15 +171,25 @@ type VHTPHY struct {
 	SGI80   bool // short GI at 80 MHz
 	SGI160  bool // short GI at 160 MHz
 	LDPC    bool
+	// MaxMPDU is the longest MPDU the AP receives: 7991 or 11454 octets
+	// (hostapd's [MAX-MPDU-7991], [MAX-MPDU-11454]); anything else means
+	// 3895.
+	MaxMPDU int
 }
 
-// Cap returns the VHT Capabilities airq announces: the smallest maximum
-// MPDU (3895 octets, airq builds no A-MSDU that needs more), 160 MHz only
-// on a 160 MHz channel, no STBC, no beamforming, no +HTC or link
-// adaptation, and the smallest A-MPDU exponent since the AP declines ADDBA.
-// The MCS maps announce MCS 0-9 for every stream on both sides.
+// Cap returns the VHT Capabilities airq announces: MaxMPDU's maximum MPDU
+// length, 160 MHz only on a 160 MHz channel, no STBC, no beamforming, no
+// +HTC or link adaptation, and the smallest A-MPDU exponent since the AP
+// declines ADDBA. The MCS maps announce MCS 0-9 for every stream on both
+// sides.
 func (p VHTPHY) Cap() VHTCapSpec {
 	var s VHTCapSpec
+	switch p.MaxMPDU {
+	case 7991:
+		s.Info |= VHTCapMaxMPDU7991
+	case 11454:
+		s.Info |= VHTCapMaxMPDU11454
+	}
 	if p.LDPC {
 		s.Info |= VHTCapRxLDPC
 	}

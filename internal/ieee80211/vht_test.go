@@ -62,6 +62,12 @@ func TestOurVHTCap(t *testing.T) {
 	if s.Info&VHTCapWidthMask != VHTCapWidth160 || s.Info&VHTCapSGI160 == 0 || s.Info&VHTCapRxLDPC == 0 {
 		t.Errorf("160 MHz: %#x", s.Info)
 	}
+	for _, n := range []int{0, 3895, 7991, 11454, 5000} {
+		c, _ := ParseVHTCap(AppendVHTCap(nil, VHTPHY{Streams: 1, Width: 80, MaxMPDU: n}.Cap())[2:])
+		if want := max(n, 3895); n == 5000 && c.MaxMPDU() != 3895 || n != 5000 && c.MaxMPDU() != want {
+			t.Errorf("MaxMPDU %d: announced %d", n, c.MaxMPDU())
+		}
+	}
 }
 
 func TestVHTOper(t *testing.T) {

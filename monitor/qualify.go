@@ -1,4 +1,4 @@
-package shell
+package monitor
 
 import (
 	"context"
@@ -20,13 +20,13 @@ import (
 // say "not acknowledged", carry our sequence number and (ideally) our rate.
 // Then the channel is switched away and back to time a retune.
 
-// Tuner sets a monitor's channel; *nl80211.Conn is one.
-type Tuner interface {
+// tuner sets a monitor's channel; *nl80211.Conn is one.
+type tuner interface {
 	SetChannel(ifindex int, ch nl80211.Channel) error
 }
 
-// QualifyConfig describes what to qualify.
-type QualifyConfig struct {
+// checkConfig describes what to qualify.
+type checkConfig struct {
 	PHY     nl80211.PHY
 	Ifindex int             // the monitor interface, tuned to Channel
 	BSSID   ieee80211.MAC   // our address: the probe response's transmitter
@@ -34,16 +34,16 @@ type QualifyConfig struct {
 	// Retune is another channel the radio may use; the retune time is
 	// measured by switching to it and back. Zero Freq skips the check.
 	Retune nl80211.Channel
-	// EchoTimeout bounds the wait for the echo (DefaultEchoTimeout if 0).
+	// EchoTimeout bounds the wait for the echo (defaultEchoTimeout if 0).
 	EchoTimeout time.Duration
 	// FrameSize, when set, is the largest 802.11 frame airq will send (an
 	// A-MSDU): a frame that long must go out and echo.
 	FrameSize int
 }
 
-// DefaultEchoTimeout is how long Qualify waits for a TX-status echo: hwsim
+// defaultEchoTimeout is how long the checks wait for a TX-status echo: hwsim
 // under emulation echoes within 31 ms, real drivers within a few ms.
-const DefaultEchoTimeout = 500 * time.Millisecond
+const defaultEchoTimeout = 500 * time.Millisecond
 
 // Check is the outcome of one qualification check.
 type Check struct {
@@ -64,11 +64,15 @@ func (c Check) String() string {
 	return fmt.Sprintf("%-4s %-14s %s", status, c.Name, c.Detail)
 }
 
-// Report is the outcome of Qualify.
+// Report is the outcome of the hardware qualification.
 type Report struct {
 	Checks []Check
 	Retune time.Duration // the longer of the two switches; 0 when not measured
 }
+
+// ErrQualification is what Report.Err wraps: the radio failed a check airq
+// cannot run without.
+var ErrQualification = errors.New("hardware qualification failed")
 
 // Err returns an error naming the fatal failures, or nil.
 func (r Report) Err() error {
@@ -81,7 +85,7 @@ func (r Report) Err() error {
 	if len(bad) == 0 {
 		return nil
 	}
-	return errors.New("hardware qualification failed: " + strings.Join(bad, "; "))
+	return fmt.Errorf("%w: %s", ErrQualification, strings.Join(bad, "; "))
 }
 
 // Qualification constants: the probe frame's sequence number and rate.
@@ -90,10 +94,10 @@ const (
 	qualifyRate = 12 // 6 Mbit/s in 500 kbit/s units: valid on 2.4 and 5 GHz
 )
 
-// Qualify runs the checks on dev, a device on the monitor interface opened
-// for qualification alone: Qualify reads from it, and a read may still be
+// runChecks runs the checks on dev, a device on the monitor interface opened
+// for qualification alone: runChecks reads from it, and a read may still be
 // pending when it returns, so the caller closes dev afterwards.
-func Qualify(ctx context.Context, dev radio.Device, tuner Tuner, cfg QualifyConfig) Report {
+func runChecks(ctx context.Context, dev radio.Device, tu tuner, cfg checkConfig) Report {
 	var r Report
 	add := func(c Check) { r.Checks = append(r.Checks, c) }
 	if !cfg.PHY.ActiveMonitor {
@@ -105,7 +109,7 @@ func Qualify(ctx context.Context, dev radio.Device, tuner Tuner, cfg QualifyConf
 
 	timeout := cfg.EchoTimeout
 	if timeout <= 0 {
-		timeout = DefaultEchoTimeout
+		timeout = defaultEchoTimeout
 	}
 	echoes := make(chan echo, 16)
 	done := make(chan struct{})
@@ -130,14 +134,14 @@ func Qualify(ctx context.Context, dev radio.Device, tuner Tuner, cfg QualifyConf
 		add(checkLarge(ctx, dev, echoes, cfg, absent, timeout))
 	}
 	if cfg.Retune.Freq != 0 {
-		add(measureRetune(tuner, cfg, &r.Retune))
+		add(measureRetune(tu, cfg, &r.Retune))
 	}
 	return r
 }
 
 // checkLarge sends a frame of cfg.FrameSize octets: the monitor's MTU and
 // the driver must take what airq's largest A-MSDU will be.
-func checkLarge(ctx context.Context, dev radio.Device, echoes <-chan echo, cfg QualifyConfig, absent ieee80211.MAC, timeout time.Duration) Check {
+func checkLarge(ctx context.Context, dev radio.Device, echoes <-chan echo, cfg checkConfig, absent ieee80211.MAC, timeout time.Duration) Check {
 	frame := probeResponse(cfg.BSSID, absent)
 	for n := cfg.FrameSize - (len(frame) - radiotap.TxHeaderLen(radio.TxParams{Rate: radio.LegacyRate(qualifyRate * 500), Retries: 1})); n > 0; {
 		body := min(n-2, 255)
@@ -187,13 +191,13 @@ func echoChecks(e echo, after time.Duration) []Check {
 }
 
 // measureRetune switches to cfg.Retune and back, timing both.
-func measureRetune(tuner Tuner, cfg QualifyConfig, worst *time.Duration) Check {
+func measureRetune(tu tuner, cfg checkConfig, worst *time.Duration) Check {
 	t0 := time.Now()
-	if err := tuner.SetChannel(cfg.Ifindex, cfg.Retune); err != nil {
+	if err := tu.SetChannel(cfg.Ifindex, cfg.Retune); err != nil {
 		return Check{Name: "retune", Detail: "switching to " + fmt.Sprint(cfg.Retune.Freq) + " MHz failed: " + err.Error()}
 	}
 	t1 := time.Now()
-	if err := tuner.SetChannel(cfg.Ifindex, cfg.Channel); err != nil {
+	if err := tu.SetChannel(cfg.Ifindex, cfg.Channel); err != nil {
 		return Check{Name: "retune", Fatal: true, Detail: fmt.Sprintf("could not return to %d MHz: %v", cfg.Channel.Freq, err)}
 	}
 	away, back := t1.Sub(t0), time.Since(t1)

@@ -1,4 +1,4 @@
-package main
+package nice
 
 import (
 	"errors"
@@ -10,20 +10,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The datapath's priority. The kernel's own AP datapath runs in softirq
-// context, ahead of every process; airqd's runs in a process and, at the
-// default nice of 0, a TCP sender or receiver on the same core preempts it
-// at each frame it wakes it for. airqd then handles a frame or two per
-// wake-up, and every hop pays a thread switch. At nice -10 it drains what is
-// ready before it yields: on the one-core qemu test bed that cut the thread
-// switches per TCP segment five-fold and raised downlink TCP through airqd
-// from 8-20 to 66-73 Mbit/s.
-
-// setNice gives every thread of the process the nice value n. Linux keeps
+// Set gives every thread of the process the nice value n. Linux keeps
 // nice per thread and a new thread inherits its creator's, so once all
 // existing threads have it, so do the ones the runtime starts later; the
 // loop repeats for a thread started while it ran.
-func setNice(n int) error {
+func Set(n int) error {
 	for range 10 {
 		changed := false
 		tids, err := threadIDs()
@@ -74,15 +65,15 @@ func threadNice(tid int) (int, error) {
 	return 20 - p, nil
 }
 
-// applyNice sets the datapath's nice value at start-up. Without the right
+// Apply sets the datapath's nice value at start-up. Without the right
 // to raise it (CAP_SYS_NICE or RLIMIT_NICE; under systemd, Nice= in the unit
 // does it before privileges are dropped) airqd warns and runs as it is.
-func applyNice(n int, log *slog.Logger) {
+func Apply(n int, log *slog.Logger) {
 	cur, err := threadNice(0)
 	if err == nil && cur == n {
 		return
 	}
-	if err = setNice(n); err != nil {
+	if err = Set(n); err != nil {
 		hint := ""
 		if errors.Is(err, unix.EACCES) || errors.Is(err, unix.EPERM) {
 			hint = fmt.Sprintf("raising it needs CAP_SYS_NICE, or Nice=%d in the systemd unit", n)

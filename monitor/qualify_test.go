@@ -1,4 +1,4 @@
-package shell
+package monitor
 
 import (
 	"context"
@@ -55,7 +55,7 @@ func qualify(t *testing.T, active bool, tuner *fakeTuner, fn func(*radio.TxStatu
 	dev := radiotest.New()
 	defer dev.Close()
 	echoRadio(t, dev, fn)
-	cfg := QualifyConfig{
+	cfg := checkConfig{
 		PHY:         nl80211.PHY{Name: "phy0", ActiveMonitor: active},
 		BSSID:       qBSSID,
 		Channel:     nl80211.Channel{Freq: 2412},
@@ -66,7 +66,7 @@ func qualify(t *testing.T, active bool, tuner *fakeTuner, fn func(*radio.TxStatu
 	} else {
 		tuner = &fakeTuner{}
 	}
-	r := Qualify(context.Background(), dev, tuner, cfg)
+	r := runChecks(context.Background(), dev, tuner, cfg)
 	for _, c := range r.Checks {
 		t.Log(c)
 	}
@@ -178,7 +178,7 @@ func TestQualifyLargeFrames(t *testing.T) {
 	}{{20000, true}, {2000, false}} {
 		dev := radiotest.New()
 		echoRadio(t, dev, func(_ *radio.TxStatus, frame []byte) bool { return len(frame) <= c.maxLen })
-		r := Qualify(context.Background(), dev, &fakeTuner{}, QualifyConfig{
+		r := runChecks(context.Background(), dev, &fakeTuner{}, checkConfig{
 			PHY: nl80211.PHY{Name: "phy0", ActiveMonitor: true}, BSSID: qBSSID,
 			Channel: nl80211.Channel{Freq: 2412}, EchoTimeout: 200 * time.Millisecond, FrameSize: 7935,
 		})

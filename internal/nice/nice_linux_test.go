@@ -1,4 +1,4 @@
-package main
+package nice
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func niceChildMain(t *testing.T) {
 		}
 	}
 	lockThreads(3)
-	if err := setNice(7); err != nil {
+	if err := Set(7); err != nil {
 		t.Fatal(err)
 	}
 	lockThreads(3) // started afterwards: inherit it
@@ -51,19 +51,19 @@ func niceChildMain(t *testing.T) {
 	close(release)
 	wg.Wait()
 
-	// applyNice logs what it did, and does nothing when already there.
+	// Apply logs what it did, and does nothing when already there.
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
-	applyNice(9, log)
+	Apply(9, log)
 	checkAllNice(t, 9)
-	applyNice(9, log)
+	Apply(9, log)
 	if n := strings.Count(logs.String(), "datapath priority"); n != 1 {
 		t.Fatalf("logs: %d lines, want 1:\n%s", n, logs.String())
 	}
 	// Raising it back needs CAP_SYS_NICE: as root it works, otherwise a
 	// warning names what is missing and nothing fails.
 	logs.Reset()
-	applyNice(0, log)
+	Apply(0, log)
 	if os.Geteuid() == 0 {
 		checkAllNice(t, 0)
 	} else if !strings.Contains(logs.String(), "CAP_SYS_NICE") {

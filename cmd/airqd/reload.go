@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/config"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/shell"
+)
+
+// reloader applies a changed configuration file to the running daemon on
+// SIGHUP: the keys marked reload go to the core through the control path,
+// the log level to the handler; any other changed key is logged as needing
+// a restart.
+type reloader struct {
+	args  []string // the command line, re-parsed with the new file
+	cur   options
+	srv   *shell.ControlServer
+	level *slog.LevelVar
+	log   *slog.Logger
+}
+
+// reload re-reads the file. A file that no longer parses changes nothing.
+func (r *reloader) reload(ctx context.Context) error {
+	if r.cur.configPath == "" {
+		r.log.Info("SIGHUP: no -config file to reload")
+		return nil
+	}
+	next, err := parseFlags(r.args)
+	if err != nil {
+		r.log.Error("reload: configuration refused; keeping the running one", "err", err)
+		return err
+	}
+	oldV, newV := r.cur.conf.Values(), next.conf.Values()
+	for _, key := range config.Names() {
+		if oldV[key] == newV[key] {
+			continue
+		}
+		k, _ := config.Lookup(key)
+		switch f := k.OverriddenBy(next.flagSet); {
+		case f != "":
+			r.log.Info("reload: key changed in the file but set by a flag, which wins", "key", key, "flag", "-"+f)
+		case !k.Reload:
+			r.log.Warn("reload: key changed; restart airqd to apply it", "key", key, "old", oldV[key], "new", newV[key])
+		}
+	}
+	var errs []error
+	ol, nl := r.cur.Core.AQL, next.Core.AQL
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		if ol.Low[ac] == nl.Low[ac] && ol.High[ac] == nl.High[ac] {
+			continue
+		}
+		req := ctl.Request{Op: ctl.OpAQLSet, AC: ac, Low: nl.Low[ac], High: nl.High[ac]}
+		if _, err := r.srv.Call(ctx, req); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", req, err))
+			nl.Low[ac], nl.High[ac] = ol.Low[ac], ol.High[ac]
+			continue
+		}
+		r.log.Info("reload: applied", "aql_txq_limit", fmt.Sprintf("%s=%d:%d", ac, nl.Low[ac], nl.High[ac]))
+	}
+	if ol.Threshold != nl.Threshold {
+		req := ctl.Request{Op: ctl.OpAQLThreshold, Threshold: nl.Threshold}
+		if _, err := r.srv.Call(ctx, req); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", req, err))
+			nl.Threshold = ol.Threshold
+		} else {
+			r.log.Info("reload: applied", "aql_threshold", nl.Threshold)
+		}
+	}
+	if next.logLevel != r.cur.logLevel {
+		r.level.Set(next.logLevel)
+		r.log.Info("reload: applied", "log_level", next.logLevel.String())
+	}
+	if err := r.reloadACL(ctx, &next); err != nil {
+		errs = append(errs, err)
+	}
+	// What was not applied stays as it runs, so the next reload compares
+	// against the running state.
+	applied := r.cur
+	applied.Core.AQL = nl
+	applied.logLevel = next.logLevel
+	applied.conf = next.conf
+	r.cur = applied
+	if len(errs) > 0 {
+		err := fmt.Errorf("reload: %v", errs)
+		r.log.Error("reload: not applied", "err", err)
+		return err
+	}
+	return nil
+}
+
+// reloadACL applies the new lists and the new default airtime weight on the
+// core's loop when they differ from the running ones. Stations the new lists
+// refuse are deauthenticated, as hostapd disconnects a station its deny list
+// gains (and as its own reload does to every station).
+func (r *reloader) reloadACL(ctx context.Context, next *options) error {
+	cur := r.cur.Core.ACL
+	nacl, weight := next.Core.ACL, next.Core.AirtimeWeight
+	aclChanged := cur.Mode != nacl.Mode || !maps.Equal(cur.Accept, nacl.Accept) || !maps.Equal(cur.Deny, nacl.Deny)
+	weightChanged := weight != r.cur.Core.AirtimeWeight
+	if !aclChanged && !weightChanged {
+		return nil
+	}
+	// fn may run after ctx ends; it writes only these, read on success.
+	var (
+		removed []ieee80211.MAC
+		setErr  error
+	)
+	err := r.srv.Inspect(ctx, func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
+		if weightChanged {
+			core.SetDefaultAirtimeWeight(weight)
+		}
+		if !aclChanged {
+			return
+		}
+		gone, err := core.SetACL(nacl)
+		if err != nil {
+			setErr = err
+			return
+		}
+		for _, m := range gone {
+			if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m}); rep.Err() == nil {
+				removed = append(removed, m)
+			}
+		}
+	})
+	if err == nil {
+		err = setErr
+	}
+	if err != nil {
+		return fmt.Errorf("access lists and airtime_weight: %w", err)
+	}
+	if weightChanged {
+		r.cur.Core.AirtimeWeight = weight
+		r.log.Info("reload: applied (stations associating from now on)", "airtime_weight", weight)
+	}
+	if aclChanged {
+		r.cur.Core.ACL = nacl
+		r.log.Info("reload: applied", "macaddr_acl", int(nacl.Mode), "accept", len(nacl.Accept), "deny", len(nacl.Deny))
+		for _, m := range removed {
+			r.log.Info("reload: deauthenticated a station the access lists now refuse", "sta", m)
+		}
+	}
+	return nil
+}

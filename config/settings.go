@@ -1,0 +1,76 @@
+package config
+
+import (
+	"time"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/tap"
+)
+
+// Settings are airqd's configuration as the file and the command line state
+// it. The keys write here, and so do the flags that override them; what
+// spans several settings and the flags alone is checked by the daemon, which
+// then turns the settings into the core's, the radio's and the shell's
+// options.
+type Settings struct {
+	Radio      string // nl80211 (a real phy) or sim
+	Phy        string // the wiphy, such as phy0
+	Ifname     string // the monitor interface airqd creates
+	Tap        string // the TAP interface of the stations' traffic
+	Bridge     string // the bridge the TAP joins; "" for none
+	TapOffload tap.Offload
+	Nice       int // the datapath threads' nice value
+	Control    string
+	Metrics    string
+	Pcap       string
+	LogLevel   string // debug, info, warn or error
+
+	BSSID   string // "" for the phy's address
+	Channel int    // 0: selected at start-up (ACS)
+	HWMode  string // hw_mode: a, b, g; "" when the file has none
+	Country string // ISO 3166 code; "" keeps the kernel's domain
+	// IEEE80211D advertises the country in beacons and probe responses
+	// (the Country element, hostapd's ieee80211d); it needs Country.
+	IEEE80211D bool
+
+	// Core holds the keys that are the core's own settings as they are:
+	// SSID, beacon and DTIM periods, rates, station limits, the access
+	// lists, AQL limits, WMM and so on.
+	Core          ap.Config
+	AQLThreshold  uint // µs; to Core.AQL.Threshold once checked
+	AirtimeWeight uint // to Core.AirtimeWeight once checked
+
+	PHY  PHY
+	Scan Scan
+	ACS  ACS
+}
+
+// PHY are the HT/VHT and A-MSDU settings (hostapd's ieee80211n/ac,
+// ht_capab, vht_capab, vht_oper_*; airq's amsdu).
+type PHY struct {
+	HT, VHT bool
+	Width   int    // MHz; 0: from HT40 or 80 with VHT
+	HT40    string // the secondary channel: "+", "-" or ""
+	// The short guard interval per width: ht_capab's [SHORT-GI-20] and
+	// [SHORT-GI-40], vht_capab's [SHORT-GI-80] and [SHORT-GI-160].
+	SGI20, SGI40, SGI80, SGI160 bool
+	LDPC                        bool
+	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
+	AMSDU                       int // octets; 0: no aggregation
+	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
+}
+
+// Scan is the background scan (airq's scan keys).
+type Scan struct {
+	On         bool
+	Mode       string // continuous or periodic
+	Period     time.Duration
+	MissBeacon bool
+}
+
+// ACS is automatic channel selection (hostapd's acs_* keys).
+type ACS struct {
+	ExcludeDFS bool
+	NumScans   int
+	Bias       string // acs_chan_bias, such as "1:0.8 6:0.8 11:0.8"; see ParseChanBias
+}
