@@ -24,7 +24,7 @@
 //     exchange of its own;
 //   - TCP: a Reno sender with ACK clocking and Linux's small-queue check,
 //     either on the AP itself (pacing shift 7, its bytes counted until the
-//     driver completes them) or on a wired host behind a 100 Mbit/s link.
+//     driver completes them) or on a wired host behind a 1 Gbit/s link.
 //
 // Run is deterministic: every random draw comes from one PCG generator seeded
 // by Config.Seed, and events at the same instant run in scheduling order.
