@@ -171,6 +171,7 @@ func report(w io.Writer, res map[key]kernelmodel.Result, dur time.Duration) {
 				row(w, "model "+arm.String()+" subframes/A-MPDU", f(func(r kernelmodel.Result) float64 { return r.AggFrames }), "%.1f")
 				row(w, "model "+arm.String()+" medium idle %", f(func(r kernelmodel.Result) float64 { return 100 * r.MediumIdle }), "%.2f")
 				row(w, "model "+arm.String()+" loss probes", f(func(r kernelmodel.Result) float64 { return float64(r.Probes) }), "%.0f")
+				row(w, "model "+arm.String()+" RTOs", f(func(r kernelmodel.Result) float64 { return float64(r.RTOs) }), "%.0f")
 			}
 		}
 	}

@@ -62,7 +62,7 @@ type model struct {
 	codelDrops uint64
 	nic        []txq.Handle // host NIC FIFO (wired)
 	tlpGen     int32
-	probed     bool
+	rtoArmed   bool // the sender's timer is the RTO, not a loss probe
 	probes     uint64
 	rtos       uint64
 	nicBusy    bool
@@ -283,7 +283,7 @@ func (m *model) txDone() {
 	switch {
 	case wake && m.cfg.Variant.TSQFirst:
 		// Variant: the sender's new frames reach mac80211 first.
-		m.snd.wake(m.now)
+		m.tsqWake()
 	case wake:
 		// The TSQ tasklet runs after the driver's completion handler.
 		m.at(m.cfg.Variant.TSQDelay, evTSQWake, 0, 0)
@@ -311,7 +311,7 @@ func (m *model) step(at time.Duration, e event) {
 	case evHostAck:
 		m.ack(e)
 	case evTSQWake:
-		m.snd.wake(m.now)
+		m.tsqWake()
 	case evIngressDone:
 		h := m.nic[0]
 		m.nic = m.nic[1:]
@@ -333,13 +333,33 @@ func (m *model) step(at time.Duration, e event) {
 	}
 }
 
-// ack hands a TCP ACK to the sender and re-arms its loss-probe timer, as
-// every ACK does in Linux.
+// ack hands a TCP ACK to the sender and re-arms its timer, as every ACK
+// that acknowledges data does in Linux (tcp_ack -> tcp_set_xmit_timer).
 func (m *model) ack(e event) {
 	m.snd.onAck(m.now, int(e.n), e.since)
+	m.armTimer()
+}
+
+// armTimer is tcp_set_xmit_timer: the loss probe (tcp_schedule_loss_probe)
+// while the sender is not recovering from a loss, else the RTO
+// (tcp_rearm_rto).
+func (m *model) armTimer() {
 	m.tlpGen++
-	m.probed = false
-	m.at(m.snd.pto(), evTLP, m.tlpGen, 0)
+	n, rto := m.snd.probeTicks(), false
+	if m.snd.inRecovery(m.now) {
+		n, rto = jiffies(m.snd.rtoTime()), true
+	}
+	m.rtoArmed = rto
+	m.ev.Push(timerAt(m.now, n), event{kind: evTLP, n: m.tlpGen})
+}
+
+// tsqWake is the TSQ handler: tcp_write_xmit, which re-arms the loss probe
+// when it sent something (one probe per tail-loss episode: not while the
+// RTO is what is armed).
+func (m *model) tsqWake() {
+	if m.snd.wake(m.now) > 0 && !m.rtoArmed {
+		m.armTimer()
+	}
 }
 
 // timer is the sender's loss-probe timer, then its retransmission timer.
@@ -349,14 +369,14 @@ func (m *model) timer(e event) {
 	if e.n != m.tlpGen || m.snd.out <= 0 {
 		return
 	}
-	if m.probed {
+	if m.rtoArmed {
 		m.snd.rto(m.now)
 		m.rtos++
 	} else {
 		m.snd.probe(m.now)
 		m.probes++
 	}
-	m.probed = true
+	m.rtoArmed = true
 	h := m.alloc()
 	m.sent[h], m.dup[h] = m.now, true
 	if m.cfg.Traffic == TSQ {
@@ -365,7 +385,7 @@ func (m *model) timer(e event) {
 		m.toNIC(h)
 	}
 	m.tlpGen++
-	m.at(m.snd.rtoTime(), evTLP, m.tlpGen, 0)
+	m.ev.Push(timerAt(m.now, jiffies(m.snd.rtoTime())), event{kind: evTLP, n: m.tlpGen})
 	if m.snd.cwnd >= 1 && m.snd.out < 1 {
 		m.snd.push(m.now)
 	}
