@@ -51,7 +51,8 @@ type model struct {
 	hw         [hwRing]hwFrame
 	hwHead     int
 	hwLen      int
-	hwAir      int // frames of the aggregate on air, at the ring's head
+	hwDone     int // frames at the ring's head sent, completion not yet reported
+	hwAir      int // frames of the aggregate on air, after those
 	busy       bool
 	idleSince  time.Duration
 	idle       time.Duration
@@ -192,7 +193,7 @@ func (m *model) worker() {
 // room is the device's space: the aggregate being queued behind the one on
 // air may grow to 64 subframes or 4 ms.
 func (m *model) room() bool {
-	q := m.hwLen - m.hwAir
+	q := m.queued()
 	return q < maxSubframes && m.phy.ppdu[q+1] <= maxPPDU
 }
 
@@ -224,7 +225,7 @@ func (m *model) round() int {
 
 // kick starts channel access when the medium is free and frames wait.
 func (m *model) kick() {
-	if m.busy || m.hwLen == 0 {
+	if m.busy || m.queued() == 0 {
 		return
 	}
 	m.setBusy()
@@ -244,21 +245,48 @@ func (m *model) setIdle() {
 // txStart puts everything queued on air as one A-MPDU; room() kept it within
 // the aggregate limits.
 func (m *model) txStart() {
-	m.hwAir = m.hwLen
+	m.hwAir = m.queued()
 	m.aggs++
 	m.aggFrames += uint64(m.hwAir)
 	m.at(us(m.phy.exchange(m.hwAir)), evTxDone, 0, 0)
 }
 
-// txDone completes the aggregate: per frame the AQL estimate is subtracted
-// and the airtime charged (register_airtime), the skb freed; then the
-// driver's completion round runs and the station answers with a TCP ACK.
+// queued is the device's frames neither on air nor waiting for their
+// completion to be reported.
+func (m *model) queued() int { return m.hwLen - m.hwDone - m.hwAir }
+
+// txDone is the BlockAck: the station has the aggregate and answers with a
+// TCP ACK after its own channel access. The driver learns of the
+// completion CompletionDelay later (at once in the pre-registered model).
 func (m *model) txDone() {
 	n := m.hwAir
+	first := (m.hwHead + m.hwDone) % hwRing
 	fresh := 0
+	for i := range n {
+		if !m.dup[m.hw[(first+i)%hwRing].h] {
+			fresh++
+		}
+	}
+	since := m.sent[m.hw[first].h]
+	m.delivered += uint64(fresh)
+	m.hwAir = 0
+	m.hwDone += n
+	if d := m.cfg.Variant.CompletionDelay; d > 0 {
+		m.at(d, evComplete, int32(n), 0)
+	} else {
+		m.complete(n)
+	}
+	acc := m.phy.aifs + slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))
+	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
+}
+
+// complete is the driver's TX completion of the oldest reported aggregate
+// of n frames: per frame the AQL estimate is subtracted and the airtime
+// charged (register_airtime), the skb freed (tcp_wfree); then the driver's
+// completion round runs.
+func (m *model) complete(n int) {
 	total := m.phy.exchange(n)
 	share := total / uint32(n)
-	since := m.sent[m.hw[m.hwHead].h]
 	wake := false
 	for i := range n {
 		e := &m.hw[m.hwHead]
@@ -268,9 +296,6 @@ func (m *model) txDone() {
 			c = total - share*uint32(n-1)
 		}
 		m.s.Charge(sta, be, c, m.now)
-		if !m.dup[e.h] {
-			fresh++
-		}
 		m.release(e.h)
 		if m.cfg.Traffic == TSQ && m.snd.freed() {
 			wake = true
@@ -278,8 +303,7 @@ func (m *model) txDone() {
 		m.hwHead = (m.hwHead + 1) % hwRing
 	}
 	m.hwLen -= n
-	m.hwAir = 0
-	m.delivered += uint64(fresh)
+	m.hwDone -= n
 	switch {
 	case wake && m.cfg.Variant.TSQFirst:
 		// Variant: the sender's new frames reach mac80211 first.
@@ -289,8 +313,6 @@ func (m *model) txDone() {
 		m.at(m.cfg.Variant.TSQDelay, evTSQWake, 0, 0)
 	}
 	m.completed()
-	acc := m.phy.aifs + slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))
-	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
 }
 
 func (m *model) step(at time.Duration, e event) {
@@ -300,6 +322,8 @@ func (m *model) step(at time.Duration, e event) {
 		m.txStart()
 	case evTxDone:
 		m.txDone()
+	case evComplete:
+		m.complete(int(e.n))
 	case evUplinkDone:
 		m.setIdle()
 		if m.cfg.Traffic == TSQ {
