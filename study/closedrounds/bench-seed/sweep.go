@@ -96,6 +96,26 @@ func reportSweep(w io.Writer, res map[skey]kernelmodel.Result, dur time.Duration
 		}
 		fmt.Fprintln(w)
 	}
+	fmt.Fprintf(w, "\n  subframes per A-MPDU and medium idle %%, means over the seeds\n  %6s", "lag_us")
+	for ci := range sweepCols {
+		fmt.Fprintf(w, " | [%c] %6s %6s %6s %6s", 'A'+ci, "agg_l", "agg_f", "idle_l", "idle_f")
+	}
+	fmt.Fprintln(w)
+	for li, lag := range sweepLags {
+		fmt.Fprintf(w, "  %6d", lag)
+		for ci := range sweepCols {
+			var agg, idle [2]float64
+			for ai, arm := range []kernelmodel.Arm{kernelmodel.Legacy, kernelmodel.Fixed} {
+				for i := range seeds {
+					r := res[skey{li, ci, arm, i}]
+					agg[ai] += r.AggFrames / float64(len(seeds))
+					idle[ai] += 100 * r.MediumIdle / float64(len(seeds))
+				}
+			}
+			fmt.Fprintf(w, " |     %6.1f %6.1f %6.1f %6.1f", agg[0], agg[1], idle[0], idle[1])
+		}
+		fmt.Fprintln(w)
+	}
 	lags := func(ci int, keep func(cell) bool) string {
 		var xs []string
 		for li, lag := range sweepLags {
