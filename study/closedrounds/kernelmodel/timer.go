@@ -40,3 +40,61 @@ func (s *sender) probeTicks() int64 {
 	}
 	return min(jiffies(t), jiffies(s.rtoTime()))
 }
+
+// ack hands a TCP ACK to the sender and re-arms its timer, as every ACK
+// that acknowledges data does in Linux (tcp_ack -> tcp_set_xmit_timer).
+func (m *model) ack(e event) {
+	m.snd.onAck(m.now, int(e.n), e.since)
+	m.armTimer()
+}
+
+// armTimer is tcp_set_xmit_timer: the loss probe (tcp_schedule_loss_probe)
+// while the sender is not recovering from a loss, else the RTO
+// (tcp_rearm_rto).
+func (m *model) armTimer() {
+	m.tlpGen++
+	n, rto := m.snd.probeTicks(), false
+	if m.snd.inRecovery(m.now) {
+		n, rto = jiffies(m.snd.rtoTime()), true
+	}
+	m.rtoArmed = rto
+	m.ev.Push(timerAt(m.now, n), event{kind: evTLP, n: m.tlpGen})
+}
+
+// tsqWake is the TSQ handler: tcp_write_xmit, which re-arms the loss probe
+// when it sent something (one probe per tail-loss episode: not while the
+// RTO is what is armed).
+func (m *model) tsqWake() {
+	if m.snd.wake(m.now) > 0 && !m.rtoArmed {
+		m.armTimer()
+	}
+}
+
+// timer is the sender's loss-probe timer, then its retransmission timer.
+// Either one puts a frame into the path, which is what restarts a stalled
+// driver: nothing else would run a round.
+func (m *model) timer(e event) {
+	if e.n != m.tlpGen || m.snd.out <= 0 {
+		return
+	}
+	if m.rtoArmed {
+		m.snd.rto(m.now)
+		m.rtos++
+	} else {
+		m.snd.probe(m.now)
+		m.probes++
+	}
+	m.rtoArmed = true
+	h := m.alloc()
+	m.sent[h], m.dup[h] = m.now, true
+	if m.cfg.Traffic == TSQ {
+		m.enqueue(h)
+	} else {
+		m.toNIC(h)
+	}
+	m.tlpGen++
+	m.ev.Push(timerAt(m.now, jiffies(m.snd.rtoTime())), event{kind: evTLP, n: m.tlpGen})
+	if m.snd.cwnd >= 1 && m.snd.out < 1 {
+		m.snd.push(m.now)
+	}
+}
