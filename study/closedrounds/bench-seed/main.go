@@ -5,7 +5,9 @@
 // ends with a RESULT line (the pre-registered model's). With -variants (the
 // default) it then runs the mechanisms tested after that result was known,
 // prints them after the primary tables and adds a RESULT_VARIANT line after
-// RESULT. The numbers describe mac80211's scheduler in a model, not airq's
+// RESULT; with -sweep (the default) it also sweeps the TX completion's lag
+// against the TSQ wake-up rule and prints that table before the RESULT
+// lines. The numbers describe mac80211's scheduler in a model, not airq's
 // own radio path, which neither aggregates nor carries TSQ traffic.
 package main
 
@@ -43,6 +45,7 @@ func main() {
 	dur := flag.Duration("duration", kernelmodel.DefaultDuration, "simulated time per run")
 	calibrate := flag.Bool("calibrate", false, "print the link calibration table (fixed arm, paced download, seed limits) and exit")
 	withVariants := flag.Bool("variants", true, "also run the post-hoc variants (printed after the primary tables; the RESULT line stays the primary's)")
+	withSweep := flag.Bool("sweep", true, "also run the post-hoc sweep of TX completion lag x TSQ wake-up rule (printed after the variants)")
 	flag.Parse()
 	if *calibrate {
 		calibration(os.Stdout, *dur)
@@ -53,9 +56,16 @@ func main() {
 	if *withVariants {
 		vres = runVariants(*dur)
 	}
+	var sres map[skey]kernelmodel.Result
+	if *withSweep {
+		sres = runSweep(*dur)
+	}
 	report(os.Stdout, res, *dur)
 	if vres != nil {
 		reportVariants(os.Stdout, vres, *dur)
+	}
+	if sres != nil {
+		reportSweep(os.Stdout, sres, *dur)
 	}
 	fmt.Println()
 	fmt.Println(resultLine(res, *dur))
@@ -171,6 +181,7 @@ func report(w io.Writer, res map[key]kernelmodel.Result, dur time.Duration) {
 				row(w, "model "+arm.String()+" subframes/A-MPDU", f(func(r kernelmodel.Result) float64 { return r.AggFrames }), "%.1f")
 				row(w, "model "+arm.String()+" medium idle %", f(func(r kernelmodel.Result) float64 { return 100 * r.MediumIdle }), "%.2f")
 				row(w, "model "+arm.String()+" loss probes", f(func(r kernelmodel.Result) float64 { return float64(r.Probes) }), "%.0f")
+				row(w, "model "+arm.String()+" RTOs", f(func(r kernelmodel.Result) float64 { return float64(r.RTOs) }), "%.0f")
 			}
 		}
 	}

@@ -28,7 +28,7 @@ func (a Arm) String() string {
 type Traffic uint8
 
 const (
-	// Wired is a download forwarded from a host behind a 100 Mbit/s link:
+	// Wired is a download forwarded from a host behind a 1 Gbit/s link:
 	// the network stack's arrivals start rounds at the link's pace.
 	Wired Traffic = iota
 	// TSQ is a download generated on the AP, held to TCP small queues.

@@ -22,9 +22,10 @@
 //     the exact VHT PPDU of the A-MPDU + SIFS + BlockAck, mirroring aql's
 //     exact estimator; the station's TCP ACK then takes the medium for one
 //     exchange of its own;
-//   - TCP: a Reno sender with ACK clocking and Linux's small-queue check,
-//     either on the AP itself (pacing shift 7, its bytes counted until the
-//     driver completes them) or on a wired host behind a 100 Mbit/s link.
+//   - TCP: a Reno sender with ACK clocking, Linux's small-queue check and
+//     Linux's tail loss probe (timer.go), either on the AP itself (pacing
+//     shift 7, its bytes counted until the driver completes them) or on a
+//     wired host behind a 1 Gbit/s link.
 //
 // Run is deterministic: every random draw comes from one PCG generator seeded
 // by Config.Seed, and events at the same instant run in scheduling order.

@@ -7,7 +7,8 @@ type evKind uint8
 
 const (
 	evTxStart     evKind = iota + 1 // the AP's backoff ends: the A-MPDU goes on air
-	evTxDone                        // BlockAck received: the aggregate completes
+	evTxDone                        // BlockAck received: the exchange ends
+	evComplete                      // the driver processes the aggregate's TX completion
 	evUplinkDone                    // the station's TCP ACK has crossed the medium
 	evHostAck                       // a TCP ACK reaches the wired host
 	evTSQWake                       // the TSQ tasklet runs after a completion

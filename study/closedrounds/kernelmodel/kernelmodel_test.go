@@ -44,7 +44,9 @@ func TestSeedLimits(t *testing.T) {
 		if d := math.Abs(wf.Mbps-wl.Mbps) / wl.Mbps; d > 0.05 {
 			t.Errorf("seed %d: wired arms %.1f vs %.1f Mbit/s", seed, wl.Mbps, wf.Mbps)
 		}
-		if r := tf.Mbps / tl.Mbps; r < 0.95 || r > 1.05 {
+		// One 200 ms RTO (a stall while the sender recovers from a loss)
+		// costs up to 7 % of a 3 s run; the seed's ratio is 2.1 or more.
+		if r := tf.Mbps / tl.Mbps; r < 0.95 || r > 1.10 {
 			t.Errorf("seed %d: paced fixed/legacy %.3f (%.1f/%.1f), the model gives about 1", seed, r, tf.Mbps, tl.Mbps)
 		}
 		if d := math.Abs(tf.Mbps-95) / 95; d > 0.10 {

@@ -18,8 +18,12 @@ const (
 	// wiredDelay is the host-to-AP one-way latency besides serialisation
 	// (switch and the AP's receive path).
 	wiredDelay = 50 * time.Microsecond
-	// ingressPerFrame is one Ethernet frame on the 100 Mbit/s link.
-	ingressPerFrame = time.Duration(wireBytes*8*1000/100) * time.Nanosecond
+	// wiredMbps is the host's link. The seed forwarded 99-100 Mbit/s of
+	// TCP, more than a 100 Mbit/s link carries (1448 payload octets per
+	// 1538 on the wire: 94.1 Mbit/s), so its host was on gigabit.
+	wiredMbps = 1000
+	// ingressPerFrame is one Ethernet frame on that link.
+	ingressPerFrame = time.Duration(wireBytes*8*1000/wiredMbps) * time.Nanosecond
 )
 
 // hwFrame is a frame the driver pushed to the device, with its AQL receipt.
@@ -47,7 +51,8 @@ type model struct {
 	hw         [hwRing]hwFrame
 	hwHead     int
 	hwLen      int
-	hwAir      int // frames of the aggregate on air, at the ring's head
+	hwDone     int // frames at the ring's head sent, completion not yet reported
+	hwAir      int // frames of the aggregate on air, after those
 	busy       bool
 	idleSince  time.Duration
 	idle       time.Duration
@@ -58,7 +63,7 @@ type model struct {
 	codelDrops uint64
 	nic        []txq.Handle // host NIC FIFO (wired)
 	tlpGen     int32
-	probed     bool
+	rtoArmed   bool // the sender's timer is the RTO, not a loss probe
 	probes     uint64
 	rtos       uint64
 	nicBusy    bool
@@ -188,7 +193,7 @@ func (m *model) worker() {
 // room is the device's space: the aggregate being queued behind the one on
 // air may grow to 64 subframes or 4 ms.
 func (m *model) room() bool {
-	q := m.hwLen - m.hwAir
+	q := m.queued()
 	return q < maxSubframes && m.phy.ppdu[q+1] <= maxPPDU
 }
 
@@ -220,7 +225,7 @@ func (m *model) round() int {
 
 // kick starts channel access when the medium is free and frames wait.
 func (m *model) kick() {
-	if m.busy || m.hwLen == 0 {
+	if m.busy || m.queued() == 0 {
 		return
 	}
 	m.setBusy()
@@ -240,54 +245,15 @@ func (m *model) setIdle() {
 // txStart puts everything queued on air as one A-MPDU; room() kept it within
 // the aggregate limits.
 func (m *model) txStart() {
-	m.hwAir = m.hwLen
+	m.hwAir = m.queued()
 	m.aggs++
 	m.aggFrames += uint64(m.hwAir)
 	m.at(us(m.phy.exchange(m.hwAir)), evTxDone, 0, 0)
 }
 
-// txDone completes the aggregate: per frame the AQL estimate is subtracted
-// and the airtime charged (register_airtime), the skb freed; then the
-// driver's completion round runs and the station answers with a TCP ACK.
-func (m *model) txDone() {
-	n := m.hwAir
-	fresh := 0
-	total := m.phy.exchange(n)
-	share := total / uint32(n)
-	since := m.sent[m.hw[m.hwHead].h]
-	wake := false
-	for i := range n {
-		e := &m.hw[m.hwHead]
-		m.aq.Complete(&e.tok)
-		c := share
-		if i == n-1 {
-			c = total - share*uint32(n-1)
-		}
-		m.s.Charge(sta, be, c, m.now)
-		if !m.dup[e.h] {
-			fresh++
-		}
-		m.release(e.h)
-		if m.cfg.Traffic == TSQ && m.snd.freed() {
-			wake = true
-		}
-		m.hwHead = (m.hwHead + 1) % hwRing
-	}
-	m.hwLen -= n
-	m.hwAir = 0
-	m.delivered += uint64(fresh)
-	switch {
-	case wake && m.cfg.Variant.TSQFirst:
-		// Variant: the sender's new frames reach mac80211 first.
-		m.snd.wake(m.now)
-	case wake:
-		// The TSQ tasklet runs after the driver's completion handler.
-		m.at(m.cfg.Variant.TSQDelay, evTSQWake, 0, 0)
-	}
-	m.completed()
-	acc := m.phy.aifs + slot*uint32(m.rng.IntN(int(m.phy.cwMin)+1))
-	m.at(us(acc+m.phy.uplinkAck), evUplinkDone, int32(fresh), since)
-}
+// queued is the device's frames neither on air nor waiting for their
+// completion to be reported.
+func (m *model) queued() int { return m.hwLen - m.hwDone - m.hwAir }
 
 func (m *model) step(at time.Duration, e event) {
 	m.now = at
@@ -296,6 +262,8 @@ func (m *model) step(at time.Duration, e event) {
 		m.txStart()
 	case evTxDone:
 		m.txDone()
+	case evComplete:
+		m.complete(int(e.n))
 	case evUplinkDone:
 		m.setIdle()
 		if m.cfg.Traffic == TSQ {
@@ -307,7 +275,7 @@ func (m *model) step(at time.Duration, e event) {
 	case evHostAck:
 		m.ack(e)
 	case evTSQWake:
-		m.snd.wake(m.now)
+		m.tsqWake()
 	case evIngressDone:
 		h := m.nic[0]
 		m.nic = m.nic[1:]
@@ -326,43 +294,5 @@ func (m *model) step(at time.Duration, e event) {
 		m.timer(e)
 	case evWorker:
 		m.worker()
-	}
-}
-
-// ack hands a TCP ACK to the sender and re-arms its loss-probe timer, as
-// every ACK does in Linux.
-func (m *model) ack(e event) {
-	m.snd.onAck(m.now, int(e.n), e.since)
-	m.tlpGen++
-	m.probed = false
-	m.at(m.snd.pto(), evTLP, m.tlpGen, 0)
-}
-
-// timer is the sender's loss-probe timer, then its retransmission timer.
-// Either one puts a frame into the path, which is what restarts a stalled
-// driver: nothing else would run a round.
-func (m *model) timer(e event) {
-	if e.n != m.tlpGen || m.snd.out <= 0 {
-		return
-	}
-	if m.probed {
-		m.snd.rto(m.now)
-		m.rtos++
-	} else {
-		m.snd.probe(m.now)
-		m.probes++
-	}
-	m.probed = true
-	h := m.alloc()
-	m.sent[h], m.dup[h] = m.now, true
-	if m.cfg.Traffic == TSQ {
-		m.enqueue(h)
-	} else {
-		m.toNIC(h)
-	}
-	m.tlpGen++
-	m.at(m.snd.rtoTime(), evTLP, m.tlpGen, 0)
-	if m.snd.cwnd >= 1 && m.snd.out < 1 {
-		m.snd.push(m.now)
 	}
 }

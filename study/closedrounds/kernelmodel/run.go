@@ -10,6 +10,15 @@ import (
 // Run simulates one configuration and returns its counters. The same Config
 // always gives the same Result.
 func Run(cfg Config) Result {
+	m := newModel(cfg)
+	for at, ok := m.ev.Next(); ok && at <= m.cfg.Duration; at, ok = m.ev.Next() {
+		m.step(m.ev.Pop())
+	}
+	return m.result()
+}
+
+// newModel builds a run's state with the sender's first window handed down.
+func newModel(cfg Config) *model {
 	cfg.fill()
 	m := &model{cfg: cfg, phy: newPHY(cfg.Rate)}
 	m.rng = rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
@@ -42,14 +51,17 @@ func Run(cfg Config) Result {
 	}
 	m.snd.drain = cfg.Variant.TSQDrain && cfg.Traffic == TSQ
 	m.snd.push(0)
-	for at, ok := m.ev.Next(); ok && at <= cfg.Duration; at, ok = m.ev.Next() {
-		m.step(m.ev.Pop())
-	}
+	return m
+}
+
+// result closes the run at its end and collects the counters.
+func (m *model) result() Result {
+	cfg := m.cfg
 	m.now = cfg.Duration
 	if !m.busy {
 		m.idle += m.now - m.idleSince
 	}
-	st := s.Stats(be)
+	st := m.s.Stats(be)
 	r := Result{
 		Mbps:         float64(m.delivered) * mss * 8 / cfg.Duration.Seconds() / 1e6,
 		RoundsOpened: st.RoundsOpened,

@@ -9,8 +9,7 @@ const (
 	initCwnd    = 10
 	ssRatio     = 2.0
 	caRatio     = 1.2
-	minRTO      = 200 * time.Millisecond
-	minPTO      = 10 * time.Millisecond // tail loss probe floor
+	minRTO      = 200 * time.Millisecond // TCP_RTO_MIN (HZ/5)
 	initialSRTT = time.Millisecond
 	// Pacing shifts: mac80211 sets 7 (about 8 ms at the pacing rate) on
 	// its sockets' frames; everything else keeps the default 10 (1 ms).
@@ -66,12 +65,13 @@ func (s *sender) tsqLimit() int {
 	return max(2*truesize, int(s.pacingRate())>>s.shift)
 }
 
-// push sends while the window and the small-queue limit allow.
-func (s *sender) push(now time.Duration) {
-	for {
+// push sends while the window and the small-queue limit allow, and says
+// how many segments it sent.
+func (s *sender) push(now time.Duration) int {
+	for n := 0; ; n++ {
 		if float64(s.out) >= s.cwnd {
 			s.cwndLim = true
-			return
+			return n
 		}
 		if s.wmem > s.tsqLimit() && s.out > 1 {
 			if !s.throttled {
@@ -79,7 +79,7 @@ func (s *sender) push(now time.Duration) {
 			}
 			s.throttled = true
 			s.cwndLim = false
-			return
+			return n
 		}
 		s.out++
 		s.maxOut = max(s.maxOut, s.out)
@@ -102,11 +102,12 @@ func (s *sender) freed() bool {
 	return false
 }
 
-// wake is the TSQ tasklet: tcp_tsq_handler -> tcp_write_xmit.
-func (s *sender) wake(now time.Duration) {
+// wake is the TSQ tasklet: tcp_tsq_handler -> tcp_write_xmit. It says how
+// many segments it sent.
+func (s *sender) wake(now time.Duration) int {
 	s.wakeSet = false
 	s.throttled = false
-	s.push(now)
+	return s.push(now)
 }
 
 // onAck handles one cumulative ACK for acked segments, the oldest sent at
@@ -154,11 +155,12 @@ func (s *sender) loss(now time.Duration) {
 	}
 }
 
-// pto is the tail-loss-probe timeout: twice srtt, at least 10 ms.
-func (s *sender) pto() time.Duration { return max(2*s.srtt, minPTO) }
-
 // rtoTime is the retransmission timeout that follows an unanswered probe.
 func (s *sender) rtoTime() time.Duration { return max(minRTO, 2*s.srtt) }
+
+// inRecovery is true while a loss window is open: Linux's congestion state
+// is then Recovery or Loss, not Open, and no loss probe is scheduled.
+func (s *sender) inRecovery(now time.Duration) bool { return now < s.recovery }
 
 // probe is tcp_send_loss_probe when the small-queue check keeps new data
 // back: the last segment goes again, outside the window and the check

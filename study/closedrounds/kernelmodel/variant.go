@@ -36,6 +36,13 @@ type Variant struct {
 	// TSQFirst: the TSQ handler's frames reach mac80211 before the
 	// completion round runs (a driver whose round runs after the TSQ work).
 	TSQFirst bool
+	// CompletionDelay: the driver processes an aggregate's TX completion
+	// (AQL release, skb free and tcp_wfree, the completion round) this long
+	// after its BlockAck, while the station's TCP ACK is on its way: status
+	// reports that lag the air, or a NAPI poll that delivers received
+	// frames before it reaps completions (ath10k_htt_txrx_compl_task).
+	// Swept with TSQDrain in the sweep of docs/closed-rounds.md.
+	CompletionDelay time.Duration
 	// StationLowOnly: the per-station check admits only below the low
 	// limit (500 µs at the seed's limits), as when aql_total_pending_airtime
 	// is at or above aql_threshold.
