@@ -106,6 +106,8 @@ func TestShortGIFromTheFile(t *testing.T) {
 		}
 		sta := s.AddStation(sim.StationConfig{HT: true})
 		s.Run(time.Second)
+		s.Ping(s.AddHost(sim.HostConfig{}), sta, 100*time.Millisecond, 56) // the first frame to it builds its rate table
+		s.Run(500 * time.Millisecond)
 		rep := s.Control(ctl.Request{Op: ctl.OpStationRates, Addr: sta.Addr()})
 		if rep.Err() != nil || rep.Rates == nil {
 			t.Fatalf("%s %v: rates: %v", c.capab, c.args, rep.Err())
