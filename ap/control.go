@@ -162,7 +162,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	st := ctl.Station{
 		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, WMM: s.qos,
 		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
-		InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal, TxBitrate: a.dataRate(s).Kbps(),
+		Authorized: s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal,
+		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
+		RxRate:  ctl.NewBitrate(s.rxRate),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
 		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
 		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,
@@ -178,6 +180,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		st.PHYMode = "legacy"
 	}
 	st.HEAnnounced = s.heAnnounced
+	if s.rc != nil {
+		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)
+	}
 	if c.AMSDUs > 0 {
 		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)
 	}

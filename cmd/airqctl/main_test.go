@@ -10,12 +10,21 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/radio"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// The station output's times are the printing side's: fixed here.
+func init() {
+	clock = func() ctl.Clock {
+		return ctl.Clock{Wall: time.UnixMilli(1700000000123), Boot: 3600*time.Second + 250*time.Millisecond}
+	}
+}
 
 // fakeAP is a control server with a small station table; set requests
 // change it, so a later read shows their effect.
@@ -32,7 +41,9 @@ func newFakeAP() *fakeAP {
 		FrameCap: ctl.PerAC{64, 64, 64, 64}}}
 	f.stations = []ctl.Station{{
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
-		ConnectedMs: 61250, Signal: -42, TxBitrate: 54000, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
+		ConnectedMs: 61250, Signal: -42, SignalAvg: -43, TxBitrate: 54000, Authorized: true,
+		TxRate: ctl.NewBitrate(radio.LegacyRate(54000)), ExpectedThroughput: 31000,
+		RxRate: ctl.NewBitrate(radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20}), RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
 		TxPackets: 4321, TxRetries: 17, TxFailed: 2, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "HT", AirtimeWeight: 256,
 		AirtimeDeficit: ctl.PerAC{256, 256, -1234, 256}, AQLPending: ctl.PerAC{0, 0, 1400, 0},
 		AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High, InFlight: ctl.PerAC{0, 0, 5, 0},
@@ -40,7 +51,8 @@ func newFakeAP() *fakeAP {
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
-		Signal: -71, TxBitrate: 11000, AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
+		Signal: -71, SignalAvg: -70, TxBitrate: 11000, TxRate: ctl.NewBitrate(radio.LegacyRate(11000)), Authorized: true,
+		AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
 	}}
 	return f
 }
