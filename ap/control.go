@@ -41,6 +41,9 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpAQL:
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpAQLSet:
+		if err := req.CheckAQLSet(); err != nil {
+			return ctl.Errorf(ctl.EINVAL, "%v", err)
+		}
 		if err := a.air.SetLimit(req.AC, req.Low, req.High); err != nil {
 			return ctl.Errorf(ctl.EINVAL, "aql set: %v", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/txq"
@@ -82,21 +83,26 @@ func parseFlags(args []string) (options, error) {
 	o.phyOpt.register(fs)
 	o.acsOpt.register(fs)
 	fs.StringVar(&o.level, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&o.control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
+	defControl, noDefControl := ctl.DaemonSocket(os.Geteuid(), os.Getenv("XDG_RUNTIME_DIR"))
+	if noDefControl != nil {
+		defControl = "$XDG_RUNTIME_DIR/airq/airqd.sock"
+	}
+	fs.StringVar(&o.control, "control", defControl, "control socket for airqctl (mode 0660; empty: none); the default is "+
+		ctl.SystemSocket+" for root, $XDG_RUNTIME_DIR/airq/airqd.sock for other users")
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+reloadable())
 	fs.StringVar(&o.metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
 	fs.IntVar(&o.simStations, "sim-stations", 4, "-radio sim: number of simulated stations (0-64), each with a bulk download and a ping")
 	fs.DurationVar(&o.simJoin, "sim-join", 50*time.Millisecond, "-radio sim: interval between simulated stations joining, the first after one interval")
 	pcapMB := fs.Int64("pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
-		fs.SetOutput(os.Stderr)
-		fs.PrintDefaults()
-	}
+	// Parse's errors come back as one line, which run prints with a hint;
+	// the usage goes out once, on -h.
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fs.Usage()
+			fmt.Fprintf(os.Stdout, "usage: airqd [flags]\n")
+			fs.SetOutput(os.Stdout)
+			fs.PrintDefaults()
 		}
 		return o, err
 	}
@@ -121,6 +127,9 @@ func parseFlags(args []string) (options, error) {
 			return o, err
 		}
 		o.conf = c
+	}
+	if noDefControl != nil && o.control == defControl {
+		return o, fmt.Errorf("-control: %v: give -control PATH (-control \"\" for none), or run airqd as root (sudo)", noDefControl)
 	}
 	if err := o.radioOpt.check(); err != nil {
 		return o, err
