@@ -305,7 +305,10 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"station", "set", "02:00:00:00:01:00", "airtime_weight", "0"}, `airtime_weight "0": want 1 to 65535`},
 		{[]string{"station", "set", "02:00:00:00:01:00", "txpower", "5"}, `attribute "txpower": want airtime_weight`},
 		{[]string{"aql", "set", "XX", "1", "2"}, `AC "XX": want VO, VI, BE, BK`},
-		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH"`},
+		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH [force]"`},
+		{[]string{"aql", "set", "BE", "0", "0"}, "high 0 µs stops all BE traffic: add force (aql set BE 0 0 force)"},
+		{[]string{"aql", "set", "BE", "2000", "1000"}, "low 2000 µs is above high 1000 µs"},
+		{[]string{"-i"}, "flag needs an argument: -i\n(run airqctl help for the flags and commands)\n"},
 		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
 		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
 		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
@@ -327,8 +330,53 @@ func TestNoDaemon(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := run([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "station set MAC airtime_weight N") {
-		t.Errorf("-h: exit %d\n%s", code, out.String())
+	for _, args := range [][]string{{"-h"}, {"help"}, {"-json", "help"}} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		if code != 0 || errb.Len() != 0 || strings.Count(out.String(), "usage: airqctl") != 1 ||
+			!strings.Contains(out.String(), "station set MAC airtime_weight N") || !strings.Contains(out.String(), "  top ") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out.String(), errb.String())
+		}
 	}
+	// A mistake gets its one line and the way to the help, not the help.
+	var out, errb bytes.Buffer
+	if code := run([]string{"-bogus"}, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 2 || out.Len() != 0 {
+		t.Errorf("-bogus: exit %d\n%s", code, errb.String())
+	}
+}
+
+// Without -socket, airqctl looks where airqd would put its socket.
+func TestDefaultSocket(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", dir)
+	paths := ctl.ClientSockets(os.Geteuid(), dir)
+	if _, err := os.Stat(paths[0]); err == nil {
+		t.Skipf("%s exists: a daemon runs here", paths[0])
+	}
+	if len(paths) == 1 {
+		// root: the system path, which this test must not take over.
+		code, _, stderr := runCtlArgs("status")
+		if _, err := os.Stat(ctl.SystemSocket); err != nil && (code != 1 || !strings.Contains(stderr, ctl.SystemSocket)) {
+			t.Errorf("root without a daemon: exit %d, %q", code, stderr)
+		}
+		return
+	}
+	if err := os.Mkdir(filepath.Dir(paths[0]), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.Close()
+	code, _, stderr := runCtlArgs("status")
+	if code != 1 || !strings.Contains(stderr, paths[0]) {
+		t.Errorf("exit %d, %q; want the user's socket tried", code, stderr)
+	}
+}
+
+func runCtlArgs(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
 }
