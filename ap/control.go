@@ -64,16 +64,15 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 			return noStation(req.Addr)
 		}
 		return ctl.Reply{Rates: a.ctlRates(slot)}
-	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
+	case ctl.OpScan, ctl.OpScanDump:
 		if a.scan == nil {
 			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
 		}
-		switch req.Op {
-		case ctl.OpScan:
+		if req.Op == ctl.OpScan {
 			return ctl.Reply{Scan: a.ctlScan(now)}
-		case ctl.OpScanDump:
-			return ctl.Reply{BSSes: a.ctlBSSes(now)}
 		}
+		return ctl.Reply{BSSes: a.ctlBSSes(now)}
+	case ctl.OpSurveyDump:
 		return ctl.Reply{Surveys: a.ctlSurveys(now)}
 	case ctl.OpACS:
 		return ctl.Reply{ACS: a.ctlACS()}

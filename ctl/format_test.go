@@ -60,12 +60,43 @@ func TestFormatScanDump(t *testing.T) {
 	}
 }
 
+// iwSurveyLines are print_survey_handler's format strings in iw 5.19's
+// order (survey.c); the header is printf("Survey data from %s\n").
+var iwSurveyLines = []string{"Survey data from %s", "\tfrequency:\t\t\t%u MHz{| [in use]}", "\tnoise:\t\t\t\t%d dBm",
+	"\tchannel active time:\t\t%llu ms", "\tchannel busy time:\t\t%llu ms", "\textension channel busy time:\t%llu ms",
+	"\tchannel receive time:\t\t%llu ms", "\tchannel transmit time:\t\t%llu ms"}
+
 func TestFormatSurveyDump(t *testing.T) {
 	b := AppendSurveyDump(nil, "airq0", sampleSurveys())
 	golden(t, "survey-dump.txt", b)
+	// Each survey's lines match iw's in iw's order; airq's own follow and
+	// match none.
+	for _, sv := range sampleSurveys() {
+		next, own := 0, false
+		for _, l := range strings.Split(strings.TrimSuffix(string(AppendSurveyDump(nil, "airq0", []Survey{sv})), "\n"), "\n") {
+			at := -1
+			for i, f := range iwSurveyLines {
+				if cFormat(f).MatchString(l) {
+					at = i
+					break
+				}
+			}
+			switch {
+			case at >= 0 && (own || at < next):
+				t.Errorf("%d MHz: line %q out of iw's order", sv.Freq, l)
+			case at >= 0:
+				next = at + 1
+			default:
+				own = true
+			}
+		}
+	}
+	if bytes.Contains(b, []byte("2437 MHz\n\tchannel active time")) {
+		t.Error("a channel without figures prints 0 ms times")
+	}
 	for _, want := range []string{"Survey data from airq0\n\tfrequency:\t\t\t2412 MHz [in use]\n\tnoise:\t\t\t\t-95 dBm\n",
 		"\tchannel active time:\t\t61000 ms\n", "\tchannel busy time:\t\t9100 ms\n",
-		"\tfrequency:\t\t\t2437 MHz\n\tchannel active time:", "\tbeacons heard:\t\t\t48 (78.7/s)\n"} {
+		"\tfrequency:\t\t\t2437 MHz\n\tscan dwell time:", "\tbeacons heard:\t\t\t48 (78.7/s)\n"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("no %q", want)
 		}

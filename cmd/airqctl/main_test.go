@@ -115,7 +115,11 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 			Selections: 1700, Skipped: 1, Airtime: 250000, CoDelDrops: 8, CoDelMarks: 2}
 		return ctl.Reply{Scheduler: s}
 	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
-		if f.noScan {
+		switch {
+		case f.noScan && req.Op == ctl.OpSurveyDump: // the operating channel alone
+			return ctl.Reply{Surveys: []ctl.Survey{{Freq: 2437, InUse: true, Noise: -92, HasNoise: true, Active: 61000000,
+				Busy: 9100000, Rx: 4000000, Tx: 3000000}}}
+		case f.noScan:
 			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
 		}
 		switch req.Op {
@@ -269,7 +273,7 @@ func TestCommands(t *testing.T) {
 		{"scan-dump-json", [][]string{{"-json", "scan", "dump"}}},
 		{"survey-dump", [][]string{{"survey", "dump"}}},
 		{"survey-dump-json", [][]string{{"-json", "survey", "dump"}}},
-		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
+		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"survey", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
 		{"snapshot", [][]string{{"snapshot"}}},
 		{"snapshot-json", [][]string{{"-json", "snapshot"}}},
 	} {
