@@ -346,6 +346,7 @@ type Option func(*runOptions)
 type runOptions struct {
 	control *ControlServer
 	tuner   Retuner
+	survey  *surveyTracker // nil: no radio survey (survey.go)
 }
 
 // WithControl makes Run answer the control requests s receives, from its

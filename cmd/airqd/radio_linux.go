@@ -145,7 +145,8 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 			return err
 		}
 	}
-	runOpts := []shell.Option{shell.WithControl(o.srv)} // Run closes it
+	runOpts := []shell.Option{shell.WithControl(o.srv), // Run closes it
+		shell.WithSurvey(func() ([]nl80211.SurveyInfo, error) { return nl.Survey(mon.Index) })}
 	if cfg.Scan != nil || cfg.ACS != nil {
 		runOpts = append(runOpts, shell.WithRetuner(newRetuner(nl, phy, mon, dev, core, log))) // acs_linux.go
 	}
