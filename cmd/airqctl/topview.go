@@ -115,7 +115,7 @@ func mbps(bytes uint64, dt float64) float64 {
 func (f *topFrame) appendText(b []byte, ifname string, now time.Time) []byte {
 	b = fmt.Appendf(b, "%s: ssid %s, channel %d (%d MHz), %d stations, over %.2f s at %s\n", ifname, f.SSID, f.Channel,
 		f.Freq, len(f.Stations), f.Interval, now.Format("15:04:05"))
-	b = fmt.Appendf(b, "total: down %.1f Mbit/s, up %.1f Mbit/s, airtime %.1f%%, aql pending %d us, %d frames queued\n\n",
+	b = fmt.Appendf(b, "total: down %.1f Mbit/s, up %.1f Mbit/s, airtime charged %.1f%%, aql pending %d us, queued %d\n\n",
 		f.DownMbps, f.UpMbps, f.Airtime, f.AQLPending, f.Queued)
 	b = fmt.Appendf(b, "%-17s %6s %6s %9s %9s  %-22s %7s %7s %6s\n", "STATION", "SHARE", "AIR", "DOWN", "UP",
 		"TX RATE", "SIGNAL", "AQL", "QUEUED")
