@@ -28,9 +28,17 @@ type MediumConfig struct {
 	// RetuneTime is how long the AP's radio is deaf and mute when it changes
 	// channel; default DefaultRetuneTime.
 	RetuneTime time.Duration
+	// RetuneJitter adds a uniform draw in [0, RetuneJitter) to each
+	// retune, as a real radio's channel change varies.
+	RetuneJitter time.Duration
 	// Noise is the noise floor the AP's radio reports in its channel
 	// survey, in dBm; default DefaultNoise.
 	Noise int8
+	// SignalLoss makes a station's signal decide which rates reach it
+	// (signal.go): each unicast attempt is also lost by the receiver's
+	// margin over the rate's sensitivity, and a station without a Rate
+	// sends at the fastest rate its signal allows with 5 dB to spare.
+	SignalLoss bool
 }
 
 // DefaultNoise is the simulated radio's noise floor: what mac80211_hwsim

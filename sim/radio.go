@@ -118,7 +118,11 @@ func (s *Sim) startRetune() {
 	s.surveyLeave() // survey.go: the channel left reports before Retuned
 	r.retuning = true
 	s.stats.Retunes++
-	s.scheduleOn(s.now+s.cfg.Medium.RetuneTime, evRetuned, 0, 0)
+	d := s.cfg.Medium.RetuneTime
+	if j := s.cfg.Medium.RetuneJitter; j > 0 {
+		d += time.Duration(s.rng.Int64N(int64(j)))
+	}
+	s.scheduleOn(s.now+d, evRetuned, 0, 0)
 }
 
 // onRetuned puts the AP's radio on the target channel.
