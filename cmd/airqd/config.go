@@ -427,7 +427,8 @@ func (r *reloader) reload(ctx context.Context) error {
 		if ol.Low[ac] == nl.Low[ac] && ol.High[ac] == nl.High[ac] {
 			continue
 		}
-		req := ctl.Request{Op: ctl.OpAQLSet, AC: ac, Low: nl.Low[ac], High: nl.High[ac]}
+		// A zero limit in the file is meant: the file takes it at start too.
+		req := ctl.Request{Op: ctl.OpAQLSet, AC: ac, Low: nl.Low[ac], High: nl.High[ac], Force: true}
 		if _, err := r.srv.Call(ctx, req); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", req, err))
 			nl.Low[ac], nl.High[ac] = ol.Low[ac], ol.High[ac]
