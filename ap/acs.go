@@ -404,13 +404,26 @@ func (a *AP) acsRunning(now time.Duration) {
 // the difference between two readings of cumulative counters) to the
 // channel's survey. It returns false if no survey is kept for freq.
 func (a *AP) ReportSurvey(freq int, r scan.SurveyReport) bool {
-	switch {
-	case a.acs.active():
-		return a.acs.table.Report(freq, r)
-	case a.scan != nil:
-		return a.scan.table.Report(freq, r)
+	if t := a.surveyTable(); t != nil {
+		return t.Report(freq, r)
 	}
 	return false
+}
+
+// surveyTable is where the channels' surveys are kept: the start-up
+// selection's table while it runs, the background scan's, the start-up
+// selection's once done (without -scan: it surveyed the candidates), or
+// the operating channel's alone.
+func (a *AP) surveyTable() *scan.Table {
+	switch {
+	case a.acs.active():
+		return a.acs.table
+	case a.scan != nil:
+		return a.scan.table
+	case a.acs != nil:
+		return a.acs.table
+	}
+	return a.home
 }
 
 // ACSDecision returns the start-up channel selection, once made; its text

@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/txq"
 )
 
@@ -69,6 +70,9 @@ type AP struct {
 	onFreq    int // where the radio is
 
 	acs *acsState // start-up channel selection; nil: the channel was configured
+	// home keeps the operating channel's survey when neither background
+	// scanning nor the start-up selection keeps one.
+	home *scan.Table
 
 	cnt counter.Set // the core's running totals; Counters fills in the gauges
 }
@@ -102,6 +106,9 @@ func New(cfg Config) (*AP, error) {
 		if a.scan, err = newScanner(cfg); err != nil {
 			return nil, err
 		}
+	} else {
+		a.home = scan.NewTable(scan.TableConfig{MaxBSS: 1, Freqs: []int{cfg.Freq}})
+		a.home.SetInUse(cfg.Freq)
 	}
 	if cfg.AMSDU > 0 {
 		a.big = newPoolOf(bigSlabs, bigSlabSize)

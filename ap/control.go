@@ -41,6 +41,9 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpAQL:
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpAQLSet:
+		if err := req.CheckAQLSet(); err != nil {
+			return ctl.Errorf(ctl.EINVAL, "%v", err)
+		}
 		if err := a.air.SetLimit(req.AC, req.Low, req.High); err != nil {
 			return ctl.Errorf(ctl.EINVAL, "aql set: %v", err)
 		}
@@ -61,16 +64,15 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 			return noStation(req.Addr)
 		}
 		return ctl.Reply{Rates: a.ctlRates(slot)}
-	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
+	case ctl.OpScan, ctl.OpScanDump:
 		if a.scan == nil {
 			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
 		}
-		switch req.Op {
-		case ctl.OpScan:
+		if req.Op == ctl.OpScan {
 			return ctl.Reply{Scan: a.ctlScan(now)}
-		case ctl.OpScanDump:
-			return ctl.Reply{BSSes: a.ctlBSSes(now)}
 		}
+		return ctl.Reply{BSSes: a.ctlBSSes(now)}
+	case ctl.OpSurveyDump:
 		return ctl.Reply{Surveys: a.ctlSurveys(now)}
 	case ctl.OpACS:
 		return ctl.Reply{ACS: a.ctlACS()}
@@ -162,7 +164,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	st := ctl.Station{
 		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, WMM: s.qos,
 		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
-		InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal, TxBitrate: a.dataRate(s).Kbps(),
+		Authorized: s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal,
+		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
+		RxRate:  ctl.NewBitrate(s.rxRate),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
 		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
 		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,
@@ -178,6 +182,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		st.PHYMode = "legacy"
 	}
 	st.HEAnnounced = s.heAnnounced
+	if s.rc != nil {
+		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)
+	}
 	if c.AMSDUs > 0 {
 		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)
 	}

@@ -318,10 +318,11 @@ func TestControlScan(t *testing.T) {
 	}
 }
 
-// Without background scanning the scan requests say how to turn it on.
+// Without background scanning the scan requests say how to turn it on;
+// the survey holds the operating channel, with what the driver reports.
 func TestControlScanOff(t *testing.T) {
 	h := newHarness(t, Config{})
-	for _, line := range []string{"scan", "scan dump", "survey dump"} {
+	for _, line := range []string{"scan", "scan dump"} {
 		r := h.ask(line)
 		if r.Errno != ctl.EOPNOTSUPP || !strings.Contains(r.Error, "scanning is off: start airqd with -scan") ||
 			!strings.HasPrefix(r.Error, line+":") {
@@ -330,6 +331,16 @@ func TestControlScanOff(t *testing.T) {
 	}
 	if h.askOK("status").Status.Scanning {
 		t.Error("status: scanning on")
+	}
+	if !h.a.ReportSurvey(2412, scan.SurveyReport{Active: time.Second, Busy: 300 * time.Millisecond, Rx: 100 * time.Millisecond,
+		Tx: 150 * time.Millisecond, Noise: -91, HasNoise: true}) || h.a.ReportSurvey(2437, scan.SurveyReport{Active: time.Second}) {
+		t.Error("the operating channel's survey is not the one kept")
+	}
+	h.a.ReportSurvey(2412, scan.SurveyReport{Active: time.Second, Busy: 100 * time.Millisecond})
+	got := h.askOK("survey dump").Surveys
+	want := []ctl.Survey{{Freq: 2412, InUse: true, Noise: -91, HasNoise: true, Active: 2e6, Busy: 4e5, Rx: 1e5, Tx: 15e4}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("survey dump %+v, want %+v", got, want)
 	}
 }
 

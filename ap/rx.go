@@ -89,6 +89,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		s.lastRx = now
 		if a.rx.HasSignal {
 			s.signal = a.rx.Signal
+			s.signalAvg.add(a.rx.Signal)
 		}
 		a.setPM(now, slot, s, fr.PwrMgt())
 	}

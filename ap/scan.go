@@ -290,12 +290,14 @@ func (a *AP) ScanResults(dst []scan.BSS, now time.Duration) []scan.BSS {
 	return a.scan.table.All(dst, now)
 }
 
-// Surveys appends the per-channel survey to dst.
+// Surveys appends the per-channel survey to dst: the scanned channels and
+// the operating one, or without scanning the operating one alone (with
+// the start-up selection's candidates, if it ran).
 func (a *AP) Surveys(dst []scan.Survey, now time.Duration) []scan.Survey {
-	if a.scan == nil {
-		return dst
+	if t := a.surveyTable(); t != nil {
+		return t.Surveys(dst, now)
 	}
-	return a.scan.table.Surveys(dst, now)
+	return dst
 }
 
 // ScanStats returns the scanning statistics.

@@ -48,6 +48,7 @@ type station struct {
 	assocAt        time.Duration
 	lastRx         time.Duration
 	signal         int8
+	signalAvg      signalAverage
 	rxRate         radio.Rate // of its last received data frame
 	dozing         bool       // Power Management bit set in its last frame
 	// authorized opens the controlled port: data other than EAPOL passes

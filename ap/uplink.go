@@ -29,6 +29,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	s.lastRx = now
 	if a.rx.HasSignal {
 		s.signal = a.rx.Signal
+		s.signalAvg.add(a.rx.Signal)
 	}
 	a.countRxAirtime(s, fr)
 	// The PM bit counts at the end of a frame exchange, retransmissions

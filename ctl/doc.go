@@ -15,7 +15,8 @@
 //	         | "station set" MAC "airtime_weight" WEIGHT   ; 1..65535
 //	         | "station del" MAC                           ; deauthenticate
 //	         | "aql"
-//	         | "aql set" AC LOW HIGH                       ; µs, 0..4294967295
+//	         | "aql set" AC LOW HIGH [ "force" ]           ; µs, LOW <= HIGH; a zero
+//	                                                       ; limit needs force
 //	         | "aql threshold" US                          ; µs, 0..4294967295
 //	         | "scheduler"
 //	         | "scan"                                      ; background scan status

@@ -13,55 +13,6 @@ import (
 // The formatters print what operators already read: `iw dev X station
 // dump`, mac80211's debugfs files and hostapd_cli's key=value status.
 
-// AppendStation appends s in the layout of `iw dev <dev> station get`
-// (iw's station.c), then airq's own lines in the phrasing of mac80211's
-// per-station debugfs files (airtime, aql).
-func AppendStation(b []byte, dev string, s *Station) []byte {
-	b = fmt.Appendf(b, "Station %s (on %s)\n", s.Addr, dev)
-	b = fmt.Appendf(b, "\tinactive time:\t%d ms\n", s.InactiveMs)
-	b = fmt.Appendf(b, "\trx bytes:\t%d\n\trx packets:\t%d\n", s.RxBytes, s.RxPackets)
-	b = fmt.Appendf(b, "\ttx bytes:\t%d\n\ttx packets:\t%d\n", s.TxBytes, s.TxPackets)
-	b = fmt.Appendf(b, "\ttx retries:\t%d\n\ttx failed:\t%d\n", s.TxRetries, s.TxFailed)
-	b = fmt.Appendf(b, "\trx drop misc:\t%d\n", s.RxDropMisc)
-	b = fmt.Appendf(b, "\tsignal:  \t%d dBm\n", s.Signal)
-	b = fmt.Appendf(b, "\ttx bitrate:\t%d.%d MBit/s\n", s.TxBitrate/1000, s.TxBitrate%1000/100)
-	if s.RxBitrate > 0 {
-		b = fmt.Appendf(b, "\trx bitrate:\t%d.%d MBit/s\n", s.RxBitrate/1000, s.RxBitrate%1000/100)
-	}
-	b = fmt.Appendf(b, "\ttx duration:\t%d us\n", s.TxAirtime)
-	b = fmt.Appendf(b, "\trx duration:\t%d us\n", s.RxAirtime)
-	b = fmt.Appendf(b, "\tairtime weight: %d\n", s.AirtimeWeight)
-	b = fmt.Appendf(b, "\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s\n", yes(s.Associated), yes(s.Associated))
-	pre := "long"
-	if s.ShortPreamble {
-		pre = "short"
-	}
-	b = fmt.Appendf(b, "\tpreamble:\t%s\n\tWMM/WME:\t%s\n\tMFP:\t\tno\n\tTDLS peer:\t\tno\n", pre, yes(s.WMM))
-	b = fmt.Appendf(b, "\tconnected time:\t%d seconds\n", s.ConnectedMs/1000)
-	b = fmt.Appendf(b, "\taid:\t\t%d\n\tlisten interval:\t%d\n", s.AID, s.ListenInt)
-	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
-	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
-	b = append(b, "\taql limit[low/high]:"...)
-	for ac := range ieee80211.NumACs {
-		b = fmt.Appendf(b, " %s: %d/%d", ieee80211.AC(ac), s.AQLLimitLow[ac], s.AQLLimitHigh[ac])
-	}
-	b = append(b, '\n')
-	b = appendPerAC(append(b, "\tin flight:\t"...), &s.InFlight, "")
-	b = appendPerAC(append(b, "\ttx airtime:\t"...), &s.ACAirtime, " us")
-	b = fmt.Appendf(b, "\ttx no status:\t%d\n\ttx queue drops:\t%d\n\trx duplicates:\t%d\n\tqueued frames:\t%d\n",
-		s.TxNoStatus, s.TxQueueDrops, s.RxDuplicates, s.QueueFramesTotal)
-	b = fmt.Appendf(b, "\ttx amsdus:\t%d\n\ttx amsdu subframes:\t%d (%.2f per A-MSDU)\n\ttx amsdu bytes:\t%d\n",
-		s.AMSDUs, s.AMSDUSubframes, s.AMSDUMean, s.AMSDUBytes)
-	if s.PHYMode != "" {
-		b = fmt.Appendf(b, "\tphy mode:\t%s", s.PHYMode)
-		if s.HEAnnounced {
-			b = append(b, " (HE announced, not used)"...)
-		}
-		b = append(b, '\n')
-	}
-	return b
-}
-
 // appendPerAC prints "VO: n<unit> VI: ..." like debugfs's airtime file.
 func appendPerAC(b []byte, p *PerAC, unit string) []byte {
 	for ac, v := range p {

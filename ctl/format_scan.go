@@ -105,8 +105,9 @@ func appendSSID(b []byte, s string) []byte {
 }
 
 // AppendSurveyDump appends the surveys in the layout of `iw dev <dev>
-// survey dump` (iw's survey.c), each followed by airq's own counts for the
-// channel.
+// survey dump` (print_survey_handler in iw 5.19's survey.c), each followed
+// by airq's own counts for the channel. Like iw for a driver that sends no
+// times, a channel without figures (none reported yet) has no time lines.
 func AppendSurveyDump(b []byte, dev string, ss []Survey) []byte {
 	for i := range ss {
 		s := &ss[i]
@@ -118,8 +119,10 @@ func AppendSurveyDump(b []byte, dev string, ss []Survey) []byte {
 		if s.HasNoise {
 			b = fmt.Appendf(b, "\tnoise:\t\t\t\t%d dBm\n", s.Noise)
 		}
-		b = fmt.Appendf(b, "\tchannel active time:\t\t%d ms\n\tchannel busy time:\t\t%d ms\n", s.Active/1000, s.Busy/1000)
-		b = fmt.Appendf(b, "\tchannel receive time:\t\t%d ms\n\tchannel transmit time:\t\t%d ms\n", s.Rx/1000, s.Tx/1000)
+		if s.Active > 0 {
+			b = fmt.Appendf(b, "\tchannel active time:\t\t%d ms\n\tchannel busy time:\t\t%d ms\n", s.Active/1000, s.Busy/1000)
+			b = fmt.Appendf(b, "\tchannel receive time:\t\t%d ms\n\tchannel transmit time:\t\t%d ms\n", s.Rx/1000, s.Tx/1000)
+		}
 		b = fmt.Appendf(b, "\tscan dwell time:\t\t%d ms\n\tscan visits:\t\t\t%d\n", s.Dwell/1000, s.Visits)
 		b = fmt.Appendf(b, "\tBSSs seen:\t\t\t%d\n\tbeacons heard:\t\t\t%d (%.1f/s)\n\tprobe responses heard:\t\t%d\n",
 			s.BSSes, s.Beacons, s.BeaconsPerSecond(), s.ProbeResps)

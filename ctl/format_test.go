@@ -7,23 +7,6 @@ import (
 	"testing"
 )
 
-func TestFormatStation(t *testing.T) {
-	var b []byte
-	for i := range sampleStations() {
-		b = AppendStation(b, "airq0", &sampleStations()[i])
-	}
-	golden(t, "station-dump.txt", b)
-	// The lines iw prints keep iw's exact spelling and separators.
-	for _, want := range []string{"Station 02:00:00:00:01:00 (on airq0)\n", "\tinactive time:\t36 ms\n",
-		"\tsignal:  \t-42 dBm\n", "\ttx bitrate:\t54.0 MBit/s\n", "\ttx bitrate:\t5.5 MBit/s\n",
-		"\ttx duration:\t250000 us\n", "\tairtime weight: 512\n", "\tconnected time:\t61 seconds\n",
-		"\tairtime deficit:\tVO: 512 us VI: 512 us BE: -1234 us BK: 512 us\n"} {
-		if !bytes.Contains(b, []byte(want)) {
-			t.Errorf("no line %q", want)
-		}
-	}
-}
-
 func TestFormatAQL(t *testing.T) {
 	q := sampleAQL()
 	if got := string(q.AppendTxqLimit(nil)); got != "AC\tAQL limit low\tAQL limit high\nVO\t5000\t\t12000\nVI\t5000\t\t12000\nBE\t500\t\t1000\nBK\t5000\t\t12000\n" {
@@ -77,12 +60,43 @@ func TestFormatScanDump(t *testing.T) {
 	}
 }
 
+// iwSurveyLines are print_survey_handler's format strings in iw 5.19's
+// order (survey.c); the header is printf("Survey data from %s\n").
+var iwSurveyLines = []string{"Survey data from %s", "\tfrequency:\t\t\t%u MHz{| [in use]}", "\tnoise:\t\t\t\t%d dBm",
+	"\tchannel active time:\t\t%llu ms", "\tchannel busy time:\t\t%llu ms", "\textension channel busy time:\t%llu ms",
+	"\tchannel receive time:\t\t%llu ms", "\tchannel transmit time:\t\t%llu ms"}
+
 func TestFormatSurveyDump(t *testing.T) {
 	b := AppendSurveyDump(nil, "airq0", sampleSurveys())
 	golden(t, "survey-dump.txt", b)
+	// Each survey's lines match iw's in iw's order; airq's own follow and
+	// match none.
+	for _, sv := range sampleSurveys() {
+		next, own := 0, false
+		for _, l := range strings.Split(strings.TrimSuffix(string(AppendSurveyDump(nil, "airq0", []Survey{sv})), "\n"), "\n") {
+			at := -1
+			for i, f := range iwSurveyLines {
+				if cFormat(f).MatchString(l) {
+					at = i
+					break
+				}
+			}
+			switch {
+			case at >= 0 && (own || at < next):
+				t.Errorf("%d MHz: line %q out of iw's order", sv.Freq, l)
+			case at >= 0:
+				next = at + 1
+			default:
+				own = true
+			}
+		}
+	}
+	if bytes.Contains(b, []byte("2437 MHz\n\tchannel active time")) {
+		t.Error("a channel without figures prints 0 ms times")
+	}
 	for _, want := range []string{"Survey data from airq0\n\tfrequency:\t\t\t2412 MHz [in use]\n\tnoise:\t\t\t\t-95 dBm\n",
 		"\tchannel active time:\t\t61000 ms\n", "\tchannel busy time:\t\t9100 ms\n",
-		"\tfrequency:\t\t\t2437 MHz\n\tchannel active time:", "\tbeacons heard:\t\t\t48 (78.7/s)\n"} {
+		"\tfrequency:\t\t\t2437 MHz\n\tscan dwell time:", "\tbeacons heard:\t\t\t48 (78.7/s)\n"} {
 		if !bytes.Contains(b, []byte(want)) {
 			t.Errorf("no %q", want)
 		}

@@ -43,12 +43,13 @@ type Request struct {
 	Weight    uint16        // station set airtime_weight
 	AC        ieee80211.AC  // aql set
 	Low, High uint32        // aql set, µs
+	Force     bool          // aql set: a zero limit is meant
 	Threshold uint32        // aql threshold, µs
 }
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
-	"station del MAC, aql, aql set AC LOW HIGH, aql threshold N, scheduler, scan, scan dump, survey dump, acs, snapshot, events"
+	"station del MAC, aql, aql set AC LOW HIGH [force], aql threshold N, scheduler, scan, scan dump, survey dump, acs, snapshot, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -178,22 +179,7 @@ func parseAQL(f []string) (Request, error) {
 	}
 	switch f[1] {
 	case "set":
-		if err := nArgs(f, 3, "aql set AC LOW HIGH"); err != nil {
-			return Request{}, err
-		}
-		ac, ok := parseAC(f[2])
-		if !ok {
-			return Request{}, fmt.Errorf("aql set: AC %q: want VO, VI, BE, BK or 0 to 3", f[2])
-		}
-		lo, err1 := parseUS(f[3])
-		hi, err2 := parseUS(f[4])
-		switch {
-		case err1 != nil:
-			return Request{}, fmt.Errorf("aql set: low %q: want 0 to 4294967295 µs", f[3])
-		case err2 != nil:
-			return Request{}, fmt.Errorf("aql set: high %q: want 0 to 4294967295 µs", f[4])
-		}
-		return Request{Op: OpAQLSet, AC: ac, Low: lo, High: hi}, nil
+		return parseAQLSet(f)
 	case "threshold":
 		if err := nArgs(f, 1, "aql threshold N"); err != nil {
 			return Request{}, err
@@ -205,6 +191,50 @@ func parseAQL(f []string) (Request, error) {
 		return Request{Op: OpAQLThreshold, Threshold: us}, nil
 	}
 	return Request{}, fmt.Errorf("aql: unknown subcommand %q: want set AC LOW HIGH or threshold N (or nothing, to read)", f[1])
+}
+
+// parseAQLSet parses "aql set AC LOW HIGH [force]". Low above high is
+// refused, and so is a zero limit without force: high 0 stops the AC's
+// traffic, low 0 holds every station of the AC while the total pending
+// airtime is above the threshold.
+func parseAQLSet(f []string) (Request, error) {
+	force := len(f) == 6 && f[5] == "force"
+	if force {
+		f = f[:5]
+	}
+	if err := nArgs(f, 3, "aql set AC LOW HIGH [force]"); err != nil {
+		return Request{}, err
+	}
+	ac, ok := parseAC(f[2])
+	if !ok {
+		return Request{}, fmt.Errorf("aql set: AC %q: want VO, VI, BE, BK or 0 to 3", f[2])
+	}
+	lo, err1 := parseUS(f[3])
+	hi, err2 := parseUS(f[4])
+	switch {
+	case err1 != nil:
+		return Request{}, fmt.Errorf("aql set: low %q: want 0 to 4294967295 µs", f[3])
+	case err2 != nil:
+		return Request{}, fmt.Errorf("aql set: high %q: want 0 to 4294967295 µs", f[4])
+	}
+	r := Request{Op: OpAQLSet, AC: ac, Low: lo, High: hi, Force: force}
+	return r, r.CheckAQLSet()
+}
+
+// CheckAQLSet applies parseAQLSet's rule to an aql set request: the core
+// applies it too, for requests that never were a line.
+func (r Request) CheckAQLSet() error {
+	ac := r.AC
+	switch {
+	case r.Low > r.High:
+		return fmt.Errorf("aql set: low %d µs is above high %d µs: want LOW <= HIGH", r.Low, r.High)
+	case r.High == 0 && !r.Force:
+		return fmt.Errorf("aql set: high 0 µs stops all %s traffic: add force (aql set %s 0 0 force) if that is meant", ac, ac)
+	case r.Low == 0 && !r.Force:
+		return fmt.Errorf("aql set: low 0 µs holds every %s station while the total pending airtime is above the threshold: "+
+			"add force (aql set %s 0 %d force) if that is meant", ac, ac, r.High)
+	}
+	return nil
 }
 
 // parseAC takes the name or debugfs's number (0 = VO ... 3 = BK).
@@ -241,6 +271,9 @@ func (r Request) String() string {
 	case OpAQL:
 		return "aql"
 	case OpAQLSet:
+		if r.Force {
+			return fmt.Sprintf("aql set %s %d %d force", r.AC, r.Low, r.High)
+		}
 		return fmt.Sprintf("aql set %s %d %d", r.AC, r.Low, r.High)
 	case OpAQLThreshold:
 		return fmt.Sprintf("aql threshold %d", r.Threshold)

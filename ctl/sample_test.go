@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/radio"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -46,8 +47,11 @@ func sampleStatus() *Status {
 func sampleStations() []Station {
 	return []Station{{
 		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ShortPreamble: true, ListenInt: 10,
-		InactiveMs: 36, ConnectedMs: 61250, Signal: -42, TxBitrate: 54000,
-		RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321, TxRetries: 17, TxFailed: 2,
+		Authorized: true, InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
+		TxRate:             Bitrate{Mode: radio.ModeVHT, MCS: 9, NSS: 2, Bandwidth: radio.BW80, ShortGI: true},
+		RxRate:             Bitrate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20},
+		ExpectedThroughput: 612000,
+		RxBytes:            123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321, TxRetries: 17, TxFailed: 2,
 		TxNoStatus: 1, RxDuplicates: 3, RxDropMisc: 0, TxQueueDrops: 4, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "VHT", HEAnnounced: true, AirtimeWeight: 512,
 		AirtimeDeficit: PerAC{512, 512, -1234, 512}, AQLPending: PerAC{0, 0, 1400, 0},
 		AQLLimitLow: PerAC{5000, 5000, 500, 5000}, AQLLimitHigh: PerAC{12000, 12000, 1000, 12000},
@@ -55,6 +59,7 @@ func sampleStations() []Station {
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
 		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
+		TxRate:      Bitrate{Mode: radio.ModeLegacy, Legacy: 11, Bandwidth: radio.BW20},
 		AQLLimitLow: PerAC{5000, 5000, 5000, 5000}, AQLLimitHigh: PerAC{12000, 12000, 12000, 12000},
 	}}
 }

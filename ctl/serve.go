@@ -90,6 +90,11 @@ func (c *Client) DoLine(line string) (Reply, error) {
 		return Reply{}, fmt.Errorf("ctl: request %q contains a newline", line)
 	}
 	if _, err := io.WriteString(c.w, line+"\n"); err != nil {
+		// A server that refuses the connection (EBUSY) answers and
+		// closes before reading: its reason is waiting to be read.
+		if rep, rerr := ReadReply(c.r); rerr == nil && rep.Errno != OK {
+			return rep, rep.Err()
+		}
 		return Reply{}, fmt.Errorf("ctl: send %q: %w", line, err)
 	}
 	rep, err := ReadReply(c.r)

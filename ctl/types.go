@@ -39,40 +39,47 @@ type Status struct {
 // Station is one entry of the station table: what `iw dev X station dump`
 // shows, plus airq's scheduler and AQL state of the station.
 type Station struct {
-	Addr          MAC    `json:"mac"`
-	AID           uint16 `json:"aid"`
-	Associated    bool   `json:"associated"` // false: authenticated only
-	WMM           bool   `json:"wmm"`
-	ShortPreamble bool   `json:"short_preamble"`
-	ListenInt     uint16 `json:"listen_interval"`
-	InactiveMs    int64  `json:"inactive_ms"`
-	ConnectedMs   int64  `json:"connected_ms"` // since association; 0 if not associated
-	Signal        int8   `json:"signal_dbm"`   // of the last frame received; 0 if none
-	TxBitrate     int    `json:"tx_bitrate_kbps"`
-	PHYMode       string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
-	HEAnnounced   bool   `json:"he_announced"` // the station offers HE, which airq does not send
+	Addr          MAC     `json:"mac"`
+	AID           uint16  `json:"aid"`
+	Associated    bool    `json:"associated"` // false: authenticated only
+	WMM           bool    `json:"wmm"`
+	ShortPreamble bool    `json:"short_preamble"`
+	ListenInt     uint16  `json:"listen_interval"`
+	Authorized    bool    `json:"authorized"` // the controlled port is open
+	InactiveMs    int64   `json:"inactive_ms"`
+	ConnectedMs   int64   `json:"connected_ms"`   // since association; 0 if not associated
+	Signal        int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
+	SignalAvg     int8    `json:"signal_avg_dbm"` // mac80211's moving average (weight 1/8); 0 if none
+	TxBitrate     int     `json:"tx_bitrate_kbps"`
+	TxRate        Bitrate `json:"tx_bitrate"` // the rate data goes at now, in iw's form
+	// ExpectedThroughput is the rate selector's expected throughput at
+	// its best rate (mac80211's, from minstrel_ht); 0 without one.
+	ExpectedThroughput uint32 `json:"expected_throughput_kbps"`
+	PHYMode            string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
+	HEAnnounced        bool   `json:"he_announced"` // the station offers HE, which airq does not send
 
-	RxBytes          uint64 `json:"rx_bytes"`
-	RxPackets        uint64 `json:"rx_packets"`
-	TxBytes          uint64 `json:"tx_bytes"`
-	TxPackets        uint64 `json:"tx_packets"`
-	TxRetries        uint64 `json:"tx_retries"`
-	TxFailed         uint64 `json:"tx_failed"`
-	TxNoStatus       uint64 `json:"tx_no_status"`
-	RxDuplicates     uint64 `json:"rx_duplicates"`
-	RxDropMisc       uint64 `json:"rx_drop_misc"` // data before association
-	TxQueueDrops     uint64 `json:"tx_queue_drops"`
-	TxAirtime        uint64 `json:"tx_airtime_us"`
-	RxAirtime        uint64 `json:"rx_airtime_us"`
-	RxBitrate        int    `json:"rx_bitrate_kbps"` // of the last data frame, 0 if unknown
-	AirtimeWeight    uint16 `json:"airtime_weight"`
-	AirtimeDeficit   PerAC  `json:"airtime_deficit_us"` // stored deficit, pending not subtracted
-	AQLPending       PerAC  `json:"aql_pending_us"`
-	AQLLimitLow      PerAC  `json:"aql_limit_low_us"` // limits in force for the station
-	AQLLimitHigh     PerAC  `json:"aql_limit_high_us"`
-	InFlight         PerAC  `json:"inflight_frames"`
-	ACAirtime        PerAC  `json:"tx_airtime_ac_us"` // charged by the scheduler
-	QueueFramesTotal int    `json:"queued_frames"`
+	RxBytes          uint64  `json:"rx_bytes"`
+	RxPackets        uint64  `json:"rx_packets"`
+	TxBytes          uint64  `json:"tx_bytes"`
+	TxPackets        uint64  `json:"tx_packets"`
+	TxRetries        uint64  `json:"tx_retries"`
+	TxFailed         uint64  `json:"tx_failed"`
+	TxNoStatus       uint64  `json:"tx_no_status"`
+	RxDuplicates     uint64  `json:"rx_duplicates"`
+	RxDropMisc       uint64  `json:"rx_drop_misc"` // data before association
+	TxQueueDrops     uint64  `json:"tx_queue_drops"`
+	TxAirtime        uint64  `json:"tx_airtime_us"`
+	RxAirtime        uint64  `json:"rx_airtime_us"`
+	RxBitrate        int     `json:"rx_bitrate_kbps"` // of the last data frame, 0 if unknown
+	RxRate           Bitrate `json:"rx_bitrate"`      // the same in iw's form; "(unknown)"
+	AirtimeWeight    uint16  `json:"airtime_weight"`
+	AirtimeDeficit   PerAC   `json:"airtime_deficit_us"` // stored deficit, pending not subtracted
+	AQLPending       PerAC   `json:"aql_pending_us"`
+	AQLLimitLow      PerAC   `json:"aql_limit_low_us"` // limits in force for the station
+	AQLLimitHigh     PerAC   `json:"aql_limit_high_us"`
+	InFlight         PerAC   `json:"inflight_frames"`
+	ACAirtime        PerAC   `json:"tx_airtime_ac_us"` // charged by the scheduler
+	QueueFramesTotal int     `json:"queued_frames"`
 
 	AMSDUs         uint64  `json:"tx_amsdus"`          // A-MSDUs sent
 	AMSDUSubframes uint64  `json:"tx_amsdu_subframes"` // MSDUs they carried

@@ -82,3 +82,6 @@ func (r *Radio) survey(t *surveyTracker) []nl80211.SurveyInfo {
 	}
 	return ss
 }
+
+// Survey reads the radio's nl80211 survey, every channel it has figures for.
+func (r *Radio) Survey() ([]nl80211.SurveyInfo, error) { return r.nl.Survey(r.mon.Index) }

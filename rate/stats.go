@@ -41,6 +41,11 @@ func (s *Station) Counters() Counters {
 // Best returns the rate data frames use when nothing has failed.
 func (s *Station) Best() radio.Rate { return s.rates[s.chain[levelBest]].rate }
 
+// ExpectedThroughput returns the best rate's expected throughput in
+// Mbit/s (what minstrel_ht's get_expected_throughput gives mac80211): 0
+// until a measurement gives the rate a success probability.
+func (s *Station) ExpectedThroughput() float64 { return s.rates[s.chain[levelBest]].tp }
+
 // Len returns the number of rates in the table.
 func (s *Station) Len() int { return s.n }
 

@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"log/slog"
 	"net"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -37,6 +35,9 @@ type ControlServer struct {
 	done  chan struct{} // closed by Close: stop waiting for the loop
 	wg    sync.WaitGroup
 	once  sync.Once
+
+	log  *slog.Logger  // live changes; nil: not logged
+	idle time.Duration // a connection without a request this long is closed
 
 	mu     sync.Mutex
 	conns  map[net.Conn]struct{}    // guarded by mu
@@ -76,64 +77,6 @@ func (c *ControlCall) Serve(core *ap.AP, control func(ctl.Request) ctl.Reply) {
 // owns the core. Run reads it itself when given WithControl.
 func (s *ControlServer) Calls() <-chan *ControlCall { return s.calls }
 
-// ListenControl creates the control socket at path (mode 0660, the directory
-// created 0750 if missing) and starts accepting; with an empty path there is
-// no socket, and the server only carries Call, Inspect and Publish. A socket file nobody
-// listens on is a leftover of a crash and is removed; a live one means
-// another daemon owns the path, and any other file is left alone: both are
-// errors. Requests are answered once the server is passed to Run
-// (WithControl); Close stops it.
-func ListenControl(path string) (*ControlServer, error) {
-	if path == "" {
-		return newControlServer(nil, ""), nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-		return nil, fmt.Errorf("control socket %s: %w", path, err)
-	}
-	if err := removeStale(path); err != nil {
-		return nil, err
-	}
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
-	if err != nil {
-		return nil, fmt.Errorf("control socket: %w", err)
-	}
-	// The umask decides the mode bind gives; the group (RuntimeDirectory's)
-	// must be able to connect, others not.
-	if err := os.Chmod(path, 0o660); err != nil {
-		ln.Close()
-		return nil, fmt.Errorf("control socket %s: %w", path, err)
-	}
-	s := newControlServer(ln, path)
-	s.wg.Go(s.accept)
-	return s, nil
-}
-
-func newControlServer(ln *net.UnixListener, path string) *ControlServer {
-	return &ControlServer{ln: ln, path: path, calls: make(chan *ControlCall), done: make(chan struct{}),
-		conns: map[net.Conn]struct{}{}, subs: map[*subscriber]struct{}{}}
-}
-
-func removeStale(path string) error {
-	fi, err := os.Lstat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("control socket %s: %w", path, err)
-	}
-	if fi.Mode().Type() != fs.ModeSocket {
-		return fmt.Errorf("control socket %s: exists and is not a socket; remove it or choose another -control path", path)
-	}
-	if c, err := net.Dial("unix", path); err == nil {
-		c.Close()
-		return fmt.Errorf("control socket %s: another process is listening on it (is airqd already running?)", path)
-	}
-	if err := os.Remove(path); err != nil {
-		return fmt.Errorf("control socket %s: removing the stale socket: %w", path, err)
-	}
-	return nil
-}
-
 // Addr is the socket's path; empty without a socket.
 func (s *ControlServer) Addr() string { return s.path }
 
@@ -153,31 +96,36 @@ func (s *ControlServer) accept() {
 			}
 			continue
 		}
-		if busy := !s.track(c); busy {
+		if err := s.track(c); err != nil {
 			// Refused: say why, without letting a client that never
-			// reads hold up the accept loop.
+			// reads hold up the accept loop. The client reads the reason
+			// even when its request meets the closed socket.
 			c.SetWriteDeadline(time.Now().Add(time.Second))
-			r := ctl.Errorf(ctl.EBUSY, "more than %d control connections, or shutting down", MaxControlConns)
+			r := ctl.Errorf(ctl.EBUSY, "%v", err)
 			r.WriteTo(c)
 			c.Close()
 			continue
 		}
 		s.wg.Go(func() {
 			defer s.untrack(c)
-			ctl.Serve(c, &controlConn{s: s, c: c})
+			ctl.Serve(&idleConn{UnixConn: c.(*net.UnixConn), idle: s.idle}, &controlConn{s: s, c: c})
 		})
 	}
 }
 
-// track registers c, or refuses it when closing or full.
-func (s *ControlServer) track(c net.Conn) bool {
+// track registers c, or says why it is refused: closing, or full.
+func (s *ControlServer) track(c net.Conn) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || len(s.conns) == MaxControlConns {
-		return false
+	switch {
+	case s.closed:
+		return errShutdown
+	case len(s.conns) == MaxControlConns:
+		return fmt.Errorf("airqd serves at most %d control connections and all are open; "+
+			"an idle one closes after %v without a request: close other clients or try again", MaxControlConns, s.idle)
 	}
 	s.conns[c] = struct{}{}
-	return true
+	return nil
 }
 
 func (s *ControlServer) untrack(c net.Conn) {
@@ -301,7 +249,12 @@ type controlConn struct {
 	c net.Conn
 }
 
-func (cc *controlConn) Control(req ctl.Request) ctl.Reply { return cc.s.ask(req) }
+func (cc *controlConn) Control(req ctl.Request) ctl.Reply {
+	if cc.s.log != nil && logsChange(req.Op) {
+		return cc.s.change(req)
+	}
+	return cc.s.ask(req)
+}
 
 // eventWriteTimeout bounds one event line's write to a client that does not
 // read; the stream ends then.
@@ -318,6 +271,7 @@ func (cc *controlConn) Stream(req ctl.Request, w io.Writer) error {
 		return err
 	}
 	defer cc.s.unsubscribe(sub)
+	cc.c.SetReadDeadline(time.Time{}) // a subscriber sends nothing: never idle
 	ok := ctl.Reply{}
 	if _, err := ok.WriteTo(w); err != nil {
 		return err
@@ -392,6 +346,7 @@ type Option func(*runOptions)
 type runOptions struct {
 	control *ControlServer
 	tuner   Retuner
+	survey  *surveyTracker // nil: no radio survey (survey.go)
 }
 
 // WithControl makes Run answer the control requests s receives, from its

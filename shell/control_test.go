@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -59,7 +60,7 @@ func dial(t *testing.T, path string) (*ctl.Client, net.Conn) {
 // socket in a fresh directory; stop cancels it and returns Run's result.
 func startRun(t *testing.T) (path string, dev *radiotest.Device, stop func() error) {
 	t.Helper()
-	path = filepath.Join(t.TempDir(), "run", "airqd.sock")
+	path = filepath.Join(t.TempDir(), "airqd.sock")
 	srv, err := ListenControl(path)
 	if err != nil {
 		t.Fatal(err)
@@ -217,8 +218,130 @@ func TestControlConnectionLimit(t *testing.T) {
 	waitFor(t, "the connections", func() bool { return conns(srv) == MaxControlConns })
 	_, extra := dial(t, path)
 	rep, err := ctl.ReadReply(bufio.NewReader(extra))
-	if err != nil || rep.Errno != ctl.EBUSY {
+	if err != nil || rep.Errno != ctl.EBUSY || !strings.Contains(rep.Error, "at most 16 control connections and all are open") {
 		t.Errorf("connection over the limit: %+v, %v", rep, err)
+	}
+	// A client that sends its request at once still reads why, not a
+	// broken pipe.
+	c, _ := dial(t, path)
+	var e *ctl.Error
+	if _, err := c.Do(ctl.Request{Op: ctl.OpStatus}); !errors.As(err, &e) || e.Errno != ctl.EBUSY ||
+		!strings.Contains(e.Message, "an idle one closes after 1m0s without a request") {
+		t.Errorf("request over the limit: %v", err)
+	}
+}
+
+// A connection that sends nothing for the idle time is closed; one that
+// keeps asking, or streams events, is not.
+func TestControlIdleTimeout(t *testing.T) {
+	noLeaks(t)
+	path := filepath.Join(t.TempDir(), "airqd.sock")
+	const idle = 100 * time.Millisecond
+	srv, err := ListenControl(path, ControlIdle(idle))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	stop := serveCalls(srv, func(call *ControlCall) { call.Answer(ctl.Reply{Status: &ctl.Status{SSID: "idle"}}) })
+	defer stop()
+	_, quiet := dial(t, path)
+	busy, _ := dial(t, path)
+	events, _ := dial(t, path)
+	if err := events.Subscribe(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for time.Since(start) < 3*idle {
+		if _, err := busy.Do(ctl.Request{Op: ctl.OpStatus}); err != nil {
+			t.Fatalf("a connection asking every %v was closed: %v", idle/4, err)
+		}
+		time.Sleep(idle / 4)
+	}
+	quiet.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := bufio.NewReader(quiet).ReadByte(); err != io.EOF {
+		t.Errorf("idle connection: read %v, want EOF", err)
+	}
+	waitFor(t, "the busy and the events connections alone", func() bool { return conns(srv) == 2 })
+}
+
+// Set requests are logged once applied, old -> new, one line each; reads
+// and refused requests are not.
+func TestControlLogsLiveChanges(t *testing.T) {
+	noLeaks(t)
+	var logs lockedBuffer
+	path := filepath.Join(t.TempDir(), "airqd.sock")
+	srv, err := ListenControl(path, ControlLog(slog.New(slog.NewTextHandler(&logs, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	core, err := ap.New(ap.Config{SSID: "log", BSSID: bssid, Channel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	weight := uint16(256) // a station the fake table holds
+	control := func(r ctl.Request) ctl.Reply {
+		switch r.Op {
+		case ctl.OpStationGet, ctl.OpStationSet:
+			if r.Addr != sta {
+				return ctl.Errorf(ctl.ENOENT, "no station %s", r.Addr)
+			}
+			if r.Op == ctl.OpStationSet {
+				weight = r.Weight
+			}
+			return ctl.Reply{Stations: []ctl.Station{{Addr: ctl.MAC(sta), AirtimeWeight: weight}}}
+		}
+		return core.Control(0, r)
+	}
+	stop := serveCalls(srv, func(call *ControlCall) { call.Serve(core, control) })
+	defer stop()
+	c, _ := dial(t, path)
+	for _, line := range []string{"aql set BE 500 1000", "aql", "aql set BE 2000 1000", "aql set VI 0 0 force",
+		"aql threshold 9000", "station set 02:00:00:00:01:00 airtime_weight 512", "station set 02:00:00:00:09:09 airtime_weight 5"} {
+		c.DoLine(line)
+	}
+	want := []string{
+		`msg="control: aql set" ac=BE low_us=5000->500 high_us=12000->1000`,
+		`msg="control: aql set" ac=VI low_us=5000->0 high_us=12000->0`,
+		`msg="control: aql threshold" threshold_us=24000->9000`,
+		`msg="control: station set" addr=02:00:00:00:01:00 airtime_weight=256->512`,
+	}
+	lines := strings.Split(strings.TrimSpace(logs.String()), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d log lines, want %d:\n%s", len(lines), len(want), logs.String())
+	}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("line %d: %s\nwant %s", i, lines[i], w)
+		}
+	}
+	// The core refuses low above high from any caller, not only the parser's.
+	var e *ctl.Error
+	if _, err := srv.Call(context.Background(), ctl.Request{Op: ctl.OpAQLSet, AC: ieee80211.ACBE, Low: 2000, High: 1000}); !errors.As(err, &e) || e.Errno != ctl.EINVAL {
+		t.Errorf("in-process low above high: %v", err)
+	}
+}
+
+// An explicit path needs its directory; only one directly in a runtime
+// directory is made.
+func TestControlDirectory(t *testing.T) {
+	noLeaks(t)
+	base := t.TempDir()
+	missing := filepath.Join(base, "nonexistent", "dir", "x.sock")
+	if _, err := ListenControl(missing); err == nil || !strings.Contains(err.Error(), "does not exist: create it, or choose another -control path") {
+		t.Errorf("missing directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(base, "nonexistent")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a directory was made: %v", err)
+	}
+	t.Setenv("XDG_RUNTIME_DIR", base)
+	srv, err := ListenControl(filepath.Join(base, "airq", "airqd.sock"))
+	if err != nil {
+		t.Fatalf("under the runtime directory: %v", err)
+	}
+	defer srv.Close()
+	if fi, err := os.Stat(filepath.Join(base, "airq")); err != nil || fi.Mode().Perm() != 0o750 {
+		t.Errorf("runtime subdirectory: %v, %v", fi, err)
 	}
 }
 
@@ -260,4 +383,23 @@ func serveCalls(srv *ControlServer, serve func(*ControlCall)) (stop func()) {
 		}
 	}()
 	return func() { close(quit); <-done }
+}
+
+// lockedBuffer is a log sink the server's goroutines may write to while
+// the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -50,7 +50,9 @@ func (d *driver) Retune(freq int) (time.Duration, bool) {
 		return 0, false
 	}
 	d.o.retune(d.core, freq, d.log, d.st)
-	return d.now(), true
+	at := d.now()
+	d.o.survey.retuned(d.core, freq, d.log) // a channel left has its final figures now
+	return at, true
 }
 
 func (d *driver) Event(e ap.Event) { ReportEvent(d.log, d.o.control, e) }

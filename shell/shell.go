@@ -136,6 +136,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	}()
 
 	core.Start(now())
+	o.survey.refresh(core, log) // the first reading, on the channel the radio starts on
 	core.Flush(now(), d)
 	if ready != nil {
 		ready()
@@ -166,7 +167,12 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			wx.free <- b
 		case call := <-o.controlCalls():
-			call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(now(), r) })
+			call.Serve(core, func(r ctl.Request) ctl.Reply {
+				if r.Op == ctl.OpSurveyDump {
+					o.survey.refresh(core, log) // the radio's figures up to now
+				}
+				return core.Control(now(), r)
+			})
 		case <-timer.C:
 		case <-drops.C:
 			readDrops(core, dev, wired)

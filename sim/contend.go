@@ -100,6 +100,9 @@ func (s *Sim) onAccess(a *air, gen int) {
 	a.busy = true
 	d := time.Duration(dur) * time.Microsecond
 	a.onAir += d
+	a.busyUntil = s.now + d
+	s.surveyHeard(a, d) // survey.go
+
 	if a.freq == s.med.freq { // home: airs[0], or the channel ACS chose
 		s.stats.Busy += d
 	}

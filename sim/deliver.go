@@ -135,6 +135,9 @@ func (s *Sim) linkLoss(p *packet, rx int) float64 {
 	if p.from == 0 && !st.listening() {
 		return 1
 	}
+	if s.cfg.Medium.SignalLoss {
+		return 1 - (1-st.cfg.Loss)*(1-signalLoss(p.rate, st.cfg.Signal, len(p.frame())+4))
+	}
 	return st.cfg.Loss
 }
 

@@ -34,6 +34,12 @@
 // under a core that does not know. USChannels is a US channel plan for the
 // planner.
 //
+// Links: a station's attempts are lost with its Loss; with
+// MediumConfig.SignalLoss also by its signal's margin over each rate's
+// sensitivity (signal.go), so rate selection settles on a rate per
+// station. The AP's radio keeps nl80211's channel survey (survey.go) and
+// reports it to the core; MediumConfig.RetuneJitter varies each retune.
+//
 // Real-path mode is the only mode so far: it models what an injection AP
 // gets from mac80211 (one rate per frame, no A-MPDU, echoes in the kernel's
 // format). Power save on the station side is optional and off by default:

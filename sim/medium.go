@@ -28,7 +28,22 @@ type MediumConfig struct {
 	// RetuneTime is how long the AP's radio is deaf and mute when it changes
 	// channel; default DefaultRetuneTime.
 	RetuneTime time.Duration
+	// RetuneJitter adds a uniform draw in [0, RetuneJitter) to each
+	// retune, as a real radio's channel change varies.
+	RetuneJitter time.Duration
+	// Noise is the noise floor the AP's radio reports in its channel
+	// survey, in dBm; default DefaultNoise.
+	Noise int8
+	// SignalLoss makes a station's signal decide which rates reach it
+	// (signal.go): each unicast attempt is also lost by the receiver's
+	// margin over the rate's sensitivity, and a station without a Rate
+	// sends at the fastest rate its signal allows with 5 dB to spare.
+	SignalLoss bool
 }
+
+// DefaultNoise is the simulated radio's noise floor: what mac80211_hwsim
+// reports.
+const DefaultNoise = -92
 
 // DefaultRetuneTime is the simulated radio's channel change time.
 const DefaultRetuneTime = 2 * time.Millisecond
@@ -45,6 +60,9 @@ func (c MediumConfig) withDefaults() MediumConfig {
 	}
 	if c.RetuneTime == 0 {
 		c.RetuneTime = DefaultRetuneTime
+	}
+	if c.Noise == 0 {
+		c.Noise = DefaultNoise
 	}
 	return c
 }
@@ -92,6 +110,8 @@ type air struct {
 	active     []*contender
 	txing      []*contender
 	onAir      time.Duration // time something was on the air
+	busyUntil  time.Duration // the end of what is on the air now
+	survey     airSurvey     // what the AP's radio measured here (survey.go)
 }
 
 // node is a transmitter: the AP, a station or a foreign BSS, with one

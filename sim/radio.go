@@ -23,6 +23,8 @@ type radioState struct {
 	scan     *oneTrip  // a one-trip scan in progress
 	held     []*packet // the core's frames waiting for a one-trip scan's return
 	sweeps   uint64    // planner sweeps seen
+
+	landed time.Duration // when it arrived where it is (survey.go)
 }
 
 func (r *radioState) busy() bool { return r.waitTx || r.retuning }
@@ -113,9 +115,14 @@ func (s *Sim) startRetune() {
 	if apn.freq == s.med.freq && r.target != s.med.freq {
 		r.leftHome = s.now
 	}
+	s.surveyLeave() // survey.go: the channel left reports before Retuned
 	r.retuning = true
 	s.stats.Retunes++
-	s.scheduleOn(s.now+s.cfg.Medium.RetuneTime, evRetuned, 0, 0)
+	d := s.cfg.Medium.RetuneTime
+	if j := s.cfg.Medium.RetuneJitter; j > 0 {
+		d += time.Duration(s.rng.Int64N(int64(j)))
+	}
+	s.scheduleOn(s.now+d, evRetuned, 0, 0)
 }
 
 // onRetuned puts the AP's radio on the target channel.
@@ -125,6 +132,7 @@ func (s *Sim) onRetuned() {
 	apn := s.med.nodes[0]
 	wasHome := apn.freq == s.med.freq
 	apn.freq = r.target
+	s.surveyArrive()
 	if !wasHome && r.target == s.med.freq {
 		d := s.now - r.leftHome
 		s.stats.Trips++

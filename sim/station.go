@@ -119,6 +119,9 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 	if cfg.Signal == 0 {
 		cfg.Signal = -50
 	}
+	if cfg.Rate.Mode == radio.ModeNone && s.cfg.Medium.SignalLoss {
+		cfg.Rate = uplinkRate(s.stationRates(cfg), cfg.Signal)
+	}
 	if cfg.Rate.Mode == radio.ModeNone {
 		cfg.Rate = s.med.best
 		// An HT/VHT station's own rate control would send at its best MCS:

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"strings"
 	"time"
@@ -14,16 +13,14 @@ import (
 	"github.com/airq/airq/ctl"
 )
 
-const (
-	defaultSocket = "/run/airq/airqd.sock"
-	// timeout bounds a whole exchange: a stuck daemon must not hang the
-	// operator's shell or a monitoring script.
-	timeout = 10 * time.Second
-)
+// timeout bounds a whole exchange: a stuck daemon must not hang the
+// operator's shell or a monitoring script.
+const timeout = 10 * time.Second
 
 const usage = `usage: airqctl [-socket PATH] [-json] [-i IFNAME] COMMAND
 
 commands:
+  help                               this text
   status                             the BSS and the daemon's counters, like hostapd_cli status
   station dump                       every station, like iw dev IFNAME station dump
   station get MAC                    one station
@@ -31,7 +28,8 @@ commands:
   station set MAC airtime_weight N   set a station's airtime weight (1-65535), live
   station del MAC                    deauthenticate and remove a station
   aql                                aql_txq_limit, aql_threshold and aql_pending, like mac80211's debugfs
-  aql set AC LOW HIGH                set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live
+  aql set AC LOW HIGH [force]        set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live;
+                                     LOW <= HIGH, and a zero limit needs force (0 0 stops the AC)
   aql threshold N                    set the AQL threshold in µs, live
   scheduler                          per-AC airtime scheduler counters
   scan                               background scan status: trips, sweeps, time away (airqd -scan)
@@ -42,6 +40,13 @@ commands:
                                      (what airqd's /metrics reads)
   events                             stream station events like hostapd_cli's
                                      (<3>AP-STA-CONNECTED MAC ...) until interrupted
+  top [-b] [-n N] [-d INTERVAL]      a live per-station view (airtime share, throughput, rate,
+                                     AQL pending, queued frames), refreshed every second
+                                     (airqctl top -h for more)
+
+The socket is airqd's -control path. By default airqctl looks where airqd
+puts it: $XDG_RUNTIME_DIR/airq/airqd.sock for a user's own airqd, then
+/run/airq/airqd.sock (root's airqd; its group may connect).
 
 flags:
 `
@@ -52,7 +57,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("airqctl", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	socket := fs.String("socket", defaultSocket, "airqd's control socket (airqd -control)")
+	socket := fs.String("socket", "", "airqd's control socket (airqd -control); default: see above")
 	asJSON := fs.Bool("json", false, "print the reply as JSON")
 	ifname := fs.String("i", "airq0", "interface name shown in station, BSS and survey headers, as in iw dev IFNAME station dump")
 	printUsage := func(w io.Writer) {
@@ -65,18 +70,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printUsage(stdout)
 			return 0
 		}
-		fmt.Fprintf(stderr, "airqctl: %v\n", err)
-		printUsage(stderr)
+		fmt.Fprintf(stderr, "airqctl: %v\n(run airqctl help for the flags and commands)\n", err)
 		return 2
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "airqctl: missing command")
-		printUsage(stderr)
+	switch {
+	case fs.NArg() == 0:
+		fmt.Fprintln(stderr, "airqctl: missing command\n(run airqctl help for the commands)")
 		return 2
+	case fs.Arg(0) == "help":
+		printUsage(stdout)
+		return 0
+	case fs.Arg(0) == "top":
+		return top(fs.Args()[1:], *socket, stdout, stderr, *ifname, *asJSON)
 	}
 	req, err := ctl.ParseRequest(strings.Join(fs.Args(), " "))
 	if err != nil {
-		fmt.Fprintf(stderr, "airqctl: %v\n(run airqctl -h for the commands)\n", err)
+		fmt.Fprintf(stderr, "airqctl: %v\n(run airqctl help for the commands)\n", err)
 		return 2
 	}
 	if req.Op == ctl.OpEvents {
@@ -96,9 +105,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // do sends one request on a fresh connection.
 func do(socket string, req ctl.Request) (ctl.Reply, error) {
-	c, err := net.DialTimeout("unix", socket, timeout)
+	c, err := dial(socket)
 	if err != nil {
-		return ctl.Reply{}, fmt.Errorf("%w (is airqd running? -socket names its -control path)", err)
+		return ctl.Reply{}, err
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(timeout))
@@ -108,9 +117,9 @@ func do(socket string, req ctl.Request) (ctl.Reply, error) {
 // events prints the stream until the daemon ends it (exit 1: the operator
 // should know the stream stopped) or the process is interrupted.
 func events(socket string, stdout, stderr io.Writer, asJSON bool) int {
-	c, err := net.DialTimeout("unix", socket, timeout)
+	c, err := dial(socket)
 	if err != nil {
-		fmt.Fprintf(stderr, "airqctl: %v (is airqd running? -socket names its -control path)\n", err)
+		fmt.Fprintf(stderr, "airqctl: %v\n", err)
 		return 1
 	}
 	defer c.Close()

@@ -10,12 +10,21 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/radio"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// The station output's times are the printing side's: fixed here.
+func init() {
+	clock = func() ctl.Clock {
+		return ctl.Clock{Wall: time.UnixMilli(1700000000123), Boot: 3600*time.Second + 250*time.Millisecond}
+	}
+}
 
 // fakeAP is a control server with a small station table; set requests
 // change it, so a later read shows their effect.
@@ -32,7 +41,9 @@ func newFakeAP() *fakeAP {
 		FrameCap: ctl.PerAC{64, 64, 64, 64}}}
 	f.stations = []ctl.Station{{
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
-		ConnectedMs: 61250, Signal: -42, TxBitrate: 54000, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
+		ConnectedMs: 61250, Signal: -42, SignalAvg: -43, TxBitrate: 54000, Authorized: true,
+		TxRate: ctl.NewBitrate(radio.LegacyRate(54000)), ExpectedThroughput: 31000,
+		RxRate: ctl.NewBitrate(radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20}), RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
 		TxPackets: 4321, TxRetries: 17, TxFailed: 2, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "HT", AirtimeWeight: 256,
 		AirtimeDeficit: ctl.PerAC{256, 256, -1234, 256}, AQLPending: ctl.PerAC{0, 0, 1400, 0},
 		AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High, InFlight: ctl.PerAC{0, 0, 5, 0},
@@ -40,7 +51,8 @@ func newFakeAP() *fakeAP {
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
 		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
-		Signal: -71, TxBitrate: 11000, AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
+		Signal: -71, SignalAvg: -70, TxBitrate: 11000, TxRate: ctl.NewBitrate(radio.LegacyRate(11000)), Authorized: true,
+		AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
 	}}
 	return f
 }
@@ -103,7 +115,11 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 			Selections: 1700, Skipped: 1, Airtime: 250000, CoDelDrops: 8, CoDelMarks: 2}
 		return ctl.Reply{Scheduler: s}
 	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
-		if f.noScan {
+		switch {
+		case f.noScan && req.Op == ctl.OpSurveyDump: // the operating channel alone
+			return ctl.Reply{Surveys: []ctl.Survey{{Freq: 2437, InUse: true, Noise: -92, HasNoise: true, Active: 61000000,
+				Busy: 9100000, Rx: 4000000, Tx: 3000000}}}
+		case f.noScan:
 			return ctl.Errorf(ctl.EOPNOTSUPP, "%v: scanning is off: start airqd with -scan", req)
 		}
 		switch req.Op {
@@ -257,7 +273,7 @@ func TestCommands(t *testing.T) {
 		{"scan-dump-json", [][]string{{"-json", "scan", "dump"}}},
 		{"survey-dump", [][]string{{"survey", "dump"}}},
 		{"survey-dump-json", [][]string{{"-json", "survey", "dump"}}},
-		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
+		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"survey", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
 		{"snapshot", [][]string{{"snapshot"}}},
 		{"snapshot-json", [][]string{{"-json", "snapshot"}}},
 	} {
@@ -293,7 +309,10 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"station", "set", "02:00:00:00:01:00", "airtime_weight", "0"}, `airtime_weight "0": want 1 to 65535`},
 		{[]string{"station", "set", "02:00:00:00:01:00", "txpower", "5"}, `attribute "txpower": want airtime_weight`},
 		{[]string{"aql", "set", "XX", "1", "2"}, `AC "XX": want VO, VI, BE, BK`},
-		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH"`},
+		{[]string{"aql", "set", "BE", "1"}, `want "aql set AC LOW HIGH [force]"`},
+		{[]string{"aql", "set", "BE", "0", "0"}, "high 0 µs stops all BE traffic: add force (aql set BE 0 0 force)"},
+		{[]string{"aql", "set", "BE", "2000", "1000"}, "low 2000 µs is above high 1000 µs"},
+		{[]string{"-i"}, "flag needs an argument: -i\n(run airqctl help for the flags and commands)\n"},
 		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
 		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
 		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
@@ -315,8 +334,53 @@ func TestNoDaemon(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := run([]string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "station set MAC airtime_weight N") {
-		t.Errorf("-h: exit %d\n%s", code, out.String())
+	for _, args := range [][]string{{"-h"}, {"help"}, {"-json", "help"}} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		if code != 0 || errb.Len() != 0 || strings.Count(out.String(), "usage: airqctl") != 1 ||
+			!strings.Contains(out.String(), "station set MAC airtime_weight N") || !strings.Contains(out.String(), "  top ") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out.String(), errb.String())
+		}
 	}
+	// A mistake gets its one line and the way to the help, not the help.
+	var out, errb bytes.Buffer
+	if code := run([]string{"-bogus"}, &out, &errb); code != 2 || strings.Count(errb.String(), "\n") != 2 || out.Len() != 0 {
+		t.Errorf("-bogus: exit %d\n%s", code, errb.String())
+	}
+}
+
+// Without -socket, airqctl looks where airqd would put its socket.
+func TestDefaultSocket(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", dir)
+	paths := ctl.ClientSockets(os.Geteuid(), dir)
+	if _, err := os.Stat(paths[0]); err == nil {
+		t.Skipf("%s exists: a daemon runs here", paths[0])
+	}
+	if len(paths) == 1 {
+		// root: the system path, which this test must not take over.
+		code, _, stderr := runCtlArgs("status")
+		if _, err := os.Stat(ctl.SystemSocket); err != nil && (code != 1 || !strings.Contains(stderr, ctl.SystemSocket)) {
+			t.Errorf("root without a daemon: exit %d, %q", code, stderr)
+		}
+		return
+	}
+	if err := os.Mkdir(filepath.Dir(paths[0]), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.Close()
+	code, _, stderr := runCtlArgs("status")
+	if code != 1 || !strings.Contains(stderr, paths[0]) {
+		t.Errorf("exit %d, %q; want the user's socket tried", code, stderr)
+	}
+}
+
+func runCtlArgs(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
 }

@@ -4,9 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/airq/airq/ctl"
 )
+
+// clock is the time station output prints (iw's current time and
+// association times); tests fix it.
+var clock = func() ctl.Clock { return ctl.Clock{Wall: time.Now(), Boot: bootTime()} }
 
 // show writes what req asked for. Set commands print nothing, like iw and
 // a debugfs write, unless -json asks for the record as it is now.
@@ -21,8 +26,9 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 			b = ctl.AppendStatus(b, r.Status)
 		}
 	case ctl.OpStationDump, ctl.OpStationGet:
+		now := clock()
 		for i := range r.Stations {
-			b = ctl.AppendStation(b, ifname, &r.Stations[i])
+			b = ctl.AppendStation(b, ifname, &r.Stations[i], now)
 		}
 	case ctl.OpAQL:
 		if r.AQL != nil {

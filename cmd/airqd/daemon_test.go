@@ -90,7 +90,7 @@ func (w lockedWriter) Write(b []byte) (int, error) {
 func startDaemon(t *testing.T, args ...string) *airqdProc {
 	t.Helper()
 	binaries(t)
-	d := &airqdProc{socket: filepath.Join(t.TempDir(), "run", "airqd.sock"), done: make(chan error, 1)}
+	d := &airqdProc{socket: filepath.Join(t.TempDir(), "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
 	d.cmd.Stderr = lockedWriter{d}
 	if err := d.cmd.Start(); err != nil {

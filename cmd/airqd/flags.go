@@ -11,6 +11,7 @@ import (
 
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/config"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/pcap"
 	"github.com/airq/airq/scan"
@@ -72,7 +73,12 @@ func (o *options) register(fs *flag.FlagSet) {
 	o.registerPHY(fs)
 	o.registerACS(fs)
 	fs.StringVar(&o.LogLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&o.Control, "control", "/run/airq/airqd.sock", "control socket for airqctl (mode 0660; empty: none)")
+	defControl, noDefControl := ctl.DaemonSocket(os.Geteuid(), os.Getenv("XDG_RUNTIME_DIR"))
+	if noDefControl != nil {
+		defControl = "$XDG_RUNTIME_DIR/airq/airqd.sock"
+	}
+	fs.StringVar(&o.Control, "control", defControl, "control socket for airqctl (mode 0660; empty: none); the default is "+
+		ctl.SystemSocket+" for root, $XDG_RUNTIME_DIR/airq/airqd.sock for other users")
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+strings.Join(config.Reloadable(), ", "))
 	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
@@ -99,11 +105,9 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs := flag.NewFlagSet("airqd", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: airqd [flags]\n")
-		fs.SetOutput(os.Stderr)
-		fs.PrintDefaults()
-	}
+	// Parse's errors come back as one line, which run prints with a hint;
+	// the usage goes out once, on -h.
+	fs.Usage = func() {}
 	return fs
 }
 
@@ -114,7 +118,9 @@ func parseFlags(args []string) (options, error) {
 	fs := newFlagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fs.Usage()
+			fmt.Fprintf(os.Stdout, "usage: airqd [flags]\n")
+			fs.SetOutput(os.Stdout)
+			fs.PrintDefaults()
 		}
 		return o, err
 	}
@@ -236,6 +242,9 @@ func (o *options) checkDaemon() error {
 
 // checkNames checks the addresses, interface names and the socket path.
 func (o *options) checkNames() error {
+	if _, err := ctl.DaemonSocket(os.Geteuid(), os.Getenv("XDG_RUNTIME_DIR")); err != nil && o.Control == "$XDG_RUNTIME_DIR/airq/airqd.sock" {
+		return fmt.Errorf("-control: %v: give -control PATH (-control \"\" for none), or run airqd as root (sudo)", err)
+	}
 	if o.BSSID != "" {
 		mac, err := ieee80211.ParseMAC(o.BSSID)
 		if err != nil || mac.IsMulticast() || mac.IsZero() {

@@ -35,7 +35,7 @@ func run(args []string) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "airqd: %v\n", err)
+		fmt.Fprintf(os.Stderr, "airqd: %v\n(run airqd -h for the flags)\n", err)
 		return 2
 	}
 	level := new(slog.LevelVar)
@@ -51,7 +51,7 @@ func run(args []string) int {
 }
 
 func serve(ctx context.Context, opts options, level *slog.LevelVar, args []string, log *slog.Logger) error {
-	srv, err := shell.ListenControl(opts.Control)
+	srv, err := shell.ListenControl(opts.Control, shell.ControlLog(log))
 	if err != nil {
 		return err
 	}

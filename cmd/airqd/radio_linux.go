@@ -62,7 +62,8 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		daemon.SdNotify(false, daemon.SdNotifyReady)
 	}
 	err = shell.Run(ctx, core, o.capture(r.Device()), wired, log, ready,
-		shell.WithControl(o.srv), shell.WithRetuner(r.Retuner(core))) // Run closes the control server
+		shell.WithControl(o.srv), shell.WithRetuner(r.Retuner(core)), // Run closes the control server
+		shell.WithSurvey(r.Survey))
 	c := core.Counters()
 	log.Info("stopped", "beacons", c[counter.Beacons], "echoes", c[counter.Echoes], "wired_in", c[counter.WiredIn],
 		"wired_sent", c[counter.WiredSent], "rx_to_wired", c[counter.RxToWired])

@@ -55,7 +55,7 @@ func (r *reloader) reload(ctx context.Context) error {
 		if ol.Low[ac] == nl.Low[ac] && ol.High[ac] == nl.High[ac] {
 			continue
 		}
-		req := ctl.Request{Op: ctl.OpAQLSet, AC: ac, Low: nl.Low[ac], High: nl.High[ac]}
+		req := ctl.Request{Op: ctl.OpAQLSet, AC: ac, Low: nl.Low[ac], High: nl.High[ac], Force: true} // a zero limit in the file is meant: the start takes it too
 		if _, err := r.srv.Call(ctx, req); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", req, err))
 			nl.Low[ac], nl.High[ac] = ol.Low[ac], ol.High[ac]
