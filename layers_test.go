@@ -13,7 +13,8 @@ const module = "github.com/airq/airq"
 // layer of each package path relative to the module root, from ARCHITECTURE.md.
 var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "radio": 0,
-	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
+	"internal/aeskw": 0, "internal/cmac": 0, "internal/ccm": 0,
+	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1,
 	"ap":      2,
 	"runtime": 3, "sim": 3,
@@ -56,7 +57,7 @@ func allowed(pkg, dep string) bool {
 	case lp == 0:
 		return ld == 0
 	case lp == 1:
-		return ld == 0
+		return ld == 0 || dep == pkg // a pure L1 subpackage (rsn/handshake) may use its parent
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
 	case pkg == "runtime":
@@ -150,6 +151,7 @@ func TestLayerRules(t *testing.T) {
 		{"sim", "nl80211", false}, {"runtime", "sim", false}, {"radio", "txq", false},
 		{"cmd/airqctl", "ctl", true}, {"cmd/airqctl", "ap", false}, {"nl80211/nl80211test", "radio", true},
 		{"sim/kernelmodel", "txq", true}, {"sim/kernelmodel", "inject", false}, {"cmd/bench-seed", "sim", true},
+		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
