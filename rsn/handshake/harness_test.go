@@ -2,6 +2,7 @@ package handshake
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ var (
 	apMAC  = ieee80211.MAC{0x02, 0, 0, 0, 0, 0}
 	staMAC = ieee80211.MAC{0x02, 0, 0, 0, 1, 0}
 	sta2   = ieee80211.MAC{0x02, 0, 0, 0, 2, 0}
+	sta3   = ieee80211.MAC{0x02, 0, 0, 0, 3, 0}
 )
 
 // setup describes one test BSS and station.
@@ -25,26 +27,47 @@ type setup struct {
 	passphrase string // the station's; the AP's is "correct horse battery"
 }
 
-// link is an authenticator and one supplicant joined by a lossless air
-// whose frames the test may drop; everything each side did is recorded.
-type link struct {
-	t    *testing.T
-	now  time.Duration
-	a    *Authenticator
-	s    *Station
-	sup  *Supplicant
-	pmk  rsn.PMK
-	ap   []Action // what the authenticator asked, in order
-	sta  []Action // what the supplicant asked
-	ack  bool     // report TX status acked for every frame the AP sends
-	drop func(toSTA bool, frame []byte) bool
+// peer is one station: the authenticator's machine and the supplicant.
+type peer struct {
+	s   *Station
+	sup *Supplicant
+	sta []Action // what its supplicant asked
 }
 
+// link is an authenticator and its stations joined by a lossless air
+// whose frames the test may drop; everything each side did is recorded.
+type link struct {
+	t     testing.TB
+	now   time.Duration
+	a     *Authenticator
+	pmk   rsn.PMK
+	peers []*peer
+	s     *Station    // the first station
+	sup   *Supplicant // and its supplicant
+	ap    []Action    // what the authenticator asked, in order
+	sta   []Action    // what the first supplicant asked
+	ack   bool        // report TX status acked for every frame the AP sends
+	drop  func(spa ieee80211.MAC, toSTA bool, frame []byte) bool
+}
+
+var (
+	pmkMu    sync.Mutex
+	pmkCache = map[string]rsn.PMK{}
+)
+
+// pmkOf derives the PMK of a passphrase for the SSID "airq", once: PBKDF2
+// is slow on purpose.
 func pmkOf(t testing.TB, pass string) rsn.PMK {
+	pmkMu.Lock()
+	defer pmkMu.Unlock()
+	if pmk, ok := pmkCache[pass]; ok {
+		return pmk
+	}
 	pmk, err := rsn.PMKFromPassphrase(pass, []byte("airq"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	pmkCache[pass] = pmk
 	return pmk
 }
 
@@ -70,12 +93,18 @@ func (su setup) stationRSNE() []byte {
 	return e.Append(nil)
 }
 
-func newLink(t *testing.T, su setup) *link {
+func newLink(t testing.TB, su setup) *link {
 	t.Helper()
-	l := &link{t: t, pmk: pmkOf(t, "correct horse battery"), now: time.Second}
+	return connect(t, su, &link{t: t, pmk: pmkOf(t, "correct horse battery"), now: time.Second})
+}
+
+// connect starts an authenticator for su on l (whose drop and ack
+// settings hold from the first frame) and joins the first station.
+func connect(t testing.TB, su setup, l *link) *link {
+	t.Helper()
 	p := su.policy()
 	cfg := Config{AA: apMAC, IEs: p.Element(), MFP: p.MFP != rsn.MFPDisabled, TXStatus: true,
-		PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{l.pmk} }, Rand: rand.NewChaCha8([32]byte{1})}
+		PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{l.pmk} }, Rand: testRand()}
 	if su.cfg != nil {
 		su.cfg(&cfg)
 	}
@@ -91,9 +120,11 @@ func newLink(t *testing.T, su setup) *link {
 	return l
 }
 
+func testRand() *rand.ChaCha8 { return rand.NewChaCha8([32]byte{1}) }
+
 // join associates a station (validating its RSNE as the AP would) and
 // starts its handshake.
-func (l *link) join(su setup, spa ieee80211.MAC) {
+func (l *link) join(su setup, spa ieee80211.MAC) *peer {
 	rsne := su.stationRSNE()
 	n, status := su.policy().Validate(rsne)
 	if status != 0 {
@@ -112,35 +143,53 @@ func (l *link) join(su setup, spa ieee80211.MAC) {
 	if err != nil {
 		l.t.Fatal(err)
 	}
-	l.sup = sup
-	l.s = l.a.Join(l.now, spa, n, nil)
-	l.s.Start(l.now)
+	p := &peer{sup: sup, s: l.a.Join(l.now, spa, n, nil)}
+	l.peers = append(l.peers, p)
+	if l.s == nil {
+		l.s, l.sup = p.s, p.sup
+	}
+	p.s.Start(l.now)
 	l.flush()
+	return p
 }
 
-// flush delivers frames both ways until both sides are quiet.
+func (l *link) peer(spa ieee80211.MAC) *peer {
+	for _, p := range l.peers {
+		if p.s.Addr() == spa {
+			return p
+		}
+	}
+	return nil
+}
+
+// flush delivers frames both ways until every side is quiet.
 func (l *link) flush() {
 	for moved := true; moved; {
 		moved = false
 		l.a.Drain(func(act Action) {
 			l.ap = append(l.ap, act)
-			if act.Kind == ActSend && act.Addr == l.sup.cfg.SPA {
-				if l.ack {
-					defer l.s.TXStatus(l.now, true)
-				}
-				if l.drop == nil || !l.drop(true, act.Frame) {
-					l.sup.Receive(l.now, act.Frame)
-					moved = true
-				}
+			p := l.peer(act.Addr)
+			if act.Kind != ActSend || p == nil {
+				return
 			}
-		})
-		l.sup.Drain(func(act Action) {
-			l.sta = append(l.sta, act)
-			if act.Kind == ActSend && (l.drop == nil || !l.drop(false, act.Frame)) {
-				l.s.Receive(l.now, act.Frame)
+			if l.ack {
+				defer p.s.TXStatus(l.now, true)
+			}
+			if l.drop == nil || !l.drop(act.Addr, true, act.Frame) {
+				p.sup.Receive(l.now, act.Frame)
 				moved = true
 			}
 		})
+		for _, p := range l.peers {
+			p.sup.Drain(func(act Action) {
+				p.sta = append(p.sta, act)
+				if act.Kind == ActSend && (l.drop == nil || !l.drop(p.s.Addr(), false, act.Frame)) {
+					p.s.Receive(l.now, act.Frame)
+					moved = true
+				}
+			})
+		}
+		l.sta = l.peers[0].sta
 	}
 }
 

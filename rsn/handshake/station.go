@@ -178,6 +178,9 @@ func (s *Station) step(now time.Duration) {
 		s.a.g.changed = false
 		s.ptkStep(now)
 		if s.gone {
+			// A station that failed may have been the last one the group
+			// rekey waited for: hostapd's loop steps the group here too.
+			s.a.groupStepAll(now)
 			return
 		}
 		s.groupSMStep(now)
