@@ -98,6 +98,27 @@ func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	return frame[:len(frame)+MICLen], nil
 }
 
+// EncryptInHeadroom is Encrypt for a frame built without the CCMP gap:
+// buf[off:] holds the MAC header and the plaintext body, and at least
+// HeaderLen bytes of headroom lie before off. It moves the MAC header
+// HeaderLen bytes back into the headroom (a copy of at most 36 bytes, not
+// of the body) and returns the protected frame, buf[off-HeaderLen:] grown
+// by MICLen.
+func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) {
+	if off < HeaderLen || off > len(buf) {
+		return nil, ErrRoom
+	}
+	h, err := headerLen(buf[off:])
+	if err != nil {
+		return nil, err
+	}
+	if len(buf)-off < h {
+		return nil, ErrShort
+	}
+	copy(buf[off-HeaderLen:], buf[off:off+h])
+	return k.Encrypt(buf[off-HeaderLen:], pn)
+}
+
 // Decrypt verifies and decrypts the protected MPDU in frame in place and
 // returns the plaintext body, a slice of frame. It checks neither the PN
 // against a replay counter (do that first with ParseHeader, and Accept the

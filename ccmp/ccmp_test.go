@@ -269,3 +269,25 @@ func BenchmarkDecrypt1500(b *testing.B) {
 		}
 	}
 }
+
+func TestEncryptInHeadroom(t *testing.T) {
+	for _, v := range mpdus {
+		k, _ := New(unhex(t, v.tk), v.keyID)
+		plain := unhex(t, v.plain)
+		buf := make([]byte, 0, 40+len(plain)+MICLen)
+		buf = append(buf, make([]byte, 40)...)
+		buf = append(buf, plain...)
+		got, err := k.EncryptInHeadroom(buf, 40, v.pn)
+		if err != nil || !bytes.Equal(got, unhex(t, v.encrypted)) {
+			t.Fatalf("%s: %x %v", v.name, got, err)
+		}
+	}
+	k, _ := New(tk, 0)
+	plain := unhex(t, mpdus[0].plain)
+	if _, err := k.EncryptInHeadroom(append(make([]byte, 4), plain...), 4, 1); !errors.Is(err, ErrRoom) {
+		t.Fatalf("no headroom: %v", err)
+	}
+	if _, err := k.EncryptInHeadroom(append(make([]byte, 8), plain[:10]...), 8, 1); !errors.Is(err, ErrShort) {
+		t.Fatalf("short frame: %v", err)
+	}
+}

@@ -7,6 +7,8 @@
 //	// frame = MAC header | 8 bytes reserved for the CCMP header | body,
 //	// with cap(frame) >= len(frame)+MICLen
 //	frame, err := key.Encrypt(frame, pn)
+//	// or: buf[off:] = MAC header | body, with 8 bytes of headroom
+//	frame, err := key.EncryptInHeadroom(buf, off, pn)
 //
 //	pn, id, err := ccmp.ParseHeader(frame) // replay check before the work
 //	body, err := key.Decrypt(frame)        // body aliases frame

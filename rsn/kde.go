@@ -3,6 +3,8 @@ package rsn
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"io"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -154,4 +156,25 @@ func AppendPMKIDKDE(dst []byte, id PMKID) []byte {
 // reserved octet.
 func AppendKeyIDKDE(dst []byte, keyID uint8) []byte {
 	return append(appendKDE(dst, KDEKeyID, 2), keyID&3, 0)
+}
+
+// Format prints the KDEs present, never the key bytes they carry.
+func (d KeyData) Format(f fmt.State, _ rune) {
+	fmt.Fprintf(f, "{RSNE:%d RSNXE:%d", len(d.RSNE), len(d.RSNXE))
+	if d.HasGTK {
+		fmt.Fprintf(f, " GTK:%d(tx %v)", d.GTKKeyID, d.GTKTx)
+	}
+	if d.HasIGTK {
+		fmt.Fprintf(f, " IGTK:%d IPN:%d", d.IGTKKeyID, d.IPN)
+	}
+	if d.HasMAC {
+		fmt.Fprintf(f, " MAC:%v", d.MAC)
+	}
+	if d.HasPMKID {
+		fmt.Fprintf(f, " PMKID:%x", d.PMKID[:])
+	}
+	if d.HasKeyID {
+		fmt.Fprintf(f, " KeyID:%d", d.KeyID)
+	}
+	io.WriteString(f, "}")
 }

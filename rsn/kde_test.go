@@ -2,6 +2,8 @@ package rsn
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/airq/airq/internal/ieee80211"
@@ -57,5 +59,15 @@ func TestParseKeyDataEdges(t *testing.T) {
 	two := AppendGTKKDE(AppendGTKKDE(nil, 1, false, &g1), 2, false, &g2)
 	if d, _ := ParseKeyData(two); d.GTKKeyID != 2 || d.GTK[0] != 2 {
 		t.Errorf("two GTK KDEs: %+v", d)
+	}
+}
+
+func TestKeyDataFormat(t *testing.T) {
+	gtk := Key{0xab, 0xab, 0xab, 0xab}
+	d, _ := ParseKeyData(AppendGTKKDE(nil, 1, false, &gtk))
+	for _, verb := range []string{"%v", "%+v", "%#v", "%x"} {
+		if s := fmt.Sprintf(verb, d); strings.Contains(s, "ab") || strings.Contains(s, "171") || !strings.Contains(s, "GTK:1") {
+			t.Fatalf("%s printed %s", verb, s)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
+	"fmt"
 )
 
 const blockSize = 16
@@ -45,6 +46,11 @@ func New(b cipher.Block, nonceSize, tagSize int) (*CCM, error) {
 		c.maxLen = 1<<(8*q) - 1
 	}
 	return c, nil
+}
+
+// Format prints the parameters only: the scratch blocks hold keystream.
+func (c CCM) Format(f fmt.State, _ rune) {
+	fmt.Fprintf(f, "CCM(nonce %d, tag %d)", c.nonceSize, c.tagSize)
 }
 
 // NonceSize returns the nonce length Seal and Open take.

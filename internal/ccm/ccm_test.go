@@ -5,6 +5,7 @@ import (
 	"crypto/aes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -250,5 +251,15 @@ func TestZeroAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Fatalf("%v allocations per seal and open", n)
+	}
+}
+
+func TestFormatHidesState(t *testing.T) {
+	c := newCCM(t, make([]byte, 16), 13, 8)
+	c.Seal(nil, make([]byte, 13), make([]byte, 32), nil)
+	for _, v := range []any{c, *c} {
+		if s := fmt.Sprintf("%v %+v %x", v, v, v); strings.Contains(s, "[") || !strings.Contains(s, "CCM(nonce 13, tag 8)") {
+			t.Fatalf("printed %s", s)
+		}
 	}
 }
