@@ -46,12 +46,13 @@ func (a *Authenticator) Start(now time.Duration) error {
 }
 
 // Join creates the state machine of a station whose association request
-// RSNE validated as n (rsnxe is its RSNXE, or nil). A station already
-// there with the same address is removed first. Call Start once the
+// RSNE validated as n (rsnxe is its RSNXE, or nil). A machine already
+// there for the address (a reassociation) is replaced without the strict
+// rekey of a departure, as hostapd reuses it. Call Start once the
 // association response is acknowledged.
 func (a *Authenticator) Join(now time.Duration, spa ieee80211.MAC, n rsn.Negotiated, rsnxe []byte) *Station {
 	if old := a.Station(spa); old != nil {
-		a.Remove(now, old)
+		a.remove(now, old, false)
 	}
 	s := &Station{a: a, spa: spa, neg: n, rsnxe: slices.Clone(rsnxe), version: rsn.DescriptorVersion(n.AKM),
 		mfp: n.MFP && a.cfg.MFP, extKeyID: n.ExtKeyID, keyIdx: n.KeyID}
@@ -73,13 +74,15 @@ func (a *Authenticator) Station(spa ieee80211.MAC) *Station {
 // Remove forgets a station that left (deauthenticated, disassociated,
 // timed out), as wpa_auth_sta_deinit: with wpa_strict_rekey a station that
 // held the GTK brings the GTK rekey within 500 ms.
-func (a *Authenticator) Remove(now time.Duration, s *Station) {
+func (a *Authenticator) Remove(now time.Duration, s *Station) { a.remove(now, s, true) }
+
+func (a *Authenticator) remove(now time.Duration, s *Station, departed bool) {
 	i := slices.Index(a.stas, s)
 	if i < 0 {
 		return
 	}
 	a.stas = slices.Delete(a.stas, i, i+1)
-	if a.cfg.StrictRekey && s.hasGTK {
+	if departed && a.cfg.StrictRekey && s.hasGTK {
 		if at := now + strictRekeyDelay; !a.rekeySet || a.rekeyAt > at {
 			a.rekeyAt, a.rekeySet = at, true
 		}

@@ -18,7 +18,7 @@
 //
 //	a, _ := handshake.New(cfg)
 //	a.Start(now)                           // first GTK: ActInstallGTK
-//	s := a.Join(spa, negotiated, rsnxe)    // after Policy.Validate said 0
+//	s := a.Join(now, spa, negotiated, nil) // after Policy.Validate said 0
 //	s.Start(now)                           // the association response was acked
 //	s.Receive(now, eapol)                  // an EAPOL frame from the station
 //	s.TXStatus(now, acked)                 // echo of the last EAPOL frame sent

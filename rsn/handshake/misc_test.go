@@ -223,3 +223,14 @@ func TestNames(t *testing.T) {
 		t.Fatal("names")
 	}
 }
+
+// TestReassociationNoStrictRekey: a station joining again under the same
+// address replaces its machine; only a departure triggers the strict rekey.
+func TestReassociationNoStrictRekey(t *testing.T) {
+	l := newLink(t, setup{cfg: func(c *Config) { c.StrictRekey = true }})
+	n, _ := setup{}.policy().Validate(setup{}.stationRSNE())
+	l.a.Join(l.now, staMAC, n, nil)
+	if _, ok := l.a.Deadline(); ok {
+		t.Fatal("a reassociation armed the strict rekey")
+	}
+}
