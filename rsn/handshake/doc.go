@@ -28,8 +28,25 @@
 // The Supplicant is the station's side after wpa_supplicant's
 // src/rsn_supp/wpa.c: it answers messages 1 and 3 and group message 1,
 // installs each key once, and checks the replay counter, the ANonce and
-// the AP's RSNE. The simulator's stations run it; the tests run both
-// against each other and against recorded hostapd frames.
+// the AP's RSNE; it is there for the simulator's stations and the tests,
+// which run both sides against each other and against recorded hostapd
+// and iwd frames.
+//
+// # Where the authenticator differs from hostapd
+//
+//   - Group keys come straight from the random source (hostapd expands
+//     them from its GMK with a PRF), and are not drawn again when the
+//     first station arrives (hostapd's wpa_group_ensure_init, an entropy
+//     measure).
+//   - When the last station a GTK rekey waits for is removed, the rekey
+//     completes at once; hostapd waits for its next event.
+//   - A station's request for a GTK rekey while one is under way leaves
+//     the wpa_group_rekey timer armed; hostapd cancels it without
+//     re-arming, which stops periodic rekeying.
+//   - Each station has one retransmission timer; hostapd's event loop can
+//     hold two in corner cases (a new message while a timeout is pending).
+//   - Only WPA-PSK and WPA-PSK-SHA256 with CCMP: no PMKSA caching, FT,
+//     FILS, OCV, WPA1 or TKIP.
 //
 // Neither side is safe for concurrent use. Types holding keys print
 // redacted.
