@@ -18,6 +18,7 @@ type Authenticator struct {
 	g    group
 	stas []*Station
 	out  []Action
+	cnt  Counters
 
 	rekeyAt  time.Duration // wpa_rekey_gtk's timeout
 	rekeySet bool

@@ -234,3 +234,27 @@ func TestReassociationNoStrictRekey(t *testing.T) {
 		t.Fatal("a reassociation armed the strict rekey")
 	}
 }
+
+func TestCounters(t *testing.T) {
+	l := newLink(t, setup{})
+	if c := l.a.Counters(); c.Accepted != 2 || c.Malformed+c.Version+c.Replayed+c.State+c.MIC != 0 {
+		t.Fatalf("authenticator %+v", c)
+	}
+	if c := l.sup.Counters(); c.Accepted != 2 {
+		t.Fatalf("supplicant %+v", c)
+	}
+	sta, ap := sends(t, l.sta), sends(t, l.ap)
+	kck := l.s.ptk.KCK
+	l.s.Receive(l.now, []byte{1, 3, 0, 0})                  // malformed
+	l.s.Receive(l.now, sta[1])                              // replayed message 4
+	l.sup.Receive(l.now, ap[1])                             // replayed message 3
+	l.sup.Receive(l.now, withMIC(t, ap[1], 7, &rsn.Key{1})) // bad MIC
+	l.s.Receive(l.now, withMIC(t, sta[1], 3, &rsn.Key{1}))  // unexpected counter
+	l.s.RekeyPTK(l.now)                                     // message 1 out, counter 3
+	l.s.Receive(l.now, withMIC(t, sta[0], 4, &kck))         // a message 2 for a counter not sent
+	l.s.Receive(l.now, withMIC(t, sta[1], 3, &kck))         // message 4 while message 1 is out
+	a, s := l.a.Counters(), l.sup.Counters()
+	if a.Malformed != 1 || a.Replayed != 3 || a.State != 1 || s.Replayed != 1 || s.MIC != 1 {
+		t.Fatalf("authenticator %+v, supplicant %+v", a, s)
+	}
+}

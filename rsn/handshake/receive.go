@@ -24,43 +24,53 @@ func (s *Station) Receive(now time.Duration, frame []byte) {
 	if s.gone || !s.started {
 		return
 	}
+	c := &s.a.cnt
 	k, err := rsn.ParseKeyFrame(frame)
-	if err != nil {
-		return
-	}
 	// Some stations send message 4 with the WPA descriptor type in RSN
 	// mode; hostapd accepts it (ParseKeyFrame admits both types).
-	info := k.Info()
-	if info&rsn.InfoSMK != 0 {
+	if err != nil || k.Info()&rsn.InfoSMK != 0 {
+		c.Malformed++
 		return
 	}
+	info := k.Info()
 	msg := classify(k, info)
 	if k.DescriptorVersion() != s.version {
-		return // "did not use HMAC-SHA1-AES with CCMP" / "advertised AES-128-CMAC but did not use it"
+		c.Version++ // "did not use HMAC-SHA1-AES with CCMP" / "... AES-128-CMAC"
+		return
 	}
 	request := msg == msgRequest
-	if request && s.reqReplayUsed && k.Replay() <= s.reqReplay {
-		return // replayed request
-	}
-	if !request && !valid(&s.keyReplay, k.Replay()) && !s.acceptOldCounter(msg, k) {
-		return // unexpected replay counter
+	if request && s.reqReplayUsed && k.Replay() <= s.reqReplay ||
+		!request && !valid(&s.keyReplay, k.Replay()) && !s.acceptOldCounter(msg, k) {
+		c.Replayed++
+		return
 	}
 	if !s.stateAccepts(msg) || info&rsn.InfoAck != 0 || info&rsn.InfoMIC == 0 {
+		c.State++
 		return
 	}
 	s.micOK = false
 	if s.ptkValid && !s.updateSNonce {
 		if !rsn.VerifyMIC(k, &s.ptk.KCK) && (msg != msgPairwise4 || !s.altSNonceValid || !s.tryAltSNonce(k)) {
-			return // invalid MIC
+			c.MIC++
+			return
 		}
 		s.micOK = true
 		s.cancelTimer()
 		s.pending1of4 = false
 	}
+	if request && !s.micOK {
+		c.MIC++
+		return
+	}
+	c.Accepted++
+	s.accept(now, k, msg, info)
+}
+
+// accept is the end of wpa_receive for a frame that passed: a request is
+// acted on, the replay counters move, and the machines step.
+func (s *Station) accept(now time.Duration, k rsn.KeyFrame, msg msgKind, info uint16) {
+	request := msg == msgRequest
 	if request {
-		if !s.micOK {
-			return
-		}
 		s.reqReplayUsed, s.reqReplay = true, k.Replay()
 		s.handleRequest(now, k, info)
 	} else {

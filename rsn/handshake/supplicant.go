@@ -64,6 +64,7 @@ type Supplicant struct {
 	reqCounter  uint64
 
 	out []Action
+	cnt Counters
 }
 
 // NewSupplicant returns a supplicant for an association whose RSNE (the

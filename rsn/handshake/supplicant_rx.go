@@ -15,7 +15,8 @@ func (s *Supplicant) Receive(now time.Duration, frame []byte) {
 		return
 	}
 	k, err := rsn.ParseKeyFrame(frame)
-	if err != nil {
+	if err != nil || k.Info()&(rsn.InfoSMK|rsn.InfoRequest) != 0 {
+		s.cnt.Malformed++
 		return
 	}
 	info := k.Info()
@@ -23,31 +24,42 @@ func (s *Supplicant) Receive(now time.Duration, frame []byte) {
 	// With AKM 2 and CCMP wpa_supplicant also takes version 3 (the
 	// "stronger" descriptor some APs use).
 	if ver != s.version && !(s.version == rsn.VersionHMACSHA1 && ver == rsn.VersionAESCMAC) {
+		s.cnt.Version++
 		return
 	}
 	if s.rxReplaySet && k.Replay() <= s.rxReplay {
-		return // replay counter did not increase
+		s.cnt.Replayed++ // replay counter did not increase
+		return
 	}
-	if info&(rsn.InfoSMK|rsn.InfoRequest) != 0 || info&rsn.InfoAck == 0 {
+	if info&rsn.InfoAck == 0 {
+		s.cnt.State++
 		return
 	}
 	if info&rsn.InfoMIC != 0 && !s.verifyMIC(k) {
+		s.cnt.MIC++
 		return
 	}
 	kd := k.KeyData()
 	if info&rsn.InfoEncrypted != 0 {
 		if info&rsn.InfoMIC == 0 || !s.ptkSet {
-			return // encrypted but unauthenticated, or no key
+			s.cnt.State++ // encrypted but unauthenticated, or no key
+			return
 		}
 		if kd, err = rsn.UnwrapKeyData(nil, &s.ptk.KEK, kd); err != nil {
+			s.cnt.KeyData++
 			return
 		}
 	}
+	// As wpa_supplicant, these checks come after the MIC moved the replay
+	// counter.
+	if info&rsn.InfoPairwise == 0 && info&rsn.InfoMIC == 0 || info&rsn.InfoPairwise != 0 && info&rsn.InfoIndexMask != 0 {
+		s.cnt.State++
+		return
+	}
+	s.cnt.Accepted++
 	switch {
-	case info&rsn.InfoPairwise == 0 && info&rsn.InfoMIC != 0:
-		s.group1(now, k, info, kd)
 	case info&rsn.InfoPairwise == 0:
-	case info&rsn.InfoIndexMask != 0:
+		s.group1(now, k, info, kd)
 	case info&(rsn.InfoMIC|rsn.InfoEncrypted) != 0:
 		s.msg3(now, k, info, kd)
 	default:
