@@ -20,7 +20,8 @@ const module = "github.com/airq/airq"
 // layer of each package path relative to the module root, from ARCHITECTURE.md.
 var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "internal/pcap": 0, "radio": 0, "counter": 0,
-	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1,
+	"internal/aeskw": 0, "internal/cmac": 0, "internal/ccm": 0,
+	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
 	"internal/nice": 1,
 	"ap":            2,
@@ -73,7 +74,8 @@ func allowed(pkg, dep string) bool {
 	case lp == 0:
 		return ld == 0
 	case lp == 1:
-		return ld == 0 || osEdge[pkg] && dep == "internal/link" // the one link helper
+		return ld == 0 || osEdge[pkg] && dep == "internal/link" || // the one link helper
+			dep == pkg // a pure L1 subpackage (rsn/handshake) may use its parent
 	case pkg == "ap":
 		return ld == 0 || (ld == 1 && !osEdge[dep])
 	case pkg == "shell", pkg == "monitor", pkg == "config":
@@ -177,6 +179,7 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "internal/link", false}, {"monitor", "internal/link", true}, {"inject", "tap", false},
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
 		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
+		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)

@@ -1,0 +1,183 @@
+package ccmp
+
+import (
+	"crypto/aes"
+	"encoding/binary"
+	"errors"
+	"strconv"
+
+	"github.com/airq/airq/internal/ccm"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+const (
+	// HeaderLen is the CCMP header between the MAC header and the body.
+	HeaderLen = 8
+	// MICLen is the MIC appended to the body.
+	MICLen = 8
+	// Overhead is what CCMP adds to an MPDU.
+	Overhead = HeaderLen + MICLen
+	// TKLen is the length of a CCMP-128 temporal key.
+	TKLen = 16
+	// MaxPN is the largest packet number; a key whose PN reaches it is spent.
+	MaxPN = 1<<48 - 1
+
+	extIV     = 0x20
+	nonceLen  = 13
+	maxAADLen = 30 // FC A1 A2 A3 SC A4 QC
+)
+
+// Errors are fixed values so a dropped frame costs no allocation.
+var (
+	ErrFrameType    = errors.New("ccmp: not a data or management frame")
+	ErrShort        = errors.New("ccmp: frame too short")
+	ErrNotProtected = errors.New("ccmp: Protected Frame bit clear")
+	ErrExtIV        = errors.New("ccmp: Extended IV bit clear")
+	ErrKeyID        = errors.New("ccmp: frame uses another key ID")
+	ErrMIC          = errors.New("ccmp: MIC mismatch")
+	ErrPN           = errors.New("ccmp: PN outside 1..2^48-1")
+	ErrRoom         = errors.New("ccmp: no room for the MIC after the body")
+	ErrKey          = errors.New("ccmp: temporal key must be 16 bytes and key ID 0..3")
+)
+
+// Key is one CCMP-128 temporal key (a PTK's TK or a GTK) with its key ID.
+type Key struct {
+	c     *ccm.CCM
+	id    uint8
+	nonce [nonceLen]byte
+	aad   [maxAADLen]byte
+}
+
+// New returns a Key for the 16-byte temporal key tk under key ID id.
+func New(tk []byte, id uint8) (*Key, error) {
+	if len(tk) != TKLen || id > 3 {
+		return nil, ErrKey
+	}
+	b, err := aes.NewCipher(tk)
+	if err != nil {
+		return nil, err
+	}
+	c, err := ccm.New(b, nonceLen, MICLen)
+	if err != nil {
+		return nil, err
+	}
+	return &Key{c: c, id: id}, nil
+}
+
+// ID returns the key ID the Key writes and accepts.
+func (k *Key) ID() uint8 { return k.id }
+
+// String names the key without its bytes.
+func (k *Key) String() string { return "ccmp key " + strconv.Itoa(int(k.id)) }
+
+// Encrypt protects the MPDU in frame in place. frame holds the MAC header,
+// HeaderLen reserved bytes and the plaintext body; its capacity must hold
+// MICLen more bytes. Encrypt sets the Protected Frame bit, writes the CCMP
+// header with pn and the key ID, encrypts the body and appends the MIC. It
+// returns frame grown by MICLen. The caller owns pn: it must never repeat
+// under the same key.
+func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
+	h, err := headerLen(frame)
+	if err != nil {
+		return nil, err
+	}
+	if len(frame) < h+HeaderLen {
+		return nil, ErrShort
+	}
+	if pn == 0 || pn > MaxPN {
+		return nil, ErrPN
+	}
+	if cap(frame)-len(frame) < MICLen {
+		return nil, ErrRoom
+	}
+	frame[1] |= ieee80211.FCProtected >> 8
+	putHeader(frame[h:h+HeaderLen], pn, k.id)
+	aad := k.prepare(ieee80211.Frame(frame), pn)
+	body := frame[h+HeaderLen:]
+	k.c.Seal(body[:0], k.nonce[:], body, aad)
+	return frame[:len(frame)+MICLen], nil
+}
+
+// EncryptInHeadroom is Encrypt for a frame built without the CCMP gap:
+// buf[off:] holds the MAC header and the plaintext body, and at least
+// HeaderLen bytes of headroom lie before off. It moves the MAC header
+// HeaderLen bytes back into the headroom (a copy of at most 36 bytes, not
+// of the body) and returns the protected frame, buf[off-HeaderLen:] grown
+// by MICLen.
+func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) {
+	if off < HeaderLen || off > len(buf) {
+		return nil, ErrRoom
+	}
+	h, err := headerLen(buf[off:])
+	if err != nil {
+		return nil, err
+	}
+	if len(buf)-off < h {
+		return nil, ErrShort
+	}
+	copy(buf[off-HeaderLen:], buf[off:off+h])
+	return k.Encrypt(buf[off-HeaderLen:], pn)
+}
+
+// Decrypt verifies and decrypts the protected MPDU in frame in place and
+// returns the plaintext body, a slice of frame. It checks neither the PN
+// against a replay counter (do that first with ParseHeader, and Accept the
+// PN only after Decrypt succeeds) nor the addresses. On a MIC mismatch the
+// body is cleared and ErrMIC returned.
+func (k *Key) Decrypt(frame []byte) ([]byte, error) {
+	pn, id, err := ParseHeader(frame)
+	if err != nil {
+		return nil, err
+	}
+	if id != k.id {
+		return nil, ErrKeyID
+	}
+	h, _ := headerLen(frame)
+	aad := k.prepare(ieee80211.Frame(frame), pn)
+	body := frame[h+HeaderLen:]
+	plain, err := k.c.Open(body[:0], k.nonce[:], body, aad)
+	if err != nil {
+		return nil, ErrMIC
+	}
+	return plain, nil
+}
+
+// ParseHeader returns the PN and key ID of a protected MPDU, for the replay
+// check that comes before decryption.
+func ParseHeader(frame []byte) (pn uint64, keyID uint8, err error) {
+	h, err := headerLen(frame)
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(frame) < h+Overhead {
+		return 0, 0, ErrShort
+	}
+	if !ieee80211.Frame(frame).Protected() {
+		return 0, 0, ErrNotProtected
+	}
+	c := frame[h : h+HeaderLen]
+	if c[3]&extIV == 0 {
+		return 0, 0, ErrExtIV
+	}
+	pn = uint64(c[0]) | uint64(c[1])<<8 | uint64(binary.LittleEndian.Uint32(c[4:]))<<16
+	return pn, c[3] >> 6, nil
+}
+
+// headerLen returns the MAC header length of a data or management frame.
+func headerLen(frame []byte) (int, error) {
+	if len(frame) < ieee80211.MgmtHeaderLen {
+		return 0, ErrShort
+	}
+	f := ieee80211.Frame(frame)
+	if t := f.Type(); t != ieee80211.TypeData && t != ieee80211.TypeMgmt {
+		return 0, ErrFrameType
+	}
+	return f.HeaderLen(), nil
+}
+
+// putHeader writes the CCMP header (12.5.3.2): PN0 PN1, a reserved octet,
+// Key ID and Extended IV, PN2..PN5.
+func putHeader(c []byte, pn uint64, id uint8) {
+	c[0], c[1], c[2], c[3] = byte(pn), byte(pn>>8), 0, id<<6|extIV
+	binary.LittleEndian.PutUint32(c[4:], uint32(pn>>16))
+}

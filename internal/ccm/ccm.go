@@ -1,0 +1,216 @@
+package ccm
+
+import (
+	"crypto/cipher"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+const blockSize = 16
+
+var (
+	// ErrOpen is returned by Open when the tag does not match.
+	ErrOpen = errors.New("ccm: message authentication failed")
+	// ErrParams is returned by New for a nonce or tag size CCM does not define.
+	ErrParams = errors.New("ccm: nonce size must be 7..13 and tag size 4..16 and even")
+)
+
+// CCM seals and opens messages under one key with fixed nonce and tag
+// sizes. It keeps its scratch blocks inside, so Seal and Open allocate
+// nothing when dst has room, and a CCM must not be used by two goroutines
+// at once.
+type CCM struct {
+	b         cipher.Block
+	nonceSize int
+	tagSize   int
+	maxLen    uint64 // payload bytes the q-octet length field can count
+
+	mac [blockSize]byte // CBC-MAC chaining value
+	ctr [blockSize]byte // counter block A_i
+	ks  [blockSize]byte // keystream block E(A_i)
+	s0  [blockSize]byte // E(A_0), masks the tag
+	tag [blockSize]byte // received tag, copied before dst may overwrite it
+}
+
+// New returns a CCM over b, a 128-bit block cipher (AES), with nonceSize
+// bytes of nonce (so 15-nonceSize bytes of length field) and tagSize bytes
+// of tag.
+func New(b cipher.Block, nonceSize, tagSize int) (*CCM, error) {
+	if b.BlockSize() != blockSize || nonceSize < 7 || nonceSize > 13 || tagSize < 4 || tagSize > 16 || tagSize%2 != 0 {
+		return nil, ErrParams
+	}
+	c := &CCM{b: b, nonceSize: nonceSize, tagSize: tagSize, maxLen: 1<<63 - 1}
+	if q := 15 - nonceSize; q < 8 {
+		c.maxLen = 1<<(8*q) - 1
+	}
+	return c, nil
+}
+
+// Format prints the parameters only: the scratch blocks hold keystream.
+func (c CCM) Format(f fmt.State, _ rune) {
+	fmt.Fprintf(f, "CCM(nonce %d, tag %d)", c.nonceSize, c.tagSize)
+}
+
+// NonceSize returns the nonce length Seal and Open take.
+func (c *CCM) NonceSize() int { return c.nonceSize }
+
+// Overhead returns the tag length Seal adds.
+func (c *CCM) Overhead() int { return c.tagSize }
+
+// Seal encrypts and authenticates plaintext, authenticates aad, and appends
+// the ciphertext and tag to dst. To encrypt in place, pass plaintext[:0] as
+// dst; any other overlap of dst and plaintext is not supported. It panics
+// on a wrong nonce length or a plaintext longer than the length field holds.
+func (c *CCM) Seal(dst, nonce, plaintext, aad []byte) []byte {
+	c.start(nonce, len(plaintext), aad)
+	ret, out := grow(dst, len(plaintext)+c.tagSize)
+	p := plaintext
+	for len(p) >= blockSize {
+		xor16(c.mac[:], c.mac[:], p)
+		c.b.Encrypt(c.mac[:], c.mac[:])
+		c.b.Encrypt(c.ks[:], c.ctr[:])
+		c.next()
+		xor16(out, p, c.ks[:])
+		p, out = p[blockSize:], out[blockSize:]
+	}
+	if n := len(p); n > 0 {
+		subtle.XORBytes(c.mac[:n], c.mac[:n], p)
+		c.b.Encrypt(c.mac[:], c.mac[:])
+		c.b.Encrypt(c.ks[:], c.ctr[:])
+		subtle.XORBytes(out[:n], p, c.ks[:n])
+		out = out[n:]
+	}
+	subtle.XORBytes(out[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	return ret
+}
+
+// Open authenticates ciphertext (payload and tag) and aad and, if they
+// verify, appends the plaintext to dst. The tag is compared in constant
+// time. On failure the plaintext written so far is cleared and ErrOpen
+// returned. To decrypt in place, pass ciphertext[:0] as dst.
+func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
+	if len(ciphertext) < c.tagSize {
+		return nil, ErrOpen
+	}
+	n := len(ciphertext) - c.tagSize
+	if uint64(n) > c.maxLen {
+		return nil, ErrOpen
+	}
+	copy(c.tag[:], ciphertext[n:])
+	c.start(nonce, n, aad)
+	ret, out := grow(dst, n)
+	p := ciphertext[:n]
+	for len(p) >= blockSize {
+		c.b.Encrypt(c.ks[:], c.ctr[:])
+		c.next()
+		xor16(out, p, c.ks[:])
+		xor16(c.mac[:], c.mac[:], out)
+		c.b.Encrypt(c.mac[:], c.mac[:])
+		p, out = p[blockSize:], out[blockSize:]
+	}
+	if r := len(p); r > 0 {
+		c.b.Encrypt(c.ks[:], c.ctr[:])
+		subtle.XORBytes(out[:r], p, c.ks[:r])
+		subtle.XORBytes(c.mac[:r], c.mac[:r], out[:r])
+		c.b.Encrypt(c.mac[:], c.mac[:])
+	}
+	subtle.XORBytes(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	if subtle.ConstantTimeCompare(c.mac[:c.tagSize], c.tag[:c.tagSize]) != 1 {
+		clear(ret[len(dst):])
+		return nil, ErrOpen
+	}
+	return ret, nil
+}
+
+// start formats B_0 and the associated data into the CBC-MAC, computes
+// E(A_0) and leaves A_1 in ctr (SP 800-38C A.2 and A.3).
+func (c *CCM) start(nonce []byte, n int, aad []byte) {
+	if len(nonce) != c.nonceSize {
+		panic("ccm: incorrect nonce length")
+	}
+	if uint64(n) > c.maxLen {
+		panic("ccm: message too long for the nonce size")
+	}
+	q := 15 - c.nonceSize
+	flags := byte(8*((c.tagSize-2)/2) + q - 1)
+	if len(aad) > 0 {
+		flags |= 0x40
+	}
+	c.mac[0] = flags
+	copy(c.mac[1:], nonce)
+	putLength(c.mac[1+c.nonceSize:], uint64(n))
+	c.b.Encrypt(c.mac[:], c.mac[:])
+	c.absorbAAD(aad)
+
+	c.ctr = [blockSize]byte{}
+	c.ctr[0] = byte(q - 1)
+	copy(c.ctr[1:], nonce)
+	c.b.Encrypt(c.s0[:], c.ctr[:])
+	c.next()
+}
+
+// absorbAAD runs the length-prefixed, zero-padded associated data through
+// the CBC-MAC.
+func (c *CCM) absorbAAD(aad []byte) {
+	if len(aad) == 0 {
+		return
+	}
+	var blk [blockSize]byte
+	var k int
+	if len(aad) < 0xff00 {
+		binary.BigEndian.PutUint16(blk[:], uint16(len(aad)))
+		k = 2
+	} else {
+		if uint64(len(aad)) > 1<<32-1 {
+			panic("ccm: associated data too long")
+		}
+		blk[0], blk[1] = 0xff, 0xfe
+		binary.BigEndian.PutUint32(blk[2:], uint32(len(aad)))
+		k = 6
+	}
+	m := copy(blk[k:], aad)
+	xor16(c.mac[:], c.mac[:], blk[:])
+	c.b.Encrypt(c.mac[:], c.mac[:])
+	for a := aad[m:]; len(a) > 0; {
+		r := min(len(a), blockSize)
+		subtle.XORBytes(c.mac[:r], c.mac[:r], a[:r])
+		c.b.Encrypt(c.mac[:], c.mac[:])
+		a = a[r:]
+	}
+}
+
+// next increments the counter. The length check in start keeps the count
+// of blocks below 2^(8q), so the carry never leaves the q-octet field.
+func (c *CCM) next() {
+	binary.BigEndian.PutUint64(c.ctr[8:], binary.BigEndian.Uint64(c.ctr[8:])+1)
+}
+
+// putLength writes n big-endian into all of b.
+func putLength(b []byte, n uint64) {
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i] = byte(n)
+		n >>= 8
+	}
+}
+
+// xor16 sets dst[:16] = a[:16] ^ b[:16] in two 64-bit steps; dst may alias
+// a or b exactly.
+func xor16(dst, a, b []byte) {
+	_, _, _ = dst[15], a[15], b[15]
+	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(a)^binary.LittleEndian.Uint64(b))
+	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(a[8:])^binary.LittleEndian.Uint64(b[8:]))
+}
+
+// grow extends dst by n bytes and returns the whole slice and the new part,
+// reusing dst's capacity when it suffices.
+func grow(dst []byte, n int) (whole, tail []byte) {
+	if total := len(dst) + n; cap(dst) >= total {
+		whole = dst[:total]
+	} else {
+		whole = make([]byte, total)
+		copy(whole, dst)
+	}
+	return whole, whole[len(dst):]
+}

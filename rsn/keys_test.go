@@ -1,0 +1,116 @@
+package rsn
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+func unhex(t testing.TB, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// IEEE 802.11-2020 J.4.2, PSK = PBKDF2-SHA1(passphrase, SSID, 4096, 256).
+var j4 = []struct{ passphrase, ssid, psk string }{
+	{"password", "IEEE", "f42c6fc52df0ebef9ebb4b90b38a5f902e83fe1b135a70e23aed762e9710a12e"},
+	{"ThisIsAPassword", "ThisIsASSID", "0dc0d6eb90555ed6419756b9a15ec3e3209b63df707dd508d14581f8982721af"},
+	{"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ",
+		"becb93866bb8c3832cb777c2f559807c8c59afcb6eae734885001300a981cc62"},
+}
+
+func TestPMKFromPassphrase(t *testing.T) {
+	for _, v := range j4 {
+		pmk, err := PMKFromPassphrase(v.passphrase, []byte(v.ssid))
+		if err != nil || hex.EncodeToString(pmk[:]) != v.psk {
+			t.Errorf("%q/%q: %x %v, want %s", v.passphrase, v.ssid, pmk[:], err, v.psk)
+		}
+		parsed, err := ParsePSK(v.psk)
+		if err != nil || parsed != pmk {
+			t.Errorf("ParsePSK(%s): %v", v.psk, err)
+		}
+	}
+	for _, p := range []string{"1234567", strings.Repeat("x", 64)} {
+		if _, err := PMKFromPassphrase(p, []byte("airq")); err != ErrPassphrase {
+			t.Errorf("passphrase of %d characters: %v", len(p), err)
+		}
+	}
+	if _, err := PMKFromPassphrase("12345678", make([]byte, 33)); err != ErrSSID {
+		t.Errorf("33-octet SSID: %v", err)
+	}
+	for _, s := range []string{"", j4[0].psk[:63], j4[0].psk[:62] + "zz", j4[0].psk + "00"} {
+		if _, err := ParsePSK(s); err != ErrPSK {
+			t.Errorf("ParsePSK(%q): %v", s, err)
+		}
+	}
+}
+
+// The PMKID of the J.7.1 inputs, computed with Python's hmac and hashlib.
+func TestPMKID(t *testing.T) {
+	pmk, _ := ParsePSK(j4[1].psk)
+	aa, spa := ieee80211.MAC(unhex(t, "a0a1a1a3a4a5")), ieee80211.MAC(unhex(t, "b0b1b2b3b4b5"))
+	if id := PMKIDOf(&pmk, aa, spa, AKMPSK); hex.EncodeToString(id[:]) != "6ed6b22f7c9bc8dee4b3920e93ca53b2" {
+		t.Errorf("PMKID (SHA-1) %x", id)
+	}
+	if id := PMKIDOf(&pmk, aa, spa, AKMPSKSHA256); hex.EncodeToString(id[:]) != "657f44df65722492b0b55c5d13c4b970" {
+		t.Errorf("PMKID (SHA-256) %x", id)
+	}
+}
+
+// TestRedaction: no way of printing, logging or marshalling a key shows
+// its bytes, alone or in an exported field. (fmt cannot call methods on an
+// unexported field, so a type that keeps keys in one, like the handshake
+// state machines, redacts itself.)
+func TestRedaction(t *testing.T) {
+	var pmk PMK
+	var k Key
+	for i := range pmk {
+		pmk[i] = 0xab
+	}
+	for i := range k {
+		k[i] = 0xab
+	}
+	ptk := PTK{KCK: k, KEK: k, TK: k}
+	type holder struct {
+		P   PMK
+		T   PTK
+		Ptr *PTK
+	}
+	h := holder{pmk, ptk, &ptk}
+	var out []string
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q", "%08b"} {
+		for _, v := range []any{pmk, &pmk, k, &k, ptk, &ptk, h, []Key{k}} {
+			out = append(out, fmt.Sprintf(verb, v))
+		}
+	}
+	out = append(out, fmt.Sprint(pmk, k, ptk), fmt.Sprintln(h))
+	var logged bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("keys", "pmk", pmk, "ptk", ptk, "gtk", k)
+	slog.New(slog.NewTextHandler(&logged, nil)).Info("keys", "pmk", pmk, "ptk", &ptk, "holder", h)
+	out = append(out, logged.String())
+	j, err := json.Marshal(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = append(out, string(j))
+	for _, s := range out {
+		low := strings.ToLower(s)
+		if strings.Contains(low, "ab") && !strings.Contains(low, "redacted") || strings.Contains(low, "abab") ||
+			strings.Contains(s, "171") || strings.Contains(s, "10101011") {
+			t.Errorf("key bytes printed: %s", s)
+		}
+	}
+	if fmt.Sprint(k) != "[redacted]" {
+		t.Errorf("Key prints %q", fmt.Sprint(k))
+	}
+}
