@@ -11,7 +11,7 @@
 # cumulative TX airtime) through three phases of ~5 s:
 #   A  defaults (BE limits 5000/12000 us, weights 256)
 #   B  after "airqctl aql set BE 500 1000"
-#   C  after "airqctl aql set BE 5000 1000" and "airqctl station set <sta1>
+#   C  after "airqctl aql set BE 5000 5000" and "airqctl station set <sta1>
 #      airtime_weight 1024"
 #
 # Checks:
@@ -30,9 +30,11 @@
 #                     act where the scheduler chooses: while each station's own
 #                     AQL limit (500/1000) caps it, each is a pipe of its own and
 #                     the shares stay equal whatever the weights (in mac80211
-#                     too). Phase C raises the low limit to 5000 us, so the
-#                     per-PHY budget ((2-1)*5000/2+1000 = 3500 us) is what binds
-#                     and the DRR deficits decide who fills it.
+#                     too). Phase C raises both limits to 5000 us (low above
+#                     high is refused), so the per-PHY budget
+#                     ((2-1)*5000/2+5000 = 7500 us) binds before the two
+#                     stations' 5000 us each, and the DRR deficits decide who
+#                     fills it.
 #   metrics           (when airqd has -metrics) /metrics shows the new limit and
 #                     weight
 # timeout: 150
@@ -106,7 +108,8 @@ sample B 4.5
 sched B
 ctl aql >"$LOGS/$S-airqctl-aql-B.log" 2>&1
 ctl station dump >"$LOGS/$S-airqctl-station-dump-B.log" 2>&1
-ctl aql set BE 5000 1000
+ctl aql set BE 5000 5000
+rc3=$?
 ctl station set "$STA1" airtime_weight 1024
 rc2=$?
 sample C 8
@@ -131,8 +134,8 @@ d="max BE pending: phase A $mA us (limit 12000), phase B $mB us (limit 1000); ma
 if [ "$nB" -ge 2 ] && [ "$mB" -le 2000 ]; then result aql_bounds pass "$d"; else result aql_bounds fail "$d"; fi
 
 w=$(ctl station get "$STA1" | awk '/airtime weight:/ {print $3}')
-if [ "$rc2" = 0 ] && [ "$w" = 1024 ]; then result weight_set pass "station 1 airtime weight $w"
-else result weight_set fail "rc=$rc2 weight=$w"; fi
+if [ "$rc2" = 0 ] && [ "$rc3" = 0 ] && [ "$w" = 1024 ]; then result weight_set pass "station 1 airtime weight $w, BE 5000/5000"
+else result weight_set fail "station set rc=$rc2 weight=$w; aql set BE 5000 5000 rc=$rc3"; fi
 shB=$(share B "$STA1") shC=$(share C "$STA1")
 d="station 1's share of BE airtime: phase B $shB (weights 256:256), phase C $shC (1024:256)"
 # the clients' rx packets over phase C (beacons count twice there: ~20/s)
