@@ -205,6 +205,7 @@ func (st *Station) leave() {
 		st.stats.ConnectedFor += st.sim.now - st.stats.AssociatedAt
 	}
 	st.state, st.aid, st.qos = staIdle, 0, false
+	st.node.useEDCA(ieee80211.DefaultEDCA()) // out of the BSS: the default parameters again
 	st.gen++ // cancel timers
 }
 
