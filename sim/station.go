@@ -206,7 +206,7 @@ func (st *Station) leave() {
 	}
 	st.state, st.aid, st.qos = staIdle, 0, false
 	st.node.useEDCA(ieee80211.DefaultEDCA()) // out of the BSS: the default parameters again
-	st.gen++ // cancel timers
+	st.gen++                                 // cancel timers
 }
 
 // Doze tells the AP, with a Null frame carrying the PM bit, that the
