@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"time"
@@ -26,16 +27,19 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 	fs.BoolVar(&s.MissBeacon, "scan-miss-beacon", false, "let a passive visit miss one of our beacons, to find BSSs whose beacons fall in the blind window")
 }
 
-// applyPHY checks the settings and puts them into the core's configuration.
+// applyPHY checks the settings, every problem at once, and puts them into
+// the core's configuration.
 func (o *options) applyPHY() error {
 	p := o.PHY
 	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
 		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	switch p.HT40 {
 	case "":
 	case "+", "-":
 		if !ph.HT {
-			return fmt.Errorf("-ht40: needs -ht")
+			fail("%s: a 40 MHz channel needs HT (ieee80211n=1 or -ht)", o.source("ht40", "ht_capab"))
 		}
 		ph.Secondary = 1
 		if p.HT40 == "-" {
@@ -45,7 +49,7 @@ func (o *options) applyPHY() error {
 			ph.Width = 40
 		}
 	default:
-		return fmt.Errorf("-ht40: %q, want + or -", p.HT40)
+		fail("-ht40: %q, want + or -", p.HT40)
 	}
 	if ph.Width == 0 && ph.VHT {
 		ph.Width = 80
@@ -53,31 +57,31 @@ func (o *options) applyPHY() error {
 	switch ph.Width {
 	case 0, 20, 40, 80, 160:
 	default:
-		return fmt.Errorf("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
+		fail("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
 	}
 	if o.flagSet["short-gi"] { // every width the channel uses, over the file's flags
 		sgi := o.shortGI
 		ph.SGI20, ph.SGI40, ph.SGI80, ph.SGI160 = sgi, sgi && ph.Width >= 40, sgi && ph.Width >= 80, sgi && ph.Width == 160
 	}
 	if p.AMSDU != 0 && (p.AMSDU < 3839 || p.AMSDU > 11424) {
-		return fmt.Errorf("-amsdu: %d octets, want 0 (off) or 3839 to 11424", p.AMSDU)
+		fail("%s: %d octets, want 0 (off) or 3839 to 11424", o.source("amsdu", "amsdu"), p.AMSDU)
 	}
 	if p.AMSDU != 0 && !ph.HT {
-		return fmt.Errorf("-amsdu: A-MSDUs go to HT/VHT stations only; add -ht or -vht")
+		fail("%s: A-MSDUs go to HT/VHT stations only; add ieee80211n=1 or -ht (ieee80211ac=1 or -vht)", o.source("amsdu", "amsdu"))
 	}
 	if p.Center != 0 && ph.Width >= 80 && p.Center != centerOf(o.Channel, ph.Width) {
-		return fmt.Errorf("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.Center, centerOf(o.Channel, ph.Width), o.Channel, ph.Width)
+		fail("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.Center, centerOf(o.Channel, ph.Width), o.Channel, ph.Width)
 	}
 	switch o.Scan.Mode {
 	case "continuous", "periodic":
 	default:
-		return fmt.Errorf("-scan-mode: %q, want continuous or periodic", o.Scan.Mode)
+		fail("-scan-mode: %q, want continuous or periodic", o.Scan.Mode)
 	}
 	if o.Scan.Period < time.Second {
-		return fmt.Errorf("-scan-period: %v, want at least 1s", o.Scan.Period)
+		fail("%s: %v, want at least 1s", o.source("scan-period", "scan_period"), o.Scan.Period)
 	}
 	o.Core.PHY, o.Core.AMSDU = ph, p.AMSDU
-	return nil
+	return errors.Join(errs...)
 }
 
 // centerOf is the centre channel number of the 80 or 160 MHz block holding
