@@ -149,6 +149,14 @@ func knownKeys() []string {
 	return out
 }
 
+// Known lists, in order, every key airq knows: those it implements (Names)
+// and hostapd's others, which it ignores or refuses (README.md lists them).
+func Known() []string {
+	out := knownKeys()
+	slices.Sort(out)
+	return out
+}
+
 // clip keeps messages about garbage short.
 func clip(s string) string {
 	if len(s) > 64 {

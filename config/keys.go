@@ -76,6 +76,8 @@ var baseKeys = map[string]Key{
 		set: func(s *Settings, v string) error { return setInt(&s.Core.DTIMPeriod, v, 1, 255) }},
 	"wmm_enabled": {Flags: flag("wmm"), Want: "0 or 1",
 		set: func(s *Settings, v string) error { return setBool(&s.Core.WMM, v) }},
+	"wme_enabled": {Flags: flag("wmm"), Want: "0 or 1 (hostapd's older name of wmm_enabled)",
+		set: func(s *Settings, v string) error { return setBool(&s.Core.WMM, v) }},
 	"max_num_sta": {Flags: flag("max-sta"), Want: "1 to 2007",
 		set: func(s *Settings, v string) error { return setInt(&s.Core.MaxStations, v, 1, 2007) }},
 	"ap_isolate": {Want: "0 or 1",

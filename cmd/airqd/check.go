@@ -1,9 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/airq/airq/config"
@@ -81,13 +84,31 @@ func checkConfig(o options, err error, w io.Writer) int {
 	if err != nil && !errors.As(err, &ps) {
 		ps = config.Problems{{Msg: err.Error()}}
 	}
-	for _, p := range append(ps, o.warnings...) {
+	all := append(slices.Clone(ps), o.warnings...)
+	slices.SortStableFunc(all, func(a, b config.Problem) int { // the file's lines in order, then the flags'
+		return cmp.Compare(lineOrLast(a), lineOrLast(b))
+	})
+	for _, p := range all {
 		fmt.Fprintln(w, p)
 	}
 	if len(ps) > 0 {
-		fmt.Fprintf(w, "%s: %d problems and %d warnings: airqd would not start\n", o.checkPath, len(ps), len(o.warnings))
+		fmt.Fprintf(w, "%s: %s, %s: airqd would not start\n", o.checkPath, count(len(ps), "error"), count(len(o.warnings), "warning"))
 		return 2
 	}
-	fmt.Fprintf(w, "%s: %d warnings: airqd would start\n", o.checkPath, len(o.warnings))
+	fmt.Fprintf(w, "%s: %s: airqd would start\n", o.checkPath, count(len(o.warnings), "warning"))
 	return 0
+}
+
+func lineOrLast(p config.Problem) int {
+	if p.Path == "" {
+		return math.MaxInt
+	}
+	return p.Line
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

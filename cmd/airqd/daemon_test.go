@@ -89,9 +89,16 @@ func (w lockedWriter) Write(b []byte) (int, error) {
 // directory and waits until it answers.
 func startDaemon(t *testing.T, args ...string) *airqdProc {
 	t.Helper()
+	return startDaemonEnv(t, nil, args...)
+}
+
+// startDaemonEnv is startDaemon with env added to airqd's environment.
+func startDaemonEnv(t *testing.T, env []string, args ...string) *airqdProc {
+	t.Helper()
 	binaries(t)
 	d := &airqdProc{socket: filepath.Join(t.TempDir(), "run", "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
+	d.cmd.Env = append(os.Environ(), env...)
 	d.cmd.Stderr = lockedWriter{d}
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -54,6 +54,9 @@ func (o *options) applyPHY() error {
 	if ph.Width == 0 && ph.VHT {
 		ph.Width = 80
 	}
+	if ph.Width >= 80 && !ph.VHT {
+		fail("%s: %d MHz needs VHT (ieee80211ac=1 or -vht)", o.source("width", "vht_oper_chwidth"), ph.Width)
+	}
 	switch ph.Width {
 	case 0, 20, 40, 80, 160:
 	default:
