@@ -111,7 +111,7 @@ func TestConfigErrors(t *testing.T) {
 		{"channel=acs\n", `:1: channel: "acs": want a channel number: 1-14, or 36-177 on 5 GHz; 0 or acs_survey`},
 		{"acs_chan_bias=6\n", `:1: acs_chan_bias: "6": want channel:factor pairs`},
 		{"hw_mode=ad\n", `:1: hw_mode: "ad": want a (5 GHz), b or g`},
-		{"driver=madwifi\n", `:1: driver: "madwifi": airq drives mac80211 radios through nl80211 only (accepted: nl80211)`},
+		{"driver=madwifi\n", `:1: driver: "madwifi" (only nl80211 is accepted): airq drives mac80211 radios through nl80211 only`},
 		{"ssid=\n", `:1: ssid: "": want 1 to 32 bytes`},
 		{"country_code=usa\n", `:1: country_code: "usa": want a two-letter ISO 3166 code`},
 		{"supported_rates=10 25\n", `:1: supported_rates: "10 25": want rates in 100 kbit/s`},
@@ -140,8 +140,8 @@ func TestConfigErrors(t *testing.T) {
 		{"wmm_ac_vo_txop_limit=65536\n", `:1: wmm_ac_vo_txop_limit: "65536": want 0 to 65535, in units of 32 µs`},
 		{"wmm_ac_be_acm=1\n", `:1: wmm_ac_be_acm: 1: not supported: admission control needs ADDTS requests`},
 		{"wmm_ac_bk_cwmin=5\nwmm_ac_bk_cwmax=4\n", `:2: wmm_ac_bk_cwmax: BK's cwmin 5 is above its cwmax 4`},
-		{"rts_threshold=500\n", `:1: rts_threshold: "500": RTS/CTS is not supported: mac80211 takes no RTS request from an injected frame's radiotap header`},
-		{"fragm_threshold=256\n", `:1: fragm_threshold: "256": fragmentation is not supported`},
+		{"rts_threshold=500\n", `:1: rts_threshold: "500" (only -1 is accepted): RTS/CTS is not supported: mac80211 takes no RTS request from an injected frame's radiotap header`},
+		{"fragm_threshold=256\n", `:1: fragm_threshold: "256" (only -1 is accepted): fragmentation is not supported`},
 		{"bss=wlan0_0\n", `:1: bss: several BSSes on one radio are not supported`},
 		{"ht_capab=[HT40+][SHORT-GI20]\n", `:1: ht_capab: "[HT40+][SHORT-GI20]": [SHORT-GI20] is not a hostapd flag (did you mean [SHORT-GI-20]?); want bracketed flags: [HT40+] or [HT40-]`},
 		{"vht_capab=[VHT320]\n", `:1: vht_capab: "[VHT320]": [VHT320] is not a hostapd flag (did you mean [VHT160]?); want bracketed flags: [SHORT-GI-80]`},
@@ -150,15 +150,15 @@ func TestConfigErrors(t *testing.T) {
 		{"ieee80211d=2\n", `:1: ieee80211d: "2": want 0 or 1 (1: advertise country_code in beacons, the Country element)`},
 		{"ssid=x\nieee80211d=1\n", `:2: ieee80211d: cannot enable IEEE 802.11d without setting the country_code`},
 		// Known hostapd keys airq does not implement are refused by name.
-		{"ssid=x\nwpa=2\n", `:2: wpa: "2": not supported yet: WPA2 is being built`},
+		{"ssid=x\nwpa=2\n", `:2: wpa: "2" (only 0 is accepted): not supported yet: WPA2 is being built`},
 		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: not supported yet: WPA2 is being built`},
 		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: not supported yet: WPA2`},
 		{"rsn_pairwise=CCMP\n", `rsn_pairwise: not supported yet: WPA2`},
-		{"ieee80211r=1\n", `ieee80211r: "1": not supported: fast BSS transition (802.11r)`},
-		{"ieee80211w=1\n", `ieee80211w: "1": not supported yet: management frame protection (802.11w)`},
-		{"ieee80211ax=1\n", `ieee80211ax: "1": not supported: HE (802.11ax)`},
-		{"eap_server=1\n", `eap_server: "1": not supported: 802.1X and EAP`},
-		{"ieee80211h=1\n", `ieee80211h: "1": not supported: 802.11h`},
+		{"ieee80211r=1\n", `ieee80211r: "1" (only 0 is accepted): not supported: fast BSS transition (802.11r)`},
+		{"ieee80211w=1\n", `ieee80211w: "1" (only 0 is accepted): not supported yet: management frame protection (802.11w)`},
+		{"ieee80211ax=1\n", `ieee80211ax: "1" (only 0 is accepted): not supported: HE (802.11ax)`},
+		{"eap_server=1\n", `eap_server: "1" (only 0 is accepted): not supported: 802.1X and EAP`},
+		{"ieee80211h=1\n", `ieee80211h: "1" (only 0 is accepted): not supported: 802.11h`},
 		{"accept_mac_file=/nonexistent/hostapd.accept\n", `:1: accept_mac_file: stat /nonexistent/hostapd.accept: no such file`},
 		// What only the whole file shows names the line of the key at fault.
 		{"channel=36\nhw_mode=g\n", `:2: hw_mode: "g" does not match channel 36`},
@@ -212,7 +212,7 @@ func TestKeyTable(t *testing.T) {
 // FuzzParseConfig: the parser never panics, and what it accepts applies
 // without error to fresh settings (every line was checked once already).
 func FuzzParseConfig(f *testing.F) {
-	for _, p := range []string{"testdata/hostapd.conf", "../configs/airqd.conf"} {
+	for _, p := range []string{"testdata/hostapd.conf", "testdata/hostapd-debian.conf", "testdata/hostapd-minimal.conf", "../configs/airqd.conf"} {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
@@ -220,6 +220,7 @@ func FuzzParseConfig(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("ssid=x\nwpa=2\n"))
+	f.Add([]byte("ssid = x\r\n  # c\n   \nssid2=P\"a\\x41\\101\"\nht_capab=[HT40+][TX-STBC][FOO]\nwmm_ac_be_cwmin=9\nwmm_ac_be_cwmax=3\n"))
 	f.Add([]byte("aql_txq_limit=BE=1:2,VO=3:4\nsupported_rates=10 20\nbasic_rates=10\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, ps := Parse("fuzz.conf", data)

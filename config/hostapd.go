@@ -36,7 +36,7 @@ func (u unusedKey) check(v string) (msg string, warn bool) {
 	case slices.Contains(u.same, strings.TrimSpace(v)):
 		return fmt.Sprintf("ignored: %s %s", strings.TrimSpace(v), u.note), true
 	case u.same != nil:
-		return fmt.Sprintf("%q: %s (accepted: %s)", clip(v), u.refuse, strings.Join(u.same, ", ")), false
+		return fmt.Sprintf("%q (only %s is accepted): %s", clip(v), strings.Join(u.same, " or "), u.refuse), false
 	}
 	return u.refuse, false
 }
@@ -45,7 +45,7 @@ func (u unusedKey) check(v string) (msg string, warn bool) {
 const (
 	// WPA2-Personal is being built; its keys are refused until it lands
 	// and turns them on (keys.go).
-	whyWPA2   = "not supported yet: WPA2 is being built, and until it lands airq serves an open network only (remove the WPA lines only where an open network is acceptable)"
+	whyWPA2   = "not supported yet: WPA2 is being built, and until it lands airq serves an open network only; remove the WPA lines only where an open network is acceptable"
 	whyWPA3   = "not supported: WPA3 (SAE), OWE and PASN come after WPA2"
 	whyPMF    = "not supported yet: management frame protection (802.11w) comes after WPA2"
 	whyFT     = "not supported: fast BSS transition (802.11r) needs WPA2 and a mobility domain of APs"

@@ -55,7 +55,7 @@ func TestEveryProblemAtOnce(t *testing.T) {
 		"x.conf:1: warning: interface: ignored: airq creates its own monitor interface",
 		`x.conf:2: unknown key "bogus"`,
 		`x.conf:3: beacon_int: "5": want 15 to 65535 TU`,
-		`x.conf:4: wpa: "2": not supported yet: WPA2 is being built`,
+		`x.conf:4: wpa: "2" (only 0 is accepted): not supported yet: WPA2 is being built`,
 		`x.conf:5: hw_mode: "a" does not match channel 1`,
 		"x.conf:6: warning: logger_syslog: ignored: airq logs to standard error",
 		`x.conf:7: dtim_period: "x": want 1 to 255 beacons`,

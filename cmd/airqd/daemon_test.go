@@ -250,7 +250,7 @@ func TestDaemonReload(t *testing.T) {
 	// A broken file changes nothing and the airqdProc keeps running.
 	write("ssid=renamed\naql_txq_limit=BE=1:2\nwpa=2\n")
 	d.cmd.Process.Signal(syscall.SIGHUP)
-	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "wpa: not supported yet") })
+	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "not supported yet: WPA2 is being built") })
 	d.ctlJSON(t, &q, "aql")
 	if q.Low[2] != 600 {
 		t.Errorf("a refused file changed the limits: %+v", q)

@@ -228,7 +228,7 @@ func TestCheckConfigDebianExample(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.conf")
 	writeFile(t, bad, "ssid=x\nwpa=2\nwpa_passphrase=secret123\nbogus=1\n")
 	lines, status = run("-radio", "sim", "-check-config", bad)
-	if status != 2 || len(lines) != 4 || !strings.HasPrefix(lines[0], bad+":2: wpa: \"2\": not supported yet") ||
+	if status != 2 || len(lines) != 4 || !strings.HasPrefix(lines[0], bad+":2: wpa: \"2\" (only 0 is accepted): not supported yet") ||
 		!strings.HasPrefix(lines[2], bad+":4: unknown key \"bogus\"") || strings.Contains(strings.Join(lines, "\n"), "secret123") {
 		t.Errorf("status %d:\n%s", status, strings.Join(lines, "\n"))
 	}

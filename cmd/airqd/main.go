@@ -47,7 +47,7 @@ func run(args []string) int {
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	logWarnings(log, opts.warnings)
+	opts.warnings.Log(log, "")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	stopping := sync.OnceFunc(func() { notify(daemon.SdNotifyStopping) })

@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"log/slog"
 
 	"github.com/coreos/go-systemd/v22/daemon"
-
-	"github.com/airq/airq/config"
 )
 
 // systemd hears from airqd through NOTIFY_SOCKET (nothing is sent without
@@ -25,12 +22,4 @@ func notifyReloading() {
 		state += fmt.Sprintf("\nMONOTONIC_USEC=%d", us)
 	}
 	notify(state)
-}
-
-// logWarnings logs what the configuration accepts with a warning.
-func logWarnings(log *slog.Logger, ps config.Problems) {
-	for _, p := range ps {
-		p.Warning = false // the level says it
-		log.Warn(p.String())
-	}
 }

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
 	"flag"
-	"fmt"
-	"time"
 
-	"github.com/airq/airq/ap"
 	"github.com/airq/airq/scan"
 )
 
@@ -30,82 +26,11 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 // applyPHY checks the settings, every problem at once, and puts them into
 // the core's configuration.
 func (o *options) applyPHY() error {
-	p := o.PHY
-	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
-		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
-	var errs []error
-	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	switch p.HT40 {
-	case "":
-	case "+", "-":
-		if !ph.HT {
-			fail("%s: a 40 MHz channel needs HT (ieee80211n=1 or -ht)", o.source("ht40", "ht_capab"))
-		}
-		ph.Secondary = 1
-		if p.HT40 == "-" {
-			ph.Secondary = -1
-		}
-		if ph.Width == 0 {
-			ph.Width = 40
-		}
-	default:
-		fail("-ht40: %q, want + or -", p.HT40)
+	var sgi *bool
+	if o.flagSet["short-gi"] {
+		sgi = &o.shortGI
 	}
-	if ph.Width == 0 && ph.VHT {
-		ph.Width = 80
-	}
-	if ph.Width >= 80 && !ph.VHT {
-		fail("%s: %d MHz needs VHT (ieee80211ac=1 or -vht)", o.source("width", "vht_oper_chwidth"), ph.Width)
-	}
-	switch ph.Width {
-	case 0, 20, 40, 80, 160:
-	default:
-		fail("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
-	}
-	if o.flagSet["short-gi"] { // every width the channel uses, over the file's flags
-		sgi := o.shortGI
-		ph.SGI20, ph.SGI40, ph.SGI80, ph.SGI160 = sgi, sgi && ph.Width >= 40, sgi && ph.Width >= 80, sgi && ph.Width == 160
-	}
-	if p.AMSDU != 0 && (p.AMSDU < 3839 || p.AMSDU > 11424) {
-		fail("%s: %d octets, want 0 (off) or 3839 to 11424", o.source("amsdu", "amsdu"), p.AMSDU)
-	}
-	if p.AMSDU != 0 && !ph.HT {
-		fail("%s: A-MSDUs go to HT/VHT stations only; add ieee80211n=1 or -ht (ieee80211ac=1 or -vht)", o.source("amsdu", "amsdu"))
-	}
-	if p.Center != 0 && ph.Width >= 80 && p.Center != centerOf(o.Channel, ph.Width) {
-		fail("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.Center, centerOf(o.Channel, ph.Width), o.Channel, ph.Width)
-	}
-	switch o.Scan.Mode {
-	case "continuous", "periodic":
-	default:
-		fail("-scan-mode: %q, want continuous or periodic", o.Scan.Mode)
-	}
-	if o.Scan.Period < time.Second {
-		fail("%s: %v, want at least 1s", o.source("scan-period", "scan_period"), o.Scan.Period)
-	}
-	o.Core.PHY, o.Core.AMSDU = ph, p.AMSDU
-	return errors.Join(errs...)
-}
-
-// centerOf is the centre channel number of the 80 or 160 MHz block holding
-// 5 GHz channel ch, as hostapd's vht_oper_centr_freq_seg0_idx names it.
-func centerOf(ch, width int) int {
-	c := ap.Config{Channel: ch, Freq: 5000 + 5*ch, PHY: ap.PHY{Width: width}}
-	return (c.CenterFreq() - 5000) / 5
-}
-
-// scanConfig is the background scan the options ask for, over the given
-// channels; nil without -scan.
-func (o *options) scanConfig(chans []scan.Channel, retune time.Duration) *ap.ScanConfig {
-	s := o.Scan
-	if !s.On {
-		return nil
-	}
-	mode := scan.Continuous
-	if s.Mode == "periodic" {
-		mode = scan.Periodic
-	}
-	return &ap.ScanConfig{Planner: scan.Config{
-		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
-	}}
+	ph, err := o.CorePHY(o.Channel, sgi, o.source)
+	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
+	return err
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"strings"
 
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/ctl"
@@ -32,14 +31,12 @@ func (r *reloader) reload(ctx context.Context) error {
 		return nil
 	}
 	next, err := parseFlags(r.args)
+	config.AsProblems(err).Log(r.log, "reload: ")
+	next.warnings.Log(r.log, "reload: ")
 	if err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") {
-			r.log.Error("reload: " + line)
-		}
 		r.log.Error("reload: configuration refused; keeping the running one")
 		return err
 	}
-	logWarnings(r.log, next.warnings)
 	oldV, newV := r.cur.conf.Values(), next.conf.Values()
 	for _, key := range config.Names() {
 		if oldV[key] == newV[key] {
