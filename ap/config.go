@@ -28,6 +28,11 @@ type Config struct {
 	// polled with a Null frame (hostapd's ap_max_inactivity); default 300 s.
 	InactivityTimeout time.Duration
 	WMM               bool // advertise WMM and send QoS data to WMM stations
+	// WMMParams are the EDCA parameters stations get in the WMM Parameter
+	// element (hostapd's wmm_ac_*); the zero value is hostapd's defaults
+	// (ieee80211.DefaultEDCA). They are the stations' own: airq's frames
+	// contend with what the radio programs for a monitor interface.
+	WMMParams [ieee80211.NumACs]ieee80211.EDCA
 
 	// Admission timers (admit.go). AuthTimeout forgets a station that
 	// authenticated but did not associate, or whose association response
@@ -172,6 +177,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 	}
 	if c.AirtimeWeight == 0 {
 		c.AirtimeWeight = txq.DefaultWeight
+	}
+	if c.WMMParams, err = validWMM(c.WMMParams); err != nil {
+		return c, err
 	}
 	if err := c.ACL.validate(); err != nil {
 		return c, err

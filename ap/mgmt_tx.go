@@ -101,14 +101,10 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	}
 	b = a.phy.append(b, true)
 	if a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
+		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
 	}
 	return b
 }
-
-// defaultEDCA is hostapd's default AP EDCA parameter set (hostapd.conf
-// wmm_ac_*), which is also what the radio's queues use for our frames.
-var defaultEDCA = ieee80211.DefaultEDCA()
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	rate := a.rates.lowestBasic()
@@ -197,7 +193,7 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 		b = a.phy.append(b, s.vht)
 	}
 	if wmm && a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, defaultEDCA, 0)
+		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
 	}
 	mlme := mlmeNone
 	if s != nil {

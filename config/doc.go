@@ -1,13 +1,22 @@
-// Package config reads airqd's configuration file: a subset of hostapd.conf
-// plus airq's own keys, one key=value per line, '#' starting a comment
-// line, later lines overriding earlier ones (aql_txq_limit lines merge, and
-// repeated access list files add to the list). Every key is declared once,
-// in the table of keys.go, with the flags that override it, whether SIGHUP
-// applies it live, what it accepts, and its setter into Settings. An
-// unknown key, a bad value and a hostapd key airq does not implement yet
-// are errors naming the file, the line, the key and what it accepts.
+// Package config reads airqd's configuration file: hostapd.conf's keys, as
+// far as airq implements them, plus airq's own. Lines are split as hostapd
+// splits them (file.go): '#' first on a line starts a comment, and a line
+// is the key before its first '=' and the value after it, both as written.
+// Later lines override earlier ones (aql_txq_limit lines merge, and
+// repeated access list files add to the list).
+//
+// Every key airq implements is declared once, in the table of keys.go
+// (with wmm.go's and the HT/VHT keys), with the flags that override it,
+// whether SIGHUP applies it live, what it accepts, and its setter into
+// Settings. hostapd's other keys are classified in hostapd.go: ignored with
+// one warning, accepted only for the value airq runs with, or refused with
+// the reason. A check reports every problem at once (Problems), each
+// naming the file, the line, the key and what to do; warnings do not stop
+// airqd. An unknown key gets its near misses.
 //
 // The daemon parses its flags into Settings, applies the file over them
-// (a flag given on the command line wins over its key), checks what spans
-// several settings and turns them into the core's and the radio's options.
+// (Load: a flag given on the command line wins over its key), checks what
+// spans several settings (Settings.CorePHY and the daemon's own checks,
+// placed at the file's lines by File.Explain) and turns them into the
+// core's and the radio's options.
 package config

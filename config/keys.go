@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
@@ -26,12 +27,17 @@ type Key struct {
 // keys are the keys airqd accepts, hostapd's first. Each setter checks the
 // value and stores it; an error other than a saysWhy makes the message
 // name Want.
-var keys = map[string]Key{
-	"interface": {Flags: flag("ifname"), Want: "an interface name of 1 to 15 characters (the monitor interface airqd creates)",
-		set: func(s *Settings, v string) error { s.Ifname = v; return ifnameOK(v) }},
-	"driver": {Want: "nl80211", set: func(s *Settings, v string) error { return oneOf(v, "nl80211") }},
-	"bridge": {Flags: flag("bridge"), Want: "a bridge name of at most 15 characters",
-		set: func(s *Settings, v string) error { s.Bridge = v; return lenOK(v, 0, 15) }},
+var keys = merge(baseKeys, wmmKeys(), phyKeys)
+
+var baseKeys = map[string]Key{
+	"bridge": {Flags: flag("bridge"), Want: "a bridge name of at most 15 characters, without blanks",
+		set: func(s *Settings, v string) error {
+			s.Bridge = v
+			if v == "" {
+				return nil
+			}
+			return ifnameOK(v)
+		}},
 	"tap_offload": {Flags: flag("tap-offload"), Want: "gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off",
 		set: func(s *Settings, v string) (err error) {
 			s.TapOffload, err = tap.ParseOffload(v)
@@ -39,10 +45,20 @@ var keys = map[string]Key{
 		}},
 	"nice": {Flags: flag("nice"), Want: "-20 to 19 (the nice value of airqd's threads; default -10)",
 		set: func(s *Settings, v string) error { return setInt(&s.Nice, v, -20, 19) }},
-	"ssid": {Flags: flag("ssid"), Want: "1 to 32 bytes",
+	"ssid": {Flags: flag("ssid"), Want: "1 to 32 bytes, taken as written (blanks included)",
 		set: func(s *Settings, v string) error { s.Core.SSID = v; return lenOK(v, 1, 32) }},
+	"ssid2": {Flags: flag("ssid"), Want: `1 to 32 bytes as "text" in quotes, P"text" with \n-style escapes, or hex digits`,
+		set: func(s *Settings, v string) (err error) {
+			s.Core.SSID, err = parseSSID2(v)
+			return err
+		}},
 	"ignore_broadcast_ssid": {Want: "0 (broadcast the SSID) or 1 (empty SSID in beacons)",
-		set: func(s *Settings, v string) error { return setBool(&s.Core.HideSSID, v) }},
+		set: func(s *Settings, v string) error {
+			if trimBlanks(v) == "2" {
+				return saysWhy{fmt.Errorf("2 (the SSID zeroed, its length kept) is not supported; want 0 or 1 (empty SSID in beacons)")}
+			}
+			return setBool(&s.Core.HideSSID, v)
+		}},
 	"country_code": {Flags: flag("country"), Want: "a two-letter ISO 3166 code such as US or DE",
 		set: func(s *Settings, v string) error { s.Country = v; return countryOK(v) }},
 	"hw_mode": {Want: "a (5 GHz), b or g (2.4 GHz)",
@@ -60,6 +76,8 @@ var keys = map[string]Key{
 		set: func(s *Settings, v string) error { return setInt(&s.Core.DTIMPeriod, v, 1, 255) }},
 	"wmm_enabled": {Flags: flag("wmm"), Want: "0 or 1",
 		set: func(s *Settings, v string) error { return setBool(&s.Core.WMM, v) }},
+	"wme_enabled": {Flags: flag("wmm"), Want: "0 or 1 (hostapd's older name of wmm_enabled)",
+		set: func(s *Settings, v string) error { return setBool(&s.Core.WMM, v) }},
 	"max_num_sta": {Flags: flag("max-sta"), Want: "1 to 2007",
 		set: func(s *Settings, v string) error { return setInt(&s.Core.MaxStations, v, 1, 2007) }},
 	"ap_isolate": {Want: "0 or 1",
@@ -74,7 +92,16 @@ var keys = map[string]Key{
 			return err
 		}},
 	"auth_algs": {Want: "1 (open system; 3 is accepted and means the same: shared key is never offered)",
-		set: func(s *Settings, v string) error { return oneOf(v, "1", "3") }},
+		set: func(s *Settings, v string) error {
+			var n int
+			if err := setInt(&n, v, 1, 3); err != nil {
+				return err
+			}
+			if n == 2 {
+				return saysWhy{fmt.Errorf("2 (shared key only) is not supported: shared key authentication needs WEP; want 1 (open system) or 3")}
+			}
+			return nil
+		}},
 	"macaddr_acl": {Reload: true, Want: "0 (accept unless in deny_mac_file) or 1 (deny unless in accept_mac_file)",
 		set: setACLMode},
 	"accept_mac_file": {Reload: true, Want: "a file of MAC addresses, one a line (see configs/airqd.conf); lines add to the list",
@@ -104,27 +131,6 @@ var keys = map[string]Key{
 			_, _, err := ParseChanBias(v)
 			return err
 		}},
-	"ieee80211n": {Flags: flag("ht"), Want: "0 or 1", set: func(s *Settings, v string) error { return setBool(&s.PHY.HT, v) }},
-	"ieee80211ac": {Flags: flag("vht"), Want: "0 or 1 (5 GHz)",
-		set: func(s *Settings, v string) error { return setBool(&s.PHY.VHT, v) }},
-	"ht_capab": {Want: htCapabWant,
-		set: func(s *Settings, v string) error { return parseHTCapab(&s.PHY, v) }},
-	"vht_capab": {Want: vhtCapabWant,
-		set: func(s *Settings, v string) error { return parseVHTCapab(&s.PHY, v) }},
-	"vht_oper_chwidth": {Flags: flag("width"), Want: "0 (20 or 40 MHz), 1 (80 MHz) or 2 (160 MHz)",
-		set: func(s *Settings, v string) error {
-			var w int
-			if err := setInt(&w, v, 0, 2); err != nil {
-				return err
-			}
-			s.PHY.Width = [3]int{0, 80, 160}[w]
-			return nil
-		}},
-	"vht_oper_centr_freq_seg0_idx": {Want: "the centre channel of the 80/160 MHz channel (42, 58, 106, 122, 138, 155 or 50, 114, 163)",
-		set: func(s *Settings, v string) error { return setInt(&s.PHY.Center, v, 0, 196) }},
-	"ieee80211d": {Flags: flag("ieee80211d"), Want: "0 or 1 (1: advertise country_code in beacons, the Country element)",
-		set: func(s *Settings, v string) error { return setBool(&s.IEEE80211D, v) }},
-
 	// airq's own.
 	"amsdu": {Flags: flag("amsdu"), Want: "0 (off) or 3839 to 11424 octets",
 		set: func(s *Settings, v string) error { return setInt(&s.PHY.AMSDU, v, 0, 11424) }},
@@ -179,28 +185,42 @@ var keys = map[string]Key{
 		}},
 }
 
-// notYet are hostapd keys airq knows and does not implement yet, with what
-// to say about them. They are errors: running open where WPA2 was asked
-// for, say, must not happen silently. A key that gets implemented moves
-// from here to keys.
-var notYet = map[string]string{
-	"wpa": "WPA/WPA2", "wpa_passphrase": "WPA/WPA2", "wpa_psk": "WPA/WPA2", "wpa_psk_file": "WPA/WPA2",
-	"wpa_key_mgmt": "WPA/WPA2", "wpa_pairwise": "WPA/WPA2", "rsn_pairwise": "WPA/WPA2", "wpa_group_rekey": "WPA/WPA2",
-	"sae_password": "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
-	"ieee80211r": "fast transition (802.11r)", "mobility_domain": "fast transition (802.11r)",
-	"ft_over_ds": "fast transition (802.11r)", "ieee8021x": "802.1X", "eap_server": "802.1X",
-	"auth_server_addr": "RADIUS", "own_ip_addr": "RADIUS",
-	"wep_key0": "WEP", "wep_key1": "WEP", "wep_key2": "WEP", "wep_key3": "WEP", "wep_default_key": "WEP",
-	"ieee80211ax": "HE (802.11ax)", "ieee80211h": "DFS (802.11h)",
-	"ssid2": "ssid2 (use ssid)", "utf8_ssid": "utf8_ssid",
-	"ctrl_interface": "hostapd's control interface (airqctl uses control=PATH)", "ctrl_interface_group": "hostapd's control interface",
-	"logger_syslog": "logger_* (use log_level)", "logger_syslog_level": "logger_* (use log_level)",
-	"logger_stdout": "logger_* (use log_level)", "logger_stdout_level": "logger_* (use log_level)",
-	"rts_threshold": "rts_threshold", "fragm_threshold": "fragm_threshold", "preamble": "preamble",
-	"uapsd_advertisement_enabled": "U-APSD", "disassoc_low_ack": "disassoc_low_ack",
-	"bss_transition": "BSS transition (802.11v)", "rrm_neighbor_report": "neighbour reports (802.11k)",
-	"airtime_mode":       "airtime_mode (airq always schedules by airtime; see airtime_weight)",
-	"airtime_sta_weight": "airtime_sta_weight (use airqctl station set MAC airtime_weight N)",
+// phyKeys are the HT/VHT keys.
+var phyKeys = map[string]Key{
+	"ieee80211n": {Flags: flag("ht"), Want: "0 or 1", set: func(s *Settings, v string) error { return setBool(&s.PHY.HT, v) }},
+	"ieee80211ac": {Flags: flag("vht"), Want: "0 or 1 (5 GHz)",
+		set: func(s *Settings, v string) error { return setBool(&s.PHY.VHT, v) }},
+	"ht_capab": {Want: htCapabWant,
+		set: func(s *Settings, v string) error { return parseHTCapab(&s.PHY, v) }},
+	"vht_capab": {Want: vhtCapabWant,
+		set: func(s *Settings, v string) error { return parseVHTCapab(&s.PHY, v) }},
+	"vht_oper_chwidth": {Flags: flag("width"), Want: "0 (20 or 40 MHz), 1 (80 MHz) or 2 (160 MHz)",
+		set: func(s *Settings, v string) error {
+			var w int
+			if err := setInt(&w, v, 0, 2); err != nil {
+				return err
+			}
+			s.PHY.Width = [3]int{0, 80, 160}[w]
+			return nil
+		}},
+	"vht_oper_centr_freq_seg0_idx": {Want: "the centre channel of the 80/160 MHz channel (42, 58, 106, 122, 138, 155 or 50, 114, 163)",
+		set: func(s *Settings, v string) error { return setInt(&s.PHY.Center, v, 0, 196) }},
+	"ieee80211d": {Flags: flag("ieee80211d"), Want: "0 or 1 (1: advertise country_code in beacons, the Country element)",
+		set: func(s *Settings, v string) error { return setBool(&s.IEEE80211D, v) }},
+
+	"disable_11n": {Want: "0 or 1 (1: no HT nor VHT, whatever ieee80211n and ieee80211ac say, unless -ht or -vht is given)",
+		set: func(s *Settings, v string) error { return setBool(&s.PHY.Disable11N, v) }},
+	"disable_11ac": {Want: "0 or 1 (1: no VHT, whatever ieee80211ac says, unless -vht is given)",
+		set: func(s *Settings, v string) error { return setBool(&s.PHY.Disable11AC, v) }},
+}
+
+// merge joins tables of keys that name each key once.
+func merge(tables ...map[string]Key) map[string]Key {
+	m := map[string]Key{}
+	for _, t := range tables {
+		maps.Copy(m, t)
+	}
+	return m
 }
 
 // flag lists a key's flags.

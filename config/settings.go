@@ -58,6 +58,9 @@ type PHY struct {
 	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
 	AMSDU                       int // octets; 0: no aggregation
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
+	// disable_11n and disable_11ac: HT (and VHT), or VHT, off whatever
+	// ieee80211n and ieee80211ac say; the file applies them (File.Apply).
+	Disable11N, Disable11AC bool
 }
 
 // Scan is the background scan (airq's scan keys).

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -47,8 +48,11 @@ func countryOK(v string) error {
 	return nil
 }
 
+// trimBlanks drops the blanks around a number, as hostapd's atoi does.
+func trimBlanks(v string) string { return strings.Trim(v, " \t") }
+
 func setBool(p *bool, v string) error {
-	switch v {
+	switch trimBlanks(v) {
 	case "0":
 		*p = false
 	case "1":
@@ -60,7 +64,7 @@ func setBool(p *bool, v string) error {
 }
 
 func setInt(p *int, v string, lo, hi int) error {
-	n, err := strconv.Atoi(v)
+	n, err := strconv.Atoi(trimBlanks(v))
 	if err != nil || n < lo || n > hi {
 		return errWant
 	}
@@ -69,7 +73,7 @@ func setInt(p *int, v string, lo, hi int) error {
 }
 
 func setUint(p *uint, v string, lo, hi uint64) error {
-	n, err := strconv.ParseUint(v, 10, 64)
+	n, err := strconv.ParseUint(trimBlanks(v), 10, 64)
 	if err != nil || n < lo || n > hi {
 		return errWant
 	}
@@ -120,69 +124,80 @@ func ParseChanBias(v string) (biases []scan.Bias, none bool, err error) {
 	return biases, false, nil
 }
 
-// The flags of ht_capab and vht_capab airq acts on.
-const (
-	htCapabWant  = "bracketed flags: [HT40+] or [HT40-], [SHORT-GI-20], [SHORT-GI-40], [LDPC]"
-	vhtCapabWant = "bracketed flags: [SHORT-GI-80], [SHORT-GI-160], [RXLDPC], [MAX-MPDU-7991] or [MAX-MPDU-11454]"
-)
-
-// unsupportedFlag names the capability flag of v airq does not act on.
-func unsupportedFlag(v, f, want string) error {
-	return saysWhy{fmt.Errorf("%q: [%s] is not supported; want %s", v, f, want)}
+// parseSSID2 reads hostapd's ssid2: "text" in quotes, P"text" with
+// printf-style escapes, or the SSID's bytes in hex.
+func parseSSID2(v string) (string, error) {
+	var ssid string
+	switch {
+	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
+		ssid = v[1 : len(v)-1]
+	case len(v) >= 3 && strings.HasPrefix(v, `P"`) && v[len(v)-1] == '"':
+		var ok bool
+		if ssid, ok = printfDecode(v[2 : len(v)-1]); !ok {
+			return "", errWant
+		}
+	default:
+		b, err := hex.DecodeString(v)
+		if err != nil {
+			return "", errWant
+		}
+		ssid = string(b)
+	}
+	return ssid, lenOK(ssid, 1, 32)
 }
 
-// parseHTCapab reads hostapd's ht_capab flags airq acts on; others are
-// errors rather than silently ignored. As in hostapd, a capability is on
-// only when its flag is listed.
-func parseHTCapab(p *PHY, v string) error {
-	for _, f := range capabFlags(v) {
-		switch f {
-		case "HT40+":
-			p.HT40 = "+"
-		case "HT40-":
-			p.HT40 = "-"
-		case "SHORT-GI-20":
-			p.SGI20 = true
-		case "SHORT-GI-40":
-			p.SGI40 = true
-		case "LDPC":
-			p.LDPC = true
+// printfDecode undoes the escapes hostapd's printf_decode reads: \\ \" \e
+// \n \r \t, \xHH and octal \ooo.
+func printfDecode(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i++; i == len(s) {
+			return "", false
+		}
+		switch c := s[i]; c {
+		case '\\', '"':
+			b.WriteByte(c)
+		case 'e':
+			b.WriteByte(0x1b)
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'x':
+			n := digits(s[i+1:], 2, 16)
+			v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 8)
+			if err != nil {
+				return "", false
+			}
+			b.WriteByte(byte(v))
+			i += n
 		default:
-			return unsupportedFlag(v, f, htCapabWant)
+			n := digits(s[i:], 3, 8)
+			v, err := strconv.ParseUint(s[i:i+n], 8, 8)
+			if err != nil {
+				return "", false
+			}
+			b.WriteByte(byte(v))
+			i += n - 1
 		}
 	}
-	return nil
+	return b.String(), true
 }
 
-func parseVHTCapab(p *PHY, v string) error {
-	for _, f := range capabFlags(v) {
-		switch f {
-		case "SHORT-GI-80":
-			p.SGI80 = true
-		case "SHORT-GI-160":
-			p.SGI160 = true
-		case "RXLDPC":
-			p.LDPC = true
-		case "MAX-MPDU-7991":
-			p.MaxMPDU = max(p.MaxMPDU, 7991)
-		case "MAX-MPDU-11454":
-			p.MaxMPDU = 11454
-		case "MAX-MPDU-3895":
-			return saysWhy{fmt.Errorf("%q: [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want %s", v, vhtCapabWant)}
-		default:
-			return unsupportedFlag(v, f, vhtCapabWant)
+// digits counts the leading digits of s in base, at most n.
+func digits(s string, n, base int) int {
+	k := 0
+	for k < n && k < len(s) {
+		if _, err := strconv.ParseUint(s[k:k+1], base, 8); err != nil {
+			break
 		}
+		k++
 	}
-	return nil
-}
-
-// capabFlags splits "[A][B-C]" into A, B-C.
-func capabFlags(v string) []string {
-	var out []string
-	for _, part := range strings.Split(v, "[") {
-		if part = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), "]")); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
+	return k
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
 )
 
 // MaxControlConns bounds the control connections served at once; more are
@@ -23,7 +24,7 @@ const MaxControlConns = 16
 // accepts and one per connection reads request lines; each request is handed
 // to Run's loop over calls and answered there, because only the loop may
 // touch the core. The daemon's own callers use the same path: the watchdog
-// and /metrics through Call, reloads through Inspect. A connection that
+// and /metrics through Call, reloads through Call and Reconfigure. A connection that
 // asked for events is a subscriber: the loop Publishes each event to it
 // without blocking, and the connection's goroutine writes it out.
 //
@@ -47,10 +48,16 @@ type ControlServer struct {
 
 // ControlCall is one request on its way to the loop that owns the core;
 // reply has room for the answer, so the loop never blocks on a slow client.
-// An Inspect call carries a function instead of a request.
+// A Reconfigure call carries a Reconfig instead of a request, and the loop
+// leaves its outcome in removed and err before answering.
 type ControlCall struct {
 	req     ctl.Request
-	inspect func(core *ap.AP, control func(ctl.Request) ctl.Reply)
+	read    *ctl.Request // answered just before req, in the same pass (logged changes)
+	before  ctl.Reply    // read's reply
+	reconf  *Reconfig
+	applied bool // Serve applied reconf
+	removed []ieee80211.MAC
+	err     error
 	reply   chan ctl.Reply
 }
 
@@ -62,12 +69,16 @@ func (c *ControlCall) Answer(r ctl.Reply) { c.reply <- r }
 
 // Serve answers the call from the loop that owns core: control answers a
 // request (core.Control at the loop's time, or the simulator's Control),
-// and an Inspect call runs its function with both. It calls Answer.
+// and a Reconfigure call is applied to the core. It calls Answer.
 func (c *ControlCall) Serve(core *ap.AP, control func(ctl.Request) ctl.Reply) {
-	if c.inspect != nil {
-		c.inspect(core, control)
+	if c.reconf != nil {
+		c.removed, c.err = c.reconf.apply(core, control)
+		c.applied = true
 		c.Answer(ctl.Reply{})
 		return
+	}
+	if c.read != nil {
+		c.before = control(*c.read)
 	}
 	c.Answer(control(c.req))
 }
@@ -174,22 +185,6 @@ func (s *ControlServer) Call(ctx context.Context, req ctl.Request) (ctl.Reply, e
 		return r, err
 	}
 	return r, r.Err()
-}
-
-// Inspect runs fn on the loop that owns the core, with the core and the
-// loop's request function, and waits for it: a snapshot taken this way is
-// consistent and never races the loop. If ctx ends first, fn may still run
-// later, so it must only write memory the caller gives up on.
-func (s *ControlServer) Inspect(ctx context.Context, fn func(core *ap.AP, control func(ctl.Request) ctl.Reply)) error {
-	ran := false
-	_, err := s.send(ctx, &ControlCall{reply: make(chan ctl.Reply, 1), inspect: func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
-		fn(core, control)
-		ran = true
-	}})
-	if err == nil && !ran {
-		err = errors.New("control: the loop answered a snapshot as a request")
-	}
-	return err
 }
 
 // subscriber is an events connection: the loop fills ch without blocking

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 )
 
@@ -21,16 +20,13 @@ func (s *ControlServer) change(req ctl.Request) ctl.Reply {
 	if req.Op == ctl.OpStationSet {
 		read = ctl.Request{Op: ctl.OpStationGet, Addr: req.Addr}
 	}
-	var before, after ctl.Reply
-	err := s.Inspect(context.Background(), func(_ *ap.AP, control func(ctl.Request) ctl.Reply) {
-		before = control(read)
-		after = control(req)
-	})
+	call := &ControlCall{req: req, read: &read, reply: make(chan ctl.Reply, 1)}
+	after, err := s.send(context.Background(), call)
 	if err != nil {
-		return ctl.Errorf(ctl.EBUSY, "%v", err) // before and after may still be written: not read
+		return ctl.Errorf(ctl.EBUSY, "%v", err)
 	}
-	if after.Errno == ctl.OK && before.Errno == ctl.OK {
-		s.logChange(req, &before, &after)
+	if after.Errno == ctl.OK && call.before.Errno == ctl.OK {
+		s.logChange(req, &call.before, &after)
 	}
 	return after
 }

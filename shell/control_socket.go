@@ -38,7 +38,7 @@ func ControlIdle(d time.Duration) ControlOption {
 
 // ListenControl creates the control socket at path (mode 0660) and starts
 // accepting; with an empty path there is no socket, and the server only
-// carries Call, Inspect and Publish. The socket's directory must exist,
+// carries Call, Reconfigure and Publish. The socket's directory must exist,
 // except directly inside a runtime directory (/run, or $XDG_RUNTIME_DIR),
 // where it is made with mode 0750, as systemd's RuntimeDirectory= would:
 // airqd makes no directory anywhere else. A socket file nobody listens on

@@ -58,8 +58,8 @@ func TestControlEventsStream(t *testing.T) {
 }
 
 // The daemon's own callers go through the loop: Call answers like the
-// socket, Inspect runs on the loop with the core.
-func TestControlCallAndInspect(t *testing.T) {
+// socket, Reconfigure changes the core on the loop.
+func TestControlCallAndReconfigure(t *testing.T) {
 	noLeaks(t)
 	srv, err := ListenControl("")
 	if err != nil {
@@ -80,16 +80,17 @@ func TestControlCallAndInspect(t *testing.T) {
 	if _, err := srv.Call(ctx, ctl.Request{Op: ctl.OpStationGet, Addr: sta}); err == nil {
 		t.Error("Call of an unknown station succeeded")
 	}
-	var ssid string
-	var dump ctl.Reply
-	err = srv.Inspect(ctx, func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
-		ssid = core.Config().SSID
-		dump = control(ctl.Request{Op: ctl.OpStationDump})
-	})
-	if err != nil || ssid != "inproc" || dump.Errno != ctl.OK {
-		t.Errorf("Inspect: %q %+v, %v", ssid, dump, err)
+	acl := ap.NewACL(ap.ACLDenyUnlessAccepted, []ieee80211.MAC{sta}, nil)
+	if removed, err := srv.Reconfigure(ctx, Reconfig{ACL: &acl, AirtimeWeight: 500}); err != nil || len(removed) != 0 {
+		t.Errorf("Reconfigure: %v, %v", removed, err)
+	}
+	if _, err := srv.Reconfigure(ctx, Reconfig{ACL: &ap.ACL{Mode: 7}}); err == nil {
+		t.Error("Reconfigure took an invalid access list")
 	}
 	stop()
+	if c := core.Config(); c.AirtimeWeight != 500 || c.ACL.Mode != ap.ACLDenyUnlessAccepted || !c.ACL.Allows(sta) {
+		t.Errorf("after Reconfigure: weight %d, acl %+v", c.AirtimeWeight, c.ACL)
+	}
 	// Nobody serves the calls now: ctx bounds the wait.
 	tctx, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
@@ -102,9 +103,9 @@ func TestControlCallAndInspect(t *testing.T) {
 	}
 }
 
-// A loop that answers every call as a request cannot run a snapshot; Inspect
-// says so instead of returning an empty one.
-func TestControlInspectNeedsServe(t *testing.T) {
+// A loop that answers every call as a request cannot apply a
+// reconfiguration; Reconfigure says so instead of reporting success.
+func TestControlReconfigureNeedsServe(t *testing.T) {
 	noLeaks(t)
 	srv, _ := ListenControl("")
 	defer srv.Close()
@@ -113,13 +114,13 @@ func TestControlInspectNeedsServe(t *testing.T) {
 		call := <-srv.Calls()
 		call.Answer(core.Control(0, call.Request()))
 	}()
-	if err := srv.Inspect(context.Background(), func(*ap.AP, func(ctl.Request) ctl.Reply) {}); err == nil {
-		t.Error("Inspect answered as a request: no error")
+	if _, err := srv.Reconfigure(context.Background(), Reconfig{AirtimeWeight: 300}); err == nil {
+		t.Error("Reconfigure answered as a request: no error")
 	}
 }
 
-// Run's loop runs snapshots.
-func TestRunServesInspect(t *testing.T) {
+// Run's loop answers calls and applies reconfigurations.
+func TestRunServesReconfigure(t *testing.T) {
 	noLeaks(t)
 	srv, err := ListenControl("")
 	if err != nil {
@@ -135,20 +136,18 @@ func TestRunServesInspect(t *testing.T) {
 	go func() {
 		done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), nil, WithControl(srv))
 	}()
-	var beacons uint64
-	var st ctl.Reply
-	waitFor(t, "a beacon seen through Inspect", func() bool {
-		err := srv.Inspect(ctx, func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
-			beacons = core.Beacons().Emitted
-			st = control(ctl.Request{Op: ctl.OpStatus})
-		})
-		return err == nil && beacons > 0
+	waitFor(t, "a beacon in the status", func() bool {
+		st, err := srv.Call(ctx, ctl.Request{Op: ctl.OpStatus})
+		return err == nil && st.Status.Counters[counter.Beacons] > 0
 	})
-	if st.Status == nil || st.Status.Counters[counter.Beacons] < beacons {
-		t.Errorf("status through Inspect: %+v", st.Status)
+	if _, err := srv.Reconfigure(ctx, Reconfig{AirtimeWeight: 300}); err != nil {
+		t.Errorf("Reconfigure: %v", err)
 	}
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+	if w := core.Config().AirtimeWeight; w != 300 {
+		t.Errorf("airtime weight %d after Reconfigure, want 300", w)
 	}
 }

@@ -29,7 +29,7 @@ func (s *Sim) enqueue(n *node, p *packet) bool {
 		c.active, c.air = true, a
 		a.active = append(a.active, c)
 		if !a.busy {
-			c.readyAt = s.now + a.aifs(c.ac)
+			c.readyAt = s.now + a.aifs(c)
 			s.scheduleAccess(a)
 		}
 	}
@@ -137,7 +137,7 @@ func (s *Sim) onTxEnd(a *air) {
 		s.settle(a, c, collided)
 	}
 	for _, c := range a.active {
-		c.readyAt = s.now + a.aifs(c.ac)
+		c.readyAt = s.now + a.aifs(c)
 	}
 	s.scheduleAccess(a)
 	if apDone && s.radio.waitTx {
@@ -174,7 +174,7 @@ func (s *Sim) settle(a *air, c *contender, collided bool) {
 		return
 	}
 	p.frame().SetRetry(true)
-	c.cw = min(2*c.cw+1, edca[c.ac].cwMax)
+	c.cw = min(2*c.cw+1, c.p.cwMax)
 	c.backoff = s.rng.IntN(c.cw + 1)
 }
 
@@ -183,7 +183,7 @@ func (s *Sim) settle(a *air, c *contender, collided bool) {
 func (s *Sim) done(c *contender, ok bool) {
 	p := c.q.pop()
 	p.acked = ok
-	c.cw = edca[c.ac].cwMin
+	c.cw = c.p.cwMin
 	c.backoff = s.rng.IntN(c.cw + 1)
 	if c.q.size == 0 {
 		s.deactivate(c)

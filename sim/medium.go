@@ -74,7 +74,9 @@ type edcaParams struct {
 }
 
 // edca is what mac80211 programs for injected frames and what hostapd
-// advertises to stations by default: the same table on both sides.
+// advertises to stations by default. The AP's contenders keep it; a
+// station's take what its association response's WMM Parameter element
+// says (useEDCA).
 var edca = [ieee80211.NumACs]edcaParams{
 	ieee80211.ACVO: {2, 3, 7},
 	ieee80211.ACVI: {2, 7, 15},
@@ -135,6 +137,7 @@ type contender struct {
 	cw      int           // current contention window
 	readyAt time.Duration // when AIFS ends and slots start counting
 	active  bool
+	p       edcaParams // the AC's channel access
 }
 
 func (m *medium) init(c ap.Config, mc MediumConfig) {
@@ -190,8 +193,8 @@ func (m *medium) newNode(st *Station) *node {
 	n := &node{id: len(m.nodes), sta: st, freq: m.freq}
 	for ac := range n.ac {
 		c := &n.ac[ac]
-		c.node, c.ac = n, ieee80211.AC(ac)
-		c.cw = edca[ac].cwMin
+		c.node, c.ac, c.p = n, ieee80211.AC(ac), edca[ac]
+		c.cw = c.p.cwMin
 		if st != nil {
 			c.limit = m.cfg.StationQueue
 		}
@@ -199,8 +202,19 @@ func (m *medium) newNode(st *Station) *node {
 	return n
 }
 
-func (a *air) aifs(ac ieee80211.AC) time.Duration {
-	return a.sifs + time.Duration(edca[ac].aifsn)*a.slot
+func (a *air) aifs(c *contender) time.Duration {
+	return a.sifs + time.Duration(c.p.aifsn)*a.slot
+}
+
+// useEDCA gives the node's contenders the parameters of a WMM Parameter
+// element (CW = 2^ECW - 1). TXOP limits need nothing: the simulated
+// stations send one frame per access, which any limit allows.
+func (n *node) useEDCA(p [ieee80211.NumACs]ieee80211.EDCA) {
+	for ac := range n.ac {
+		c := &n.ac[ac]
+		c.p = edcaParams{aifsn: int(p[ac].AIFSN), cwMin: 1<<p[ac].ECWMin - 1, cwMax: 1<<p[ac].ECWMax - 1}
+		c.cw = min(max(c.cw, c.p.cwMin), c.p.cwMax)
+	}
 }
 
 // exchange returns the µs one attempt of an n-octet MPDU (FCS included)

@@ -105,7 +105,7 @@ func (s *Sim) startRetune() {
 		if c.active {
 			s.deactivate(c)
 		}
-		c.cw = edca[i].cwMin
+		c.cw = c.p.cwMin
 	}
 	if len(keep) > 0 {
 		// Frames queued before the queues stopped go out before the ones

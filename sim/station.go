@@ -208,7 +208,8 @@ func (st *Station) leave() {
 		st.stats.ConnectedFor += st.sim.now - st.stats.AssociatedAt
 	}
 	st.state, st.aid, st.qos = staIdle, 0, false
-	st.gen++ // cancel timers
+	st.node.useEDCA(ieee80211.DefaultEDCA()) // out of the BSS: the default parameters again
+	st.gen++                                 // cancel timers
 }
 
 // Doze tells the AP, with a Null frame carrying the PM bit, that the

@@ -49,8 +49,11 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 		if err != nil || r.Status() != ieee80211.StatusSuccess {
 			return
 		}
-		_, _, wmm := r.Elements().WMMParams()
+		params, _, wmm := r.Elements().WMMParams()
 		st.state, st.aid, st.qos = staAssociated, r.AID(), wmm && !st.cfg.NoWMM
+		if st.qos {
+			st.node.useEDCA(params) // as mac80211 does on association (ieee80211_sta_wmm_params)
+		}
 		st.rxValid = [ieee80211.NumTIDs + 1]bool{}
 		st.stats.Associations++
 		st.stats.AssociatedAt = st.sim.now

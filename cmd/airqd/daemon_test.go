@@ -89,9 +89,16 @@ func (w lockedWriter) Write(b []byte) (int, error) {
 // directory and waits until it answers.
 func startDaemon(t *testing.T, args ...string) *airqdProc {
 	t.Helper()
+	return startDaemonEnv(t, nil, args...)
+}
+
+// startDaemonEnv is startDaemon with env added to airqd's environment.
+func startDaemonEnv(t *testing.T, env []string, args ...string) *airqdProc {
+	t.Helper()
 	binaries(t)
 	d := &airqdProc{socket: filepath.Join(t.TempDir(), "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
+	d.cmd.Env = append(os.Environ(), env...)
 	d.cmd.Stderr = lockedWriter{d}
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -243,7 +250,7 @@ func TestDaemonReload(t *testing.T) {
 	// A broken file changes nothing and the airqdProc keeps running.
 	write("ssid=renamed\naql_txq_limit=BE=1:2\nwpa=2\n")
 	d.cmd.Process.Signal(syscall.SIGHUP)
-	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "wpa: not supported yet") })
+	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "not supported yet: WPA2 is being built") })
 	d.ctlJSON(t, &q, "aql")
 	if q.Low[2] != 600 {
 		t.Errorf("a refused file changed the limits: %+v", q)

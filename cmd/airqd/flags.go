@@ -34,7 +34,9 @@ type options struct {
 	noBias    bool
 
 	configPath string
+	checkPath  string          // -check-config: check this file and exit
 	conf       *config.File    // nil without -config
+	warnings   config.Problems // what the file and the checks accept with a warning
 	flagSet    map[string]bool // the flags given on the command line
 	pcapMB     int64
 	pcapMax    int64 // bytes
@@ -80,6 +82,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.Control, "control", defControl, "control socket for airqctl (mode 0660; empty: none); the default is "+
 		ctl.SystemSocket+" for root, $XDG_RUNTIME_DIR/airq/airqd.sock for other users")
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+strings.Join(config.Reloadable(), ", "))
+	fs.StringVar(&o.checkPath, "check-config", "", "check this configuration file with the other flags given, print every problem with its line and exit: 0 if airqd would start (warnings alone do not fail), 2 if not")
 	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
 	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
@@ -129,42 +132,51 @@ func parseFlags(args []string) (options, error) {
 	}
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
-	if err := o.readFile(); err != nil {
-		return o, err
-	}
+	ps := o.readFile()
 	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkDaemon, o.checkNames} {
 		if err := check(); err != nil {
-			return o, err
+			ps = append(ps, o.problems(err)...)
+		}
+	}
+	if ps.Err() == nil { // the core's own checks, on settings that passed these
+		if err := o.checkCore(); err != nil {
+			ps = append(ps, o.problems(err)...)
 		}
 	}
 	o.Core.Channel = o.Channel
-	return o, nil
+	o.warnings = ps.Warnings()
+	return o, ps.Err() // every problem at once
 }
 
-// readFile resolves -freq, then applies -config's file over the flags'
-// defaults, leaving the keys of the flags given.
-func (o *options) readFile() error {
+// readFile resolves -freq, then applies -config's file (-check-config's)
+// over the flags' defaults, leaving the keys of the flags given.
+func (o *options) readFile() config.Problems {
+	var ps config.Problems
 	if o.flagSet["freq"] {
-		if o.flagSet["channel"] {
-			return fmt.Errorf("-channel %d and -freq %d: give one of them", o.Channel, o.freq)
-		}
 		ch, err := freqChannel(o.freq)
+		if o.flagSet["channel"] {
+			err = fmt.Errorf("-channel %d and -freq %d: give one of them", o.Channel, o.freq)
+		}
 		if err != nil {
-			return err
+			ps = append(ps, config.Problem{Msg: err.Error()})
 		}
 		o.Channel, o.Core.Freq = ch, o.freq
 	}
-	if o.configPath == "" {
-		return nil
+	flag, path := "-config", o.configPath
+	if o.checkPath != "" {
+		flag, path = "-check-config", o.checkPath
 	}
-	b, err := os.ReadFile(o.configPath)
+	if path == "" {
+		return ps
+	}
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("-config: %w", err)
+		return append(ps, config.Problem{Msg: fmt.Sprintf("%s: %v", flag, err)})
 	}
-	if o.conf, err = config.Parse(o.configPath, b); err != nil {
-		return err
-	}
-	return o.conf.Apply(&o.Settings, o.flagSet)
+	o.configPath = path
+	var fps config.Problems
+	o.conf, fps = config.Load(path, b, &o.Settings, o.flagSet)
+	return append(ps, fps...)
 }
 
 // freqChannel maps -freq to the channel, for a 2.4 or 5 GHz channel's centre
@@ -189,7 +201,7 @@ func (o *options) checkRadio() error {
 			return fmt.Errorf("-country: %q, want a two-letter code such as US or DE", o.Country)
 		}
 	}
-	if o.IEEE80211D && o.Country == "" { // hostapd's words
+	if o.IEEE80211D && o.Country == "" && o.flagSet["ieee80211d"] { // hostapd's words; the file's key is checked with the file
 		return fmt.Errorf("-ieee80211d: cannot enable IEEE 802.11d without setting the country_code (-country)")
 	}
 	if o.qualify && o.noQualify {
@@ -214,7 +226,7 @@ func (o *options) checkDaemon() error {
 		return fmt.Errorf("-radio: %q, want nl80211 or sim", o.Radio)
 	}
 	if o.Radio == "nl80211" && o.Phy == "" {
-		return fmt.Errorf("-phy: required with -radio nl80211 (see `iw phy`)")
+		return fmt.Errorf("-phy: required with -radio nl80211: the wiphy to drive, such as phy0 (see `iw phy`), or phy= in the file")
 	}
 	if o.AQLThreshold < 1 || o.AQLThreshold > 1<<31 {
 		return fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", o.AQLThreshold)

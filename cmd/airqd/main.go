@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -34,15 +35,25 @@ func run(args []string) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	if opts.checkPath != "" {
+		return checkConfig(opts, err, os.Stdout)
+	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "airqd: %v\n(run airqd -h for the flags)\n", err)
+		for _, line := range strings.Split(err.Error(), "\n") { // every problem, one a line
+			fmt.Fprintf(os.Stderr, "airqd: %s\n", line)
+		}
+		fmt.Fprintln(os.Stderr, "(run airqd -h for the flags)")
 		return 2
 	}
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	opts.warnings.Log(log, "")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	stopping := sync.OnceFunc(func() { notify(daemon.SdNotifyStopping) })
+	defer stopping() // on a failure too
+	context.AfterFunc(ctx, stopping)
 	if err := serve(ctx, opts, level, args, log); err != nil {
 		log.Error("exiting", "err", err)
 		return 1
@@ -105,9 +116,11 @@ func reloadOnHUP(ctx context.Context, rl *reloader) {
 			return
 		case <-hup:
 			rl.log.Info("SIGHUP: reloading", "config", rl.cur.configPath)
+			notifyReloading()
 			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 			rl.reload(rctx)
 			cancel()
+			notify(daemon.SdNotifyReady) // applied or refused, airqd runs on
 		}
 	}
 }
@@ -140,6 +153,6 @@ func watchdog(ctx context.Context, srv *shell.ControlServer, log *slog.Logger) {
 			continue
 		}
 		answered = true
-		daemon.SdNotify(false, daemon.SdNotifyWatchdog)
+		notify(daemon.SdNotifyWatchdog)
 	}
 }

@@ -2,10 +2,7 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"time"
 
-	"github.com/airq/airq/ap"
 	"github.com/airq/airq/scan"
 )
 
@@ -26,79 +23,14 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 	fs.BoolVar(&s.MissBeacon, "scan-miss-beacon", false, "let a passive visit miss one of our beacons, to find BSSs whose beacons fall in the blind window")
 }
 
-// applyPHY checks the settings and puts them into the core's configuration.
+// applyPHY checks the settings, every problem at once, and puts them into
+// the core's configuration.
 func (o *options) applyPHY() error {
-	p := o.PHY
-	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
-		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
-	switch p.HT40 {
-	case "":
-	case "+", "-":
-		if !ph.HT {
-			return fmt.Errorf("-ht40: needs -ht")
-		}
-		ph.Secondary = 1
-		if p.HT40 == "-" {
-			ph.Secondary = -1
-		}
-		if ph.Width == 0 {
-			ph.Width = 40
-		}
-	default:
-		return fmt.Errorf("-ht40: %q, want + or -", p.HT40)
+	var sgi *bool
+	if o.flagSet["short-gi"] {
+		sgi = &o.shortGI
 	}
-	if ph.Width == 0 && ph.VHT {
-		ph.Width = 80
-	}
-	switch ph.Width {
-	case 0, 20, 40, 80, 160:
-	default:
-		return fmt.Errorf("-width: %d MHz, want 20, 40, 80 or 160", ph.Width)
-	}
-	if o.flagSet["short-gi"] { // every width the channel uses, over the file's flags
-		sgi := o.shortGI
-		ph.SGI20, ph.SGI40, ph.SGI80, ph.SGI160 = sgi, sgi && ph.Width >= 40, sgi && ph.Width >= 80, sgi && ph.Width == 160
-	}
-	if p.AMSDU != 0 && (p.AMSDU < 3839 || p.AMSDU > 11424) {
-		return fmt.Errorf("-amsdu: %d octets, want 0 (off) or 3839 to 11424", p.AMSDU)
-	}
-	if p.AMSDU != 0 && !ph.HT {
-		return fmt.Errorf("-amsdu: A-MSDUs go to HT/VHT stations only; add -ht or -vht")
-	}
-	if p.Center != 0 && ph.Width >= 80 && p.Center != centerOf(o.Channel, ph.Width) {
-		return fmt.Errorf("vht_oper_centr_freq_seg0_idx: %d, want %d for channel %d at %d MHz", p.Center, centerOf(o.Channel, ph.Width), o.Channel, ph.Width)
-	}
-	switch o.Scan.Mode {
-	case "continuous", "periodic":
-	default:
-		return fmt.Errorf("-scan-mode: %q, want continuous or periodic", o.Scan.Mode)
-	}
-	if o.Scan.Period < time.Second {
-		return fmt.Errorf("-scan-period: %v, want at least 1s", o.Scan.Period)
-	}
-	o.Core.PHY, o.Core.AMSDU = ph, p.AMSDU
-	return nil
-}
-
-// centerOf is the centre channel number of the 80 or 160 MHz block holding
-// 5 GHz channel ch, as hostapd's vht_oper_centr_freq_seg0_idx names it.
-func centerOf(ch, width int) int {
-	c := ap.Config{Channel: ch, Freq: 5000 + 5*ch, PHY: ap.PHY{Width: width}}
-	return (c.CenterFreq() - 5000) / 5
-}
-
-// scanConfig is the background scan the options ask for, over the given
-// channels; nil without -scan.
-func (o *options) scanConfig(chans []scan.Channel, retune time.Duration) *ap.ScanConfig {
-	s := o.Scan
-	if !s.On {
-		return nil
-	}
-	mode := scan.Continuous
-	if s.Mode == "periodic" {
-		mode = scan.Periodic
-	}
-	return &ap.ScanConfig{Planner: scan.Config{
-		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
-	}}
+	ph, err := o.CorePHY(o.Channel, sgi, o.source)
+	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
+	return err
 }

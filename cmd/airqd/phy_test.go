@@ -32,7 +32,7 @@ func TestPHYFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-ht40", "+"}, "-ht40: needs -ht"},
+		{[]string{"-ht40", "+"}, "-ht40: a 40 MHz channel needs HT"},
 		{[]string{"-ht", "-ht40", "x"}, "-ht40"},
 		{[]string{"-ht", "-width", "30"}, "-width"},
 		{[]string{"-amsdu", "7935"}, "-amsdu"},
@@ -67,7 +67,7 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	}
 	for _, c := range []struct{ conf, want string }{
 		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},
-		{"ht_capab=[GF]\n", "ht_capab"},
+		{"ht_capab=[GREENFIELD]\n", "ht_capab"},
 		{"ieee80211ac=1\nchannel=36\nvht_capab=[MAX-MPDU-3895]\n", "vht_capab"},
 		{"vht_oper_chwidth=3\n", "vht_oper_chwidth"},
 	} {
@@ -104,9 +104,9 @@ func TestShortGIFromTheFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sta := s.AddStation(sim.StationConfig{HT: true})
+		host, sta := s.AddHost(sim.HostConfig{}), s.AddStation(sim.StationConfig{HT: true})
 		s.Run(time.Second)
-		s.Ping(s.AddHost(sim.HostConfig{}), sta, 100*time.Millisecond, 56) // the first frame to it builds its rate table
+		s.Ping(host, sta, 100*time.Millisecond, 56) // the first frame to it builds its rate table
 		s.Run(500 * time.Millisecond)
 		rep := s.Control(ctl.Request{Op: ctl.OpStationRates, Addr: sta.Addr()})
 		if rep.Err() != nil || rep.Rates == nil {

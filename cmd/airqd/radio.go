@@ -14,7 +14,7 @@ func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
 	if o.Channel == 0 {
 		cfg.ACS = o.acsConfig(nil) // the candidates come from the phy
 	}
-	cfg.Scan = o.scanConfig(nil, 0) // the channels and the retune time too
+	cfg.Scan = o.Scan.Config(nil, 0) // the channels and the retune time too
 	return monitor.Options{
 		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(),
 		Country: o.Country, CountryElement: o.IEEE80211D, Takeover: o.takeover, NoQualify: o.noQualify,

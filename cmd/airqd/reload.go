@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"maps"
 
-	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -32,8 +31,10 @@ func (r *reloader) reload(ctx context.Context) error {
 		return nil
 	}
 	next, err := parseFlags(r.args)
+	config.AsProblems(err).Log(r.log, "reload: ")
+	next.warnings.Log(r.log, "reload: ")
 	if err != nil {
-		r.log.Error("reload: configuration refused; keeping the running one", "err", err)
+		r.log.Error("reload: configuration refused; keeping the running one")
 		return err
 	}
 	oldV, newV := r.cur.conf.Values(), next.conf.Values()
@@ -95,9 +96,9 @@ func (r *reloader) reload(ctx context.Context) error {
 }
 
 // reloadACL applies the new lists and the new default airtime weight on the
-// core's loop when they differ from the running ones. Stations the new lists
-// refuse are deauthenticated, as hostapd disconnects a station its deny list
-// gains (and as its own reload does to every station).
+// core's loop (shell.Reconfigure) when they differ from the running ones.
+// Stations the new lists refuse are deauthenticated, as hostapd disconnects
+// a station its deny list gains (and as its own reload does to every one).
 func (r *reloader) reloadACL(ctx context.Context, next *options) error {
 	cur := r.cur.Core.ACL
 	nacl, weight := next.Core.ACL, next.Core.AirtimeWeight
@@ -106,32 +107,14 @@ func (r *reloader) reloadACL(ctx context.Context, next *options) error {
 	if !aclChanged && !weightChanged {
 		return nil
 	}
-	// fn may run after ctx ends; it writes only these, read on success.
-	var (
-		removed []ieee80211.MAC
-		setErr  error
-	)
-	err := r.srv.Inspect(ctx, func(core *ap.AP, control func(ctl.Request) ctl.Reply) {
-		if weightChanged {
-			core.SetDefaultAirtimeWeight(weight)
-		}
-		if !aclChanged {
-			return
-		}
-		gone, err := core.SetACL(nacl)
-		if err != nil {
-			setErr = err
-			return
-		}
-		for _, m := range gone {
-			if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m}); rep.Err() == nil {
-				removed = append(removed, m)
-			}
-		}
-	})
-	if err == nil {
-		err = setErr
+	rc := shell.Reconfig{}
+	if aclChanged {
+		rc.ACL = &nacl
 	}
+	if weightChanged {
+		rc.AirtimeWeight = weight
+	}
+	removed, err := r.srv.Reconfigure(ctx, rc)
 	if err != nil {
 		return fmt.Errorf("access lists and airtime_weight: %w", err)
 	}

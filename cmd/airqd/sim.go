@@ -46,7 +46,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 				chans = append(chans, c)
 			}
 		}
-		cfg.Scan = o.scanConfig(chans, sim.DefaultRetuneTime)
+		cfg.Scan = o.Scan.Config(chans, sim.DefaultRetuneTime)
 	}
 	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"io"
+
+	"github.com/airq/airq/config"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// The checks of the settings run in one pass (parseFlags), at start, on
+// SIGHUP and for -check-config alike, and every problem is reported at
+// once: the file's own (config.Load), then what only the settings together
+// show, named by the file's line when the value came from the file
+// (config.File.Explain).
+
+func (o *options) problems(err error) config.Problems { return o.conf.Explain(err, o.flagSet) }
+
+// source names a setting in a message: its key if the file gave it, else
+// its flag.
+func (o *options) source(flag, key string) string { return o.conf.Source(o.flagSet, flag, key) }
+
+// checkCore checks the core's configuration as far as it is known before
+// the radio is open (the BSSID may be the phy's, the channel ACS's).
+func (o *options) checkCore() error {
+	c := o.Core
+	c.Channel = o.Channel
+	if c.Channel == 0 {
+		return nil // the channel is chosen at start
+	}
+	if c.BSSID.IsZero() {
+		c.BSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+	}
+	_, err := c.Resolve()
+	return err
+}
+
+// checkConfig prints every problem of -check-config's file and the flags
+// with it, and a summary; its exit status is 0 when airqd would start.
+func checkConfig(o options, err error, w io.Writer) int {
+	if config.Report(w, o.checkPath, append(config.AsProblems(err), o.warnings...)) {
+		return 0
+	}
+	return 2
+}

@@ -1,0 +1,152 @@
+package config
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// ht_capab and vht_capab: bracketed flags, each one capability, on only
+// when listed (as in hostapd). The flags airq acts on set PHY; hostapd's
+// other flags are accepted with one warning naming what airq announces
+// instead, because a config written for a radio that has them must still
+// start; a flag hostapd does not know is an error (a typo would otherwise
+// drop a capability silently).
+
+// The flags of ht_capab and vht_capab airq acts on.
+const (
+	htCapabWant  = "bracketed flags: [HT40+] or [HT40-], [SHORT-GI-20], [SHORT-GI-40], [LDPC]"
+	vhtCapabWant = "bracketed flags: [SHORT-GI-80], [SHORT-GI-160], [RXLDPC], [MAX-MPDU-7991] or [MAX-MPDU-11454]"
+)
+
+// htUnused are hostapd's other ht_capab flags, with what airq does instead.
+var htUnused = map[string]string{
+	"GF":             "airq sends no greenfield PPDUs",
+	"TX-STBC":        "airq sends no STBC",
+	"RX-STBC1":       "STBC reception is not announced",
+	"RX-STBC12":      "STBC reception is not announced",
+	"RX-STBC123":     "STBC reception is not announced",
+	"DELAYED-BA":     "airq declines Block Ack agreements",
+	"MAX-AMSDU-7935": "7935 octets are announced in any case: A-MSDUs are taken apart in software",
+	"DSSS_CCK-40":    "DSSS/CCK in 40 MHz is not announced",
+	"40-INTOLERANT":  "40 MHz intolerance is not announced",
+	"LSIG-TXOP-PROT": "L-SIG TXOP protection is not announced",
+	"SMPS-STATIC":    "SM power save stays disabled",
+	"SMPS-DYNAMIC":   "SM power save stays disabled",
+}
+
+// vhtUnused are hostapd's other vht_capab flags.
+var vhtUnused = func() map[string]string {
+	m := map[string]string{
+		"VHT160":             "the 160 MHz support announced follows vht_oper_chwidth",
+		"VHT160-80PLUS80":    "80+80 MHz is not supported",
+		"TX-STBC-2BY1":       "airq sends no STBC",
+		"SU-BEAMFORMER":      "airq does not beamform",
+		"SU-BEAMFORMEE":      "beamforming is not announced",
+		"MU-BEAMFORMER":      "airq does not beamform",
+		"RX-ANTENNA-PATTERN": "antenna pattern consistency is not announced",
+		"TX-ANTENNA-PATTERN": "antenna pattern consistency is not announced",
+		"VHT-TXOP-PS":        "VHT TXOP power save is not announced",
+		"HTC-VHT":            "airq sends no HT Control field",
+		"VHT-LINK-ADAPT2":    "airq sends no HT Control field",
+		"VHT-LINK-ADAPT3":    "airq sends no HT Control field",
+	}
+	for _, f := range []string{"RX-STBC-1", "RX-STBC-12", "RX-STBC-123", "RX-STBC-1234"} {
+		m[f] = "STBC reception is not announced"
+	}
+	for n := 2; n <= 4; n++ {
+		m[fmt.Sprintf("BF-ANTENNA-%d", n)] = "beamforming is not announced"
+		m[fmt.Sprintf("SOUNDING-DIMENSION-%d", n)] = "beamforming is not announced"
+	}
+	for n := range 8 {
+		m[fmt.Sprintf("MAX-A-MPDU-LEN-EXP%d", n)] = "airq declines A-MPDU agreements"
+	}
+	return m
+}()
+
+// parseHTCapab reads ht_capab's flags.
+func parseHTCapab(p *PHY, v string) error {
+	var unused []string
+	for _, f := range capabFlags(v) {
+		switch f {
+		case "HT40+":
+			p.HT40 = "+"
+		case "HT40-":
+			p.HT40 = "-"
+		case "SHORT-GI-20":
+			p.SGI20 = true
+		case "SHORT-GI-40":
+			p.SGI40 = true
+		case "LDPC":
+			p.LDPC = true
+		default:
+			if _, ok := htUnused[f]; !ok {
+				return unknownFlag(v, f, htCapabWant, htUnused, "HT40+", "HT40-", "SHORT-GI-20", "SHORT-GI-40", "LDPC")
+			}
+			unused = append(unused, f)
+		}
+	}
+	return notAdvertised(unused, htUnused)
+}
+
+// parseVHTCapab reads vht_capab's flags.
+func parseVHTCapab(p *PHY, v string) error {
+	var unused []string
+	for _, f := range capabFlags(v) {
+		switch f {
+		case "SHORT-GI-80":
+			p.SGI80 = true
+		case "SHORT-GI-160":
+			p.SGI160 = true
+		case "RXLDPC":
+			p.LDPC = true
+		case "MAX-MPDU-7991":
+			p.MaxMPDU = max(p.MaxMPDU, 7991)
+		case "MAX-MPDU-11454":
+			p.MaxMPDU = 11454
+		case "MAX-MPDU-3895":
+			return saysWhy{fmt.Errorf("%q: [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want %s", v, vhtCapabWant)}
+		default:
+			if _, ok := vhtUnused[f]; !ok {
+				return unknownFlag(v, f, vhtCapabWant, vhtUnused, "SHORT-GI-80", "SHORT-GI-160", "RXLDPC", "MAX-MPDU-7991", "MAX-MPDU-11454")
+			}
+			unused = append(unused, f)
+		}
+	}
+	return notAdvertised(unused, vhtUnused)
+}
+
+// notAdvertised is the warning for hostapd's flags airq does not act on.
+func notAdvertised(flags []string, why map[string]string) error {
+	if len(flags) == 0 {
+		return nil
+	}
+	parts := make([]string, len(flags))
+	for i, f := range flags {
+		parts[i] = fmt.Sprintf("[%s] (%s)", f, why[f])
+	}
+	return warning{"not advertised: " + strings.Join(parts, ", ")}
+}
+
+// unknownFlag refuses a flag hostapd does not have, suggesting the
+// nearest one.
+func unknownFlag(v, f, want string, others map[string]string, used ...string) error {
+	names := slices.AppendSeq(used, maps.Keys(others))
+	hint := ""
+	if s := nearest(f, names); len(s) > 0 {
+		hint = fmt.Sprintf(" (did you mean [%s]?)", s[0])
+	}
+	return saysWhy{fmt.Errorf("%q: [%s] is not a hostapd flag%s; want %s", clip(v), clip(f), hint, want)}
+}
+
+// capabFlags splits "[A][B-C]" into A, B-C.
+func capabFlags(v string) []string {
+	var out []string
+	for _, part := range strings.Split(v, "[") {
+		if part = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(part), "]")); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}

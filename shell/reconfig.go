@@ -1,0 +1,53 @@
+package shell
+
+import (
+	"context"
+	"errors"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Reconfig is a change of the core's settings that a reload applies live,
+// on the loop that owns the core; the zero value changes nothing.
+type Reconfig struct {
+	ACL           *ap.ACL // new access lists; nil: unchanged
+	AirtimeWeight uint16  // the weight of stations associating from now on; 0: unchanged
+}
+
+// Reconfigure applies c on the loop and returns the stations the new access
+// lists refuse, which it deauthenticated (as airqctl station del does;
+// hostapd disconnects a station its deny list gains). If ctx ends first
+// the change may still be applied later.
+func (s *ControlServer) Reconfigure(ctx context.Context, c Reconfig) ([]ieee80211.MAC, error) {
+	call := &ControlCall{reconf: &c, reply: make(chan ctl.Reply, 1)}
+	if _, err := s.send(ctx, call); err != nil {
+		return nil, err
+	}
+	if !call.applied { // written before the loop answered, like removed and err
+		return nil, errors.New("control: the loop answered a reconfiguration as a request")
+	}
+	return call.removed, call.err
+}
+
+// apply runs on the loop.
+func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ieee80211.MAC, error) {
+	if c.AirtimeWeight != 0 {
+		core.SetDefaultAirtimeWeight(c.AirtimeWeight)
+	}
+	if c.ACL == nil {
+		return nil, nil
+	}
+	gone, err := core.SetACL(*c.ACL)
+	if err != nil {
+		return nil, err
+	}
+	var removed []ieee80211.MAC
+	for _, m := range gone {
+		if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m}); rep.Err() == nil {
+			removed = append(removed, m)
+		}
+	}
+	return removed, nil
+}
