@@ -151,8 +151,8 @@ if [ -n "$METRICS" ]; then
 	wt=$(grep "^airq_station_airtime_weight{mac=\"$STA1\"}" "$LOGS/$S-metrics.log" | awk '{print $2}')
 	pend=$(grep -c '^airq_station_aql_pending_seconds' "$LOGS/$S-metrics.log")
 	d="airq_aql_limit_seconds{ac=BE,bound=high}=${hi:-missing} airq_station_airtime_weight{$STA1}=${wt:-missing}, $pend aql pending series"
-	if awk -v h="$hi" -v w="$wt" 'BEGIN{exit !(h + 0 == 0.001 && w + 0 == 1024)}'; then result metrics pass "$d"
-	else result metrics fail "$d (want 0.001 and 1024)"; fi
+	if awk -v h="$hi" -v w="$wt" 'BEGIN{exit !(h + 0 == 0.005 && w + 0 == 1024)}'; then result metrics pass "$d"
+	else result metrics fail "$d (want 0.005 and 1024)"; fi
 else
 	result metrics fail "airqd -h lists no -metrics"
 fi
