@@ -122,8 +122,10 @@ func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) 
 // Decrypt verifies and decrypts the protected MPDU in frame in place and
 // returns the plaintext body, a slice of frame. It checks neither the PN
 // against a replay counter (do that first with ParseHeader, and Accept the
-// PN only after Decrypt succeeds) nor the addresses. On a MIC mismatch the
-// body is cleared and ErrMIC returned.
+// PN only after Decrypt succeeds) nor the addresses. On a MIC mismatch
+// ErrMIC is returned and frame is left as it came, ciphertext and all, so
+// the caller may try another key with the same key ID (the old and the
+// new TK of a PTK rekey without Extended Key ID) and no plaintext remains.
 func (k *Key) Decrypt(frame []byte) ([]byte, error) {
 	pn, id, err := ParseHeader(frame)
 	if err != nil {
