@@ -21,6 +21,9 @@ const (
 	TKLen = 16
 	// MaxPN is the largest packet number; a key whose PN reaches it is spent.
 	MaxPN = 1<<48 - 1
+	// MaxBody is the longest body CCM's 2-octet length field (a 13-octet
+	// nonce) can count; 802.11 MPDUs stay far below it.
+	MaxBody = 1<<16 - 1
 
 	extIV     = 0x20
 	nonceLen  = 13
@@ -37,6 +40,8 @@ var (
 	ErrMIC          = errors.New("ccmp: MIC mismatch")
 	ErrPN           = errors.New("ccmp: PN outside 1..2^48-1")
 	ErrRoom         = errors.New("ccmp: no room for the MIC after the body")
+	ErrProtected    = errors.New("ccmp: Protected Frame bit already set: frame encrypted once")
+	ErrTooLong      = errors.New("ccmp: body longer than CCM can count (65535 octets)")
 	ErrKey          = errors.New("ccmp: temporal key must be 16 bytes and key ID 0..3")
 )
 
@@ -74,8 +79,13 @@ func (k *Key) String() string { return "ccmp key " + strconv.Itoa(int(k.id)) }
 // HeaderLen reserved bytes and the plaintext body; its capacity must hold
 // MICLen more bytes. Encrypt sets the Protected Frame bit, writes the CCMP
 // header with pn and the key ID, encrypts the body and appends the MIC. It
-// returns frame grown by MICLen. The caller owns pn: it must never repeat
-// under the same key.
+// returns frame grown by MICLen. A frame whose Protected Frame bit is
+// already set is refused (ErrProtected): encrypting a protected frame
+// again, under its own PN, would put the plaintext on the air.
+//
+// The caller owns pn: it must never repeat under the same key. Encrypt is
+// for callers that keep their own PN sequence, and for the test vectors;
+// the datapath sends with Seal, which takes the PN from the Key.
 func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	h, err := headerLen(frame)
 	if err != nil {
@@ -83,6 +93,12 @@ func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	}
 	if len(frame) < h+HeaderLen {
 		return nil, ErrShort
+	}
+	if ieee80211.Frame(frame).Protected() {
+		return nil, ErrProtected
+	}
+	if len(frame)-h-HeaderLen > MaxBody {
+		return nil, ErrTooLong
 	}
 	if pn == 0 || pn > MaxPN {
 		return nil, ErrPN
