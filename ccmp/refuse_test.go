@@ -26,7 +26,7 @@ func TestDecryptFailureKeepsFrame(t *testing.T) {
 	oldK, _ := New(bytes.Repeat([]byte{1}, 16), 0)
 	newK, _ := New(bytes.Repeat([]byte{2}, 16), 0)
 	plain := qosFrame()
-	enc, err := oldK.Encrypt(bytes.Clone(plain), 10)
+	enc, err := oldK.Encrypt(append(make([]byte, 0, cap(plain)), plain...), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
