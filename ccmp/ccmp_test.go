@@ -294,3 +294,15 @@ func TestEncryptInHeadroom(t *testing.T) {
 		t.Fatalf("short frame: %v", err)
 	}
 }
+
+func TestFragmentFollows(t *testing.T) {
+	for _, c := range []struct {
+		prev, pn uint64
+		ok       bool
+	}{{1, 2, true}, {41, 42, true}, {MaxPN - 1, MaxPN, true}, {1, 1, false}, {1, 3, false}, {2, 1, false},
+		{MaxPN, MaxPN + 1, false}, {MaxPN, 0, false}} {
+		if got := FragmentFollows(c.prev, c.pn); got != c.ok {
+			t.Errorf("FragmentFollows(%d, %d) = %v", c.prev, c.pn, got)
+		}
+	}
+}
