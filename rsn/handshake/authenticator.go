@@ -92,10 +92,10 @@ func (a *Authenticator) remove(now time.Duration, s *Station, departed bool) {
 	if s.gUpdate {
 		s.gUpdate = false
 		a.g.keyDone--
-		// hostapd steps the group again only at its next event; stepping
-		// now lets the rekey finish without waiting for another station.
-		a.groupStepAll(now)
 	}
+	// hostapd steps the group again only at its next event; stepping now
+	// lets a rekey finish without waiting for another station.
+	a.groupStepAll(now)
 	s.clearKeys()
 }
 

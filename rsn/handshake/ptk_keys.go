@@ -69,7 +69,13 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 		return
 	}
 	g := &s.a.g
-	rsc := s.a.cfg.GroupTXPN(g.gn)
+	if g.state == groupSetKeys && !s.gUpdate {
+		// A rekey waits for other stations: this one gets the GTK the
+		// AP sends with now, then GN by a group handshake, and
+		// SETKEYSDONE waits for that too.
+		g.keyDone++
+		s.gUpdate = true
+	}
 	if s.extKeyID && s.timeoutCtr == 1 {
 		s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
 	}
@@ -77,24 +83,28 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 	if s.extKeyID {
 		kd = rsn.AppendKeyIDKDE(kd, s.keyIdx)
 	}
-	kd = rsn.AppendGTKKDE(kd, uint8(g.gn), false, &g.gtk[g.gn-1])
-	kd = s.appendIGTK(kd)
+	// The GTK in use and its Key RSC (hostapd sends GN's, which during a
+	// rekey is a key the AP does not send with yet).
+	rsc := s.a.cfg.GroupTXPN(g.txGN)
+	kd = rsn.AppendGTKKDE(kd, uint8(g.txGN), false, &g.gtk[g.txGN-1])
+	kd = s.appendIGTK(kd, g.txIGTK)
 	s.sendKey(now, rsn.InfoSecure|rsn.InfoMIC|rsn.InfoAck|rsn.InfoInstall|rsn.InfoPairwise, rsc, &s.anonce, kd, true)
 	clear(kd)
 }
 
-// appendIGTK adds the IGTK KDE for an MFP station (ieee80211w_kde_add):
-// its IPN is the AP's once the group keys are in use, else 0.
-func (s *Station) appendIGTK(kd []byte) []byte {
+// appendIGTK adds the IGTK KDE of key ID id for an MFP station
+// (ieee80211w_kde_add): its IPN is the AP's if the AP sends with it, else
+// 0.
+func (s *Station) appendIGTK(kd []byte, id int) []byte {
 	g := &s.a.g
 	if !s.mfp {
 		return kd
 	}
 	var ipn uint64
-	if g.state == groupSetKeysDone {
-		ipn = s.a.cfg.GroupTXPN(g.gnIGTK)
+	if id == g.txIGTK {
+		ipn = s.a.cfg.GroupTXPN(id)
 	}
-	return rsn.AppendIGTKKDE(kd, uint16(g.gnIGTK), ipn, &g.igtk[g.gnIGTK-4])
+	return rsn.AppendIGTKKDE(kd, uint16(id), ipn, &g.igtk[id-4])
 }
 
 // enterInitDone installs the TK (once per handshake) and opens the port.
