@@ -11,18 +11,20 @@ import (
 // The states of the WPA_PTK machine that work with keys: message 2 in,
 // message 3 out, the TK in.
 
-// enterCalcNegotiating derives the PTK from message 2 under each candidate
-// PMK until one verifies its MIC, then checks message 2's RSNE.
+// enterCalcNegotiating takes the PTK under which Receive verified message
+// 2 (hostapd derives it here, under each candidate PMK), then checks
+// message 2's RSNE.
 func (s *Station) enterCalcNegotiating(now time.Duration) {
 	s.enter(ptkCalcNegotiating)
 	s.keyReceived, s.updateSNonce = false, false
-	k := rsn.KeyFrame(s.lastRx)
-	idx, ptk, ok := s.matchPMK(k, &s.snonce)
+	ptk, idx, ok := s.rxPTK, s.rxPMK, s.rxPTKSet
+	s.rxPTK.Clear()
+	s.rxPTKSet = false
+	defer ptk.Clear()
 	if !ok {
-		s.micFailures++
-		s.emit(Action{At: now, Kind: ActPSKMismatch, Cause: CauseWrongPassphrase})
-		return
+		return // only a verified message 2 leads here
 	}
+	k := rsn.KeyFrame(s.lastRx)
 	d, err := rsn.ParseKeyData(k.KeyData())
 	if err != nil {
 		return // "invalid Key Data contents": wait for another message 2

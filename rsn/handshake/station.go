@@ -48,7 +48,11 @@ type Station struct {
 	ptk                     rsn.PTK
 	ptkValid                bool
 	pmkIndex                int
-	micFailures             int  // message 2 MIC mismatches in this handshake
+	micFailures             int     // message 2 MIC mismatches answering the latest message 1 in PTKSTART
+	otherMICFailures        int     // and any others in this handshake
+	rxPTK                   rsn.PTK // the PTK under which message 2 verified, for PTKCALCNEGOTIATING
+	rxPMK                   int
+	rxPTKSet                bool
 	pairwiseSet             bool // a TK is installed
 	tkInstalled             bool // this handshake's TK is
 	authorized              bool
@@ -134,6 +138,7 @@ func (s *Station) requestNewPTK() {
 	}
 	s.ptkRequest = true
 	s.ptkValid = false
+	s.ptk.Clear() // the installed TK stays with the caller; the handshake needs none of it
 }
 
 func (s *Station) arm(at time.Duration) { s.timerAt, s.timerSet = at, true }
@@ -199,6 +204,8 @@ func (s *Station) emit(a Action) {
 // clearKeys forgets the key material of a station that is gone.
 func (s *Station) clearKeys() {
 	s.ptk.Clear()
+	s.rxPTK.Clear()
+	s.rxPTKSet = false
 	s.ptkValid = false
 	s.timerSet, s.ptkRekeySet = false, false
 	clear(s.lastRx)
