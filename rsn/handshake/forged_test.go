@@ -120,6 +120,44 @@ func TestForgedSNonceUpdate(t *testing.T) {
 	}
 }
 
+// TestExtendedKeyIDEarlierSNonce: with Extended Key ID, message 3 #2 (for
+// a station that answered message 1 #2 with a new SNonce) installs the new
+// PTK's TK for receive; when message 4 answers message 3 #1 instead, the
+// earlier PTK's TK goes in before the key ID is activated, so the AP sends
+// with the TK the station has.
+func TestExtendedKeyIDEarlierSNonce(t *testing.T) {
+	su := setup{ext: 1}
+	l, kept := awaitingMessage4(t, su)
+	// A station that updates its SNonce answers message 1 #2 anew; message
+	// 3 #2 never reaches it.
+	l.drop = func(_ ieee80211.MAC, toSTA bool, _ []byte) bool { return toSTA }
+	other, _ := NewSupplicant(SupplicantConfig{SPA: staMAC, AA: apMAC, PMK: l.pmk, RSNE: su.stationRSNE(),
+		APRSNE: su.policy().Element(), EAPOLVersion: 2, Rand: testRand()})
+	other.Receive(l.now, kept[1])
+	for _, a := range drained(other) {
+		if a.Kind == ActSend {
+			l.deliver(staMAC, true, a.Frame)
+		}
+	}
+	if n := len(sends(t, l.ap)); n != 4 {
+		t.Fatalf("no message 3 for the new SNonce: %s", kinds(l.ap))
+	}
+	l.drop = nil
+	l.deliver(staMAC, true, kept[2])
+	if !l.s.Authorized() {
+		t.Fatalf("not completed: %s", l.s.State())
+	}
+	var rx rsn.Key
+	for _, a := range l.ap {
+		if a.Kind == ActInstallPTK && a.RXOnly {
+			rx = a.Key
+		}
+	}
+	if act, _ := last(l.ap, ActActivatePTK); act.KeyID != 0 || rx != installedTK(t, l.sta, 0) {
+		t.Fatalf("AP activated key ID %d holding a TK the station does not have", act.KeyID)
+	}
+}
+
 // TestMismatchCause: MIC mismatches that all answer the latest message 1
 // say "wrong passphrase likely"; with a late answer among them, the cause
 // also names forged frames.

@@ -80,6 +80,7 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 	}
 	if s.extKeyID && s.timeoutCtr == 1 {
 		s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
+		s.rxKeyStale = false
 	}
 	kd := append([]byte(nil), s.a.cfg.IEs...)
 	if s.extKeyID {
@@ -115,6 +116,10 @@ func (s *Station) enterInitDone(now time.Duration) {
 	s.keyReceived = false
 	if !s.tkInstalled {
 		if s.extKeyID {
+			if s.rxKeyStale {
+				s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
+				s.rxKeyStale = false
+			}
 			s.emit(Action{At: now, Kind: ActActivatePTK, KeyID: int(s.keyIdx)})
 		} else {
 			s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: 0, Key: s.ptk.TK})

@@ -202,6 +202,9 @@ func (s *Station) tryAltSNonce(k rsn.KeyFrame) bool {
 	s.pmkIndex = idx
 	s.ptk, s.ptkValid = ptk, true
 	ptk.Clear()
+	// With Extended Key ID the key installed for receive is the later
+	// message 3's: the earlier PTK's TK goes in before it is activated.
+	s.rxKeyStale = s.extKeyID
 	return true
 }
 

@@ -53,6 +53,7 @@ type Station struct {
 	rxPTK                   rsn.PTK // the PTK under which message 2 verified, for PTKCALCNEGOTIATING
 	rxPMK                   int
 	rxPTKSet                bool
+	rxKeyStale              bool // Extended Key ID: the key installed for receive is not ptk's TK
 	pairwiseSet             bool // a TK is installed
 	tkInstalled             bool // this handshake's TK is
 	authorized              bool
