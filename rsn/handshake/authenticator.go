@@ -22,6 +22,9 @@ type Authenticator struct {
 
 	rekeyAt  time.Duration // wpa_rekey_gtk's timeout
 	rekeySet bool
+
+	reqRekeyAt  time.Duration // the last GTK rekey a station asked for
+	reqRekeySet bool
 }
 
 // New returns an authenticator for cfg; Start creates the first group keys.

@@ -86,4 +86,7 @@ const (
 	timeoutFirstGroup = 500 * time.Millisecond
 	timeoutNoRetrans  = 4 * time.Second
 	strictRekeyDelay  = 500 * time.Millisecond
+	// rekeyRequestGap spaces the GTK rekeys stations ask for: each costs
+	// every station a group key handshake.
+	rekeyRequestGap = 10 * time.Second
 )

@@ -182,3 +182,20 @@ func TestMismatchCause(t *testing.T) {
 		t.Fatalf("the answer to the latest message 1: %q", m.Cause)
 	}
 }
+
+// TestMICFailureReportIgnored: a Michael MIC failure report (Error bit)
+// from a CCMP station is counted and changes nothing, even where a PTK
+// rekey would disconnect it (wpa_deny_ptk0_rekey).
+func TestMICFailureReportIgnored(t *testing.T) {
+	for _, pairwise := range []uint16{0, rsn.InfoPairwise} {
+		l := newLink(t, setup{cfg: func(c *Config) { c.DenyPTK0Rekey = true }})
+		n := len(l.ap)
+		f := rsn.AppendKeyFrame(nil, &rsn.KeyFields{ProtocolVersion: 1, Replay: 9,
+			Info: rsn.VersionHMACSHA1 | rsn.InfoRequest | rsn.InfoError | rsn.InfoSecure | rsn.InfoMIC | pairwise})
+		rsn.SetMIC(f, &l.s.ptk.KCK)
+		l.deliver(staMAC, true, f)
+		if len(l.ap) != n || !l.s.Authorized() || l.a.Counters().MICFailureReports != 1 {
+			t.Fatalf("pairwise %#x: a MIC failure report caused %s; %+v", pairwise, kinds(l.ap[n:]), l.a.Counters())
+		}
+	}
+}

@@ -208,21 +208,31 @@ func (s *Station) tryAltSNonce(k rsn.KeyFrame) bool {
 	return true
 }
 
-// handleRequest acts on an EAPOL-Key request whose MIC verified: a MIC
-// failure report (meaningful for TKIP only, but it still rekeys) or a
+// handleRequest acts on an EAPOL-Key request whose MIC verified: a
 // request for a new 4-way handshake rekeys the PTK, a group request
-// rekeys the GTK unless a rekey is under way.
+// rekeys the GTK unless a rekey is under way or a station asked for one
+// less than 10 s ago. A Michael MIC failure report (the Error bit) is
+// counted and ignored: Michael is TKIP's and a CCMP station has nothing
+// to report. hostapd rekeys the PTK on one, which would let a station
+// force PTK0 rekeys (a gap in its traffic, or a disconnection under
+// wpa_deny_ptk0_rekey).
 func (s *Station) handleRequest(now time.Duration, k rsn.KeyFrame, info uint16) {
+	a := s.a
 	switch {
-	case info&rsn.InfoError != 0, info&rsn.InfoPairwise != 0:
+	case info&rsn.InfoError != 0:
+		a.cnt.MICFailureReports++
+	case info&rsn.InfoPairwise != 0:
 		s.requestNewPTK()
 	default:
 		if d, err := rsn.ParseKeyData(k.KeyData()); err == nil && d.HasMAC {
 			return // SMK/TDLS request: not for an AP
 		}
-		if !s.a.g.rekeyInProgress() {
-			s.a.RekeyGTK(now)
+		if a.g.rekeyInProgress() || a.reqRekeySet && now < a.reqRekeyAt+rekeyRequestGap {
+			a.cnt.RekeyRequestsIgnored++
+			return
 		}
+		a.reqRekeyAt, a.reqRekeySet = now, true
+		a.RekeyGTK(now)
 	}
 }
 

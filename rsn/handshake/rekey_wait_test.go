@@ -135,3 +135,24 @@ func TestPTKRekeyDuringGTKRekey(t *testing.T) {
 	}
 	holdsTXGTK(t, l, l.peers...)
 }
+
+// TestGTKRekeyRequestsLimited: stations get at most one GTK rekey per 10 s
+// by asking; the rest are counted.
+func TestGTKRekeyRequestsLimited(t *testing.T) {
+	l := newLink(t, setup{})
+	p2 := l.join(setup{}, sta2)
+	l.sup.RequestRekey(l.now, false)
+	l.flush()
+	l.now += 9 * time.Second
+	p2.sup.RequestRekey(l.now, false)
+	l.flush()
+	if n := count(l.ap, ActInstallGTK); n != 2 || l.a.Counters().RekeyRequestsIgnored != 1 {
+		t.Fatalf("%d GTKs for sending after two requests 9 s apart; %+v", n, l.a.Counters())
+	}
+	l.now += time.Second
+	p2.sup.RequestRekey(l.now, false)
+	l.flush()
+	if n := count(l.ap, ActInstallGTK); n != 3 {
+		t.Fatalf("%d GTKs for sending after a request 10 s later", n)
+	}
+}
