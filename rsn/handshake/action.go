@@ -36,8 +36,11 @@ const (
 	// ActGroupCompleted: a group key handshake with Addr completed.
 	ActGroupCompleted
 	// ActPSKMismatch: message 2 failed the MIC under every candidate PMK
-	// (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH); the handshake goes on
-	// retrying and ends with ActDeauth if the station never gets it right.
+	// (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH), reported once per replay
+	// counter; the handshake goes on retrying and ends with ActDeauth if
+	// the station never gets it right. Cause says whether the frame
+	// answered the latest message 1 (CauseWrongPassphrase) or may be
+	// forged (CauseMICMismatch).
 	ActPSKMismatch
 	// ActDeauth: disconnect Addr with Reason; Cause explains. Its keys are
 	// gone: the caller removes the station (Authenticator.Remove).

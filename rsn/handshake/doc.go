@@ -41,10 +41,11 @@
 //
 //   - A message 2 is checked against the candidate PMKs as it arrives. One
 //     that verifies under none (a wrong passphrase, or a forged frame) is
-//     reported (ActPSKMismatch), counted and dropped, and its replay
-//     counter stays open for the station's own answer; hostapd takes it
-//     into PTKCALCNEGOTIATING first, so a forged message 2 that beats the
-//     station's costs it a retransmission, and repeated, the association.
+//     counted and dropped, reported (ActPSKMismatch) once per replay
+//     counter, and its counter stays open for the station's own answer;
+//     hostapd takes it into PTKCALCNEGOTIATING first, so a forged message
+//     2 that beats the station's costs it a retransmission, and repeated,
+//     the association.
 //   - The SNonce-update workaround (a message 2 with a new SNonce answering
 //     an earlier message 1 while message 3 is out) starts only for a
 //     message 2 that verifies. hostapd starts it for any frame that looks

@@ -217,3 +217,28 @@ func BenchmarkForgedMessage2(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(pmks)), "ns/PMK")
 }
+
+// TestForgedMessage2Flood: forged messages 2 are counted each, reported
+// once per replay counter, and the station's own answer still completes.
+func TestForgedMessage2Flood(t *testing.T) {
+	var m1 []byte
+	l := connect(t, setup{}, &link{t: t, pmk: pmkOf(t, "correct horse battery"), now: time.Second, ack: true,
+		drop: func(_ ieee80211.MAC, toSTA bool, f []byte) bool {
+			if toSTA && m1 == nil {
+				m1 = f
+				return true
+			}
+			return false
+		}})
+	for range 100 {
+		l.s.Receive(l.now, forgedMsg2(1, msg2Info, setup{}.stationRSNE()))
+	}
+	l.flush()
+	if c := l.a.Counters(); c.MIC != 100 || count(l.ap, ActPSKMismatch) != 1 {
+		t.Fatalf("%+v, %d reports", c, count(l.ap, ActPSKMismatch))
+	}
+	l.deliver(staMAC, false, m1)
+	if !l.s.Authorized() {
+		t.Fatalf("the station's own message 2 did not complete the handshake: %s", l.s.State())
+	}
+}

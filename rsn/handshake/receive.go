@@ -109,10 +109,12 @@ func (s *Station) verifyMessage2(now time.Duration, k rsn.KeyFrame) bool {
 	return true
 }
 
-// mismatch reports a message 2 no PMK verifies
-// (AP-STA-POSSIBLE-PSK-MISMATCH). One that answers the latest message 1
-// in PTKSTART is what a station with the wrong passphrase sends; any other
-// may as well be forged, and the cause says so.
+// mismatch notes a message 2 no PMK verifies. One that answers the latest
+// message 1 in PTKSTART is what a station with the wrong passphrase sends;
+// any other may as well be forged, and the cause says so. Since such a
+// frame uses up no replay counter, only the first for each counter is
+// reported (AP-STA-POSSIBLE-PSK-MISMATCH, once per message 1 as in
+// hostapd); a flood of forged ones is only counted.
 func (s *Station) mismatch(now time.Duration, k rsn.KeyFrame) {
 	cause := CauseMICMismatch
 	if s.ptkState == ptkStart && s.keyReplay[0].valid && k.Replay() == s.keyReplay[0].n {
@@ -121,7 +123,10 @@ func (s *Station) mismatch(now time.Duration, k rsn.KeyFrame) {
 	} else {
 		s.otherMICFailures++
 	}
-	s.emit(Action{At: now, Kind: ActPSKMismatch, Cause: cause})
+	if k.Replay() > s.mismatchReplay {
+		s.mismatchReplay = k.Replay()
+		s.emit(Action{At: now, Kind: ActPSKMismatch, Cause: cause})
+	}
 }
 
 // accept is the end of wpa_receive for a frame that passed: a request is

@@ -50,6 +50,7 @@ type Station struct {
 	pmkIndex                int
 	micFailures             int     // message 2 MIC mismatches answering the latest message 1 in PTKSTART
 	otherMICFailures        int     // and any others in this handshake
+	mismatchReplay          uint64  // the highest replay counter of a mismatch reported
 	rxPTK                   rsn.PTK // the PTK under which message 2 verified, for PTKCALCNEGOTIATING
 	rxPMK                   int
 	rxPTKSet                bool
