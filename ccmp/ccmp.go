@@ -21,6 +21,9 @@ const (
 	TKLen = 16
 	// MaxPN is the largest packet number; a key whose PN reaches it is spent.
 	MaxPN = 1<<48 - 1
+	// MaxBody is the longest body CCM's 2-octet length field (a 13-octet
+	// nonce) can count; 802.11 MPDUs stay far below it.
+	MaxBody = 1<<16 - 1
 
 	extIV     = 0x20
 	nonceLen  = 13
@@ -36,7 +39,10 @@ var (
 	ErrKeyID        = errors.New("ccmp: frame uses another key ID")
 	ErrMIC          = errors.New("ccmp: MIC mismatch")
 	ErrPN           = errors.New("ccmp: PN outside 1..2^48-1")
+	ErrPNSpent      = errors.New("ccmp: every PN of the key is used: replace the key")
 	ErrRoom         = errors.New("ccmp: no room for the MIC after the body")
+	ErrProtected    = errors.New("ccmp: Protected Frame bit already set: frame encrypted once")
+	ErrTooLong      = errors.New("ccmp: body longer than CCM can count (65535 octets)")
 	ErrKey          = errors.New("ccmp: temporal key must be 16 bytes and key ID 0..3")
 )
 
@@ -44,6 +50,7 @@ var (
 type Key struct {
 	c     *ccm.CCM
 	id    uint8
+	last  uint64 // the highest PN sent under the key: Seal's sequence
 	nonce [nonceLen]byte
 	aad   [maxAADLen]byte
 }
@@ -67,6 +74,42 @@ func New(tk []byte, id uint8) (*Key, error) {
 // ID returns the key ID the Key writes and accepts.
 func (k *Key) ID() uint8 { return k.id }
 
+// LastPN returns the highest PN the key has sent (0 before the first
+// frame): the Key RSC or IPN of a group key handed to a station in
+// message 3 or group message 1.
+func (k *Key) LastPN() uint64 { return k.last }
+
+// Seal protects the MPDU in frame, laid out as for Encrypt, with the next
+// PN of the key's own sequence (one more than LastPN) and returns that PN
+// and the protected frame. The datapath sends with Seal, at the last
+// moment before injection: a frame re-buffered or rebuilt for a retry is
+// sealed again from its plaintext and gets a new PN, so no (key, PN) pair
+// is ever used twice. Once MaxPN is used, Seal returns ErrPNSpent and the
+// key must be replaced (a rekey). A Seal that fails uses no PN.
+func (k *Key) Seal(frame []byte) (pn uint64, out []byte, err error) {
+	if k.last >= MaxPN {
+		return 0, nil, ErrPNSpent
+	}
+	out, err = k.Encrypt(frame, k.last+1)
+	if err != nil {
+		return 0, nil, err
+	}
+	return k.last, out, nil
+}
+
+// SealInHeadroom is Seal for a frame built without the CCMP gap, laid out
+// as for EncryptInHeadroom.
+func (k *Key) SealInHeadroom(buf []byte, off int) (pn uint64, out []byte, err error) {
+	if k.last >= MaxPN {
+		return 0, nil, ErrPNSpent
+	}
+	out, err = k.EncryptInHeadroom(buf, off, k.last+1)
+	if err != nil {
+		return 0, nil, err
+	}
+	return k.last, out, nil
+}
+
 // String names the key without its bytes.
 func (k *Key) String() string { return "ccmp key " + strconv.Itoa(int(k.id)) }
 
@@ -74,8 +117,14 @@ func (k *Key) String() string { return "ccmp key " + strconv.Itoa(int(k.id)) }
 // HeaderLen reserved bytes and the plaintext body; its capacity must hold
 // MICLen more bytes. Encrypt sets the Protected Frame bit, writes the CCMP
 // header with pn and the key ID, encrypts the body and appends the MIC. It
-// returns frame grown by MICLen. The caller owns pn: it must never repeat
-// under the same key.
+// returns frame grown by MICLen. A frame whose Protected Frame bit is
+// already set is refused (ErrProtected): encrypting a protected frame
+// again, under its own PN, would put the plaintext on the air.
+//
+// The caller owns pn: it must never repeat under the same key. Encrypt is
+// for callers that keep their own PN sequence, and for the test vectors;
+// the datapath sends with Seal, which takes the PN from the Key. A pn
+// above LastPN moves it up, so a Seal after Encrypt never reuses one.
 func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	h, err := headerLen(frame)
 	if err != nil {
@@ -83,6 +132,12 @@ func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	}
 	if len(frame) < h+HeaderLen {
 		return nil, ErrShort
+	}
+	if ieee80211.Frame(frame).Protected() {
+		return nil, ErrProtected
+	}
+	if len(frame)-h-HeaderLen > MaxBody {
+		return nil, ErrTooLong
 	}
 	if pn == 0 || pn > MaxPN {
 		return nil, ErrPN
@@ -95,6 +150,7 @@ func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 	aad := k.prepare(ieee80211.Frame(frame), pn)
 	body := frame[h+HeaderLen:]
 	k.c.Seal(body[:0], k.nonce[:], body, aad)
+	k.last = max(k.last, pn)
 	return frame[:len(frame)+MICLen], nil
 }
 
@@ -103,7 +159,8 @@ func (k *Key) Encrypt(frame []byte, pn uint64) ([]byte, error) {
 // HeaderLen bytes of headroom lie before off. It moves the MAC header
 // HeaderLen bytes back into the headroom (a copy of at most 36 bytes, not
 // of the body) and returns the protected frame, buf[off-HeaderLen:] grown
-// by MICLen.
+// by MICLen. As with Encrypt the caller owns pn; the datapath uses
+// SealInHeadroom.
 func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) {
 	if off < HeaderLen || off > len(buf) {
 		return nil, ErrRoom
@@ -115,6 +172,9 @@ func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) 
 	if len(buf)-off < h {
 		return nil, ErrShort
 	}
+	if ieee80211.Frame(buf[off:]).Protected() {
+		return nil, ErrProtected // before the move: a refused frame stays as it was
+	}
 	copy(buf[off-HeaderLen:], buf[off:off+h])
 	return k.Encrypt(buf[off-HeaderLen:], pn)
 }
@@ -122,8 +182,10 @@ func (k *Key) EncryptInHeadroom(buf []byte, off int, pn uint64) ([]byte, error) 
 // Decrypt verifies and decrypts the protected MPDU in frame in place and
 // returns the plaintext body, a slice of frame. It checks neither the PN
 // against a replay counter (do that first with ParseHeader, and Accept the
-// PN only after Decrypt succeeds) nor the addresses. On a MIC mismatch the
-// body is cleared and ErrMIC returned.
+// PN only after Decrypt succeeds) nor the addresses. On a MIC mismatch
+// ErrMIC is returned and frame is left as it came, ciphertext and all, so
+// the caller may try another key with the same key ID (the old and the
+// new TK of a PTK rekey without Extended Key ID) and no plaintext remains.
 func (k *Key) Decrypt(frame []byte) ([]byte, error) {
 	pn, id, err := ParseHeader(frame)
 	if err != nil {

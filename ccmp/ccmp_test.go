@@ -214,6 +214,7 @@ func TestZeroAllocs(t *testing.T) {
 	k, _ := New(tk, 0)
 	frame := benchFrame()
 	n := testing.AllocsPerRun(100, func() {
+		frame[1] &^= ieee80211.FCProtected >> 8 // Decrypt leaves it set
 		enc, err := k.Encrypt(frame, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -248,6 +249,7 @@ func BenchmarkEncrypt1500(b *testing.B) {
 	var pn uint64
 	for b.Loop() {
 		pn++
+		frame[1] &^= ieee80211.FCProtected >> 8 // the same buffer each pass
 		if _, err := k.Encrypt(frame, pn); err != nil {
 			b.Fatal(err)
 		}
@@ -274,6 +276,7 @@ func TestEncryptInHeadroom(t *testing.T) {
 	for _, v := range mpdus {
 		k, _ := New(unhex(t, v.tk), v.keyID)
 		plain := unhex(t, v.plain)
+		plain[1] &^= ieee80211.FCProtected >> 8 // as withGap
 		buf := make([]byte, 0, 40+len(plain)+MICLen)
 		buf = append(buf, make([]byte, 40)...)
 		buf = append(buf, plain...)
@@ -289,5 +292,17 @@ func TestEncryptInHeadroom(t *testing.T) {
 	}
 	if _, err := k.EncryptInHeadroom(append(make([]byte, 8), plain[:10]...), 8, 1); !errors.Is(err, ErrShort) {
 		t.Fatalf("short frame: %v", err)
+	}
+}
+
+func TestFragmentFollows(t *testing.T) {
+	for _, c := range []struct {
+		prev, pn uint64
+		ok       bool
+	}{{1, 2, true}, {41, 42, true}, {MaxPN - 1, MaxPN, true}, {1, 1, false}, {1, 3, false}, {2, 1, false},
+		{MaxPN, MaxPN + 1, false}, {MaxPN, 0, false}} {
+		if got := FragmentFollows(c.prev, c.pn); got != c.ok {
+			t.Errorf("FragmentFollows(%d, %d) = %v", c.prev, c.pn, got)
+		}
 	}
 }

@@ -6,12 +6,21 @@
 //
 //	// frame = MAC header | 8 bytes reserved for the CCMP header | body,
 //	// with cap(frame) >= len(frame)+MICLen
-//	frame, err := key.Encrypt(frame, pn)
+//	pn, frame, err := key.Seal(frame)
 //	// or: buf[off:] = MAC header | body, with 8 bytes of headroom
-//	frame, err := key.EncryptInHeadroom(buf, off, pn)
+//	pn, frame, err := key.SealInHeadroom(buf, off)
 //
 //	pn, id, err := ccmp.ParseHeader(frame) // replay check before the work
 //	body, err := key.Decrypt(frame)        // body aliases frame
+//
+// A Key owns its transmit PN: Seal takes the next one (LastPN+1), so the
+// datapath, which seals each frame at the last moment before injection,
+// never sends two frames under one (key, PN) pair, whatever it re-buffers
+// or retries; LastPN is the Key RSC a group key's handshake hands out.
+// Encrypt and EncryptInHeadroom take the PN as an argument, for callers
+// that keep their own sequence and for the test vectors; they too refuse
+// a frame already protected, and a Seal after them continues above the
+// highest PN they used.
 //
 // The additional authenticated data and the nonce follow 12.5.3.3.3 and
 // 12.5.3.3.4: Frame Control with the subtype bits b4-b6 of data frames,

@@ -46,3 +46,17 @@ func (r *Replay) Reset(rsc uint64) {
 		r.last[i] = rsc
 	}
 }
+
+// FragmentFollows reports whether pn may be the PN of the fragment that
+// follows a fragment with PN prev in the same MSDU. 802.11-2020
+// 12.5.3.4.4 wants the PNs of an MSDU's fragments consecutive, and
+// mac80211 drops a fragment that breaks the run: without the check a
+// fragment sent under one key or one PN run could be reassembled with
+// fragments of another MSDU (the mixed-key and fragment-cache attacks).
+//
+// airq does not reassemble today: its uplink counts fragments and drops
+// them. A datapath that reassembles decrypts every fragment under the same
+// key, checks the first against the replay counter, each later one with
+// FragmentFollows against the one before, and Accepts the last PN once the
+// MSDU is whole.
+func FragmentFollows(prev, pn uint64) bool { return prev < MaxPN && pn == prev+1 }

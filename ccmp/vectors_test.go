@@ -65,12 +65,15 @@ var mpdus = []mpdu{
 }
 
 // withGap lays a plaintext MPDU out as Encrypt wants it: MAC header, the
-// reserved CCMP header, the body, and room for the MIC.
+// reserved CCMP header, the body, and room for the MIC. The vectors give
+// the header with the Protected Frame bit set, as it goes on the air; a
+// sender's plaintext has it clear, and Encrypt sets it.
 func withGap(t testing.TB, plain []byte) []byte {
 	t.Helper()
 	h := ieee80211.Frame(plain).HeaderLen()
 	b := make([]byte, 0, len(plain)+Overhead)
 	b = append(b, plain[:h]...)
+	b[1] &^= ieee80211.FCProtected >> 8
 	b = append(b, make([]byte, HeaderLen)...)
 	return append(b, plain[h:]...)
 }

@@ -14,6 +14,12 @@
 //     PTK, the PMKID, random GTKs and IGTKs.
 //
 // Nothing here does I/O or keeps time; the handshakes that use these
-// pieces are in rsn/handshake. Types that hold keys never print them:
-// their String, Format, LogValue and MarshalText all write "[redacted]".
+// pieces are in rsn/handshake. The types that hold keys (PMK, Key, PTK,
+// KeyBytes) write "[redacted]" from String, Format, LogValue and
+// MarshalText, and KeyData prints only which KDEs it holds, so a key
+// printed, logged or marshalled as a value, through a pointer or in an
+// exported field shows no byte. fmt cannot call a method through an
+// unexported field: a struct that keeps one of these in an unexported
+// field prints the bytes unless it formats itself, as the handshake
+// machines do.
 package rsn

@@ -34,14 +34,14 @@ type KeyData struct {
 	RSNXE []byte // the RSN Extension element, ID and length included
 
 	HasGTK   bool
-	GTKKeyID uint8  // bits 0-1 of the GTK KDE
-	GTKTx    bool   // bit 2
-	GTK      []byte // the key, its length as sent
+	GTKKeyID uint8    // bits 0-1 of the GTK KDE
+	GTKTx    bool     // bit 2
+	GTK      KeyBytes // the key, its length as sent
 
 	HasIGTK   bool
 	IGTKKeyID uint16 // 4 or 5
 	IPN       uint64 // the IGTK's packet number (6 octets)
-	IGTK      []byte
+	IGTK      KeyBytes
 
 	HasMAC bool
 	MAC    ieee80211.MAC
@@ -158,7 +158,9 @@ func AppendKeyIDKDE(dst []byte, keyID uint8) []byte {
 	return append(appendKDE(dst, KDEKeyID, 2), keyID&3, 0)
 }
 
-// Format prints the KDEs present, never the key bytes they carry.
+// Format prints the KDEs present, never the key bytes they carry, for
+// every verb; the key fields print and marshal (JSON, text, slog) as
+// "[redacted]" on their own too.
 func (d KeyData) Format(f fmt.State, _ rune) {
 	fmt.Fprintf(f, "{RSNE:%d RSNXE:%d", len(d.RSNE), len(d.RSNXE))
 	if d.HasGTK {

@@ -68,9 +68,10 @@ func TestPMKID(t *testing.T) {
 }
 
 // TestRedaction: no way of printing, logging or marshalling a key shows
-// its bytes, alone or in an exported field. (fmt cannot call methods on an
-// unexported field, so a type that keeps keys in one, like the handshake
-// state machines, redacts itself.)
+// its bytes, alone or in an exported field: the fixed-size keys, the key
+// bytes of a decoded Key Data field, and the KeyData itself. (fmt cannot
+// call methods on an unexported field, so a type that keeps keys in one,
+// like the handshake state machines, redacts itself.)
 func TestRedaction(t *testing.T) {
 	var pmk PMK
 	var k Key
@@ -81,15 +82,21 @@ func TestRedaction(t *testing.T) {
 		k[i] = 0xab
 	}
 	ptk := PTK{KCK: k, KEK: k, TK: k}
+	d, err := ParseKeyData(AppendIGTKKDE(AppendGTKKDE(nil, 1, false, &k), 4, 0, &k))
+	if err != nil || len(d.GTK) != 16 || len(d.IGTK) != 16 {
+		t.Fatal(err)
+	}
 	type holder struct {
 		P   PMK
 		T   PTK
 		Ptr *PTK
+		D   KeyData
+		G   KeyBytes
 	}
-	h := holder{pmk, ptk, &ptk}
+	h := holder{pmk, ptk, &ptk, d, d.GTK}
 	var out []string
 	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%X", "%d", "%q", "%08b"} {
-		for _, v := range []any{pmk, &pmk, k, &k, ptk, &ptk, h, []Key{k}} {
+		for _, v := range []any{pmk, &pmk, k, &k, ptk, &ptk, h, []Key{k}, d, &d, d.GTK, d.IGTK, []KeyData{d}} {
 			out = append(out, fmt.Sprintf(verb, v))
 		}
 	}
@@ -97,16 +104,19 @@ func TestRedaction(t *testing.T) {
 	var logged bytes.Buffer
 	slog.New(slog.NewJSONHandler(&logged, nil)).Info("keys", "pmk", pmk, "ptk", ptk, "gtk", k)
 	slog.New(slog.NewTextHandler(&logged, nil)).Info("keys", "pmk", pmk, "ptk", &ptk, "holder", h)
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("key data", "kd", d, "gtk", d.GTK)
 	out = append(out, logged.String())
-	j, err := json.Marshal(h)
-	if err != nil {
-		t.Fatal(err)
+	for _, v := range []any{h, d, &d} {
+		j, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(j))
 	}
-	out = append(out, string(j))
 	for _, s := range out {
 		low := strings.ToLower(s)
 		if strings.Contains(low, "ab") && !strings.Contains(low, "redacted") || strings.Contains(low, "abab") ||
-			strings.Contains(s, "171") || strings.Contains(s, "10101011") {
+			strings.Contains(s, "171") || strings.Contains(s, "10101011") || strings.Contains(s, "q6ur") {
 			t.Errorf("key bytes printed: %s", s)
 		}
 	}

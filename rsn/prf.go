@@ -80,6 +80,6 @@ func DerivePTK(akm AKM, pmk *PMK, aa, spa ieee80211.MAC, anonce, snonce *Nonce) 
 	copy(p.KCK[:], raw[0:16])
 	copy(p.KEK[:], raw[16:32])
 	copy(p.TK[:], raw[32:48])
-	clear(raw)
+	clear(raw[:cap(raw)]) // the PRF output past the PTK too
 	return p
 }

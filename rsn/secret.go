@@ -22,6 +22,10 @@ type PTK struct {
 	TK  Key // the pairwise cipher's temporal key
 }
 
+// KeyBytes is key material of the length a frame gave it: the GTK and
+// IGTK of a decoded Key Data field, which alias the decrypted bytes.
+type KeyBytes []byte
+
 func (PMK) String() string               { return redacted }
 func (PMK) GoString() string             { return redacted }
 func (PMK) Format(f fmt.State, _ rune)   { io.WriteString(f, redacted) }
@@ -37,6 +41,12 @@ func (PTK) GoString() string             { return redacted }
 func (PTK) Format(f fmt.State, _ rune)   { io.WriteString(f, redacted) }
 func (PTK) LogValue() slog.Value         { return slog.StringValue(redacted) }
 func (PTK) MarshalText() ([]byte, error) { return []byte(redacted), nil }
+
+func (KeyBytes) String() string               { return redacted }
+func (KeyBytes) GoString() string             { return redacted }
+func (KeyBytes) Format(f fmt.State, _ rune)   { io.WriteString(f, redacted) }
+func (KeyBytes) LogValue() slog.Value         { return slog.StringValue(redacted) }
+func (KeyBytes) MarshalText() ([]byte, error) { return []byte(redacted), nil }
 
 // Clear overwrites the key with zeros (best effort: Go may have copied it).
 func (k *Key) Clear() { *k = Key{} }

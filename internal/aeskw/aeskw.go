@@ -21,7 +21,9 @@ var (
 var defaultIV = [8]byte{0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6}
 
 // Wrap appends to dst the wrapping of plaintext (n >= 2 64-bit blocks)
-// under kek, 8 bytes longer than plaintext.
+// under kek, 8 bytes longer than plaintext. dst may overlap plaintext:
+// Wrap(buf[:0], kek, buf) wraps in place when buf has 8 bytes of spare
+// capacity.
 func Wrap(dst, kek, plaintext []byte) ([]byte, error) {
 	b, err := aes.NewCipher(kek)
 	if err != nil {
@@ -36,12 +38,10 @@ func WrapBlock(dst []byte, b cipher.Block, plaintext []byte) ([]byte, error) {
 	if len(plaintext)%8 != 0 || n < 2 {
 		return dst, ErrLength
 	}
-	start := len(dst)
-	dst = append(dst, defaultIV[:]...)
-	dst = append(dst, plaintext...)
-	out := dst[start:]
+	dst, out := grow(dst, len(plaintext)+8)
+	copy(out[8:], plaintext) // a memmove: plaintext may lie under out
 	var blk [16]byte
-	copy(blk[:8], out[:8])
+	copy(blk[:8], defaultIV[:])
 	// RFC 3394 2.2.1, index-based form: j = 0..5, i = 1..n.
 	for j := 0; j < 6; j++ {
 		for i := 1; i <= n; i++ {
@@ -58,7 +58,9 @@ func WrapBlock(dst []byte, b cipher.Block, plaintext []byte) ([]byte, error) {
 
 // Unwrap appends to dst the plaintext wrapped in ciphertext (n+1 >= 3
 // 64-bit blocks) under kek. The integrity check compares in constant time;
-// on failure nothing is appended.
+// on failure nothing is appended and the bytes Unwrap wrote are zeroed.
+// dst may overlap ciphertext: Unwrap(buf[:0], kek, buf) unwraps in place
+// (and on failure leaves zeros where the ciphertext was).
 func Unwrap(dst, kek, ciphertext []byte) ([]byte, error) {
 	b, err := aes.NewCipher(kek)
 	if err != nil {
@@ -73,11 +75,11 @@ func UnwrapBlock(dst []byte, b cipher.Block, ciphertext []byte) ([]byte, error) 
 	if len(ciphertext)%8 != 0 || n < 2 {
 		return dst, ErrLength
 	}
-	start := len(dst)
-	dst = append(dst, ciphertext[8:]...)
-	r := dst[start:]
 	var blk [16]byte
-	copy(blk[:8], ciphertext[:8])
+	copy(blk[:8], ciphertext[:8]) // before r may overwrite it
+	start := len(dst)
+	dst, r := grow(dst, len(ciphertext)-8)
+	copy(r, ciphertext[8:]) // a memmove, as in WrapBlock
 	// RFC 3394 2.2.2, index-based form: j = 5..0, i = n..1.
 	for j := 5; j >= 0; j-- {
 		for i := n; i >= 1; i-- {
@@ -93,4 +95,16 @@ func UnwrapBlock(dst []byte, b cipher.Block, ciphertext []byte) ([]byte, error) 
 		return dst[:start], ErrIntegrity
 	}
 	return dst, nil
+}
+
+// grow extends dst by n bytes and returns the whole slice and the new part,
+// reusing dst's capacity when it suffices.
+func grow(dst []byte, n int) (whole, tail []byte) {
+	if total := len(dst) + n; cap(dst) >= total {
+		whole = dst[:total]
+	} else {
+		whole = make([]byte, total)
+		copy(whole, dst)
+	}
+	return whole, whole[len(dst):]
 }

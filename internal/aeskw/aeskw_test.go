@@ -97,3 +97,31 @@ func FuzzUnwrap(f *testing.F) {
 		}
 	})
 }
+
+// TestInPlace: dst may alias the input, at its start or further on, as
+// the in-place idiom of the ccm package; the results are those of separate
+// buffers.
+func TestInPlace(t *testing.T) {
+	kek := bytes.Repeat([]byte{1}, 16)
+	plain := []byte("0123456789abcdefGHIJKLMN")
+	want, _ := Wrap(nil, kek, plain)
+	for _, off := range []int{0, 8} {
+		buf := make([]byte, off+len(plain), off+len(plain)+8)
+		copy(buf[off:], plain)
+		got, err := Wrap(buf[:0], kek, buf[off:])
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("in-place Wrap at %d: %x, want %x (%v)", off, got, want, err)
+		}
+		ct := append(make([]byte, off), want...)
+		pt, err := Unwrap(ct[:0], kek, ct[off:])
+		if err != nil || !bytes.Equal(pt, plain) {
+			t.Errorf("in-place Unwrap at %d: %x, %v", off, pt, err)
+		}
+	}
+	bad := append([]byte(nil), want...)
+	bad[3] ^= 1
+	if out, err := Unwrap(bad[:0], kek, bad); !errors.Is(err, ErrIntegrity) || len(out) != 0 ||
+		!bytes.Equal(bad[:len(plain)], make([]byte, len(plain))) {
+		t.Errorf("in-place Unwrap of tampered data: %x %v, buffer %x", out, err, bad)
+	}
+}

@@ -88,8 +88,10 @@ func (c *CCM) Seal(dst, nonce, plaintext, aad []byte) []byte {
 
 // Open authenticates ciphertext (payload and tag) and aad and, if they
 // verify, appends the plaintext to dst. The tag is compared in constant
-// time. On failure the plaintext written so far is cleared and ErrOpen
-// returned. To decrypt in place, pass ciphertext[:0] as dst.
+// time. To decrypt in place, pass ciphertext[:0] as dst. On failure ErrOpen
+// is returned and no plaintext is left: in place, the ciphertext is
+// restored (so the message can be tried under another key); otherwise
+// the bytes written to dst are cleared.
 func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
 	if len(ciphertext) < c.tagSize {
 		return nil, ErrOpen
@@ -118,10 +120,36 @@ func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
 	}
 	subtle.XORBytes(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
 	if subtle.ConstantTimeCompare(c.mac[:c.tagSize], c.tag[:c.tagSize]) != 1 {
-		clear(ret[len(dst):])
+		plain := ret[len(dst):]
+		if n > 0 && &plain[0] == &ciphertext[0] {
+			c.reencrypt(nonce, plain)
+		} else {
+			clear(plain)
+		}
 		return nil, ErrOpen
 	}
 	return ret, nil
+}
+
+// reencrypt runs the counter mode over p again from A_1, turning the
+// plaintext a failed Open left in place back into the ciphertext.
+func (c *CCM) reencrypt(nonce, p []byte) {
+	c.counter(nonce)
+	c.next()
+	for len(p) > 0 {
+		r := min(len(p), blockSize)
+		c.b.Encrypt(c.ks[:], c.ctr[:])
+		c.next()
+		subtle.XORBytes(p[:r], p[:r], c.ks[:r])
+		p = p[r:]
+	}
+}
+
+// counter sets ctr to the counter block A_0 of nonce.
+func (c *CCM) counter(nonce []byte) {
+	c.ctr = [blockSize]byte{}
+	c.ctr[0] = byte(15 - c.nonceSize - 1)
+	copy(c.ctr[1:], nonce)
 }
 
 // start formats B_0 and the associated data into the CBC-MAC, computes
@@ -144,9 +172,7 @@ func (c *CCM) start(nonce []byte, n int, aad []byte) {
 	c.b.Encrypt(c.mac[:], c.mac[:])
 	c.absorbAAD(aad)
 
-	c.ctr = [blockSize]byte{}
-	c.ctr[0] = byte(q - 1)
-	copy(c.ctr[1:], nonce)
+	c.counter(nonce)
 	c.b.Encrypt(c.s0[:], c.ctr[:])
 	c.next()
 }

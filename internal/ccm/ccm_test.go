@@ -120,9 +120,23 @@ func TestOpenRejects(t *testing.T) {
 		if !errors.Is(err, ErrOpen) || out != nil {
 			t.Fatalf("byte %d flipped: %x %v", i, out, err)
 		}
-		if !bytes.Equal(buf[:len(buf)-8], make([]byte, len(buf)-8)) {
-			t.Fatalf("byte %d flipped: plaintext left in the buffer: %x", i, buf)
+		if !bytes.Equal(buf, bad) {
+			t.Fatalf("byte %d flipped: in place, the ciphertext is not restored: %x", i, buf)
 		}
+		dst := make([]byte, 3, 64)
+		if out, err := c.Open(dst, nonce, bad, aad); !errors.Is(err, ErrOpen) || out != nil ||
+			!bytes.Equal(dst[:cap(dst)], make([]byte, cap(dst))) {
+			t.Fatalf("byte %d flipped: plaintext left in dst: %x", i, dst[:cap(dst)])
+		}
+	}
+	// The restored frame still opens under the right key.
+	right := bytes.Clone(sealed)
+	other := newCCM(t, bytes.Repeat([]byte{7}, 16), 13, 8)
+	if _, err := other.Open(right[:0], nonce, right, aad); !errors.Is(err, ErrOpen) {
+		t.Fatalf("opened under another key: %v", err)
+	}
+	if got, err := c.Open(right[:0], nonce, right, aad); err != nil || !bytes.Equal(got, unhex(t, v.plain)) {
+		t.Fatalf("after a failed attempt under another key: %x %v", got, err)
 	}
 	badAAD := bytes.Clone(aad)
 	badAAD[3] ^= 1

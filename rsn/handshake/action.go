@@ -36,8 +36,11 @@ const (
 	// ActGroupCompleted: a group key handshake with Addr completed.
 	ActGroupCompleted
 	// ActPSKMismatch: message 2 failed the MIC under every candidate PMK
-	// (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH); the handshake goes on
-	// retrying and ends with ActDeauth if the station never gets it right.
+	// (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH), reported once per replay
+	// counter; the handshake goes on retrying and ends with ActDeauth if
+	// the station never gets it right. Cause says whether the frame
+	// answered the latest message 1 (CauseWrongPassphrase) or may be
+	// forged (CauseMICMismatch).
 	ActPSKMismatch
 	// ActDeauth: disconnect Addr with Reason; Cause explains. Its keys are
 	// gone: the caller removes the station (Authenticator.Remove).
@@ -76,7 +79,8 @@ type Cause uint8
 
 const (
 	CauseNone Cause = iota
-	// CauseWrongPassphrase: message 2's MIC never matched a PMK.
+	// CauseWrongPassphrase: message 2's MIC never matched a PMK, in
+	// answer to each message 1.
 	CauseWrongPassphrase
 	CauseNoMessage2     // message 1 never answered
 	CauseNoMessage4     // message 3 never answered
@@ -89,6 +93,10 @@ const (
 	CauseAPRSNEMismatch // supplicant: message 3's RSNE differs from the beacon's
 	CauseBadMessage3    // supplicant: message 3 unusable (ANonce, key length, GTK)
 	CauseBadGroupMsg    // supplicant: group message 1 unusable
+	// CauseMICMismatch: message 2's MIC never matched, and not every
+	// mismatch answered the latest message 1: a wrong passphrase, or
+	// forged frames.
+	CauseMICMismatch
 )
 
 var causeText = [...]string{"",
@@ -104,6 +112,7 @@ var causeText = [...]string{"",
 	"RSNE in message 3 differs from the beacon's",
 	"invalid message 3",
 	"invalid group key message 1",
+	"MIC mismatch on message 2 (wrong passphrase, or a forged frame)",
 }
 
 func (c Cause) String() string {

@@ -22,6 +22,9 @@ type Authenticator struct {
 
 	rekeyAt  time.Duration // wpa_rekey_gtk's timeout
 	rekeySet bool
+
+	reqRekeyAt  time.Duration // the last GTK rekey a station asked for
+	reqRekeySet bool
 }
 
 // New returns an authenticator for cfg; Start creates the first group keys.
@@ -92,10 +95,10 @@ func (a *Authenticator) remove(now time.Duration, s *Station, departed bool) {
 	if s.gUpdate {
 		s.gUpdate = false
 		a.g.keyDone--
-		// hostapd steps the group again only at its next event; stepping
-		// now lets the rekey finish without waiting for another station.
-		a.groupStepAll(now)
 	}
+	// hostapd steps the group again only at its next event; stepping now
+	// lets a rekey finish without waiting for another station.
+	a.groupStepAll(now)
 	s.clearKeys()
 }
 

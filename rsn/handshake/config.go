@@ -41,7 +41,9 @@ type Config struct {
 	// skipped).
 	Rand io.Reader
 	// GroupTXPN returns the last PN the AP sent under a group key (GTK
-	// 1-2, IGTK 4-5), for the Key RSC and IPN it hands out; nil gives 0.
+	// 1-2: the ccmp.Key's LastPN; IGTK 4-5: the BIP IPN), for the Key RSC
+	// and IPN it hands out; nil gives 0. It is asked only for the keys
+	// the AP sends with.
 	GroupTXPN func(keyID int) uint64
 }
 
@@ -86,4 +88,7 @@ const (
 	timeoutFirstGroup = 500 * time.Millisecond
 	timeoutNoRetrans  = 4 * time.Second
 	strictRekeyDelay  = 500 * time.Millisecond
+	// rekeyRequestGap spaces the GTK rekeys stations ask for: each costs
+	// every station a group key handshake.
+	rekeyRequestGap = 10 * time.Second
 )

@@ -10,6 +10,10 @@ type Counters struct {
 	State     uint64 // a message the machines are not waiting for, or with the wrong flags
 	MIC       uint64 // MIC did not verify
 	KeyData   uint64 // key data that would not decrypt (supplicant)
+
+	// Of the accepted requests (authenticator), those not acted on:
+	MICFailureReports    uint64 // Michael MIC failure reports (Error bit): CCMP has no Michael
+	RekeyRequestsIgnored uint64 // GTK rekey requests while one is under way or within 10 s of the last
 }
 
 // Counters returns the authenticator's counts over all its stations.

@@ -34,6 +34,63 @@
 //
 // # Where the authenticator differs from hostapd
 //
+// Where hostapd lets a frame anyone can forge change a station's machine,
+// or lets a GTK rekey cost a station group frames, the authenticator does
+// otherwise; a forged frame must change nothing, and a rekey must lose no
+// group frame:
+//
+//   - A message 2 is checked against the candidate PMKs as it arrives. One
+//     that verifies under none (a wrong passphrase, or a forged frame) is
+//     counted and dropped, reported (ActPSKMismatch) once per replay
+//     counter, and its counter stays open for the station's own answer;
+//     hostapd takes it into PTKCALCNEGOTIATING first, so a forged message
+//     2 that beats the station's costs it a retransmission, and repeated,
+//     the association.
+//   - The SNonce-update workaround (a message 2 with a new SNonce answering
+//     an earlier message 1 while message 3 is out) starts only for a
+//     message 2 that verifies. hostapd starts it for any frame that looks
+//     like one, even one it then drops for its Key Ack or missing MIC bit,
+//     after which the station's real message 4 is refused and the
+//     handshake ends as a wrong passphrase. PTKSTART also forgets the
+//     previous PTK (hostapd keeps PTK_valid), so no message 2 is checked
+//     against a stale one.
+//   - With Extended Key ID, when message 4 answers the message 3 of the
+//     earlier SNonce (wpa_try_alt_snonce), that PTK's TK is installed for
+//     receive again before the key ID is activated; hostapd activates the
+//     key ID holding the later message 3's TK, which the station lacks.
+//   - A station whose 4-way handshake is under way when a GTK rekey starts,
+//     with a message 3 carrying the GTK in use out or a PTK rekey of its
+//     own, gets the new GTK by a group handshake once message 4 is in, and
+//     the AP switches only then; a station whose message 3 goes out while
+//     a rekey waits gets the GTK and IGTK the AP sends with, with their
+//     Key RSC and IPN, then the new ones. hostapd skips such stations
+//     ("Not in PTKINITDONE"), and its message 3 carries the new GTK with
+//     that key ID's RSC, so either way the station reads no group frame
+//     for a while. The price: the switch can wait for a joining station's
+//     handshake as well (its message 3 retries, then the group handshake);
+//     a station removed meanwhile lets it go on at once.
+//   - A GTK rekey asked for while one waits for stations (wpa_group_rekey,
+//     wpa_strict_rekey) starts once the AP has switched; hostapd enters
+//     SETKEYS again at once, putting a new key under the key ID the AP
+//     still sends with, which the stations that answered do not have.
+//
+// And where hostapd acts on requests a station can repeat at will:
+//
+//   - A Michael MIC failure report (an EAPOL-Key request with the Error
+//     bit) is counted and ignored: Michael is TKIP's, and a CCMP station
+//     has nothing to report. hostapd rekeys the PTK, which without Extended
+//     Key ID is a gap in the station's traffic, and under
+//     wpa_deny_ptk0_rekey its disconnection.
+//   - A station's request for a GTK rekey is honoured at most once per
+//     10 s (Counters.RekeyRequestsIgnored): each costs every station a
+//     group key handshake.
+//   - The failure cause of a handshake that timed out after MIC mismatches
+//     says "wrong passphrase likely" only when every mismatched message 2
+//     answered the latest message 1 in PTKSTART, as a station with the
+//     wrong passphrase does; otherwise it names forged frames too.
+//
+// Other differences:
+//
 //   - Group keys come straight from the random source (hostapd expands
 //     them from its GMK with a PRF), and are not drawn again when the
 //     first station arrives (hostapd's wpa_group_ensure_init, an entropy
@@ -47,6 +104,23 @@
 //     hold two in corner cases (a new message while a timeout is pending).
 //   - Only WPA-PSK and WPA-PSK-SHA256 with CCMP: no PMKSA caching, FT,
 //     FILS, OCV, WPA1 or TKIP.
+//
+// # What the handshakes do not protect against
+//
+//   - Several PSKs (wpa_psk_file): message 2 is tried under each
+//     candidate PMK in turn, as hostapd does, so the time to message 3
+//     tells an observer roughly which entry matched, and each message 2,
+//     forged ones included, costs one PTK derivation and MIC per
+//     candidate (about 5 µs each on a 2-core test machine,
+//     BenchmarkForgedMessage2; the air bounds how many frames come). Keep
+//     the wildcard entries few.
+//   - Insiders: a station that knows the passphrase derives the PTK of
+//     every other station under it from their 4-way handshakes (which,
+//     without MFP, a forged deauthentication provokes), and every station
+//     holds the GTK, so it can read and forge their traffic and group
+//     frames; it can also ask for GTK rekeys (limited, above) and PTK
+//     rekeys of its own. Per-station PSKs (wpa_psk_file) keep the PTKs
+//     apart, not the GTK.
 //
 // Neither side is safe for concurrent use. Types holding keys print
 // redacted.

@@ -1,6 +1,7 @@
 package handshake
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/airq/airq/internal/ieee80211"
@@ -95,5 +96,41 @@ func FuzzSupplicantReceive(f *testing.F) {
 				t.Fatalf("an unauthenticated frame caused %v", x.Kind)
 			}
 		})
+	})
+}
+
+// FuzzStationReceiveAwaitingMessage4 sends one frame to a station whose
+// message 3 is out after message 1 went out twice, the state in which the
+// SNonce-update workaround takes a message 2 with an old counter. Without
+// the station's keys a frame changes nothing (at most a PSK mismatch is
+// reported), and the station's message 4 then completes the handshake,
+// installing the TK once. The PMK is derived once for all inputs.
+func FuzzStationReceiveAwaitingMessage4(f *testing.F) {
+	_, kept := awaitingMessage4(f, setup{})
+	rsne := setup{}.stationRSNE()
+	for _, b := range [][]byte{kept[2], kept[0], forgedMsg2(1, msg2Info, rsne), forgedMsg2(2, msg2Info, rsne),
+		forgedMsg2(2, msg2Info|rsn.InfoAck, rsne), forgedMsg2(3, rsn.VersionHMACSHA1|rsn.InfoMIC|rsn.InfoRequest, nil)} {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l, kept := awaitingMessage4(t, setup{})
+		n := len(l.ap)
+		l.deliver(staMAC, true, bytes.Clone(b))
+		k, err := rsn.ParseKeyFrame(b)
+		if m4, _ := rsn.ParseKeyFrame(kept[2]); err == nil && bytes.Equal(k, m4) {
+			if !l.s.Authorized() || count(l.ap, ActInstallPTK) != 1 {
+				t.Fatalf("the station's message 4 did not complete: %s", kinds(l.ap[n:]))
+			}
+			return
+		}
+		for _, a := range l.ap[n:] {
+			if a.Kind != ActPSKMismatch {
+				t.Fatalf("a frame without the station's keys caused %s", kinds(l.ap[n:]))
+			}
+		}
+		l.deliver(staMAC, true, kept[2])
+		if !l.s.Authorized() || count(l.ap, ActInstallPTK) != 1 {
+			t.Fatalf("after one foreign frame the station's message 4 no longer completes: %s, %s", l.s.State(), kinds(l.ap[n:]))
+		}
 	})
 }

@@ -30,6 +30,7 @@ type group struct {
 	reKey          bool // GTKReKey
 	changed        bool
 	txGN           int // the GTK the AP sends with: GN once SETKEYSDONE
+	txIGTK         int // likewise the IGTK
 }
 
 // initKeys is GTK_INIT: slots reset, a GTK (and IGTK) in GN.
@@ -61,8 +62,11 @@ func (g *group) update(r io.Reader) error {
 // groupStep is wpa_group_sm_step.
 func (a *Authenticator) groupStep(now time.Duration) {
 	g := &a.g
+	// A rekey asked for while one waits for stations (hostapd enters
+	// SETKEYS again at once, moving GN back onto the key ID the AP still
+	// sends with) starts once the AP has switched.
 	switch {
-	case g.state == groupSetKeysDone && g.reKey, g.state == groupSetKeys && g.keyDone != 0 && g.reKey:
+	case g.state == groupSetKeysDone && g.reKey:
 		a.setKeys(now)
 	case g.state == groupSetKeys && g.keyDone == 0:
 		a.setKeysDone(now)
@@ -102,7 +106,7 @@ func (a *Authenticator) setKeys(now time.Duration) {
 // setKeysDone is SETKEYSDONE: the AP sends with the GN keys from now on.
 func (a *Authenticator) setKeysDone(now time.Duration) {
 	g := &a.g
-	g.changed, g.state, g.txGN = true, groupSetKeysDone, g.gn
+	g.changed, g.state, g.txGN, g.txIGTK = true, groupSetKeysDone, g.gn, g.gnIGTK
 	a.emit(Action{At: now, Kind: ActInstallGTK, KeyID: g.gn, Key: g.gtk[g.gn-1]})
 	if g.mfp {
 		a.emit(Action{At: now, Kind: ActInstallIGTK, KeyID: g.gnIGTK, Key: g.igtk[g.gnIGTK-4]})

@@ -240,3 +240,34 @@ func sends(t testing.TB, acts []Action) []rsn.KeyFrame {
 	}
 	return out
 }
+
+// deliver hands a frame the test kept off the air to the station's
+// machine (toAP) or to its supplicant, and runs the air until quiet.
+func (l *link) deliver(spa ieee80211.MAC, toAP bool, frame []byte) {
+	p := l.peer(spa)
+	if toAP {
+		p.s.Receive(l.now, frame)
+	} else {
+		p.sup.Receive(l.now, frame)
+	}
+	l.flush()
+}
+
+// gtkOf returns the GTK a station's supplicant installed last under
+// keyID, if any.
+func (p *peer) gtkOf(keyID int) (rsn.Key, bool) {
+	var k rsn.Key
+	ok := false
+	for _, a := range p.sta {
+		if a.Kind == ActInstallGTK && a.KeyID == keyID {
+			k, ok = a.Key, true
+		}
+	}
+	return k, ok
+}
+
+// txGTK returns the key ID and GTK the AP sends group frames with.
+func (l *link) txGTK() (int, rsn.Key) {
+	a, _ := last(l.ap, ActInstallGTK)
+	return a.KeyID, a.Key
+}

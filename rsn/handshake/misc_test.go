@@ -258,3 +258,18 @@ func TestCounters(t *testing.T) {
 		t.Fatalf("authenticator %+v, supplicant %+v", a, s)
 	}
 }
+
+// TestSupplicantLeavesCallersFrame: Receive does not clear the Key Data of
+// a frame whose Key Data is not encrypted: those bytes are the caller's.
+func TestSupplicantLeavesCallersFrame(t *testing.T) {
+	su := setup{}
+	sup, _ := NewSupplicant(SupplicantConfig{SPA: staMAC, AA: apMAC, PMK: pmkOf(t, "correct horse battery"),
+		RSNE: su.stationRSNE(), APRSNE: su.policy().Element(), Rand: testRand()})
+	m1 := rsn.AppendKeyFrame(nil, &rsn.KeyFields{ProtocolVersion: 2, Info: rsn.VersionHMACSHA1 | rsn.InfoPairwise | rsn.InfoAck,
+		KeyLength: 16, Replay: 1, Data: rsn.AppendPMKIDKDE(nil, rsn.PMKID{1, 2, 3})})
+	orig := string(m1)
+	sup.Receive(time.Second, m1)
+	if string(m1) != orig || len(drained(sup)) != 1 {
+		t.Errorf("Supplicant.Receive modified the caller's frame")
+	}
+}

@@ -107,9 +107,14 @@ func (s *Station) ptkStep(now time.Duration) {
 
 // fail ends the handshake with a disconnection (sm->disconnect_reason,
 // SM_ENTER DISCONNECT). A timeout after MIC mismatches on message 2 is a
-// wrong passphrase, most likely.
+// wrong passphrase, most likely, when each came in answer to the latest
+// message 1; with any other among them it may be forged frames as well.
 func (s *Station) fail(now time.Duration, reason uint16, cause Cause) {
-	if cause == CauseNoMessage2 && s.micFailures > 0 {
+	switch {
+	case cause != CauseNoMessage2:
+	case s.otherMICFailures > 0:
+		cause = CauseMICMismatch
+	case s.micFailures > 0:
 		cause = CauseWrongPassphrase
 	}
 	s.disconnectReason, s.cause = reason, cause
@@ -202,7 +207,7 @@ func (s *Station) freshANonce() bool {
 	}
 	s.anonce = n
 	s.tkInstalled = false
-	s.micFailures = 0
+	s.micFailures, s.otherMICFailures = 0, 0
 	return true
 }
 
@@ -215,6 +220,10 @@ func (s *Station) enterInitPSK() {
 func (s *Station) enterPTKStart(now time.Duration) {
 	s.enter(ptkStart)
 	s.ptkRequest, s.timeoutEvt, s.altSNonceValid = false, false, false
+	// Back to message 1, no PTK of this handshake holds: a message 2 must
+	// not be checked against an earlier one.
+	s.ptkValid, s.updateSNonce = false, false
+	s.ptk.Clear()
 	s.timeoutCtr++
 	if s.timeoutCtr > s.a.cfg.PairwiseUpdateCount {
 		return // the next step disconnects

@@ -11,18 +11,20 @@ import (
 // The states of the WPA_PTK machine that work with keys: message 2 in,
 // message 3 out, the TK in.
 
-// enterCalcNegotiating derives the PTK from message 2 under each candidate
-// PMK until one verifies its MIC, then checks message 2's RSNE.
+// enterCalcNegotiating takes the PTK under which Receive verified message
+// 2 (hostapd derives it here, under each candidate PMK), then checks
+// message 2's RSNE.
 func (s *Station) enterCalcNegotiating(now time.Duration) {
 	s.enter(ptkCalcNegotiating)
 	s.keyReceived, s.updateSNonce = false, false
-	k := rsn.KeyFrame(s.lastRx)
-	idx, ptk, ok := s.matchPMK(k, &s.snonce)
+	ptk, idx, ok := s.rxPTK, s.rxPMK, s.rxPTKSet
+	s.rxPTK.Clear()
+	s.rxPTKSet = false
+	defer ptk.Clear()
 	if !ok {
-		s.micFailures++
-		s.emit(Action{At: now, Kind: ActPSKMismatch, Cause: CauseWrongPassphrase})
-		return
+		return // only a verified message 2 leads here
 	}
+	k := rsn.KeyFrame(s.lastRx)
 	d, err := rsn.ParseKeyData(k.KeyData())
 	if err != nil {
 		return // "invalid Key Data contents": wait for another message 2
@@ -69,32 +71,43 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 		return
 	}
 	g := &s.a.g
-	rsc := s.a.cfg.GroupTXPN(g.gn)
+	if g.state == groupSetKeys && !s.gUpdate {
+		// A rekey waits for other stations: this one gets the GTK the
+		// AP sends with now, then GN by a group handshake, and
+		// SETKEYSDONE waits for that too.
+		g.keyDone++
+		s.gUpdate = true
+	}
 	if s.extKeyID && s.timeoutCtr == 1 {
 		s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
+		s.rxKeyStale = false
 	}
 	kd := append([]byte(nil), s.a.cfg.IEs...)
 	if s.extKeyID {
 		kd = rsn.AppendKeyIDKDE(kd, s.keyIdx)
 	}
-	kd = rsn.AppendGTKKDE(kd, uint8(g.gn), false, &g.gtk[g.gn-1])
-	kd = s.appendIGTK(kd)
+	// The GTK in use and its Key RSC (hostapd sends GN's, which during a
+	// rekey is a key the AP does not send with yet).
+	rsc := s.a.cfg.GroupTXPN(g.txGN)
+	kd = rsn.AppendGTKKDE(kd, uint8(g.txGN), false, &g.gtk[g.txGN-1])
+	kd = s.appendIGTK(kd, g.txIGTK)
 	s.sendKey(now, rsn.InfoSecure|rsn.InfoMIC|rsn.InfoAck|rsn.InfoInstall|rsn.InfoPairwise, rsc, &s.anonce, kd, true)
 	clear(kd)
 }
 
-// appendIGTK adds the IGTK KDE for an MFP station (ieee80211w_kde_add):
-// its IPN is the AP's once the group keys are in use, else 0.
-func (s *Station) appendIGTK(kd []byte) []byte {
+// appendIGTK adds the IGTK KDE of key ID id for an MFP station
+// (ieee80211w_kde_add): its IPN is the AP's if the AP sends with it, else
+// 0.
+func (s *Station) appendIGTK(kd []byte, id int) []byte {
 	g := &s.a.g
 	if !s.mfp {
 		return kd
 	}
 	var ipn uint64
-	if g.state == groupSetKeysDone {
-		ipn = s.a.cfg.GroupTXPN(g.gnIGTK)
+	if id == g.txIGTK {
+		ipn = s.a.cfg.GroupTXPN(id)
 	}
-	return rsn.AppendIGTKKDE(kd, uint16(g.gnIGTK), ipn, &g.igtk[g.gnIGTK-4])
+	return rsn.AppendIGTKKDE(kd, uint16(id), ipn, &g.igtk[id-4])
 }
 
 // enterInitDone installs the TK (once per handshake) and opens the port.
@@ -103,6 +116,10 @@ func (s *Station) enterInitDone(now time.Duration) {
 	s.keyReceived = false
 	if !s.tkInstalled {
 		if s.extKeyID {
+			if s.rxKeyStale {
+				s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
+				s.rxKeyStale = false
+			}
 			s.emit(Action{At: now, Kind: ActActivatePTK, KeyID: int(s.keyIdx)})
 		} else {
 			s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: 0, Key: s.ptk.TK})

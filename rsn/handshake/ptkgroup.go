@@ -31,7 +31,7 @@ func (s *Station) groupSMStep(now time.Duration) {
 	cfg := &s.a.cfg
 	switch s.groupState {
 	case staGroupIdle:
-		if s.gUpdate {
+		if s.gUpdate && s.ptkState == ptkInitDone { // marked mid-handshake: after message 4
 			s.enterRekeyNegotiating(now)
 		}
 	case staGroupRekeyNegotiating:
@@ -70,7 +70,7 @@ func (s *Station) enterRekeyNegotiating(now time.Duration) {
 		rsc = cfg.GroupTXPN(g.gn)
 	}
 	kd := rsn.AppendGTKKDE(nil, uint8(g.gn), false, &g.gtk[g.gn-1])
-	kd = s.appendIGTK(kd)
+	kd = s.appendIGTK(kd, g.gnIGTK)
 	// With a pairwise key (always, here) the Install bit stays clear.
 	s.sendKey(now, rsn.InfoSecure|rsn.InfoMIC|rsn.InfoAck, rsc, nil, kd, true)
 	clear(kd)
@@ -100,13 +100,23 @@ func (s *Station) enterKeyError() {
 }
 
 // updateGroup is wpa_group_update_sta: a station whose 4-way handshake is
-// done is marked for the group key handshake.
+// done is marked for the group key handshake. So is one in the middle of
+// one that holds the GTK in use or has it in a message 3 already out: it
+// gets GN once message 4 is in, and SETKEYSDONE waits for it. hostapd
+// skips those ("Not in PTKINITDONE"), and they read no group frame once
+// the AP switches.
 func (s *Station) updateGroup(now time.Duration) {
-	if s.gone || s.ptkState != ptkInitDone {
+	switch {
+	case s.gone:
 		s.gUpdate = false
-		return
+	case s.ptkState == ptkInitDone:
+		s.a.g.keyDone++
+		s.gUpdate = true
+		s.step(now)
+	case s.ptkState == ptkInitNegotiating || s.hasGTK:
+		s.a.g.keyDone++
+		s.gUpdate = true
+	default:
+		s.gUpdate = false
 	}
-	s.a.g.keyDone++
-	s.gUpdate = true
-	s.step(now)
 }

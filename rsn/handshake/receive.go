@@ -38,32 +38,95 @@ func (s *Station) Receive(now time.Duration, frame []byte) {
 		c.Version++ // "did not use HMAC-SHA1-AES with CCMP" / "... AES-128-CMAC"
 		return
 	}
-	request := msg == msgRequest
-	if request && s.reqReplayUsed && k.Replay() <= s.reqReplay ||
-		!request && !valid(&s.keyReplay, k.Replay()) && !s.acceptOldCounter(msg, k) {
-		c.Replayed++
-		return
+	update := false // a message 2 with a new SNonce, answering an earlier message 1
+	switch {
+	case msg == msgRequest:
+		if s.reqReplayUsed && k.Replay() <= s.reqReplay {
+			c.Replayed++
+			return
+		}
+	case !valid(&s.keyReplay, k.Replay()):
+		ok, upd := s.oldCounter(msg, k)
+		if !ok {
+			c.Replayed++
+			return
+		}
+		update = upd
 	}
-	if !s.stateAccepts(msg) || info&rsn.InfoAck != 0 || info&rsn.InfoMIC == 0 {
+	// Nothing above or here changes the machine: a frame dropped for its
+	// flags or its MIC leaves no trace (hostapd sets the SNonce-update
+	// flags before these checks).
+	if !(update || s.stateAccepts(msg)) || info&rsn.InfoAck != 0 || info&rsn.InfoMIC == 0 {
 		c.State++
 		return
 	}
-	s.micOK = false
-	if s.ptkValid && !s.updateSNonce {
-		if !rsn.VerifyMIC(k, &s.ptk.KCK) && (msg != msgPairwise4 || !s.altSNonceValid || !s.tryAltSNonce(k)) {
-			c.MIC++
-			return
-		}
-		s.micOK = true
-		s.cancelTimer()
-		s.pending1of4 = false
-	}
-	if request && !s.micOK {
+	if !s.verify(now, k, msg) {
 		c.MIC++
 		return
 	}
+	if update {
+		s.updateSNonce = true
+		s.altSNonce, s.altSNonceValid = s.snonce, true
+		s.altReplay = s.keyReplay[0].n
+	}
 	c.Accepted++
 	s.accept(now, k, msg, info)
+}
+
+// verify checks the MIC of a frame the machines would take: message 2
+// under each candidate PMK, the others under the PTK (message 4 also under
+// the PTK of the earlier SNonce, wpa_try_alt_snonce).
+func (s *Station) verify(now time.Duration, k rsn.KeyFrame, msg msgKind) bool {
+	s.micOK = false
+	switch {
+	case msg == msgPairwise2:
+		return s.verifyMessage2(now, k)
+	case !s.ptkValid:
+		return false // a request before any PTK: nothing to check it with
+	case !rsn.VerifyMIC(k, &s.ptk.KCK) && (msg != msgPairwise4 || !s.altSNonceValid || !s.tryAltSNonce(k)):
+		return false
+	}
+	s.micOK = true
+	s.cancelTimer()
+	s.pending1of4 = false
+	return true
+}
+
+// verifyMessage2 derives the PTK of message 2 under each candidate PMK
+// before the frame can change anything; the one that verifies is kept for
+// PTKCALCNEGOTIATING. hostapd takes message 2 in first and checks it
+// there, so a forged one used up the replay counter of the station's own
+// answer. Each message 2 costs one derivation per candidate PMK.
+func (s *Station) verifyMessage2(now time.Duration, k rsn.KeyFrame) bool {
+	n := k.Nonce()
+	idx, ptk, ok := s.matchPMK(k, &n)
+	if !ok {
+		s.mismatch(now, k)
+		return false
+	}
+	s.rxPTK, s.rxPMK, s.rxPTKSet = ptk, idx, true
+	ptk.Clear()
+	return true
+}
+
+// mismatch notes a message 2 no PMK verifies. One that answers the latest
+// message 1 in PTKSTART is what a station with the wrong passphrase sends;
+// any other may as well be forged, and the cause says so. Since such a
+// frame uses up no replay counter, only the first for each counter is
+// reported (AP-STA-POSSIBLE-PSK-MISMATCH, once per message 1 as in
+// hostapd); a flood of forged ones is only counted.
+func (s *Station) mismatch(now time.Duration, k rsn.KeyFrame) {
+	cause := CauseMICMismatch
+	if s.ptkState == ptkStart && s.keyReplay[0].valid && k.Replay() == s.keyReplay[0].n {
+		cause = CauseWrongPassphrase
+		s.micFailures++
+	} else {
+		s.otherMICFailures++
+	}
+	if k.Replay() > s.mismatchReplay {
+		s.mismatchReplay = k.Replay()
+		s.emit(Action{At: now, Kind: ActPSKMismatch, Cause: cause})
+	}
 }
 
 // accept is the end of wpa_receive for a frame that passed: a request is
@@ -104,29 +167,26 @@ func classify(k rsn.KeyFrame, info uint16) msgKind {
 	return msgPairwise2
 }
 
-// acceptOldCounter admits the two answers hostapd takes with a counter it
-// no longer expects: message 2 with a new SNonce answering an earlier
-// message 1 while message 3 is out, and message 4 answering the message 3
-// of the earlier SNonce.
-func (s *Station) acceptOldCounter(msg msgKind, k rsn.KeyFrame) bool {
+// oldCounter admits the two answers hostapd takes with a counter it no
+// longer expects: message 2 with a new SNonce answering an earlier
+// message 1 while message 3 is out (update: the SNonce-update workaround,
+// started by Receive once the MIC verifies), and message 4 answering the
+// message 3 of the earlier SNonce. It changes nothing.
+func (s *Station) oldCounter(msg msgKind, k rsn.KeyFrame) (ok, update bool) {
 	if s.ptkState != ptkInitNegotiating {
-		return false
+		return false, false
 	}
 	if msg == msgPairwise2 && valid(&s.prevReplay, k.Replay()) && k.Nonce() != s.snonce {
-		s.updateSNonce = true
-		s.altSNonce, s.altSNonceValid = s.snonce, true
-		s.altReplay = s.keyReplay[0].n
-		return true
+		return true, true
 	}
-	return msg == msgPairwise4 && s.altSNonceValid && k.Replay() == s.altReplay
+	return msg == msgPairwise4 && s.altSNonceValid && k.Replay() == s.altReplay, false
 }
 
 // stateAccepts says whether a message is expected in the current states.
 func (s *Station) stateAccepts(msg msgKind) bool {
 	switch msg {
 	case msgPairwise2:
-		return s.ptkState == ptkStart || s.ptkState == ptkCalcNegotiating ||
-			s.updateSNonce && s.ptkState == ptkInitNegotiating
+		return s.ptkState == ptkStart || s.ptkState == ptkCalcNegotiating
 	case msgPairwise4:
 		return s.ptkState == ptkInitNegotiating && s.ptkValid
 	case msgGroup2:
@@ -146,24 +206,38 @@ func (s *Station) tryAltSNonce(k rsn.KeyFrame) bool {
 	s.snonce = s.altSNonce
 	s.pmkIndex = idx
 	s.ptk, s.ptkValid = ptk, true
+	ptk.Clear()
+	// With Extended Key ID the key installed for receive is the later
+	// message 3's: the earlier PTK's TK goes in before it is activated.
+	s.rxKeyStale = s.extKeyID
 	return true
 }
 
-// handleRequest acts on an EAPOL-Key request whose MIC verified: a MIC
-// failure report (meaningful for TKIP only, but it still rekeys) or a
+// handleRequest acts on an EAPOL-Key request whose MIC verified: a
 // request for a new 4-way handshake rekeys the PTK, a group request
-// rekeys the GTK unless a rekey is under way.
+// rekeys the GTK unless a rekey is under way or a station asked for one
+// less than 10 s ago. A Michael MIC failure report (the Error bit) is
+// counted and ignored: Michael is TKIP's and a CCMP station has nothing
+// to report. hostapd rekeys the PTK on one, which would let a station
+// force PTK0 rekeys (a gap in its traffic, or a disconnection under
+// wpa_deny_ptk0_rekey).
 func (s *Station) handleRequest(now time.Duration, k rsn.KeyFrame, info uint16) {
+	a := s.a
 	switch {
-	case info&rsn.InfoError != 0, info&rsn.InfoPairwise != 0:
+	case info&rsn.InfoError != 0:
+		a.cnt.MICFailureReports++
+	case info&rsn.InfoPairwise != 0:
 		s.requestNewPTK()
 	default:
 		if d, err := rsn.ParseKeyData(k.KeyData()); err == nil && d.HasMAC {
 			return // SMK/TDLS request: not for an AP
 		}
-		if !s.a.g.rekeyInProgress() {
-			s.a.RekeyGTK(now)
+		if a.g.rekeyInProgress() || a.reqRekeySet && now < a.reqRekeyAt+rekeyRequestGap {
+			a.cnt.RekeyRequestsIgnored++
+			return
 		}
+		a.reqRekeyAt, a.reqRekeySet = now, true
+		a.RekeyGTK(now)
 	}
 }
 

@@ -48,7 +48,13 @@ type Station struct {
 	ptk                     rsn.PTK
 	ptkValid                bool
 	pmkIndex                int
-	micFailures             int  // message 2 MIC mismatches in this handshake
+	micFailures             int     // message 2 MIC mismatches answering the latest message 1 in PTKSTART
+	otherMICFailures        int     // and any others in this handshake
+	mismatchReplay          uint64  // the highest replay counter of a mismatch reported
+	rxPTK                   rsn.PTK // the PTK under which message 2 verified, for PTKCALCNEGOTIATING
+	rxPMK                   int
+	rxPTKSet                bool
+	rxKeyStale              bool // Extended Key ID: the key installed for receive is not ptk's TK
 	pairwiseSet             bool // a TK is installed
 	tkInstalled             bool // this handshake's TK is
 	authorized              bool
@@ -134,6 +140,7 @@ func (s *Station) requestNewPTK() {
 	}
 	s.ptkRequest = true
 	s.ptkValid = false
+	s.ptk.Clear() // the installed TK stays with the caller; the handshake needs none of it
 }
 
 func (s *Station) arm(at time.Duration) { s.timerAt, s.timerSet = at, true }
@@ -199,6 +206,8 @@ func (s *Station) emit(a Action) {
 // clearKeys forgets the key material of a station that is gone.
 func (s *Station) clearKeys() {
 	s.ptk.Clear()
+	s.rxPTK.Clear()
+	s.rxPTKSet = false
 	s.ptkValid = false
 	s.timerSet, s.ptkRekeySet = false, false
 	clear(s.lastRx)

@@ -39,7 +39,7 @@ func (s *Supplicant) Receive(now time.Duration, frame []byte) {
 		s.cnt.MIC++
 		return
 	}
-	kd := k.KeyData()
+	kd := k.KeyData() // the caller's bytes, unless unwrapped into our own
 	if info&rsn.InfoEncrypted != 0 {
 		if info&rsn.InfoMIC == 0 || !s.ptkSet {
 			s.cnt.State++ // encrypted but unauthenticated, or no key
@@ -49,6 +49,7 @@ func (s *Supplicant) Receive(now time.Duration, frame []byte) {
 			s.cnt.KeyData++
 			return
 		}
+		defer clear(kd)
 	}
 	// As wpa_supplicant, these checks come after the MIC moved the replay
 	// counter.
@@ -65,7 +66,6 @@ func (s *Supplicant) Receive(now time.Duration, frame []byte) {
 	default:
 		s.msg1(now, k)
 	}
-	clear(kd)
 }
 
 // verifyMIC tries the temporary PTK of the last message 1, then the PTK;
