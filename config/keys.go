@@ -1,11 +1,14 @@
 package config
 
 import (
+	"errors"
+	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/tap"
 )
@@ -140,7 +143,13 @@ var keys = map[string]Key{
 	"scan_miss_beacon": {Flags: flag("scan-miss-beacon"), Want: "0 or 1",
 		set: func(s *Settings, v string) error { return setBool(&s.Scan.MissBeacon, v) }},
 	"aql_txq_limit": {Flags: flag("aql-txq-limit"), Reload: true, Want: "AC=LOW:HIGH in µs, e.g. BE=500:1000,VO=5000:12000 (lines merge)",
-		set: func(s *Settings, v string) error { return s.Core.AQL.Set(v) }},
+		set: func(s *Settings, v string) error {
+			err := s.Core.AQL.Set(v)
+			if errors.Is(err, aql.ErrLowAboveHigh) { // the reason, not the syntax
+				return saysWhy{fmt.Errorf("%q: %w", v, err)}
+			}
+			return err
+		}},
 	"aql_threshold": {Flags: flag("aql-threshold"), Reload: true, Want: "1 to 2147483648 µs",
 		set: func(s *Settings, v string) error { return setUint(&s.AQLThreshold, v, 1, 1<<31) }},
 	"airtime_weight": {Flags: flag("airtime-weight"), Reload: true, Want: "1 to 65535 (the default weight of a new station)",
