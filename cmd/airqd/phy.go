@@ -98,7 +98,9 @@ func (o *options) scanConfig(chans []scan.Channel, retune time.Duration) *ap.Sca
 	if s.Mode == "periodic" {
 		mode = scan.Periodic
 	}
-	return &ap.ScanConfig{Planner: scan.Config{
+	sc := &ap.ScanConfig{Planner: scan.Config{
 		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
 	}}
+	o.plannerBounds(&sc.Planner)
+	return sc
 }
