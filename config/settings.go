@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/tap"
 )
 
@@ -73,6 +74,15 @@ type Scan struct {
 	// core is busy; MaxDefers 0 never waits.
 	MaxDefers    int
 	MaxDeferTime time.Duration
+}
+
+// Bounds puts the bounds into the planner's configuration, whose zero
+// MaxDefers is the default and a negative one never defers.
+func (s Scan) Bounds(c *scan.Config) {
+	c.Budget, c.Guard, c.MaxDefers, c.MaxDeferTime = s.Budget, s.Guard, s.MaxDefers, s.MaxDeferTime
+	if s.MaxDefers == 0 {
+		c.MaxDefers = -1
+	}
 }
 
 // Sim is the simulated radio of radio=sim (airq's sim_* keys).

@@ -60,6 +60,14 @@ func (p *Play) AddStations() {
 	}
 }
 
+// AddNeighbours adds six networks on the US plan to find by scanning: on
+// channels 1, 6, 11, 36, 52 (passive) and 149.
+func (p *Play) AddNeighbours() {
+	for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
+		p.s.AddForeignBSS(ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
+	}
+}
+
 // RunUntil runs the simulation to t, then starts the flows of each station
 // associated for the first time. The flows outlive a disconnection: a
 // station that joins again picks them up.

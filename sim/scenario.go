@@ -248,6 +248,24 @@ func udpInterval(mbit float64) time.Duration {
 
 const udpSize = 1400
 
+// LoadScenario reads the scenario file at name with readFile (os.ReadFile)
+// or, when there is none, the built-in scenario called name.
+func LoadScenario(name string, readFile func(string) ([]byte, error)) (Scenario, error) {
+	b, err := readFile(name)
+	if err != nil {
+		text, ok := BuiltinScenario(name)
+		if !ok {
+			return Scenario{}, fmt.Errorf("%v; the built-in scenarios are %s", err, strings.Join(BuiltinScenarios(), ", "))
+		}
+		b = []byte(text)
+	}
+	sc, err := ParseScenario(string(b))
+	if err != nil {
+		return Scenario{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return sc, nil
+}
+
 //go:embed scenarios/*.scn
 var builtin embed.FS
 

@@ -101,6 +101,6 @@ func (o *options) scanConfig(chans []scan.Channel, retune time.Duration) *ap.Sca
 	sc := &ap.ScanConfig{Planner: scan.Config{
 		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
 	}}
-	o.plannerBounds(&sc.Planner)
+	s.Bounds(&sc.Planner)
 	return sc
 }

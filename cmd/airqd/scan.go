@@ -40,13 +40,3 @@ func (o *options) checkScanBounds() error {
 	}
 	return nil
 }
-
-// plannerBounds are the bounds in the planner's terms: there a zero
-// MaxDefers takes the default, and a negative one never defers.
-func (o *options) plannerBounds(c *scan.Config) {
-	s := o.Scan
-	c.Budget, c.Guard, c.MaxDefers, c.MaxDeferTime = s.Budget, s.Guard, s.MaxDefers, s.MaxDeferTime
-	if s.MaxDefers == 0 {
-		c.MaxDefers = -1
-	}
-}

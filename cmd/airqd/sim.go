@@ -13,8 +13,6 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
-	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/scan"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
@@ -53,16 +51,9 @@ func (o *options) checkSim() error {
 	case o.flagSet["sim-stations"]:
 		return fmt.Errorf("-sim-stations and -sim-scenario: give one of them (the scenario lists the stations)")
 	}
-	text, err := os.ReadFile(s.Scenario)
-	if err != nil {
-		builtin, ok := sim.BuiltinScenario(s.Scenario)
-		if !ok {
-			return fmt.Errorf("-sim-scenario: %v; the built-in scenarios are %s", err, strings.Join(sim.BuiltinScenarios(), ", "))
-		}
-		text = []byte(builtin)
-	}
-	if o.simScenario, err = sim.ParseScenario(string(text)); err != nil {
-		return fmt.Errorf("-sim-scenario %s: %w", s.Scenario, err)
+	var err error
+	if o.simScenario, err = sim.LoadScenario(s.Scenario, os.ReadFile); err != nil {
+		return fmt.Errorf("-sim-scenario: %w", err)
 	}
 	return nil
 }
@@ -78,7 +69,7 @@ func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	if o.Scan.On {
 		// The simulated radio scans a US channel plan; the planner plans
 		// each retune at its longest.
-		cfg.Scan = o.scanConfig(otherChannels(cfg.Channel), med.RetuneTime+med.RetuneJitter)
+		cfg.Scan = o.scanConfig(sim.USChannelsBut(cfg.Channel), med.RetuneTime+med.RetuneJitter)
 	}
 	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
@@ -92,30 +83,12 @@ func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 		addACSNeighbours(s)
 	}
 	if o.Scan.On || o.Channel == 0 {
-		for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
-			s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
-		}
+		p.AddNeighbours()
 	}
 	if o.Channel != 0 {
 		p.AddStations()
 	}
 	return p, nil
-}
-
-// otherChannels is the US plan without the operating channel.
-func otherChannels(channel int) []scan.Channel {
-	band := ieee80211.Band2GHz
-	if channel > 14 {
-		band = ieee80211.Band5GHz
-	}
-	home := ieee80211.ChannelToFreq(channel, band)
-	var chans []scan.Channel
-	for _, c := range sim.USChannels() {
-		if c.Freq != home {
-			chans = append(chans, c)
-		}
-	}
-	return chans
 }
 
 // runSim runs the simulation paced to the wall clock: virtual time follows
