@@ -147,7 +147,7 @@ func TestSimSettings(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-sim-scenario", bad}, "-sim-scenario " + bad + ": line 2: ps=maybe: want on or off"},
+		{[]string{"-sim-scenario", bad}, "-sim-scenario: " + bad + ": line 2: ps=maybe: want on or off"},
 		{[]string{"-sim-scenario", "nowhere"}, "-sim-scenario: open nowhere: no such file or directory; the built-in scenarios are mixed, three-snr"},
 		{[]string{"-sim-scenario", "three-snr", "-sim-stations", "2"}, "give one of them"},
 		{[]string{"-sim-retune", "50ms"}, "-sim-retune: 50ms, want 100us to 20ms"},
