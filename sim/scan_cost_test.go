@@ -59,13 +59,13 @@ func costBSS(t *testing.T, mode int) (*Sim, *Host, *Station) {
 
 // costResult is what one mode measured.
 type costResult struct {
-	mbit                 float64
-	down, up             PingStats
-	missed, coreMissed   uint64
-	duty                 float64 // share of the ping run away from home
-	retuneMax, longest   time.Duration
-	limit                time.Duration
-	deauths, reconnected uint64
+	mbit               float64
+	down, up           PingStats
+	missed, coreMissed uint64
+	duty               float64 // share of the ping run away from home
+	retuneMax, longest time.Duration
+	limit              time.Duration
+	deauths            uint64
 }
 
 func lostPct(p PingStats) float64 {
