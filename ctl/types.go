@@ -56,6 +56,13 @@ type Station struct {
 	// its best rate (mac80211's, from minstrel_ht); 0 without one.
 	ExpectedThroughput uint32 `json:"expected_throughput_kbps"`
 	PHYMode            string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
+	// The BSS's parameters, which mac80211 reports with each station (the
+	// flags as the BSS uses them now, as its beacons announce them).
+	DTIMPeriod       int  `json:"dtim_period"`
+	BeaconInterval   int  `json:"beacon_int"` // TU
+	CTSProtection    bool `json:"cts_protection"`
+	BSSShortPreamble bool `json:"bss_short_preamble"`
+	ShortSlotTime    bool `json:"short_slot_time"`
 	HEAnnounced        bool   `json:"he_announced"` // the station offers HE, which airq does not send
 
 	RxBytes          uint64  `json:"rx_bytes"`

@@ -131,6 +131,10 @@ func TestPlayStations(t *testing.T) {
 		t.Errorf("station without reconnect: associated %v after deletion", sts[1].Associated())
 	}
 	dump := s.Control(ctl.Request{Op: ctl.OpStationDump}).Stations
+	// 5 GHz: the BSS's parameters say short slot time, no short preamble.
+	if st := dump[0]; st.DTIMPeriod != 2 || st.BeaconInterval != 100 || !st.ShortSlotTime || st.BSSShortPreamble || st.CTSProtection {
+		t.Errorf("BSS parameters on channel 36: %+v", st)
+	}
 	var lossy *ctl.Station
 	for i := range dump {
 		if dump[i].Addr == ctl.MAC(sts[3].Addr()) {
