@@ -55,7 +55,9 @@ type Station struct {
 	// ExpectedThroughput is the rate selector's expected throughput at
 	// its best rate (mac80211's, from minstrel_ht); 0 without one.
 	ExpectedThroughput uint32 `json:"expected_throughput_kbps"`
-	PHYMode            string `json:"phy_mode"` // what airq sends it: legacy, HT or VHT
+	PHYMode            string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
+	HEAnnounced        bool   `json:"he_announced"` // the station offers HE, which airq does not send
+
 	// The BSS's parameters, which mac80211 reports with each station (the
 	// flags as the BSS uses them now, as its beacons announce them).
 	DTIMPeriod       int  `json:"dtim_period"`
@@ -63,7 +65,6 @@ type Station struct {
 	CTSProtection    bool `json:"cts_protection"`
 	BSSShortPreamble bool `json:"bss_short_preamble"`
 	ShortSlotTime    bool `json:"short_slot_time"`
-	HEAnnounced      bool `json:"he_announced"` // the station offers HE, which airq does not send
 
 	RxBytes          uint64  `json:"rx_bytes"`
 	RxPackets        uint64  `json:"rx_packets"`
