@@ -12,8 +12,12 @@ all: build
 build:
 	$(GO) build -o bin/ ./cmd/...
 
+# make run SIM=three-snr: a scenario of sim/scenarios (or SIM=FILE); ARGS=
+# adds airqd flags, e.g. make run SIM=three-snr ARGS="-ht -scan".
+SIM  ?=
+ARGS ?=
 run: build
-	./bin/airqd -radio sim
+	./bin/airqd -radio sim $(if $(SIM),-sim-scenario $(SIM)) $(ARGS)
 
 # The gate. gofmt and the import rules of ARCHITECTURE.md run as Go tests
 # (package airq at the root), so `go test` alone also enforces them.

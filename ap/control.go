@@ -182,6 +182,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		st.PHYMode = "legacy"
 	}
 	st.HEAnnounced = s.heAnnounced
+	a.ctlBSSParam(&st)
 	if s.rc != nil {
 		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)
 	}

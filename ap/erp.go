@@ -1,5 +1,7 @@
 package ap
 
+import "github.com/airq/airq/ctl"
+
 // The capability field and the ERP element follow the associated
 // stations: 802.11b ones need protection and long preambles.
 
@@ -60,6 +62,16 @@ func (a *AP) erp() uint8 {
 		f |= erpBarker
 	}
 	return f
+}
+
+// ctlBSSParam is the BSS's part of a station's entry, as mac80211 reports
+// it from its interface: short slot time always on 5 GHz.
+func (a *AP) ctlBSSParam(st *ctl.Station) {
+	c := a.capability()
+	st.DTIMPeriod, st.BeaconInterval = a.cfg.DTIMPeriod, a.cfg.BeaconInterval
+	st.CTSProtection = a.erp()&erpUseProtection != 0
+	st.BSSShortPreamble = c&capShortPre != 0
+	st.ShortSlotTime = c&capShortSlot != 0 || a.cfg.Freq >= 3000
 }
 
 // joinERP and leaveERP keep the counts behind the ERP element and the

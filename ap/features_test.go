@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -80,6 +81,17 @@ func TestERPProtectionFollows11bStations(t *testing.T) {
 	if capab, erp := beaconERP(t, h); erp != 0 || capab&capShortSlot == 0 {
 		t.Fatalf("ERP %#x capability %#x with only an ERP station", erp, capab)
 	}
+	// Station entries carry the BSS's parameters, as mac80211's do.
+	bss := func() ctl.Station {
+		r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationGet, Addr: staMAC})
+		if len(r.Stations) != 1 {
+			t.Fatalf("station get: %+v", r)
+		}
+		return r.Stations[0]
+	}
+	if st := bss(); st.DTIMPeriod != 2 || st.BeaconInterval != 100 || st.CTSProtection || !st.BSSShortPreamble || !st.ShortSlotTime {
+		t.Errorf("BSS parameters with only an ERP station: %+v", st)
+	}
 	h.auth(staB, 0, 1)
 	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staB), 0x0001, 10) // long preamble
 	b = ieee80211.AppendSSID(b, "airq-test")
@@ -93,6 +105,9 @@ func TestERPProtectionFollows11bStations(t *testing.T) {
 	capab, erp := beaconERP(t, h)
 	if erp != erpNonERPPresent|erpUseProtection|erpBarker || capab&(capShortSlot|capShortPre) != 0 {
 		t.Errorf("ERP %#x capability %#x with an 802.11b station", erp, capab)
+	}
+	if st := bss(); !st.CTSProtection || st.BSSShortPreamble || st.ShortSlotTime {
+		t.Errorf("BSS parameters with an 802.11b station: %+v", st)
 	}
 	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staB), ieee80211.ReasonDeauthLeaving))
 	if _, erp := beaconERP(t, h); erp != 0 {

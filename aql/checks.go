@@ -75,10 +75,14 @@ func (t *Tracker) SetLimits(l Limits) { t.lim = l }
 // aql_txq_limit. Stations without an override follow it at once. mac80211
 // instead copies the new values to each station whose limits equal the old
 // ones; the difference shows only for a station explicitly set to exactly
-// the old radio values, which here keeps its override.
+// the old radio values, which here keeps its override. Low above high is
+// refused, as the parsers refuse it.
 func (t *Tracker) SetLimit(ac ieee80211.AC, low, high uint32) error {
 	if ac >= ieee80211.NumACs {
 		return fmt.Errorf("aql: AC %d: accepted range 0..3", ac)
+	}
+	if err := checkLowHigh(ac, low, high); err != nil {
+		return err
 	}
 	t.lim.Low[ac], t.lim.High[ac] = low, high
 	return nil

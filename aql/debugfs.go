@@ -1,6 +1,7 @@
 package aql
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ func (l *Limits) ParseTxqLimit(s string) error {
 	return nil
 }
 
+// parseLowHigh reads one AC's limits for every parser of the package (the
+// flag, the config key, the table and the debugfs write), with the rule
+// the control socket's aql set applies: LOW <= HIGH.
 func parseLowHigh(ac ieee80211.AC, lo, hi string) (low, high uint32, err error) {
 	if low, err = parseU32(lo); err != nil {
 		return 0, 0, fmt.Errorf("aql: %v low %q: %s µs", ac, lo, u32Range)
@@ -73,7 +77,19 @@ func parseLowHigh(ac ieee80211.AC, lo, hi string) (low, high uint32, err error) 
 	if high, err = parseU32(hi); err != nil {
 		return 0, 0, fmt.Errorf("aql: %v high %q: %s µs", ac, hi, u32Range)
 	}
-	return low, high, nil
+	return low, high, checkLowHigh(ac, low, high)
+}
+
+// ErrLowAboveHigh is wrapped by the errors of a low limit above the high one.
+var ErrLowAboveHigh = errors.New("want LOW <= HIGH")
+
+// checkLowHigh refuses a low limit above the high one: the station would
+// pass the low check at pending airtimes the high limit is meant to stop.
+func checkLowHigh(ac ieee80211.AC, low, high uint32) error {
+	if low > high {
+		return fmt.Errorf("aql: %v low %d µs is above high %d µs: %w", ac, low, high, ErrLowAboveHigh)
+	}
+	return nil
 }
 
 // parseU32 accepts decimal digits only, like the kernel's %u without sign.
@@ -93,7 +109,8 @@ type TxqLimitWrite struct {
 
 // ParseTxqLimitWrite parses what aql_txq_limit_write accepts: three decimal
 // numbers, the AC as 0-3 (VO, VI, BE, BK), an optional trailing newline.
-// Unlike the kernel's sscanf, trailing garbage is an error.
+// Unlike the kernel's sscanf, trailing garbage is an error, and so is a
+// low limit above the high one.
 func ParseTxqLimitWrite(s string) (TxqLimitWrite, error) {
 	f := strings.Fields(strings.TrimSuffix(s, "\n"))
 	if len(f) != 3 {

@@ -25,14 +25,22 @@ func FuzzTxqLimitValues(f *testing.F) {
 	f.Add(uint32(5000), uint32(12000), uint32(500), uint32(1000))
 	f.Fuzz(func(t *testing.T, a, b, c, d uint32) {
 		l := Limits{Low: [4]uint32{a, b, c, d}, High: [4]uint32{d, c, b, a}}
-		var back Limits
-		if err := back.ParseTxqLimit(l.TxqLimitText()); err != nil || back != l {
-			t.Fatalf("table round trip: %v %+v", err, back)
-		}
 		l.Threshold = a ^ d
-		back = Limits{}
-		if err := back.Set(l.String()); err != nil || back != l {
-			t.Fatalf("flag round trip: %v %+v", err, back)
+		valid := a <= d && b <= c
+		// Every parser applies one rule: LOW <= HIGH in each AC.
+		var table, flagged Limits
+		errT, errF := table.ParseTxqLimit(l.TxqLimitText()), flagged.Set(l.String())
+		if !valid {
+			if errT == nil || errF == nil || table != (Limits{}) || flagged != (Limits{}) {
+				t.Fatalf("low above high accepted: table %v, flag %v", errT, errF)
+			}
+			return
+		}
+		if errT != nil || table.Low != l.Low || table.High != l.High {
+			t.Fatalf("table round trip: %v %+v", errT, table)
+		}
+		if errF != nil || flagged != l {
+			t.Fatalf("flag round trip: %v %+v", errF, flagged)
 		}
 	})
 }

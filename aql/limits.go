@@ -11,8 +11,9 @@ const (
 )
 
 // Limits are the radio-wide AQL limits in µs, as mac80211 keeps them in
-// aql_txq_limit_low/high and aql_threshold. Like the kernel, nothing
-// requires Low <= High: a station below Low passes whatever High says.
+// aql_txq_limit_low/high and aql_threshold. The kernel takes any pair;
+// airq's parsers and Tracker.SetLimit refuse Low above High (a station
+// below Low passes whatever High says), with the rule of airqctl's aql set.
 type Limits struct {
 	Low       [ieee80211.NumACs]uint32
 	High      [ieee80211.NumACs]uint32

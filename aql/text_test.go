@@ -37,6 +37,9 @@ func TestTxqLimitWrite(t *testing.T) {
 	if err := w.Apply(tr); err != nil {
 		t.Fatal(err)
 	}
+	if err := tr.SetLimit(ieee80211.ACBE, 1001, 1000); err == nil || tr.Limits().Low[ieee80211.ACBE] != 500 {
+		t.Errorf("SetLimit low above high: %v, limits %+v", err, tr.Limits())
+	}
 	if l := tr.Limits(); l.Low[ieee80211.ACBE] != 500 || l.High[ieee80211.ACBE] != 1000 {
 		t.Fatal("not applied")
 	}
@@ -46,6 +49,7 @@ func TestTxqLimitWrite(t *testing.T) {
 		{"2 x 2", "BE low \"x\": accepted range 0..4294967295"},
 		{"1 1 4294967296", "VI high \"4294967296\": accepted range"},
 		{"1 -1 2", "VI low"},
+		{"2 1000 500", "BE low 1000 µs is above high 500 µs"},
 		{"1 2", "want"},
 		{"1 2 3 4", "want"},
 	} {
@@ -117,6 +121,7 @@ func TestFlag(t *testing.T) {
 		{"VO=99999999999:1", "VO low"},
 		{"threshold=-5", "threshold \"-5\": accepted range"},
 		{"BE", "want KEY=VALUE"},
+		{"VO=5000:12000,BE=1000:500", "BE low 1000 µs is above high 500 µs: want LOW <= HIGH"},
 	} {
 		before := l
 		err := l.Set(tc.in)

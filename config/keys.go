@@ -1,12 +1,14 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
 	"time"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/tap"
 )
@@ -145,8 +147,40 @@ var baseKeys = map[string]Key{
 		}},
 	"scan_miss_beacon": {Flags: flag("scan-miss-beacon"), Want: "0 or 1",
 		set: func(s *Settings, v string) error { return setBool(&s.Scan.MissBeacon, v) }},
+	"scan_budget": {Flags: flag("scan-budget"), Want: "30ms to 1s (the longest trip; default 125ms, mac80211's)",
+		set: func(s *Settings, v string) error {
+			return setDuration(&s.Scan.Budget, v, 30*time.Millisecond, time.Second)
+		}},
+	"scan_guard": {Flags: flag("scan-guard"), Want: "1ms to 50ms (kept before the next beacon; default 3ms)",
+		set: func(s *Settings, v string) error {
+			return setDuration(&s.Scan.Guard, v, time.Millisecond, 50*time.Millisecond)
+		}},
+	"scan_max_defers": {Flags: flag("scan-max-defers"), Want: "0 to 100 beacons a due trip may wait while the core is busy (0: never waits; default 5)",
+		set: func(s *Settings, v string) error { return setInt(&s.Scan.MaxDefers, v, 0, 100) }},
+	"scan_max_defer_time": {Flags: flag("scan-max-defer-time"), Want: "10ms to 60s a due trip may wait while the core is busy (default 1s)",
+		set: func(s *Settings, v string) error {
+			return setDuration(&s.Scan.MaxDeferTime, v, 10*time.Millisecond, time.Minute)
+		}},
+	"sim_stations": {Flags: flag("sim-stations"), Want: "0 to 64 simulated stations with radio=sim, each with a bulk download and a ping (without sim_scenario)",
+		set: func(s *Settings, v string) error { return setInt(&s.Sim.Stations, v, 0, 64) }},
+	"sim_join": {Flags: flag("sim-join"), Want: "0s to 1h between simulated stations joining",
+		set: func(s *Settings, v string) error { return setDuration(&s.Sim.Join, v, 0, time.Hour) }},
+	"sim_scenario": {Flags: flag("sim-scenario"), Want: "a scenario file (one station a line, see README) or a built-in scenario's name",
+		set: func(s *Settings, v string) error { s.Sim.Scenario = v; return lenOK(v, 1, 4096) }},
+	"sim_retune": {Flags: flag("sim-retune"), Want: "100us to 20ms, the simulated radio's channel change time (default 2ms)",
+		set: func(s *Settings, v string) error {
+			return setDuration(&s.Sim.Retune, v, 100*time.Microsecond, 20*time.Millisecond)
+		}},
+	"sim_retune_jitter": {Flags: flag("sim-retune-jitter"), Want: "0s to 20ms added to each simulated retune, uniformly drawn below it",
+		set: func(s *Settings, v string) error { return setDuration(&s.Sim.RetuneJitter, v, 0, 20*time.Millisecond) }},
 	"aql_txq_limit": {Flags: flag("aql-txq-limit"), Reload: true, Want: "AC=LOW:HIGH in µs, e.g. BE=500:1000,VO=5000:12000 (lines merge)",
-		set: func(s *Settings, v string) error { return s.Core.AQL.Set(v) }},
+		set: func(s *Settings, v string) error {
+			err := s.Core.AQL.Set(v)
+			if errors.Is(err, aql.ErrLowAboveHigh) { // the reason, not the syntax
+				return saysWhy{fmt.Errorf("%q: %w", v, err)}
+			}
+			return err
+		}},
 	"aql_threshold": {Flags: flag("aql-threshold"), Reload: true, Want: "1 to 2147483648 µs",
 		set: func(s *Settings, v string) error { return setUint(&s.AQLThreshold, v, 1, 1<<31) }},
 	"airtime_weight": {Flags: flag("airtime-weight"), Reload: true, Want: "1 to 65535 (the default weight of a new station)",

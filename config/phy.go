@@ -81,7 +81,9 @@ func (s Scan) Config(chans []scan.Channel, retune time.Duration) *ap.ScanConfig 
 	if s.Mode == "periodic" {
 		mode = scan.Periodic
 	}
-	return &ap.ScanConfig{Planner: scan.Config{
+	sc := &ap.ScanConfig{Planner: scan.Config{
 		Channels: chans, Retune: retune, Mode: mode, Period: s.Period, MissBeacon: s.MissBeacon,
 	}}
+	s.Bounds(&sc.Planner)
+	return sc
 }

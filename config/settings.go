@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/scan"
 	"github.com/airq/airq/tap"
 )
 
@@ -43,6 +44,7 @@ type Settings struct {
 	PHY  PHY
 	Scan Scan
 	ACS  ACS
+	Sim  Sim
 }
 
 // PHY are the HT/VHT and A-MSDU settings (hostapd's ieee80211n/ac,
@@ -63,12 +65,36 @@ type PHY struct {
 	Disable11N, Disable11AC bool
 }
 
-// Scan is the background scan (airq's scan keys).
+// Scan is the background scan (airq's scan keys) and the planner's bounds.
 type Scan struct {
 	On         bool
 	Mode       string // continuous or periodic
 	Period     time.Duration
 	MissBeacon bool
+	Budget     time.Duration // the longest trip
+	Guard      time.Duration // margin a trip keeps before the next beacon
+	// MaxDefers and MaxDeferTime bound how long a due trip waits while the
+	// core is busy; MaxDefers 0 never waits.
+	MaxDefers    int
+	MaxDeferTime time.Duration
+}
+
+// Bounds puts the bounds into the planner's configuration, whose zero
+// MaxDefers is the default and a negative one never defers.
+func (s Scan) Bounds(c *scan.Config) {
+	c.Budget, c.Guard, c.MaxDefers, c.MaxDeferTime = s.Budget, s.Guard, s.MaxDefers, s.MaxDeferTime
+	if s.MaxDefers == 0 {
+		c.MaxDefers = -1
+	}
+}
+
+// Sim is the simulated radio of radio=sim (airq's sim_* keys).
+type Sim struct {
+	Stations     int           // default stations, when there is no scenario
+	Join         time.Duration // between stations joining
+	Scenario     string        // a scenario file, or the name of a built-in one
+	Retune       time.Duration // the radio's channel change time
+	RetuneJitter time.Duration // added to each retune: a uniform draw below it
 }
 
 // ACS is automatic channel selection (hostapd's acs_* keys).

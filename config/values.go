@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/airq/airq/scan"
 )
@@ -78,6 +79,15 @@ func setUint(p *uint, v string, lo, hi uint64) error {
 		return errWant
 	}
 	*p = uint(n)
+	return nil
+}
+
+func setDuration(p *time.Duration, v string, lo, hi time.Duration) error {
+	d, err := time.ParseDuration(v)
+	if err != nil || d < lo || d > hi {
+		return errWant
+	}
+	*p = d
 	return nil
 }
 

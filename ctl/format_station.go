@@ -59,11 +59,32 @@ func appendIWStation(b []byte, dev string, s *Station, now Clock) []byte {
 	}
 	b = fmt.Appendf(b, "\n\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s", yes(s.Authorized), yes(s.Associated))
 	b = fmt.Appendf(b, "\n\tpreamble:\t%s\n\tWMM/WME:\t%s\n\tMFP:\t\tno\n\tTDLS peer:\tno", pre, yes(s.WMM))
+	b = appendBSSParam(b, s)
 	b = fmt.Appendf(b, "\n\tconnected time:\t%d seconds", s.ConnectedMs/1000)
 	if s.Associated {
 		b = appendAssociatedAt(b, s.ConnectedMs, now)
 	}
 	return fmt.Appendf(b, "\n\tcurrent time:\t%d ms\n", now.Wall.UnixMilli())
+}
+
+// appendBSSParam prints the BSS's parameters as iw's parse_bss_param does:
+// a flag's line only when the flag is set (nl80211 sends flags only then),
+// with iw's tab, or none before short slot time's value.
+func appendBSSParam(b []byte, s *Station) []byte {
+	if s.BeaconInterval == 0 {
+		return b // a reply from before they were sent
+	}
+	b = fmt.Appendf(b, "\n\tDTIM period:\t%d\n\tbeacon interval:%d", s.DTIMPeriod, s.BeaconInterval)
+	if s.CTSProtection {
+		b = append(b, "\n\tCTS protection:\tyes"...)
+	}
+	if s.BSSShortPreamble {
+		b = append(b, "\n\tshort preamble:\tyes"...)
+	}
+	if s.ShortSlotTime {
+		b = append(b, "\n\tshort slot time:yes"...)
+	}
+	return b
 }
 
 // appendAssociatedAt prints when the station associated, from how long

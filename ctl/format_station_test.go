@@ -16,8 +16,9 @@ import (
 // without the leading "\n" iw starts a line with. A flag line's value is
 // a printf of its own, written here as {a|b}. iw prints a line only when
 // the kernel sent its attribute; airq leaves out what an AP of its kind
-// has no figure for (beacon loss, mesh, TID stats, BSS parameters: those
-// are a client's or a mesh point's).
+// has no figure for (beacon loss, mesh, TID stats: those are a client's or
+// a mesh point's). The BSS parameters (parse_bss_param) come with every
+// station, an AP's included: mac80211 fills them from the interface's BSS.
 var iwStationLines = []string{
 	"Station %s (on %s)",
 	"\tinactive time:\t%u ms",
@@ -58,6 +59,11 @@ var iwStationLines = []string{
 	"\tWMM/WME:\t{yes|no}",
 	"\tMFP:\t\t{yes|no}",
 	"\tTDLS peer:\t{yes|no}",
+	"\tDTIM period:\t%u",
+	"\tbeacon interval:%u",
+	"\tCTS protection:\t{yes|no}",
+	"\tshort preamble:\t{yes|no}",
+	"\tshort slot time:{yes|no}",
 	"\tconnected time:\t%u seconds",
 	"\tassociated at [boottime]:\t%llu.%.3llus",
 	"\tassociated at:\t%llu ms",
@@ -186,7 +192,8 @@ func TestFormatStation(t *testing.T) {
 		"\tsignal:  \t-42 dBm\n\tsignal avg:\t-44 dBm\n",
 		"\ttx bitrate:\t866.7 MBit/s VHT-MCS 9 80MHz short GI VHT-NSS 2\n\ttx duration:\t250000 us\n",
 		"\trx bitrate:\t65.0 MBit/s MCS 7\n\trx duration:\t41000 us\n", "\ttx bitrate:\t5.5 MBit/s\n",
-		"\tairtime weight: 512\n\texpected throughput:\t583.648Mbps\n", "\tTDLS peer:\tno\n",
+		"\tairtime weight: 512\n\texpected throughput:\t583.648Mbps\n",
+		"\tTDLS peer:\tno\n\tDTIM period:\t2\n\tbeacon interval:100\n\tshort preamble:\tyes\n\tshort slot time:yes\n\tconnected time:",
 		"\tconnected time:\t61 seconds\n\tassociated at [boottime]:\t3539.000s\n\tassociated at:\t1699999938873 ms\n\tcurrent time:\t1700000000123 ms\n",
 		"\tairtime deficit:\tVO: 512 us VI: 512 us BE: -1234 us BK: 512 us\n"} {
 		if !bytes.Contains(b, []byte(want)) {

@@ -57,8 +57,10 @@ func sampleStations() []Station {
 		AQLLimitLow: PerAC{5000, 5000, 500, 5000}, AQLLimitHigh: PerAC{12000, 12000, 1000, 12000},
 		InFlight: PerAC{0, 0, 5, 0}, ACAirtime: PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
+		DTIMPeriod: 2, BeaconInterval: 100, BSSShortPreamble: true, ShortSlotTime: true,
 	}, {
 		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
+		DTIMPeriod: 1, BeaconInterval: 200, CTSProtection: true,
 		TxRate:      Bitrate{Mode: radio.ModeLegacy, Legacy: 11, Bandwidth: radio.BW20},
 		AQLLimitLow: PerAC{5000, 5000, 5000, 5000}, AQLLimitHigh: PerAC{12000, 12000, 12000, 12000},
 	}}

@@ -58,6 +58,14 @@ type Station struct {
 	PHYMode            string `json:"phy_mode"`     // what airq sends it: legacy, HT or VHT
 	HEAnnounced        bool   `json:"he_announced"` // the station offers HE, which airq does not send
 
+	// The BSS's parameters, which mac80211 reports with each station (the
+	// flags as the BSS uses them now, as its beacons announce them).
+	DTIMPeriod       int  `json:"dtim_period"`
+	BeaconInterval   int  `json:"beacon_int"` // TU
+	CTSProtection    bool `json:"cts_protection"`
+	BSSShortPreamble bool `json:"bss_short_preamble"`
+	ShortSlotTime    bool `json:"short_slot_time"`
+
 	RxBytes          uint64  `json:"rx_bytes"`
 	RxPackets        uint64  `json:"rx_packets"`
 	TxBytes          uint64  `json:"tx_bytes"`

@@ -25,3 +25,19 @@ func USChannels() []scan.Channel {
 	add(149, 165, false)
 	return cs
 }
+
+// USChannelsBut returns USChannels without channel (2.4 GHz up to 14, 5
+// GHz above): what the background scan of a BSS there visits.
+func USChannelsBut(channel int) []scan.Channel {
+	freq := ieee80211.ChannelToFreq(channel, ieee80211.Band2GHz)
+	if channel > 14 {
+		freq = ieee80211.ChannelToFreq(channel, ieee80211.Band5GHz)
+	}
+	var cs []scan.Channel
+	for _, c := range USChannels() {
+		if c.Freq != freq {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}

@@ -40,6 +40,12 @@
 // station. The AP's radio keeps nl80211's channel survey (survey.go) and
 // reports it to the core; MediumConfig.RetuneJitter varies each retune.
 //
+// Scenarios: ParseScenario reads a list of stations, one line each
+// (signal, loss, power save, reconnection, flows); Play runs one as airqd
+// -radio sim does, with a wired host, each station's flows started at its
+// first association, and a summary line per second (play.go). The built-in
+// scenarios are in scenarios/.
+//
 // Real-path mode is the only mode so far: it models what an injection AP
 // gets from mac80211 (one rate per frame, no A-MPDU, echoes in the kernel's
 // format). Power save on the station side is optional and off by default:

@@ -257,8 +257,8 @@ func TestDaemonReload(t *testing.T) {
 	}
 }
 
-// airqctl events prints a line per station as the simulated ones join, and
-// one when a station is removed.
+// airqctl events prints a line per station as the simulated ones join, one
+// when a station is removed, and one when it comes back.
 func TestDaemonEvents(t *testing.T) {
 	d := startDaemon(t, "-sim-stations", "2", "-sim-join", "1s")
 	cmd := exec.Command(airqctlBin, "-socket", d.socket, "events")
@@ -303,6 +303,8 @@ func TestDaemonEvents(t *testing.T) {
 		t.Fatalf("station del: %v %s", err, errs)
 	}
 	expect("<3>AP-STA-DISCONNECTED " + first + " aid=1 reason=3")
+	// A simulated station joins again after a deletion (reconnect=on).
+	expect("<3>AP-STA-CONNECTED " + first)
 }
 
 // Bad flags and bad configuration: one clear line on stderr, exit 2,

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/config"
@@ -16,6 +15,7 @@ import (
 	"github.com/airq/airq/internal/pcap"
 	"github.com/airq/airq/scan"
 	"github.com/airq/airq/shell"
+	"github.com/airq/airq/sim"
 	"github.com/airq/airq/txq"
 )
 
@@ -41,8 +41,7 @@ type options struct {
 	pcapMB     int64
 	pcapMax    int64 // bytes
 
-	simStations int           // -radio sim: stations
-	simJoin     time.Duration // -radio sim: interval between stations joining
+	simScenario sim.Scenario // -radio sim: the stations (sim.go)
 
 	// Opened by run before the radio starts.
 	srv     *shell.ControlServer // the loop's control path (a socket only with -control)
@@ -86,8 +85,8 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
 	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
-	fs.IntVar(&o.simStations, "sim-stations", 4, "-radio sim: number of simulated stations (0-64), each with a bulk download and a ping")
-	fs.DurationVar(&o.simJoin, "sim-join", 50*time.Millisecond, "-radio sim: interval between simulated stations joining, the first after one interval")
+	o.registerScanBounds(fs)
+	o.registerSim(fs)
 }
 
 // registerRadio adds the flags of the real radio's start-up: regulatory
@@ -133,7 +132,7 @@ func parseFlags(args []string) (options, error) {
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	ps := o.readFile()
-	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkDaemon, o.checkNames} {
+	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames} {
 		if err := check(); err != nil {
 			ps = append(ps, o.problems(err)...)
 		}
@@ -216,8 +215,8 @@ func (o *options) checkRadio() error {
 	return nil
 }
 
-// checkDaemon checks the radio backend, the limits, the log level, the
-// capture and the simulator's flags, and puts the checked values into the core's
+// checkDaemon checks the radio backend, the limits, the log level and the
+// capture, and puts the checked values into the core's
 // configuration.
 func (o *options) checkDaemon() error {
 	switch o.Radio {
@@ -243,12 +242,6 @@ func (o *options) checkDaemon() error {
 		return fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", o.pcapMB)
 	}
 	o.pcapMax = o.pcapMB << 20
-	if o.simStations < 0 || o.simStations > 64 {
-		return fmt.Errorf("-sim-stations: %d, want 0 to 64", o.simStations)
-	}
-	if o.simJoin < 0 || o.simJoin > time.Hour {
-		return fmt.Errorf("-sim-join: %v, want 0 to 1h", o.simJoin)
-	}
 	return nil
 }
 

@@ -21,6 +21,16 @@ func TestFlagsDefaultsAndAQL(t *testing.T) {
 	}
 }
 
+// The file's aql_txq_limit refuses low above high at start, as airqctl's
+// aql set does live.
+func TestFileAQLLowAboveHigh(t *testing.T) {
+	path := writeConf(t, "aql_txq_limit=BE=1000:500\n")
+	_, err := parseFlags([]string{"-radio", "sim", "-config", path})
+	if err == nil || !strings.Contains(err.Error(), "aql_txq_limit") || !strings.Contains(err.Error(), "want LOW <= HIGH") {
+		t.Errorf("error %v, want one naming aql_txq_limit and LOW <= HIGH", err)
+	}
+}
+
 func TestBadFlagsNameTheFlag(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -30,6 +40,7 @@ func TestBadFlagsNameTheFlag(t *testing.T) {
 		{[]string{"-radio", "usb"}, "-radio"},
 		{[]string{"-phy", "phy0", "-bssid", "ff:ff:ff:ff:ff:ff"}, "-bssid"},
 		{[]string{"-phy", "phy0", "-aql-txq-limit", "XX=1:2"}, "aql-txq-limit"},
+		{[]string{"-phy", "phy0", "-aql-txq-limit", "BE=1000:500"}, "BE low 1000 µs is above high 500 µs"},
 		{[]string{"-phy", "phy0", "-airtime-weight", "0"}, "-airtime-weight"},
 		{[]string{"-phy", "phy0", "-log-level", "loud"}, "-log-level"},
 		{[]string{"-phy", "phy0", "-ifname", "a-name-that-is-too-long"}, "-ifname"},

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"strings"
@@ -12,10 +12,7 @@ import (
 	"github.com/coreos/go-systemd/v22/daemon"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
-	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/scan"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
@@ -25,82 +22,111 @@ import (
 // and signals promptly.
 const maxSimStep = 20 * time.Millisecond
 
-// runSim runs the core on the simulated medium with -sim-stations stations,
-// each with a bulk download from a wired host and a ping to it, paced to
-// the wall clock: virtual time follows real time, and the loop sleeps until
-// the next event or summary line. One summary line a second goes to stdout
-// until ctx ends.
-func runSim(ctx context.Context, o options, log *slog.Logger) error {
+// registerSim adds -radio sim's flags (the config's sim_* keys).
+func (o *options) registerSim(fs *flag.FlagSet) {
+	s := &o.Sim
+	fs.IntVar(&s.Stations, "sim-stations", 4, "-radio sim: number of simulated stations (0-64) at -50 dBm, each with a bulk download and a ping (without -sim-scenario)")
+	fs.DurationVar(&s.Join, "sim-join", 50*time.Millisecond, "-radio sim: interval between simulated stations joining, the first after one interval")
+	fs.StringVar(&s.Scenario, "sim-scenario", "", "-radio sim: the stations of a scenario file, one a line such as \"signal=-69 loss=0.02 ps=on traffic=bulk,ping count=2\" (see the README), or a built-in one: "+
+		strings.Join(sim.BuiltinScenarios(), ", "))
+	fs.DurationVar(&s.Retune, "sim-retune", sim.DefaultRetuneTime, "-radio sim: the radio's channel change time, 100us-20ms (the scan planner plans with it plus -sim-retune-jitter)")
+	fs.DurationVar(&s.RetuneJitter, "sim-retune-jitter", 0, "-radio sim: each retune takes up to this much longer, drawn uniformly, 0-20ms")
+}
+
+// checkSim checks the simulator's settings and reads its scenario.
+func (o *options) checkSim() error {
+	s := o.Sim
+	switch {
+	case s.Stations < 0 || s.Stations > 64:
+		return fmt.Errorf("-sim-stations: %d, want 0 to 64", s.Stations)
+	case s.Join < 0 || s.Join > time.Hour:
+		return fmt.Errorf("-sim-join: %v, want 0 to 1h", s.Join)
+	case s.Retune < 100*time.Microsecond || s.Retune > 20*time.Millisecond:
+		return fmt.Errorf("-sim-retune: %v, want 100us to 20ms", s.Retune)
+	case s.RetuneJitter < 0 || s.RetuneJitter > 20*time.Millisecond:
+		return fmt.Errorf("-sim-retune-jitter: %v, want 0 to 20ms", s.RetuneJitter)
+	case s.Scenario == "":
+		o.simScenario = sim.DefaultScenario(s.Stations)
+		return nil
+	case o.flagSet["sim-stations"]:
+		return fmt.Errorf("-sim-stations and -sim-scenario: give one of them (the scenario lists the stations)")
+	}
+	var err error
+	if o.simScenario, err = sim.LoadScenario(s.Scenario, os.ReadFile); err != nil {
+		return fmt.Errorf("-sim-scenario: %w", err)
+	}
+	return nil
+}
+
+// newSimPlay builds the simulation airqd -radio sim runs: the core with
+// the options' configuration on a medium where a station's signal decides
+// which rates reach it, a wired host, the scenario's stations (once the
+// channel is chosen, with ACS), and neighbouring networks to find with
+// -scan or -channel 0.
+func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	cfg := o.Core
+	med := sim.MediumConfig{SignalLoss: true, RetuneTime: o.Sim.Retune, RetuneJitter: o.Sim.RetuneJitter}
 	if o.Scan.On {
-		// The simulated radio scans a US channel plan, where a few other
-		// networks beacon.
-		band := ieee80211.Band2GHz
-		if cfg.Channel > 14 {
-			band = ieee80211.Band5GHz
-		}
-		home := ieee80211.ChannelToFreq(cfg.Channel, band)
-		var chans []scan.Channel
-		for _, c := range sim.USChannels() {
-			if c.Freq != home {
-				chans = append(chans, c)
-			}
-		}
-		cfg.Scan = o.Scan.Config(chans, sim.DefaultRetuneTime)
+		// The simulated radio scans a US channel plan; the planner plans
+		// each retune at its longest.
+		cfg.Scan = o.Scan.Config(sim.USChannelsBut(cfg.Channel), med.RetuneTime+med.RetuneJitter)
 	}
 	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
 	}
-	s, err := sim.New(sim.Config{Seed: uint64(time.Now().UnixNano()), AP: cfg, Capture: o.simCapture(time.Now())})
+	p, err := sim.NewPlay(sim.Config{Seed: seed, AP: cfg, Medium: med, Capture: o.simCapture(time.Now())}, o.simScenario, o.Sim.Join)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	s := p.Sim()
 	if o.Channel == 0 {
 		addACSNeighbours(s)
 	}
 	if o.Scan.On || o.Channel == 0 {
-		for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
-			s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
-		}
+		p.AddNeighbours()
 	}
-	host := s.AddHost(sim.HostConfig{})
-	// With ACS, stations arrive once the channel is chosen.
-	waitACS := o.Channel == 0
-	addStations := func() {
-		phy := s.Core().Config().PHY
-		for i := range o.simStations {
-			s.AddStation(sim.StationConfig{Start: s.Now() + time.Duration(i+1)*o.simJoin, HT: phy.HT, VHT: phy.VHT})
-		}
+	if o.Channel != 0 {
+		p.AddStations()
 	}
-	if !waitACS {
-		addStations()
+	return p, nil
+}
+
+// runSim runs the simulation paced to the wall clock: virtual time follows
+// real time, and the loop sleeps until the next event or summary line. The
+// summary line (sim.Play.AppendSummary) goes to stdout once a second until
+// ctx ends.
+func runSim(ctx context.Context, o options, log *slog.Logger) error {
+	p, err := newSimPlay(o, uint64(time.Now().UnixNano()))
+	if err != nil {
+		return err
 	}
+	s := p.Sim()
+	waitACS := o.Channel == 0 // stations arrive once the channel is chosen
 	calls := o.srv.Calls()
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
-	cfg = s.Core().Config()
-	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simStations,
-		"control", o.Control)
+	cfg := s.Core().Config()
+	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simScenario.Len(),
+		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
-	started := make([]bool, o.simStations)
-	sum := newSimSummary(os.Stdout, s)
+	line := make([]byte, 0, 256)
 	start := time.Now()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
 		now := min(time.Since(start), s.Now()+maxSimStep)
-		s.RunUntil(now)
+		p.RunUntil(now)
 		if waitACS && s.Home() != 0 {
 			waitACS = false
 			d, _ := s.Core().ACSDecision()
 			logDecision(log, d, s.Core().ACSTook())
-			addStations()
+			p.AddStations()
 		}
-		startTraffic(s, host, started)
 		drainEvents(s, o.srv, log)
-		if now >= sum.next {
-			sum.line()
+		if now >= p.NextSummary() {
+			line = p.AppendSummary(line[:0])
+			os.Stdout.Write(line)
 		}
-		wait := sum.next - now
+		wait := p.NextSummary() - now
 		if t, ok := s.Next(); ok {
 			wait = min(wait, t-now)
 		}
@@ -112,7 +138,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
 		case call := <-calls:
-			s.RunUntil(min(time.Since(start), s.Now()+maxSimStep))
+			p.RunUntil(min(time.Since(start), s.Now()+maxSimStep))
 			call.Serve(s.Core(), control)
 			drainEvents(s, o.srv, log) // a removal disconnects
 		case <-timer.C:
@@ -124,67 +150,4 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 // events subscribers, as the real radio's loop does.
 func drainEvents(s *sim.Sim, srv *shell.ControlServer, log *slog.Logger) {
 	s.DrainEvents(func(e ap.Event) { shell.ReportEvent(log, srv, e) })
-}
-
-// startTraffic gives each newly associated station its flows.
-func startTraffic(s *sim.Sim, host *sim.Host, started []bool) {
-	for i, st := range s.Stations() {
-		if started[i] || !st.Associated() {
-			continue
-		}
-		started[i] = true
-		s.Bulk(host, st, sim.BulkConfig{})
-		s.Ping(st, host, time.Second, 56)
-	}
-}
-
-// simSummary prints the per-second line: virtual time, stations
-// associated, Mbit/s per AC each way, echoes matched, frames queued in the
-// core and in flight on the simulated radio, and drops.
-type simSummary struct {
-	w    io.Writer
-	s    *sim.Sim
-	next time.Duration
-	prev sim.Stats
-	sb   strings.Builder
-	// rounds opened and closed up to the previous line
-	prevOpened, prevClosed uint64
-}
-
-func newSimSummary(w io.Writer, s *sim.Sim) *simSummary {
-	return &simSummary{w: w, s: s, next: time.Second}
-}
-
-func (m *simSummary) line() {
-	st, c := m.s.Stats(), m.s.Core().Counters()
-	n := 0
-	for _, sta := range m.s.Stations() {
-		if sta.Associated() {
-			n++
-		}
-	}
-	m.sb.Reset()
-	fmt.Fprintf(&m.sb, "t=%5.1fs sta=%d", m.s.Now().Seconds(), n)
-	for dir, name := range [2]string{"down", "up"} {
-		m.sb.WriteString(" " + name)
-		for ac := range ieee80211.NumACs {
-			mbps := float64(st.DataBytes[dir][ac]-m.prev.DataBytes[dir][ac]) * 8 / 1e6
-			fmt.Fprintf(&m.sb, " %s=%.1f", ieee80211.AC(ac), mbps)
-		}
-	}
-	drops := c.Sum(counter.WiredTxFailed.Family()) // the downlink's drops
-	core := m.s.Core()
-	var pending int64
-	var opened, closed, skipped uint64
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		pending += core.AirtimePending(ac)
-		ss := core.SchedulerStats(ac)
-		opened, closed, skipped = opened+ss.RoundsOpened, closed+ss.RoundsClosed, skipped+ss.Skipped
-	}
-	fmt.Fprintf(&m.sb, " Mbit/s aql_pending=%dus rounds=%d/%d skipped=%d queued=%d inflight=%d drops=%d\n",
-		pending, opened-m.prevOpened, closed-m.prevClosed, skipped, core.Backlog(), core.InFlight(), drops)
-	m.prevOpened, m.prevClosed = opened, closed
-	io.WriteString(m.w, m.sb.String())
-	m.prev = st
-	m.next += time.Second
 }

@@ -22,6 +22,10 @@
 # hostapd's CPU during traffic is ~0 (the kernel forwards data, not hostapd);
 # a zero is counted as one tick, so cpu_per_mb_ratio is then a lower bound.
 #
+# The field order: the station dump of the client on each AP's side
+# (airqctl station dump; iw dev wlan0 station dump on hostapd's interface)
+# must list iw's fields in iw's order, none missing (iw_field_order).
+#
 # Output: a table, RESULT check lines, and the summary line
 #   RESULT assoc_ratio=... rtt_ratio=... tput_down_ratio=... tput_up_ratio=... cpu_per_mb_ratio=...
 # (also written to sidebyside.txt on the share; run.sh prints it).
@@ -70,6 +74,11 @@ measure() {
 	rtt_avg=${1:-0} rtt_max=${2:-0}
 	if ping_ok "$LOGS/$S-ping-$k.log" 30; then mres "$k.ping" pass "$(pingsum "$LOGS/$S-ping-$k.log")"
 	else mres "$k.ping" fail "$(pingsum "$LOGS/$S-ping-$k.log")"; fi
+	# the AP side's station dump of the client, for the field order check
+	case $k in
+	airq) ctl station dump >"$LOGS/$S-dump-airq.txt" 2>&1 ;;
+	hostapd) iw dev wlan0 station dump >"$LOGS/$S-dump-hostapd.txt" 2>&1 ;;
+	esac
 	# throughput, and CPU over the measured part of each run (after -O 1)
 	du=0 ds=0
 	for dir in down up; do
@@ -137,6 +146,28 @@ else
 fi
 stop "$HAPD"
 wait_for 5 link_exists wlan0 && iw dev wlan0 del
+
+############################################################################
+# iw_field_order: airqctl station dump prints the fields iw prints for the
+# same client on hostapd's interface, in iw's order (airq's own lines come
+# after iw's); a field iw prints and airqctl lacks is named and fails.
+dump_fields() { awk -F: '/^\t[^\t]/ { sub(/^\t/, "", $1); print $1 }' "$1"; }
+DA=$LOGS/$S-dump-airq.txt DH=$LOGS/$S-dump-hostapd.txt
+if grep -q "^Station $STA " "$DA" 2>/dev/null && grep -q "^Station $STA " "$DH" 2>/dev/null; then
+	dump_fields "$DA" >/tmp/$S-fields-airq
+	dump_fields "$DH" >/tmp/$S-fields-iw
+	in_iw=$(grep -Fxf /tmp/$S-fields-iw /tmp/$S-fields-airq | tr '\n' ',')
+	iw_order=$(grep -Fxf /tmp/$S-fields-airq /tmp/$S-fields-iw | tr '\n' ',')
+	lacking=$(grep -vFxf /tmp/$S-fields-airq /tmp/$S-fields-iw | tr '\n' ',')
+	n=$(grep -c . /tmp/$S-fields-iw)
+	if [ "$in_iw" = "$iw_order" ] && [ -z "$lacking" ] && [ "$n" -ge 10 ]; then
+		result iw_field_order pass "the $n fields of iw's station dump, in iw's order: ${iw_order%,}"
+	else
+		result iw_field_order fail "iw (hostapd): $(tr '\n' ',' </tmp/$S-fields-iw); airqctl: $(tr '\n' ',' </tmp/$S-fields-airq); lacking in airqctl: ${lacking%,}"
+	fi
+else
+	result iw_field_order fail "no station dump of $STA from both APs: $(head -2 "$DA" 2>&1 | tr '\n' ' ') / $(head -2 "$DH" 2>&1 | tr '\n' ' ')"
+fi
 
 ############################################################################
 log "airbase-ng (aircrack-ng) on an active monitor with the BSSID"

@@ -1,0 +1,155 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Play is a simulation as airqd -radio sim runs it: one wired host, a
+// scenario's stations, each given its flows once it first associates, and
+// a summary line per second of virtual time (AppendSummary).
+type Play struct {
+	s       *Sim
+	host    *Host
+	sc      Scenario
+	join    time.Duration
+	flowsOn []bool // per station: its flows started
+
+	next time.Duration // when the next summary line is due
+	prev summarySample
+}
+
+// summarySample is what a summary line takes differences of.
+type summarySample struct {
+	at                      time.Duration
+	bytes                   [2][ieee80211.NumACs]uint64
+	opened, closed, skipped uint64
+	drops                   uint64
+}
+
+// NewPlay starts a simulation with cfg and a wired host. The stations come
+// with AddStations.
+func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join, next: time.Second}, nil
+}
+
+// Sim returns the simulation.
+func (p *Play) Sim() *Sim { return p.s }
+
+// AddStations adds the scenario's stations, the first one join from now
+// and each further one join after the previous one. With automatic
+// channel selection, call it once the channel is chosen.
+func (p *Play) AddStations() {
+	phy := p.s.Core().Config().PHY
+	at := p.s.Now()
+	for _, line := range p.sc.Stations {
+		for range line.Count {
+			at += p.join
+			p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
+				PowerSave: line.PowerSave, Reconnect: line.Reconnect})
+			p.flowsOn = append(p.flowsOn, false)
+		}
+	}
+}
+
+// AddNeighbours adds six networks on the US plan to find by scanning: on
+// channels 1, 6, 11, 36, 52 (passive) and 149.
+func (p *Play) AddNeighbours() {
+	for i, f := range []int{2412, 2437, 2462, 5180, 5260, 5745} {
+		p.s.AddForeignBSS(ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("neighbour-%d", i+1), Passive: f == 5260})
+	}
+}
+
+// RunUntil runs the simulation to t, then starts the flows of each station
+// associated for the first time. The flows outlive a disconnection: a
+// station that joins again picks them up.
+func (p *Play) RunUntil(t time.Duration) {
+	p.s.RunUntil(t)
+	k := 0
+	for _, line := range p.sc.Stations {
+		for range line.Count {
+			st := p.s.stations[k]
+			if !p.flowsOn[k] && st.Associated() {
+				p.flowsOn[k] = true
+				p.startFlows(st, line.Traffic)
+			}
+			k++
+		}
+	}
+}
+
+func (p *Play) startFlows(st *Station, flows []Flow) {
+	for _, f := range flows {
+		switch f.Kind {
+		case FlowBulk:
+			p.s.Bulk(p.host, st, BulkConfig{})
+		case FlowUpload:
+			p.s.Bulk(st, p.host, BulkConfig{})
+		case FlowPing:
+			p.s.Ping(st, p.host, time.Second, 56)
+		case FlowUDP:
+			p.s.UDP(p.host, st, UDPConfig{Size: udpSize, Interval: udpInterval(f.Mbit)})
+		}
+	}
+}
+
+// NextSummary returns when the next summary line is due.
+func (p *Play) NextSummary() time.Duration { return p.next }
+
+// AppendSummary appends the summary line of the time since the previous
+// one (a second, when called at NextSummary), and moves NextSummary to the
+// next whole second:
+//
+//	t=  5.0s sta=3 down VO=0.0 VI=0.0 BE=21.3 BK=0.0 up VO=0.0 VI=0.0 BE=0.5 BK=0.0 Mbit/s
+//	  aql_pending=8431us rounds=2087/12 skipped=35 backlog=381 inflight=9 drops=0
+//
+// (one line): the virtual time; the stations associated; the data carried
+// on the air, per direction and AC; the core's state now, with the figures
+// of airqctl status (aql_pending_total_us, backlog_frames,
+// inflight_frames); and since the previous line, the scheduler's rounds
+// opened and closed, the rounds it skipped and the downlink MSDUs dropped.
+func (p *Play) AppendSummary(b []byte) []byte {
+	s := p.s
+	cur := p.sample()
+	secs := max((cur.at - p.prev.at).Seconds(), 1e-9) // twice at one instant: zeros
+	n := 0
+	for _, st := range s.stations {
+		if st.Associated() {
+			n++
+		}
+	}
+	b = fmt.Appendf(b, "t=%5.1fs sta=%d", s.Now().Seconds(), n)
+	for dir, name := range [2]string{"down", "up"} {
+		b = append(b, " "+name...)
+		for ac := range ieee80211.NumACs {
+			mbps := float64(cur.bytes[dir][ac]-p.prev.bytes[dir][ac]) * 8 / 1e6 / secs
+			b = fmt.Appendf(b, " %s=%.1f", ieee80211.AC(ac), mbps)
+		}
+	}
+	st := s.Control(ctl.Request{Op: ctl.OpStatus}).Status
+	b = fmt.Appendf(b, " Mbit/s aql_pending=%dus rounds=%d/%d skipped=%d backlog=%d inflight=%d drops=%d\n",
+		st.AirtimePending, cur.opened-p.prev.opened, cur.closed-p.prev.closed, cur.skipped-p.prev.skipped,
+		st.Counters[counter.Backlog], st.InFlightFrames, cur.drops-p.prev.drops)
+	p.prev = cur
+	p.next = s.Now().Truncate(time.Second) + time.Second
+	return b
+}
+
+func (p *Play) sample() summarySample {
+	core := p.s.Core()
+	cnt := core.Counters()
+	c := summarySample{at: p.s.Now(), bytes: p.s.stats.DataBytes, drops: cnt.Sum(counter.WiredTxFailed.Family())}
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		ss := core.SchedulerStats(ac)
+		c.opened, c.closed, c.skipped = c.opened+ss.RoundsOpened, c.closed+ss.RoundsClosed, c.skipped+ss.Skipped
+	}
+	return c
+}
