@@ -197,3 +197,12 @@ func (b *ForeignBSS) hear(fr ieee80211.Frame) {
 	b.pending = append(b.pending, probeReq{from: fr.Addr2(), wildcard: len(ssid) == 0 && fr.Addr1().IsBroadcast()})
 	b.sim.schedule(b.sim.now+b.cfg.ResponseDelay, evTimer, foreignRespond, nil, b)
 }
+
+// AddACSNeighbours crowds the simulated US plan a little for a start-up
+// channel selection: two more networks on channel 1, one each on 40 and
+// 44, so the choice has something to avoid.
+func (s *Sim) AddACSNeighbours() {
+	for i, f := range []int{2412, 2412, 5200, 5220} {
+		s.AddForeignBSS(ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("acs-neighbour-%d", i+1), Signal: -60})
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/scan"
-	"github.com/airq/airq/sim"
 )
 
 // Automatic channel selection: -channel 0, or channel=0 / channel=acs_survey
@@ -80,14 +79,5 @@ func logDecision(log *slog.Logger, d scan.Decision, took time.Duration) {
 		"score", d.Score, "took", took.Round(time.Millisecond))
 	for _, l := range strings.Split(strings.TrimSuffix(string(scan.AppendDecision(nil, &d)), "\n"), "\n") {
 		log.Info(l)
-	}
-}
-
-// addACSNeighbours crowds the simulated plan a little more for -channel 0
-// with -radio sim, beside the neighbours -scan shows: two more networks on
-// channel 1, one each on 40 and 44, so the choice has something to avoid.
-func addACSNeighbours(s *sim.Sim) {
-	for i, f := range []int{2412, 2412, 5200, 5220} {
-		s.AddForeignBSS(sim.ForeignBSSConfig{Freq: f, SSID: fmt.Sprintf("acs-neighbour-%d", i+1), Signal: -60})
 	}
 }

@@ -80,7 +80,7 @@ func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	}
 	s := p.Sim()
 	if o.Channel == 0 {
-		addACSNeighbours(s)
+		s.AddACSNeighbours()
 	}
 	if o.Scan.On || o.Channel == 0 {
 		p.AddNeighbours()
