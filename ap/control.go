@@ -160,7 +160,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	s := &a.sta.slots[slot]
 	c := &s.StationCounters
 	st := ctl.Station{
-		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, WMM: s.qos,
+		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, State: ctlState(s.state), WMM: s.qos,
 		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
 		InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal, TxBitrate: a.dataRate(s).Kbps(),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
@@ -202,6 +202,16 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		}
 	}
 	return st
+}
+
+func ctlState(s staState) string {
+	switch s {
+	case stateAssocPending:
+		return ctl.StatePending
+	case stateAssociated:
+		return ctl.StateAssociated
+	}
+	return ctl.StateAuthenticated
 }
 
 // meanUS is sum/n in µs, 0 for n = 0.

@@ -4,7 +4,8 @@ package counter
 const (
 	// The station table and the queues, filled in at a snapshot (gauges).
 	Associated    ID = iota // stations associated
-	Authenticated           // stations authenticated, not associated
+	Authenticated           // stations authenticated, not associated nor pending
+	Pending                 // stations whose association awaits the response's acknowledgement
 	Backlog                 // downlink frames queued in the scheduler
 
 	// Frames read from the monitor interface.
@@ -117,7 +118,7 @@ const (
 )
 
 var (
-	stations = &Family{"airq_stations", "Stations in the table: associated, or authenticated only.", Gauge, "state"}
+	stations = &Family{"airq_stations", "Stations in the table: associated, association pending (the response's acknowledgement awaited), or authenticated only.", Gauge, "state"}
 	backlog  = &Family{"airq_backlog_frames", "Downlink frames queued for stations.", Gauge, ""}
 
 	rxFrames = &Family{"airq_rx_frames_total", "Frames read from the monitor interface, TX-status echoes included.", Counter, ""}
@@ -177,6 +178,7 @@ var (
 var table = [NumIDs]Desc{
 	Associated:    {"num_sta", stations, "associated"},
 	Authenticated: {"num_auth", stations, "authenticated"},
+	Pending:       {"num_pending", stations, "pending"},
 	Backlog:       {"backlog_frames", backlog, ""},
 
 	RxFrames:          {"rx_frames", rxFrames, ""},

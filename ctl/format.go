@@ -32,6 +32,9 @@ func AppendStation(b []byte, dev string, s *Station) []byte {
 	b = fmt.Appendf(b, "\trx duration:\t%d us\n", s.RxAirtime)
 	b = fmt.Appendf(b, "\tairtime weight: %d\n", s.AirtimeWeight)
 	b = fmt.Appendf(b, "\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s\n", yes(s.Associated), yes(s.Associated))
+	if s.State == StatePending {
+		b = append(b, "\tassociation:\tpending (the response's acknowledgement is awaited)\n"...)
+	}
 	pre := "long"
 	if s.ShortPreamble {
 		pre = "short"

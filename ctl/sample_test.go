@@ -45,7 +45,7 @@ func sampleStatus() *Status {
 
 func sampleStations() []Station {
 	return []Station{{
-		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ShortPreamble: true, ListenInt: 10,
+		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
 		InactiveMs: 36, ConnectedMs: 61250, Signal: -42, TxBitrate: 54000,
 		RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321, TxRetries: 17, TxFailed: 2,
 		TxNoStatus: 1, RxDuplicates: 3, RxDropMisc: 0, TxQueueDrops: 4, TxAirtime: 250000, RxAirtime: 41000, RxBitrate: 65000, PHYMode: "VHT", HEAnnounced: true, AirtimeWeight: 512,
@@ -54,7 +54,7 @@ func sampleStations() []Station {
 		InFlight: PerAC{0, 0, 5, 0}, ACAirtime: PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
-		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
+		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, State: StatePending, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
 		AQLLimitLow: PerAC{5000, 5000, 5000, 5000}, AQLLimitHigh: PerAC{12000, 12000, 12000, 12000},
 	}}
 }
