@@ -21,6 +21,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpStatus:
 		return ctl.Reply{Status: a.ctlStatus(now)}
 	case ctl.OpStationDump:
+		if req.Page != nil {
+			a.fillPage(now, req.Page)
+			return ctl.Reply{}
+		}
 		return ctl.Reply{Stations: a.ctlStations(now)}
 	case ctl.OpStationGet:
 		slot, s := a.sta.lookup(req.Addr)
@@ -144,13 +148,31 @@ func (a *AP) ctlSnapshot(now time.Duration) ctl.Reply {
 
 // ctlStations lists the table in AID order, as iw lists mac80211's.
 func (a *AP) ctlStations(now time.Duration) []ctl.Station {
-	var out []ctl.Station // nil when empty, as the wire form decodes it
-	for slot := 1; slot < len(a.sta.slots); slot++ {
-		if a.sta.slots[slot].state != stateNone {
-			out = append(out, a.ctlStation(now, uint16(slot)))
-		}
+	if len(a.sta.byAddr) == 0 {
+		return nil // as the wire form decodes it
+	}
+	out := make([]ctl.Station, 0, len(a.sta.byAddr))
+	for slot := range a.sta.used() {
+		out = append(out, a.ctlStation(now, slot))
 	}
 	return out
+}
+
+// fillPage lists the stations from AID p.From on into p.Into, in AID
+// order, for a streamed dump (ctl.WriteStationDump); it allocates nothing.
+func (a *AP) fillPage(now time.Duration, p *ctl.StationPage) {
+	p.N, p.Next = 0, 0
+	for slot := max(int(p.From), 1); slot < len(a.sta.slots); slot++ {
+		if a.sta.slots[slot].state == stateNone {
+			continue
+		}
+		if p.N == len(p.Into) {
+			p.Next = uint16(slot)
+			return
+		}
+		p.Into[p.N] = a.ctlStation(now, uint16(slot))
+		p.N++
+	}
 }
 
 // capShortPreamble is the Short Preamble bit of the Capability field.

@@ -1,8 +1,11 @@
 package ap
 
 import (
-	"github.com/airq/airq/counter"
+	"bytes"
 	"runtime"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 	"unsafe"
@@ -240,4 +243,37 @@ func BenchmarkIdleStation(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(per), "bytes/idle-station")
+}
+
+// TestStationDumpPages: a streamed dump of a full table lists what the
+// whole dump lists, page by page, and filling a page allocates nothing.
+func TestStationDumpPages(t *testing.T) {
+	d := newAirDriver(t, Config{ReplyAirtime: 1}, func(ieee80211.MAC) bool { return true })
+	for i := range maxAID {
+		d.now += 2 * time.Millisecond
+		d.admit(floodMAC(i))
+	}
+	if d.a.Associated() != maxAID {
+		t.Fatalf("%d associated", d.a.Associated())
+	}
+	whole := d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump}).Stations
+	var streamed bytes.Buffer
+	err := ctl.WriteStationDump(&streamed, func(p *ctl.StationPage) ctl.Reply {
+		return d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump, Page: p})
+	})
+	want, _ := (&ctl.Reply{Stations: whole}).Encode()
+	if err != nil || !bytes.Equal(streamed.Bytes(), want) {
+		t.Fatalf("the streamed dump differs from the whole one (%d stations): %v", len(whole), err)
+	}
+	p := &ctl.StationPage{Into: make([]ctl.Station, ctl.DumpPageSize)}
+	if n := testing.AllocsPerRun(100, func() {
+		for p.From = 1; ; p.From = p.Next {
+			d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump, Page: p})
+			if p.Next == 0 {
+				break
+			}
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations to page through %d stations", n, maxAID)
+	}
 }

@@ -44,6 +44,9 @@ type Request struct {
 	AC        ieee80211.AC  // aql set
 	Low, High uint32        // aql set, µs
 	Threshold uint32        // aql threshold, µs
+	// Page, in process only, asks a station dump for one page into the
+	// caller's buffer (WriteStationDump); it has no text form.
+	Page *StationPage
 }
 
 // usage lists every request form, for errors about the command word.
