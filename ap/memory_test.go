@@ -12,7 +12,9 @@ import (
 
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/txq"
 )
 
 // airDriver feeds the core frames from many stations without allocating:
@@ -275,5 +277,42 @@ func TestStationDumpPages(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("%v allocations to page through %d stations", n, maxAID)
+	}
+}
+
+// TestSlotMemory: what the core sets aside per station slot at start,
+// used or not: the table's entry, the scheduler's queues for the slot and
+// its airtime accounting (flows and frames are shared by all). An idle
+// station costs this plus what TestIdleStationMemory measures beyond it;
+// together they stay within 4 KiB.
+func TestSlotMemory(t *testing.T) {
+	a, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sched := func(n int) uint64 {
+		before := liveHeap()
+		s, err := txq.New(txq.Config{MaxStations: n, Airtime: a.air, Owner: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := liveHeap()
+		runtime.KeepAlive(s)
+		return after - before
+	}
+	perQueue := float64(sched(maxAID)-sched(1)) / (maxAID - 1)
+	before := liveHeap()
+	tab := newStationTable(maxAID)
+	perEntry := float64(liveHeap()-before) / maxAID
+	before = liveHeap()
+	tr := aql.New(aql.Config{})
+	perAQL := float64(liveHeap()-before) / (aql.MaxStation + 1) // its arrays are per slot, beyond a few words
+	runtime.KeepAlive(tab)
+	runtime.KeepAlive(tr)
+	all := perEntry + perQueue + perAQL
+	t.Logf("per slot: %.0f bytes of table entry (a station is %d), %.0f of scheduler queues, %.0f of AQL: %.0f in all",
+		perEntry, unsafe.Sizeof(station{}), perQueue, perAQL, all)
+	if all > idleStationBudget {
+		t.Errorf("%.0f bytes set aside per slot, want at most %d", all, idleStationBudget)
 	}
 }
