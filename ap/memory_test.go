@@ -10,9 +10,9 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
-	"github.com/airq/airq/aql"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
 )
