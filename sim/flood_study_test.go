@@ -159,7 +159,7 @@ func joinTime(s *Sim, limit time.Duration) time.Duration {
 // table's dump and memory can be measured.
 func fillTable(t *testing.T, s *Sim) {
 	t.Helper()
-	filler := s.AddStation(StationConfig{Start: s.Now(), Flood: 200, FloodAssoc: true, FloodAddrs: 2100, FloodAcks: 1})
+	filler, start := s.AddStation(StationConfig{Start: s.Now(), Flood: 200, FloodAssoc: true, FloodAddrs: 2100, FloodAcks: 1}), s.Now()
 	full := func() bool {
 		c := s.Core().Counters()
 		return c[counter.Associated]+c[counter.Pending]+c[counter.Authenticated] == 2007
@@ -168,6 +168,7 @@ func fillTable(t *testing.T, s *Sim) {
 		s.Run(100 * time.Millisecond)
 	}
 	filler.StopFlood()
+	t.Logf("the table filled in %v", s.Now()-start)
 	if !full() {
 		c := s.Core().Counters()
 		t.Fatalf("the table did not fill: %s", c.String())
@@ -231,6 +232,9 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 // (station_throughput_ratio) is printed, but it measures the attacker.
 func TestFloodStudy(t *testing.T) {
 	fs := floodStudy{cycles: 2, floodFor: 3 * time.Second, joinAt: time.Second, quiet: 12 * time.Second}
+	if raceEnabled { // make norace runs the version above
+		fs = floodStudy{cycles: 2, floodFor: 2 * time.Second, joinAt: 500 * time.Millisecond, quiet: 6 * time.Second}
+	}
 	if *floodLong {
 		fs = floodStudy{cycles: 5, floodFor: 10 * time.Second, joinAt: 3 * time.Second, quiet: 12 * time.Second}
 	}
