@@ -99,4 +99,3 @@ func ctlState(s staState) string {
 	}
 	return ctl.StateAuthenticated
 }
-
