@@ -226,17 +226,15 @@ func (st *Station) floodReceive(fr ieee80211.Frame) {
 }
 
 // FloodAddress reports whether addr is one of a flooder's admission-flood
-// addresses, and whether it acknowledges like a real radio.
+// addresses (until StartFlood draws new ones), and whether it acknowledges
+// like a real radio.
 func (st *Station) FloodAddress(addr ieee80211.MAC) (flood, acks bool) {
 	if st.floodSt == nil {
 		return false, false
 	}
-	if owner, ok := st.sim.floodOwner[addr]; ok {
-		return owner == st, owner == st
-	}
-	for _, m := range st.floodSt.addrs {
+	for i, m := range st.floodSt.addrs {
 		if m == addr {
-			return true, false
+			return true, st.floodSt.acks[i]
 		}
 	}
 	return false, false
