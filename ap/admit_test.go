@@ -2,6 +2,7 @@ package ap
 
 import (
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 
@@ -402,5 +403,37 @@ func TestOverdueStatusTakenFromTheStation(t *testing.T) {
 	h.air(h.upIPv4(staMAC, host, 0, false))
 	if _, wired := h.take(); len(wired) != 1 || h.state(staMAC) != stateAssociated || h.a.Counters()[counter.AssocByFrame] != 1 {
 		t.Errorf("data after the wait: %d wired, state %v", len(wired), h.state(staMAC))
+	}
+}
+
+// TestPendingShownAsPending: a station whose association response awaits
+// its acknowledgement is neither authenticated only nor associated in the
+// status (num_pending), and the station dump names its state.
+func TestPendingShownAsPending(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	resp := h.request(staMAC)
+	state := func() (counter.Set, ctl.Station) {
+		t.Helper()
+		r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationDump})
+		st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status
+		if len(r.Stations) != 1 || st == nil {
+			t.Fatalf("dump %+v, status %v", r, st)
+		}
+		return st.Counters, r.Stations[0]
+	}
+	c, s := state()
+	if c[counter.Pending] != 1 || c[counter.Authenticated] != 0 || c[counter.Associated] != 0 || s.State != ctl.StatePending || s.Associated {
+		t.Errorf("pending: %s; dump state %q associated %v", c.String(), s.State, s.Associated)
+	}
+	h.echo(resp, radio.TxStatus{Acked: true})
+	if c, s = state(); c[counter.Pending] != 0 || c[counter.Associated] != 1 || s.State != ctl.StateAssociated || !s.Associated {
+		t.Errorf("acknowledged: %s; dump state %q", c.String(), s.State)
+	}
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpStationDel, Addr: staMAC})
+	h.take()
+	h.auth(staMAC, 0, 1)
+	if c, s = state(); c[counter.Authenticated] != 1 || c[counter.Pending] != 0 || s.State != ctl.StateAuthenticated {
+		t.Errorf("authenticated: %s; dump state %q", c.String(), s.State)
 	}
 }

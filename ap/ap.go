@@ -219,7 +219,8 @@ func (a *AP) Counters() counter.Set {
 	c := a.cnt
 	frames, _ := a.sched.Backlog()
 	c[counter.Associated] = uint64(a.assoc)
-	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc)
+	c[counter.Pending] = uint64(a.pending)
+	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc - a.pending)
 	c[counter.Backlog] = uint64(frames)
 	return c
 }

@@ -211,26 +211,35 @@ func (c Config) withDefaults() (_ Config, err error) {
 	return c.withTimers()
 }
 
+// Timer is one of the admission timers of Config: its configuration key
+// (package config's), default and accepted range.
+type Timer struct {
+	Key      string
+	Default  time.Duration
+	Min, Max time.Duration
+	Field    func(c *Config) *time.Duration
+}
+
+// Timers lists the admission timers, for the configuration file's keys
+// and their checks; Config's fields say what each does.
+var Timers = []Timer{
+	{"auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour, func(c *Config) *time.Duration { return &c.AuthTimeout }},
+	{"assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute, func(c *Config) *time.Duration { return &c.AssocResponseTimeout }},
+	{"status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second, func(c *Config) *time.Duration { return &c.StatusWait }},
+	{"sender_memory", time.Minute, time.Second, 24 * time.Hour, func(c *Config) *time.Duration { return &c.SenderMemory }},
+	{"idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour, func(c *Config) *time.Duration { return &c.IdleRelease }},
+}
+
 // withTimers fills and checks the admission timers; errors name the
-// configuration keys they will have.
+// configuration keys.
 func (c Config) withTimers() (Config, error) {
-	for _, t := range []struct {
-		v        *time.Duration
-		key      string
-		def      time.Duration
-		min, max time.Duration
-	}{
-		{&c.AuthTimeout, "auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour},
-		{&c.AssocResponseTimeout, "assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute},
-		{&c.StatusWait, "status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second},
-		{&c.SenderMemory, "sender_memory", time.Minute, time.Second, 24 * time.Hour},
-		{&c.IdleRelease, "idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour},
-	} {
-		if *t.v == 0 {
-			*t.v = t.def
+	for _, t := range Timers {
+		v := t.Field(&c)
+		if *v == 0 {
+			*v = t.Default
 		}
-		if *t.v < t.min || *t.v > t.max {
-			return c, fmt.Errorf("%s: %v, want %v to %v", t.key, *t.v, t.min, t.max)
+		if *v < t.Min || *v > t.Max {
+			return c, fmt.Errorf("%s: %v, want %v to %v", t.Key, *v, t.Min, t.Max)
 		}
 	}
 	return c, nil

@@ -21,6 +21,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpStatus:
 		return ctl.Reply{Status: a.ctlStatus(now)}
 	case ctl.OpStationDump:
+		if req.Page != nil {
+			a.fillPage(now, req.Page)
+			return ctl.Reply{}
+		}
 		return ctl.Reply{Stations: a.ctlStations(now)}
 	case ctl.OpStationGet:
 		slot, s := a.sta.lookup(req.Addr)
@@ -142,74 +146,6 @@ func (a *AP) ctlSnapshot(now time.Duration) ctl.Reply {
 		r.Scan = a.ctlScan(now)
 	}
 	return r
-}
-
-// ctlStations lists the table in AID order, as iw lists mac80211's.
-func (a *AP) ctlStations(now time.Duration) []ctl.Station {
-	var out []ctl.Station // nil when empty, as the wire form decodes it
-	for slot := 1; slot < len(a.sta.slots); slot++ {
-		if a.sta.slots[slot].state != stateNone {
-			out = append(out, a.ctlStation(now, uint16(slot)))
-		}
-	}
-	return out
-}
-
-// capShortPreamble is the Short Preamble bit of the Capability field.
-const capShortPreamble = 1 << 5
-
-func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
-	s := &a.sta.slots[slot]
-	c := &s.StationCounters
-	st := ctl.Station{
-		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, WMM: s.qos,
-		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
-		Authorized: s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal,
-		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
-		RxRate:  ctl.NewBitrate(s.rxRate),
-		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
-		TxRetries: c.TxRetries, TxFailed: c.TxFailed, TxNoStatus: c.TxNoStatus, RxDuplicates: c.RxDuplicates,
-		RxDropMisc: c.RxDroppedUnauthorize, TxQueueDrops: c.TxQueueDrops, TxAirtime: c.TxAirtime,
-		RxAirtime: c.RxAirtime, RxBitrate: s.rxRate.Kbps(), AirtimeWeight: a.cfg.AirtimeWeight,
-		AMSDUs: c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
-	}
-	switch {
-	case s.vht:
-		st.PHYMode = "VHT"
-	case s.ht:
-		st.PHYMode = "HT"
-	case s.state == stateAssociated:
-		st.PHYMode = "legacy"
-	}
-	st.HEAnnounced = s.heAnnounced
-	a.ctlBSSParam(&st)
-	if s.rc != nil {
-		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)
-	}
-	if c.AMSDUs > 0 {
-		st.AMSDUMean = float64(c.AMSDUSubframes) / float64(c.AMSDUs)
-	}
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		st.AQLPending[ac] = a.air.Pending(slot, ac)
-		lo, hi := a.air.StationLimit(slot, ac)
-		st.AQLLimitLow[ac], st.AQLLimitHigh[ac] = int64(lo), int64(hi)
-		st.InFlight[ac] = int64(a.air.StationInFlight(slot, ac))
-	}
-	if !st.Associated {
-		return st // the scheduler holds nothing for it yet
-	}
-	st.ConnectedMs = (now - s.assocAt).Milliseconds()
-	st.AirtimeWeight = a.sched.Weight(slot)
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		st.AirtimeDeficit[ac] = a.sched.Deficit(slot, ac)
-		st.ACAirtime[ac] = int64(a.sched.StationAirtime(slot, ac))
-	}
-	for tid := range uint8(ieee80211.NumTIDs) {
-		if q := a.sched.Queue(slot, tid); q != nil {
-			st.QueueFramesTotal += q.Len()
-		}
-	}
-	return st
 }
 
 // meanUS is sum/n in µs, 0 for n = 0.

@@ -18,7 +18,7 @@
 //	ReportSurvey(freq, report)    the radio's survey figures of a channel (ACS, survey dump)
 //	SetACL(acl)                   new access lists; returns the stations they refuse
 //	SetDefaultAirtimeWeight(w)    the airtime weight of stations associating from now
-//	DeviceDrops(wired, radio)     the kernel's drop counters of the TAP and the socket
+//	DeviceDrops(KernelCounts)     the kernel's counters of the TAP, the socket and its filter
 //	Shutdown(now)                 deauthenticate every station before the radio goes
 //
 // Actions out: after any of them the owner calls Flush with its Driver,

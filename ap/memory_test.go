@@ -1,15 +1,20 @@
 package ap
 
 import (
-	"github.com/airq/airq/counter"
+	"bytes"
 	"runtime"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 	"unsafe"
 
+	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/txq"
 )
 
 // airDriver feeds the core frames from many stations without allocating:
@@ -240,4 +245,74 @@ func BenchmarkIdleStation(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(per), "bytes/idle-station")
+}
+
+// TestStationDumpPages: a streamed dump of a full table lists what the
+// whole dump lists, page by page, and filling a page allocates nothing.
+func TestStationDumpPages(t *testing.T) {
+	d := newAirDriver(t, Config{ReplyAirtime: 1}, func(ieee80211.MAC) bool { return true })
+	for i := range maxAID {
+		d.now += 2 * time.Millisecond
+		d.admit(floodMAC(i))
+	}
+	if d.a.Associated() != maxAID {
+		t.Fatalf("%d associated", d.a.Associated())
+	}
+	whole := d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump}).Stations
+	var streamed bytes.Buffer
+	err := ctl.WriteStationDump(&streamed, func(p *ctl.StationPage) ctl.Reply {
+		return d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump, Page: p})
+	})
+	want, _ := (&ctl.Reply{Stations: whole}).Encode()
+	if err != nil || !bytes.Equal(streamed.Bytes(), want) {
+		t.Fatalf("the streamed dump differs from the whole one (%d stations): %v", len(whole), err)
+	}
+	p := &ctl.StationPage{Into: make([]ctl.Station, ctl.DumpPageSize)}
+	if n := testing.AllocsPerRun(100, func() {
+		for p.From = 1; ; p.From = p.Next {
+			d.a.Control(d.now, ctl.Request{Op: ctl.OpStationDump, Page: p})
+			if p.Next == 0 {
+				break
+			}
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations to page through %d stations", n, maxAID)
+	}
+}
+
+// TestSlotMemory: what the core sets aside per station slot at start,
+// used or not: the table's entry, the scheduler's queues for the slot and
+// its airtime accounting (flows and frames are shared by all). An idle
+// station costs this plus what TestIdleStationMemory measures beyond it;
+// together they stay within 4 KiB.
+func TestSlotMemory(t *testing.T) {
+	a, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sched := func(n int) uint64 {
+		before := liveHeap()
+		s, err := txq.New(txq.Config{MaxStations: n, Airtime: a.air, Owner: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := liveHeap()
+		runtime.KeepAlive(s)
+		return after - before
+	}
+	perQueue := float64(sched(maxAID)-sched(1)) / (maxAID - 1)
+	before := liveHeap()
+	tab := newStationTable(maxAID)
+	perEntry := float64(liveHeap()-before) / maxAID
+	before = liveHeap()
+	tr := aql.New(aql.Config{})
+	perAQL := float64(liveHeap()-before) / (aql.MaxStation + 1) // its arrays are per slot, beyond a few words
+	runtime.KeepAlive(tab)
+	runtime.KeepAlive(tr)
+	all := perEntry + perQueue + perAQL
+	t.Logf("per slot: %.0f bytes of table entry (a station is %d), %.0f of scheduler queues, %.0f of AQL: %.0f in all",
+		perEntry, unsafe.Sizeof(station{}), perQueue, perAQL, all)
+	if all > idleStationBudget {
+		t.Errorf("%.0f bytes set aside per slot, want at most %d", all, idleStationBudget)
+	}
 }

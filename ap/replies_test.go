@@ -55,8 +55,12 @@ func TestStrangersAnswered(t *testing.T) {
 			t.Errorf("%s: subtype %d reason %d, %d wired; want subtype %d reason %d", c.name, sub, reason, len(wired), c.sub, c.reason)
 		}
 	}
-	if c := h.a.Counters(); c[counter.Rx4Addr] != 3 || h.state(staB) != stateAssociated || h.state(staMAC) != stateAuthenticated {
-		t.Errorf("4-address frames %d; states %v %v", c[counter.Rx4Addr], h.state(staB), h.state(staMAC))
+	// Every 4-address frame is dropped with a reason: the associated
+	// station's as four_address, the others' as from no station.
+	if c := h.a.Counters(); c[counter.Rx4Addr] != 3 || c[counter.Rx4AddrDropped] != 1 || c[counter.RxFromUnknown] != 5 ||
+		h.state(staB) != stateAssociated || h.state(staMAC) != stateAuthenticated {
+		t.Errorf("4-address frames %d (%d dropped as such), %d from unknown; states %v %v", c[counter.Rx4Addr],
+			c[counter.Rx4AddrDropped], c[counter.RxFromUnknown], h.state(staB), h.state(staMAC))
 	}
 }
 
@@ -174,5 +178,31 @@ func TestReplyBudgetBorrowing(t *testing.T) {
 	// The known class kept its own bucket.
 	if ok, _ := b.take(now, replyKnown, 800, 0); !ok {
 		t.Error("the known class was drained by the new one")
+	}
+}
+
+// TestFilterShedCounted: the frames the kernel's receive filter shed are
+// what the interface received less what the filter passed that was not an
+// echo (mac80211 does not count its echoes as received); the figure never
+// goes back when a later reading is skewed.
+func TestFilterShedCounted(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	h.join(staMAC, false) // the responses' echoes are read
+	echoes := h.a.Counters()[counter.Echoes]
+	if echoes == 0 {
+		t.Fatal("no echoes read")
+	}
+	h.a.DeviceDrops(KernelCounts{WiredLost: 2, RadioLost: 1, RadioReceived: 100, RadioPassed: 30 + echoes})
+	if c := h.a.Counters(); c[counter.RadioFiltered] != 70 || c[counter.WiredLostInKernel] != 2 || c[counter.RadioLostInKernel] != 1 {
+		t.Errorf("shed %d, kernel drops %d %d; want 70, 2, 1", c[counter.RadioFiltered], c[counter.WiredLostInKernel], c[counter.RadioLostInKernel])
+	}
+	h.a.DeviceDrops(KernelCounts{RadioReceived: 101, RadioPassed: 40 + echoes})
+	if c := h.a.Counters(); c[counter.RadioFiltered] != 70 {
+		t.Errorf("shed %d after a skewed reading, want 70 kept", c[counter.RadioFiltered])
+	}
+	h.a.DeviceDrops(KernelCounts{}) // a device that cannot tell
+	if c := h.a.Counters(); c[counter.RadioFiltered] != 70 {
+		t.Errorf("shed %d without figures, want 70 kept", c[counter.RadioFiltered])
 	}
 }

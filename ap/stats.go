@@ -22,10 +22,29 @@ func (a *AP) dataRate(s *station) radio.Rate {
 	return s.txRate
 }
 
-// DeviceDrops records the devices' kernel drop counters (totals since
-// they opened), read periodically by the shell.
-func (a *AP) DeviceDrops(wired, radio uint64) {
-	a.cnt[counter.WiredLostInKernel], a.cnt[counter.RadioLostInKernel] = wired, radio
+// KernelCounts are the devices' kernel counters, totals since they opened,
+// which the shell reads periodically.
+type KernelCounts struct {
+	WiredLost uint64 // host frames the TAP's queue dropped (tun's tx_dropped)
+	RadioLost uint64 // frames the receive socket's queue dropped (PACKET_STATISTICS)
+	// RadioReceived is what the monitor interface received from the air
+	// (its rx_packets), RadioPassed what the receive filter let through
+	// to the socket, TX-status echoes and queue drops included
+	// (PACKET_STATISTICS packets); both zero when the device cannot tell.
+	RadioReceived, RadioPassed uint64
+}
+
+// DeviceDrops records the devices' kernel counters. The frames the
+// receive filter shed are those the interface received less those it
+// passed that were not echoes: mac80211 counts the frames it hands a
+// monitor from the air, not the echoes of what it sent. An echo lost in
+// the socket's queue is not known to be one, so the figure is a lower
+// bound; it never decreases.
+func (a *AP) DeviceDrops(k KernelCounts) {
+	a.cnt[counter.WiredLostInKernel], a.cnt[counter.RadioLostInKernel] = k.WiredLost, k.RadioLost
+	if k.RadioReceived > 0 && k.RadioReceived+a.cnt[counter.Echoes] > k.RadioPassed {
+		a.cnt[counter.RadioFiltered] = max(a.cnt[counter.RadioFiltered], k.RadioReceived+a.cnt[counter.Echoes]-k.RadioPassed)
+	}
 }
 
 // Associated returns the number of associated stations.

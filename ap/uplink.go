@@ -82,6 +82,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 func (a *AP) handle4Addr(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) {
 	a.cnt[counter.Rx4Addr]++
 	if s != nil && s.state >= stateAssocPending {
+		a.cnt[counter.Rx4AddrDropped]++
 		return
 	}
 	a.admitClass3(now, sa, slot, s)

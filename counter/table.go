@@ -4,7 +4,8 @@ package counter
 const (
 	// The station table and the queues, filled in at a snapshot (gauges).
 	Associated    ID = iota // stations associated
-	Authenticated           // stations authenticated, not associated
+	Authenticated           // stations authenticated, not associated nor pending
+	Pending                 // stations whose association awaits the response's acknowledgement
 	Backlog                 // downlink frames queued in the scheduler
 
 	// Frames read from the monitor interface.
@@ -25,6 +26,7 @@ const (
 	RxAMSDUSubframes  // MSDUs received inside A-MSDUs
 	PSPolls           // PS-Polls from associated stations
 	RadioLostInKernel // dropped by the receive socket's kernel queue
+	RadioFiltered     // shed by the receive filter in the kernel
 
 	// TX status of the frames the core sent.
 	Echoes        // TX-status echoes of our frames
@@ -69,6 +71,7 @@ const (
 	RxAMSDUMalformed   // A-MSDUs dropped whole: a subframe overruns the frame
 	RxAMSDUInjected    // A-MSDUs dropped whole: the first subframe's DA is an RFC 1042 header
 	Rx4Addr            // 4-address data frames (airq has no WDS stations), whatever became of them
+	Rx4AddrDropped     // 4-address data frames from associated (or pending) stations, ignored
 
 	// The downlink: every MSDU that enters it ends in exactly one of
 	// WiredSent, WiredTxFailed and WiredDropped*, or is queued or in flight.
@@ -114,10 +117,11 @@ const (
 	ReasonAssocPending   = "assoc_pending"    // a class 3 frame while the association response's status is awaited
 	ReasonAMSDUMalformed = "amsdu_malformed"  // an A-MSDU with a subframe that overruns it, dropped whole
 	ReasonAMSDUInjected  = "amsdu_injection"  // an A-MSDU whose first DA is an RFC 1042 header, dropped whole
+	ReasonFourAddress    = "four_address"     // a 4-address frame from a station: airq has no WDS stations
 )
 
 var (
-	stations = &Family{"airq_stations", "Stations in the table: associated, or authenticated only.", Gauge, "state"}
+	stations = &Family{"airq_stations", "Stations in the table: associated, association pending (the response's acknowledgement awaited), or authenticated only.", Gauge, "state"}
 	backlog  = &Family{"airq_backlog_frames", "Downlink frames queued for stations.", Gauge, ""}
 
 	rxFrames = &Family{"airq_rx_frames_total", "Frames read from the monitor interface, TX-status echoes included.", Counter, ""}
@@ -131,6 +135,9 @@ var (
 	rxPSPolls   = &Family{"airq_rx_ps_polls_total", "PS-Poll frames from associated stations.", Counter, ""}
 	radioKernel = &Family{"airq_radio_kernel_drops_total", "Frames the monitor socket's kernel queue dropped before airq " +
 		"read them (PACKET_STATISTICS); some may have been TX-status echoes.", Counter, ""}
+	radioFiltered = &Family{"airq_radio_filtered_total", "Frames the monitor interface received that the receive " +
+		"filter shed in the kernel (ACK, RTS, CTS, other networks' frames): its rx_packets less what the filter passed; " +
+		"a lower bound.", Counter, ""}
 
 	echoes   = &Family{"airq_echoes_total", "TX-status echoes of the core's own frames.", Counter, ""}
 	byResult = &Family{"airq_echoes_by_result_total", "TX-status echoes by result: matched to a frame in flight and " +
@@ -177,6 +184,7 @@ var (
 var table = [NumIDs]Desc{
 	Associated:    {"num_sta", stations, "associated"},
 	Authenticated: {"num_auth", stations, "authenticated"},
+	Pending:       {"num_pending", stations, "pending"},
 	Backlog:       {"backlog_frames", backlog, ""},
 
 	RxFrames:          {"rx_frames", rxFrames, ""},
@@ -196,6 +204,7 @@ var table = [NumIDs]Desc{
 	RxAMSDUSubframes:  {"rx_amsdu_subframes", rxAMSDUSubs, ""},
 	PSPolls:           {"ps_polls", rxPSPolls, ""},
 	RadioLostInKernel: {"radio_lost_in_kernel", radioKernel, ""},
+	RadioFiltered:     {"radio_filtered", radioFiltered, ""},
 
 	Echoes:        {"echoes", echoes, ""},
 	EchoAcked:     {"echo_acked", byResult, "acked"},
@@ -237,6 +246,7 @@ var table = [NumIDs]Desc{
 	RxAMSDUMalformed:   {"rx_amsdu_malformed", rxDrops, ReasonAMSDUMalformed},
 	RxAMSDUInjected:    {"rx_amsdu_injected", rxDrops, ReasonAMSDUInjected},
 	Rx4Addr:            {"rx_4addr", rx4Addr, ""},
+	Rx4AddrDropped:     {"rx_4addr_dropped", rxDrops, ReasonFourAddress},
 
 	WiredIn:                  {"wired_in", wiredIn, ""},
 	WiredLostInKernel:        {"wired_lost_in_kernel", wiredKernel, ""},

@@ -98,12 +98,14 @@ func (r Bitrate) AppendIW(b []byte) []byte {
 	if rate == 0 {
 		return append(b, "(unknown)"...)
 	}
-	b = fmt.Appendf(b, "%d.%d MBit/s", rate/10, rate%10)
+	b = strconv.AppendUint(b, uint64(rate/10), 10)
+	b = strconv.AppendUint(append(b, '.'), uint64(rate%10), 10)
+	b = append(b, " MBit/s"...)
 	switch r.Mode {
 	case radio.ModeHT:
-		b = fmt.Appendf(b, " MCS %d", r.MCS)
+		b = strconv.AppendUint(append(b, " MCS "...), uint64(r.MCS), 10)
 	case radio.ModeVHT:
-		b = fmt.Appendf(b, " VHT-MCS %d", r.MCS)
+		b = strconv.AppendUint(append(b, " VHT-MCS "...), uint64(r.MCS), 10)
 	}
 	if r.Mode != radio.ModeLegacy {
 		switch r.Bandwidth {
@@ -120,16 +122,22 @@ func (r Bitrate) AppendIW(b []byte) []byte {
 	}
 	switch r.Mode {
 	case radio.ModeVHT:
-		b = fmt.Appendf(b, " VHT-NSS %d", r.NSS)
+		b = strconv.AppendUint(append(b, " VHT-NSS "...), uint64(r.NSS), 10)
 	case radio.ModeHE:
 		// airq learns no DCM from radiotap's HE fields it reads.
-		b = fmt.Appendf(b, " HE-MCS %d HE-NSS %d HE-GI %d HE-DCM 0", r.MCS, r.NSS, r.HEGI)
+		b = strconv.AppendUint(append(b, " HE-MCS "...), uint64(r.MCS), 10)
+		b = strconv.AppendUint(append(b, " HE-NSS "...), uint64(r.NSS), 10)
+		b = strconv.AppendUint(append(b, " HE-GI "...), uint64(r.HEGI), 10)
+		b = append(b, " HE-DCM 0"...)
 	}
 	return b
 }
 
 // MarshalText prints the iw form.
 func (r Bitrate) MarshalText() ([]byte, error) { return r.AppendIW(nil), nil }
+
+// AppendText appends the same form without allocating (the reply encoder).
+func (r Bitrate) AppendText(b []byte) ([]byte, error) { return r.AppendIW(b), nil }
 
 var errBitrate = errors.New(`want iw's form, like "72.2 MBit/s MCS 7 short GI" or "(unknown)"`)
 

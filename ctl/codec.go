@@ -21,8 +21,9 @@ import (
 
 type field struct {
 	key   string
-	index int // of the struct field
-	sub   int // the counter within a counter.Set field; -1 for other fields
+	index int  // of the struct field
+	sub   int  // the counter within a counter.Set field; -1 for other fields
+	text  bool // the field's type appends its own text form (encoding.TextAppender)
 }
 
 type record struct {
@@ -51,7 +52,7 @@ var (
 	recRates     = recordOf[RateTable]()
 	recRate      = recordOf[RateStats]()
 	recACS       = recordOf[ACS]()
-	textM        = reflect.TypeFor[encoding.TextMarshaler]()
+	textA        = reflect.TypeFor[encoding.TextAppender]()
 	counterSet   = reflect.TypeFor[counter.Set]()
 )
 
@@ -66,7 +67,7 @@ func recordOf[T any]() record {
 		f := t.Field(i)
 		if f.Type == counterSet {
 			for id := range counter.NumIDs {
-				add(field{id.Key(), i, int(id)})
+				add(field{id.Key(), i, int(id), false})
 			}
 			continue
 		}
@@ -75,7 +76,7 @@ func recordOf[T any]() record {
 		if key == "" || key == "-" || ((k == reflect.Array || k == reflect.Slice) && f.Type.Elem().Kind() == reflect.Struct) {
 			continue // nested records are sections of their own
 		}
-		add(field{key, i, -1})
+		add(field{key, i, -1, reflect.PointerTo(f.Type).Implements(textA)})
 	}
 	return r
 }
@@ -136,9 +137,7 @@ func (r *Reply) Encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b = append(b, "errno="...)
-	b = strconv.AppendUint(b, uint64(r.Errno), 10)
-	return append(b, "\n\n"...), nil
+	return AppendEnd(b, r.Errno), nil
 }
 
 // WriteTo writes r's text form to w in one Write.
@@ -160,7 +159,7 @@ func appendSection(b []byte, name string, rec record, p any) ([]byte, error) {
 		b = append(b, f.key...)
 		b = append(b, '=')
 		var err error
-		if b, err = appendValue(b, f.value(v)); err != nil {
+		if b, err = f.append(b, f.value(v)); err != nil {
 			return nil, fmt.Errorf("ctl: %s %s: %w", name, f.key, err)
 		}
 		b = append(b, '\n')
@@ -168,11 +167,16 @@ func appendSection(b []byte, name string, rec record, p any) ([]byte, error) {
 	return b, nil
 }
 
-func appendValue(b []byte, v reflect.Value) ([]byte, error) {
-	if v.Type().Implements(textM) {
-		t, err := v.Interface().(encoding.TextMarshaler).MarshalText()
-		return append(b, t...), err
+// append appends the text form of v, f's field of an addressable record,
+// without allocating.
+func (f field) append(b []byte, v reflect.Value) ([]byte, error) {
+	if f.text {
+		return v.Addr().Interface().(encoding.TextAppender).AppendText(b)
 	}
+	return appendValue(b, v)
+}
+
+func appendValue(b []byte, v reflect.Value) ([]byte, error) {
 	switch v.Kind() {
 	case reflect.String:
 		return strconv.AppendQuote(b, v.String()), nil

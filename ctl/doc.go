@@ -46,6 +46,10 @@
 // EOPNOTSUPP when the daemon runs without background scanning; a snapshot
 // then has no scan section. A snapshot is what a monitoring system reads:
 // every section of the core's state, taken in one pass of the core's loop.
+// A station dump is not: the daemon streams it a page of stations at a
+// time (WriteStationDump), so that a full table's dump never sits in its
+// memory whole; each station present throughout is listed once, in AID
+// order, and one that comes or goes meanwhile may be missing.
 // KEY is the field's JSON name, so the text and the -json output name the
 // same things; the status section holds every counter of package counter
 // under its key. VALUE is a decimal number (a float in Go's shortest form,

@@ -78,7 +78,7 @@ func appendKeyValues(b []byte, rec record, p any) []byte {
 		if str, ok := fv.Interface().(string); ok && strconv.Quote(str) == `"`+str+`"` {
 			b = append(b, str...)
 		} else {
-			b, _ = appendValue(b, fv) // the records printed this way hold no floats
+			b, _ = f.append(b, fv) // the records printed this way hold no floats
 		}
 		b = append(b, '\n')
 	}
@@ -101,7 +101,7 @@ func WriteScheduler(w io.Writer, s *Scheduler) error {
 	for _, f := range recAC.fields[1:] { // the first field is the AC itself
 		fmt.Fprintf(tw, "%s\t", f.key)
 		for ac := range s.AC {
-			c, _ := appendValue(nil, f.value(reflect.ValueOf(&s.AC[ac]).Elem()))
+			c, _ := f.append(nil, f.value(reflect.ValueOf(&s.AC[ac]).Elem()))
 			fmt.Fprintf(tw, "%s\t", c)
 		}
 		fmt.Fprintln(tw)

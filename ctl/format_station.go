@@ -100,6 +100,9 @@ func appendAssociatedAt(b []byte, connectedMs int64, now Clock) []byte {
 // appendAirqStation prints what iw has no line for.
 func appendAirqStation(b []byte, s *Station) []byte {
 	b = fmt.Appendf(b, "\taid:\t\t%d\n\tlisten interval:\t%d\n", s.AID, s.ListenInt)
+	if s.State == StatePending {
+		b = append(b, "\tassociation:\tpending (the response's acknowledgement is awaited)\n"...)
+	}
 	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
 	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
 	b = append(b, "\taql limit[low/high]:"...)

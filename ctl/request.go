@@ -45,6 +45,9 @@ type Request struct {
 	Low, High uint32        // aql set, µs
 	Force     bool          // aql set: a zero limit is meant
 	Threshold uint32        // aql threshold, µs
+	// Page, in process only, asks a station dump for one page into the
+	// caller's buffer (WriteStationDump); it has no text form.
+	Page *StationPage
 }
 
 // usage lists every request form, for errors about the command word.

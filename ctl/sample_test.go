@@ -46,7 +46,7 @@ func sampleStatus() *Status {
 
 func sampleStations() []Station {
 	return []Station{{
-		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ShortPreamble: true, ListenInt: 10,
+		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
 		Authorized: true, InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
 		TxRate:             Bitrate{Mode: radio.ModeVHT, MCS: 9, NSS: 2, Bandwidth: radio.BW80, ShortGI: true},
 		RxRate:             Bitrate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20},
@@ -59,7 +59,7 @@ func sampleStations() []Station {
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 		DTIMPeriod: 2, BeaconInterval: 100, BSSShortPreamble: true, ShortSlotTime: true,
 	}, {
-		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
+		Addr: MAC{2, 0, 0, 0, 1, 1}, AID: 2, State: StatePending, ListenInt: 5, InactiveMs: 4100, TxBitrate: 5500, AirtimeWeight: 256,
 		DTIMPeriod: 1, BeaconInterval: 200, CTSProtection: true,
 		TxRate:      Bitrate{Mode: radio.ModeLegacy, Legacy: 11, Bandwidth: radio.BW20},
 		AQLLimitLow: PerAC{5000, 5000, 5000, 5000}, AQLLimitHigh: PerAC{12000, 12000, 12000, 12000},

@@ -128,7 +128,10 @@ func (s *Survey) BeaconsPerSecond() float64 {
 type Rates []byte
 
 // MarshalText prints the octets the way iw prints supported rates.
-func (r Rates) MarshalText() ([]byte, error) { return appendRateList(nil, r), nil }
+func (r Rates) MarshalText() ([]byte, error) { return r.AppendText(nil) }
+
+// AppendText appends the octets the way iw prints supported rates.
+func (r Rates) AppendText(b []byte) ([]byte, error) { return appendRateList(b, r), nil }
 
 func appendRateList(b []byte, r []byte) []byte {
 	for i, c := range r {

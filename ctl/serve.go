@@ -20,13 +20,20 @@ type HandlerFunc func(req Request) Reply
 // Control calls f.
 func (f HandlerFunc) Control(req Request) Reply { return f(req) }
 
+// StationDumper streams a station dump (WriteStationDump) instead of
+// answering it whole through Control.
+type StationDumper interface {
+	DumpStations(w io.Writer) error
+}
+
 // Serve reads request lines from rw and writes one reply for each until
 // rw reports EOF (nil is returned) or an error. A line that is not a valid
 // request gets an EINVAL reply naming the problem, without reaching h; an
 // over-long line gets an EPROTO reply and ends the session, since the rest
 // of the stream cannot be trusted to be aligned on lines. The events request
 // goes to h's Stream when h is a Streamer, and the session ends with the
-// stream; other handlers answer it like any request.
+// stream; other handlers answer it like any request. A station dump goes
+// to h's DumpStations when h is a StationDumper.
 func Serve(rw io.ReadWriter, h Handler) error {
 	br := bufio.NewReaderSize(rw, MaxRequestLen)
 	for {
@@ -46,7 +53,11 @@ func Serve(rw io.ReadWriter, h Handler) error {
 		if st, ok := h.(Streamer); ok && perr == nil && req.Op == OpEvents {
 			return st.Stream(req, rw)
 		}
-		if _, werr := answer(req, perr, h).WriteTo(rw); werr != nil {
+		if d, ok := h.(StationDumper); ok && perr == nil && req.Op == OpStationDump {
+			if werr := d.DumpStations(rw); werr != nil {
+				return werr
+			}
+		} else if _, werr := answer(req, perr, h).WriteTo(rw); werr != nil {
 			return werr
 		}
 		if err == io.EOF { // a last request without a newline is still answered

@@ -41,7 +41,8 @@ type Status struct {
 type Station struct {
 	Addr          MAC     `json:"mac"`
 	AID           uint16  `json:"aid"`
-	Associated    bool    `json:"associated"` // false: authenticated only
+	Associated    bool    `json:"associated"` // false: authenticated only, or pending
+	State         string  `json:"state"`      // StateAuthenticated, StatePending or StateAssociated
 	WMM           bool    `json:"wmm"`
 	ShortPreamble bool    `json:"short_preamble"`
 	ListenInt     uint16  `json:"listen_interval"`
@@ -94,6 +95,15 @@ type Station struct {
 	AMSDUMean      float64 `json:"tx_amsdu_subframes_mean"`
 	AMSDUBytes     uint64  `json:"tx_amsdu_bytes"` // 802.3 bytes they carried
 }
+
+// The states of a station in the table.
+const (
+	StateAuthenticated = "authenticated" // authenticated, not associated
+	// StatePending: the association was accepted and its AID reserved; the
+	// station is associated once it acknowledges the response.
+	StatePending    = "pending"
+	StateAssociated = "associated"
+)
 
 // AQL is the radio's Airtime Queue Limit state, the content of mac80211's
 // aql_txq_limit, aql_threshold and aql_pending debugfs files.

@@ -16,7 +16,10 @@ type MAC ieee80211.MAC
 func (m MAC) String() string { return ieee80211.MAC(m).String() }
 
 // MarshalText prints the colon form.
-func (m MAC) MarshalText() ([]byte, error) { return ieee80211.MAC(m).AppendText(nil) }
+func (m MAC) MarshalText() ([]byte, error) { return m.AppendText(nil) }
+
+// AppendText appends the colon form without allocating.
+func (m MAC) AppendText(b []byte) ([]byte, error) { return ieee80211.MAC(m).AppendText(b) }
 
 // UnmarshalText accepts what ieee80211.ParseMAC accepts.
 func (m *MAC) UnmarshalText(b []byte) error {
@@ -34,11 +37,14 @@ type AC ieee80211.AC
 func (ac AC) String() string { return ieee80211.AC(ac).String() }
 
 // MarshalText prints VO, VI, BE or BK.
-func (ac AC) MarshalText() ([]byte, error) {
+func (ac AC) MarshalText() ([]byte, error) { return ac.AppendText(nil) }
+
+// AppendText appends VO, VI, BE or BK.
+func (ac AC) AppendText(b []byte) ([]byte, error) {
 	if ac >= ieee80211.NumACs {
 		return nil, fmt.Errorf("AC %d out of range", uint8(ac))
 	}
-	return []byte(ac.String()), nil
+	return append(b, ac.String()...), nil
 }
 
 // UnmarshalText accepts VO, VI, BE or BK.
@@ -57,8 +63,10 @@ func (ac *AC) UnmarshalText(b []byte) error {
 type PerAC [ieee80211.NumACs]int64
 
 // MarshalText prints "VO VI BE BK" values.
-func (p PerAC) MarshalText() ([]byte, error) {
-	var b []byte
+func (p PerAC) MarshalText() ([]byte, error) { return p.AppendText(nil) }
+
+// AppendText appends "VO VI BE BK" values.
+func (p PerAC) AppendText(b []byte) ([]byte, error) {
 	for i, v := range p {
 		if i > 0 {
 			b = append(b, ' ')

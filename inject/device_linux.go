@@ -36,6 +36,9 @@ type Device struct {
 
 	kmu    sync.Mutex // guards kstats: reading PACKET_STATISTICS resets it
 	kstats [2]uint64  // packets, drops
+
+	rxBase uint64 // the interface's rx_packets once the receive socket was bound
+	rxOK   bool   // rxBase was read
 }
 
 type counters struct {
@@ -54,6 +57,7 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if d.rx, err = openRx(index, opt); err != nil {
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
+	d.rxBase, d.rxOK = ifRxPackets(index) // after bind: what comes in between counts as passed only
 	if d.tx, err = openTx(index, opt); err != nil {
 		d.rx.Close()
 		return nil, fmt.Errorf("inject: open %s: send socket: %w", ifname, err)
@@ -195,6 +199,22 @@ func (d *Device) Stats() Stats {
 		KernelPackets: kp,
 		KernelDrops:   kd,
 	}
+}
+
+// FilterCounts reports what the interface received since Open (its
+// rx_packets, asked of rtnetlink) and what the receive filter passed to the
+// socket since (Stats.KernelPackets): the difference is what the filter
+// shed, apart from frames the interface does not count as received (a
+// monitor's TX-status echoes). The interface is read first, so a frame
+// arriving between the two readings counts as passed only and the
+// difference is never too large. ok is false when rtnetlink does not tell.
+func (d *Device) FilterCounts() (received, passed uint64, ok bool) {
+	n, ok := ifRxPackets(d.ifindex)
+	passed = d.Stats().KernelPackets
+	if !ok || !d.rxOK || n < d.rxBase {
+		return 0, passed, false
+	}
+	return n - d.rxBase, passed, true
 }
 
 var background = context.Background()

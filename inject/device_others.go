@@ -31,5 +31,8 @@ func (d *Device) Close() error { return nil }
 // Stats returns zero counters.
 func (d *Device) Stats() Stats { return Stats{} }
 
+// FilterCounts reports nothing: ok is false.
+func (d *Device) FilterCounts() (received, passed uint64, ok bool) { return 0, 0, false }
+
 // SetScanning returns ErrNotSupported.
 func (d *Device) SetScanning(on bool) error { return ErrNotSupported }

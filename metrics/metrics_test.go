@@ -191,6 +191,9 @@ func TestMetricsFromSimulator(t *testing.T) {
 		`airq_beacon_delay_max_seconds{stage="echo"} `,
 		"airq_beacon_missed_intervals_total ",
 		"go_goroutines ",
+		"go_gc_heap_live_bytes ",
+		`airq_stations{state="pending"} `,
+		"airq_radio_filtered_total ",
 	} {
 		if !strings.Contains(body, "\n"+want) {
 			t.Errorf("no %q in the scrape", want)

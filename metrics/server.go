@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"regexp"
 	"sync"
 	"time"
 
@@ -14,11 +15,16 @@ import (
 )
 
 // Handler serves /metrics: the core's collector, Go's and the process's.
+// Go's adds the live heap as of the last collection (go_gc_heap_live_bytes)
+// to the go_memstats_* families: go_memstats_heap_alloc_bytes counts
+// garbage not yet collected too, which comes and goes with every scrape.
 // A scrape the core's loop does not answer fails with HTTP 500.
 func Handler(c *Collector) http.Handler {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(c,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
+			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/gc/heap/live:bytes$`)})),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

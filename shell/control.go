@@ -251,6 +251,16 @@ func (cc *controlConn) Control(req ctl.Request) ctl.Reply {
 	return cc.s.ask(req)
 }
 
+// DumpStations streams a station dump: the loop fills one page at a time
+// into this connection's buffer and the page is written before the next is
+// asked for, so neither the loop nor the daemon ever holds a whole table's
+// dump, and a slow reader holds up only its own connection.
+func (cc *controlConn) DumpStations(w io.Writer) error {
+	return ctl.WriteStationDump(w, func(p *ctl.StationPage) ctl.Reply {
+		return cc.s.ask(ctl.Request{Op: ctl.OpStationDump, Page: p})
+	})
+}
+
 // eventWriteTimeout bounds one event line's write to a client that does not
 // read; the stream ends then.
 const eventWriteTimeout = 5 * time.Second

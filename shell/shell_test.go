@@ -132,6 +132,7 @@ func TestRunReadsKernelDrops(t *testing.T) {
 		}
 		dev, wired := radiotest.New(), radiotest.New()
 		dev.Drops, wired.Drops = 3, 7
+		dev.Received, dev.Passed = 50, 20 // no echoes yet: 30 shed
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		go func() { done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), nil) }()
@@ -141,8 +142,9 @@ func TestRunReadsKernelDrops(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
-		if c := core.Counters(); c[counter.WiredLostInKernel] != 7 || c[counter.RadioLostInKernel] != 3 {
-			t.Errorf("kernel drops in the core: wired %d, radio %d", c[counter.WiredLostInKernel], c[counter.RadioLostInKernel])
+		if c := core.Counters(); c[counter.WiredLostInKernel] != 7 || c[counter.RadioLostInKernel] != 3 || c[counter.RadioFiltered] != 30 {
+			t.Errorf("kernel counters in the core: wired %d, radio %d, filtered %d", c[counter.WiredLostInKernel],
+				c[counter.RadioLostInKernel], c[counter.RadioFiltered])
 		}
 	})
 }

@@ -92,6 +92,8 @@ func (s *Sim) onAccess(a *air, gen int) {
 		dur = max(dur, p.airtime)
 		if p.from == 0 {
 			s.onAPAttempt(a, p)
+		} else if st := c.node.sta; st != nil && st.flooder() {
+			s.stats.FloodAirtime += time.Duration(p.airtime) * time.Microsecond
 		}
 	}
 	if len(a.txing) > 1 {
@@ -187,6 +189,9 @@ func (s *Sim) done(c *contender, ok bool) {
 	c.backoff = s.rng.IntN(c.cw + 1)
 	if c.q.size == 0 {
 		s.deactivate(c)
+	}
+	if st := c.node.sta; st != nil && st.floodSt != nil {
+		st.floodLeft()
 	}
 	switch {
 	case c.node.bss != nil, p.own:

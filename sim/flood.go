@@ -15,10 +15,21 @@ import (
 // behave like real radios: they acknowledge what the AP sends them and
 // send their association request when the authentication response
 // arrives. The others send theirs blindly, a flood interval after their
-// authentication, and acknowledge nothing.
+// authentication, and acknowledge nothing. FloodAtMedium sends as fast as
+// the medium allows instead of at a rate; FloodDecoy replaces each frame
+// with an Action frame of its length that the AP ignores, the control arm
+// of a flood's airtime; StopFlood and StartFlood (from new addresses) make
+// cycles.
+
+// flooder reports whether the station floods rather than associates.
+func (st *Station) flooder() bool { return st.cfg.Flood > 0 || st.floodSt != nil }
 
 // floodDefaultAddrs is FloodAddrs when zero.
 const floodDefaultAddrs = 3000
+
+// floodBacklog is how many frames a flooder at the medium's rate keeps
+// queued: enough that the medium never waits for it.
+const floodBacklog = 2
 
 // floodState is a flooder's admission flood.
 type floodState struct {
@@ -27,6 +38,8 @@ type floodState struct {
 	next     int
 	blind    int  // an address whose association request goes next
 	hasBlind bool // blind holds one
+	stopped  bool // StopFlood: nothing more is sent
+	queued   int  // frames of the flood in the transmit queue
 	// Associated counts the success responses acknowledging addresses
 	// received: forged stations the AP really associated.
 	associated uint64
@@ -43,7 +56,14 @@ func (st *Station) initFlood() {
 	if n <= 0 {
 		n = floodDefaultAddrs
 	}
-	f := &floodState{addrs: make([]ieee80211.MAC, n), acks: make([]bool, n)}
+	st.floodSt = &floodState{addrs: make([]ieee80211.MAC, n), acks: make([]bool, n)}
+	st.drawFloodAddrs()
+}
+
+// drawFloodAddrs draws new addresses in place, registering those that
+// acknowledge.
+func (st *Station) drawFloodAddrs() {
+	f := st.floodSt
 	for i := range f.addrs {
 		f.addrs[i] = st.sim.randomMAC()
 		f.acks[i] = st.sim.rng.Float64() < st.cfg.FloodAcks
@@ -51,7 +71,35 @@ func (st *Station) initFlood() {
 			st.sim.floodOwner[f.addrs[i]] = st
 		}
 	}
-	st.floodSt = f
+	f.next, f.hasBlind = 0, false
+}
+
+// StopFlood ends an admission flood: nothing more is sent, and its
+// addresses no longer acknowledge (the forged radios are gone).
+func (st *Station) StopFlood() {
+	f := st.floodSt
+	if f == nil || f.stopped {
+		return
+	}
+	f.stopped = true
+	st.gen++ // cancel the flood's timer
+	for i, m := range f.addrs {
+		if f.acks[i] {
+			delete(st.sim.floodOwner, m)
+		}
+	}
+}
+
+// StartFlood starts a stopped admission flood again, from new addresses
+// drawn in place of the old ones.
+func (st *Station) StartFlood() {
+	f := st.floodSt
+	if f == nil || !f.stopped {
+		return
+	}
+	f.stopped = false
+	st.drawFloodAddrs()
+	st.armTimer(0)
 }
 
 // randomMAC is a locally administered unicast address.
@@ -65,8 +113,18 @@ func (s *Sim) randomMAC() ieee80211.MAC {
 	return m
 }
 
-// flood sends one frame of a flooder and arms the next.
+// flood sends one frame of a flooder and arms the next; a flooder at the
+// medium's rate fills its backlog instead, and goes on as frames leave the
+// air (floodLeft).
 func (st *Station) flood() {
+	if f := st.floodSt; f != nil && st.cfg.FloodAtMedium {
+		for !f.stopped && f.queued < floodBacklog {
+			f.queued++
+			st.sim.stats.FloodFrames++
+			st.floodAdmission()
+		}
+		return
+	}
 	st.sim.stats.FloodFrames++
 	if st.floodSt != nil {
 		st.floodAdmission()
@@ -74,6 +132,15 @@ func (st *Station) flood() {
 		st.floodFresh()
 	}
 	st.armTimer(time.Duration(float64(time.Second) / st.cfg.Flood))
+}
+
+// floodLeft is called when one of a flooder's frames leaves the air.
+func (st *Station) floodLeft() {
+	f := st.floodSt
+	f.queued = max(f.queued-1, 0)
+	if st.cfg.FloodAtMedium && !f.stopped {
+		st.flood()
+	}
 }
 
 // floodFresh sends a wildcard probe request or an open authentication
@@ -105,7 +172,7 @@ func (st *Station) floodAdmission() {
 	p := st.sim.newPacket()
 	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
 	p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
-	st.sim.transmit(st, p, ieee80211.ACVO, st.cfg.Rate)
+	st.floodSend(p)
 	if !f.acks[i] {
 		f.blind, f.hasBlind = i, true
 	}
@@ -119,6 +186,22 @@ func (st *Station) floodAssocReq(from ieee80211.MAC) {
 	p := st.sim.newPacket()
 	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAssocReq, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
 	p.b = append(p.b, b...)
+	st.floodSend(p)
+}
+
+// floodSend sends an admission frame, or with FloodDecoy an Action frame
+// of its length in its place: a vendor-specific category with a zero
+// OUI, which the AP ignores from a station that is not associated.
+func (st *Station) floodSend(p *packet) {
+	if st.cfg.FloodDecoy {
+		fr := p.frame()
+		n := len(fr)
+		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAction, st.sim.med.bssid, fr.Addr2(), st.sim.med.bssid, fr.SeqCtl()>>4)
+		p.b = append(p.b, 127)
+		for len(p.b) < n {
+			p.b = append(p.b, 0)
+		}
+	}
 	st.sim.transmit(st, p, ieee80211.ACVO, st.cfg.Rate)
 }
 
@@ -131,7 +214,8 @@ func (st *Station) floodReceive(fr ieee80211.Frame) {
 	}
 	switch fr.Subtype() {
 	case ieee80211.SubtypeAuth:
-		if a, err := ieee80211.ParseAuth(fr.Body()); err == nil && a.Transaction() == 2 && a.Status() == ieee80211.StatusSuccess {
+		if a, err := ieee80211.ParseAuth(fr.Body()); err == nil && a.Transaction() == 2 && a.Status() == ieee80211.StatusSuccess && !st.floodSt.stopped {
+			st.floodSt.queued++ // on its way like the backlog's frames
 			st.floodAssocReq(fr.Addr1())
 		}
 	case ieee80211.SubtypeAssocResp:
@@ -142,20 +226,28 @@ func (st *Station) floodReceive(fr ieee80211.Frame) {
 }
 
 // FloodAddress reports whether addr is one of a flooder's admission-flood
-// addresses, and whether it acknowledges like a real radio.
+// addresses (until StartFlood draws new ones), and whether it acknowledges
+// like a real radio.
 func (st *Station) FloodAddress(addr ieee80211.MAC) (flood, acks bool) {
 	if st.floodSt == nil {
 		return false, false
 	}
-	if owner, ok := st.sim.floodOwner[addr]; ok {
-		return owner == st, owner == st
-	}
-	for _, m := range st.floodSt.addrs {
+	for i, m := range st.floodSt.addrs {
 		if m == addr {
-			return true, false
+			return true, st.floodSt.acks[i]
 		}
 	}
 	return false, false
+}
+
+// FloodAddrs returns the admission flood's addresses and which of them
+// acknowledge, until StartFlood draws new ones; the caller must not
+// modify them.
+func (st *Station) FloodAddrs() (addrs []ieee80211.MAC, acks []bool) {
+	if st.floodSt == nil {
+		return nil, nil
+	}
+	return st.floodSt.addrs, st.floodSt.acks
 }
 
 // FloodAssociated is how many successful association responses the

@@ -43,6 +43,17 @@ type StationConfig struct {
 	FloodAssoc bool
 	FloodAddrs int
 	FloodAcks  float64
+	// FloodAtMedium makes an admission flooder send as fast as the medium
+	// lets it, as an injector blocking on its radio does: it keeps
+	// floodBacklog frames queued and sends the next when one leaves the
+	// air, contending like any station. Flood is then ignored.
+	FloodAtMedium bool
+	// FloodDecoy sends, in place of each admission frame, an Action frame
+	// of the same length from the same address, which the AP ignores (it
+	// answers no Action frame from a stranger): the flood's airtime
+	// without its admission, to tell the cost of the AP's answers from
+	// that of the attacker's own frames.
+	FloodDecoy bool
 	// PowerSave makes the station doze as soon as it is associated and
 	// behave as a legacy power-save client: it wakes for every beacon,
 	// fetches frames the TIM announces with PS-Poll while More Data is set,
@@ -246,7 +257,7 @@ func (st *Station) fire(now time.Duration, gen int) {
 	if gen != st.gen || !st.wantUp {
 		return
 	}
-	if st.cfg.Flood > 0 {
+	if st.flooder() {
 		st.flood()
 		return
 	}

@@ -12,7 +12,7 @@ func (st *Station) receive(fr ieee80211.Frame) {
 	if _, err := ieee80211.ParseFrame(fr); err != nil {
 		return
 	}
-	if st.cfg.Flood > 0 {
+	if st.flooder() {
 		st.floodReceive(fr)
 		return
 	}

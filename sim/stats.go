@@ -23,7 +23,8 @@ type Stats struct {
 	// APMgmtAirtime is the AP's management airtime other than beacons
 	// (every attempt): what it spends answering others.
 	APMgmtAirtime time.Duration
-	FloodFrames   uint64 // frames flooders sent
+	FloodFrames   uint64        // frames flooders sent
+	FloodAirtime  time.Duration // flooders' airtime (every attempt)
 
 	// Data MSDUs (not Null frames) by direction and AC: delivered (ACKed or
 	// group), and unicast ones that exhausted their retries.

@@ -21,6 +21,10 @@ type tap struct {
 	rx  [][]byte // ReadBatch's, which one goroutine calls
 }
 
+// Unwrap returns the device the capture records, so that its own counters
+// (a kernel's drops) stay within reach.
+func (d *tap) Unwrap() radio.Device { return d.Device }
+
 func (d *tap) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	n, err := d.Device.ReadBatch(bufs, sizes)
 	if n > 0 {

@@ -21,6 +21,17 @@ type Device struct {
 	Writes chan struct{}
 	// Drops is what KernelDrops reports: frames a kernel queue lost.
 	Drops uint64
+	// Received and Passed are what FilterCounts reports: frames the
+	// interface received and frames its receive filter let through.
+	Received, Passed uint64
+}
+
+// FilterCounts reports Received and Passed, as inject.Device reports the
+// interface's and its receive filter's counts.
+func (d *Device) FilterCounts() (received, passed uint64, ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.Received, d.Passed, d.Received > 0
 }
 
 // KernelDrops reports Drops, as a real device reports its kernel queue's.

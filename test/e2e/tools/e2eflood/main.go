@@ -1,0 +1,171 @@
+// Command e2eflood is the e2e harness's admission flooder: from a monitor
+// interface on a radio of its own it injects open authentications and
+// association requests to an access point, each from one of -addrs random
+// locally administered addresses drawn at start, for -duration at -rate
+// frames a second:
+//
+//	e2eflood -ifname fmon0 -bssid 02:00:00:00:00:00 -ssid airq-e2e -duration 10s
+//
+// Each address authenticates, and sends its association request -lag
+// addresses later (about 100 ms at the defaults): by then the AP has its
+// authentication response's TX status, and on mac80211_hwsim that status is
+// "not acknowledged", since no radio has an interface with a forged address.
+// The addresses are taken in turn and start over when all have been used.
+// At the end it prints
+//
+//	SUMMARY sent=N errors=M addrs=A
+//
+// to stdout and exits 0 (1 if it could not open the interface).
+package main
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"os"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ifname := flag.String("ifname", "fmon0", "monitor interface to inject on")
+	bssidS := flag.String("bssid", "", "the access point's BSSID")
+	ssid := flag.String("ssid", "airq-e2e", "the SSID the association requests name")
+	addrs := flag.Int("addrs", 3000, "random source addresses")
+	rate := flag.Int("rate", 600, "frames per second (authentications and association requests)")
+	lag := flag.Int("lag", 30, "addresses between an address's authentication and its association request")
+	duration := flag.Duration("duration", 10*time.Second, "how long to flood")
+	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the addresses")
+	flag.Parse()
+	bssid, err := net.ParseMAC(*bssidS)
+	if err != nil || len(bssid) != 6 {
+		fmt.Fprintf(os.Stderr, "e2eflood: -bssid %q: want a MAC address\n", *bssidS)
+		os.Exit(2)
+	}
+	fd, err := open(*ifname)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2eflood: %s: %v\n", *ifname, err)
+		os.Exit(1)
+	}
+	f := &flooder{fd: fd, bssid: bssid, ssid: *ssid, addrs: draw(*addrs, *seed)}
+	f.run(*rate, *lag, *duration)
+	fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d\n", f.sent, f.errors, len(f.addrs))
+}
+
+func htons(v uint16) uint16 { return v<<8 | v>>8 }
+
+// open returns a packet socket bound to the interface, for writing only.
+func open(ifname string) (int, error) {
+	ifi, err := net.InterfaceByName(ifname)
+	if err != nil {
+		return -1, err
+	}
+	fd, err := syscall.Socket(syscall.AF_PACKET, syscall.SOCK_RAW, 0) // protocol 0: nothing is queued to it
+	if err != nil {
+		return -1, err
+	}
+	if err := syscall.Bind(fd, &syscall.SockaddrLinklayer{Ifindex: ifi.Index}); err != nil {
+		syscall.Close(fd)
+		return -1, err
+	}
+	return fd, nil
+}
+
+// draw returns n distinct locally administered unicast addresses.
+func draw(n int, seed uint64) [][6]byte {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	seen := map[[6]byte]bool{}
+	out := make([][6]byte, 0, n)
+	for len(out) < n {
+		var m [6]byte
+		binary.LittleEndian.PutUint32(m[:4], r.Uint32())
+		binary.LittleEndian.PutUint16(m[4:], uint16(r.Uint32()))
+		m[0] = m[0]&^1 | 2
+		if !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+type flooder struct {
+	fd           int
+	bssid        net.HardwareAddr
+	ssid         string
+	addrs        [][6]byte
+	seq          uint16
+	buf          []byte
+	sent, errors int
+	k            int  // authentications sent
+	owe          bool // the association request of address k-1-lag goes next
+}
+
+// run sends rate frames a second for d, in 10 ms steps.
+func (f *flooder) run(rate, lag int, d time.Duration) {
+	const step = 10 * time.Millisecond
+	perStep := max(rate*int(step)/int(time.Second), 1)
+	start := time.Now()
+	tick := time.NewTicker(step)
+	defer tick.Stop()
+	for time.Since(start) < d {
+		for range perStep {
+			f.send(f.next(lag))
+		}
+		<-tick.C
+	}
+}
+
+// next is the flood's next frame: the authentication of each address in
+// turn, each followed by the association request of the address lag
+// places back.
+func (f *flooder) next(lag int) []byte {
+	n := len(f.addrs)
+	if f.owe {
+		f.owe = false
+		return f.assocReq(f.addrs[(f.k-1-lag)%n])
+	}
+	b := f.auth(f.addrs[f.k%n])
+	f.k++
+	f.owe = f.k > lag
+	return b
+}
+
+func (f *flooder) send(frame []byte) {
+	if _, err := syscall.Write(f.fd, frame); err != nil {
+		f.errors++
+		return
+	}
+	f.sent++
+}
+
+// header starts a frame: a radiotap header without fields (the driver
+// picks the rate) and a management header from src to the BSSID.
+func (f *flooder) header(subtype byte, src [6]byte) []byte {
+	b := append(f.buf[:0], 0, 0, 8, 0, 0, 0, 0, 0) // radiotap: version 0, length 8, no fields
+	b = append(b, subtype<<4, 0, 0, 0)             // frame control, duration
+	b = append(b, f.bssid...)
+	b = append(b, src[:]...)
+	b = append(b, f.bssid...)
+	f.seq++
+	b = binary.LittleEndian.AppendUint16(b, f.seq<<4)
+	f.buf = b
+	return b
+}
+
+// auth is an open system authentication, transaction 1.
+func (f *flooder) auth(src [6]byte) []byte {
+	return append(f.header(0xb, src), 0, 0, 1, 0, 0, 0)
+}
+
+// assocReq asks to associate: ESS, short preamble and slot, listen
+// interval 10, the SSID and the 802.11b/g rates.
+func (f *flooder) assocReq(src [6]byte) []byte {
+	b := append(f.header(0x0, src), 0x21, 0x04, 10, 0)
+	b = append(b, 0, byte(len(f.ssid)))
+	b = append(b, f.ssid...)
+	b = append(b, 1, 8, 0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24)
+	return append(b, 50, 4, 0x30, 0x48, 0x60, 0x6c)
+}
