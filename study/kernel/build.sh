@@ -97,60 +97,89 @@ sk_tree() {
 # sk_crc SYMVERS MODULE: "symbol crc" lines of MODULE's exports in SYMVERS
 sk_crc() { awk -v m="$2" '$3 == m {print $2, $1}' "$1" | sort; }
 
-# sk_build: SK_MODS, a directory with legacy/mac80211.ko, fixed/mac80211.ko
-# and mac80211_hwsim.ko, cached under a key of the version, the patches
-# and this function.
+# sk_imports KO NAME DIFF: every symbol KO imports carries the CRC the stock
+# kernel, cfg80211 and mac80211 export (the stock Module.symvers), so the
+# module loads beside the stock ones.
+sk_imports() {
+	local n
+	modprobe --dump-modversions "$1" >"$3.dump" || return 1
+	if ! awk 'NR == FNR { crc[$2] = $1; next } crc[$2] != $1 { print $2, $1, "stock:", crc[$2]; bad = 1 } END { exit bad }' \
+		"$SK_HDR/Module.symvers" "$3.dump" >"$3"; then
+		sk_say "$2: imported symbol versions differ from the stock kernel's:"
+		head -20 "$3" >&2
+		return 1
+	fi
+	n=$(wc -l <"$3.dump")
+	sk_say "$2: $n imported symbol versions equal to the stock kernel's"
+}
+
+# sk_build: SK_MODS (legacy/mac80211.ko and fixed/mac80211.ko) and
+# SK_HWSIM (mac80211_hwsim.ko), each cached under a key of the version,
+# its patches and the functions that shape it.
 sk_build() {
-	local key src arm d
+	local key arm d
 	key=$({
 		echo "$SK_VER"
-		cat "$SK_PATCHES"/*.patch
-		declare -f sk_build sk_tree sk_make
+		cat "$SK_PATCHES/seed-000.patch" "$SK_PATCHES/instrument.patch"
+		declare -f sk_tree sk_make
 	} | sha256sum | cut -c1-16)
-	SK_MODS=$SK_BUILD/modules/$key
+	SK_MODS=$SK_BUILD/modules/mac80211-$key
 	if [ -f "$SK_MODS/.done" ]; then
-		sk_say "modules cached in $SK_MODS"
+		sk_say "mac80211 arms cached in $SK_MODS"
+	else
+		rm -rf "$SK_BUILD"/modules/mac80211-* && mkdir -p "$SK_MODS"
+		for arm in legacy fixed; do
+			d=$SK_MODS/src-$arm
+			sk_tree $arm "$d" || return 1
+			sk_say "building mac80211.ko ($arm): $(grep -c '^patching file' "$d.patch.log") files patched"
+			grep -i 'offset\|fuzz' "$d.patch.log" | sed 's/^/  /' >&2
+			sk_make "$d/net/mac80211" "$SK_MODS/$arm.log" || return 1
+			# the exports must keep the stock CRCs, or the stock hwsim (and
+			# ours) would not load against this build
+			if ! diff <(sk_crc "$SK_HDR/Module.symvers" net/mac80211/mac80211) \
+				<(sk_crc "$d/net/mac80211/Module.symvers" "$d/net/mac80211/mac80211") >"$SK_MODS/$arm.crcdiff"; then
+				sk_say "mac80211 ($arm): exported CRCs differ from the stock build:"
+				head -20 "$SK_MODS/$arm.crcdiff" >&2
+				return 1
+			fi
+			sk_say "mac80211 ($arm): $(sk_crc "$SK_HDR/Module.symvers" net/mac80211/mac80211 | wc -l) exported CRCs equal to the stock build"
+			sk_imports "$d/net/mac80211/mac80211.ko" "mac80211 ($arm)" "$SK_MODS/$arm.imports" || return 1
+			mkdir -p "$SK_MODS/$arm"
+			strip --strip-debug -o "$SK_MODS/$arm/mac80211.ko" "$d/net/mac80211/mac80211.ko" || return 1
+			rm -rf "$d"
+		done
+		touch "$SK_MODS/.done"
+	fi
+	key=$({
+		echo "$SK_VER"
+		cat "$SK_PATCHES/hwsim-aql.patch"
+		declare -f sk_make
+	} | sha256sum | cut -c1-16)
+	SK_HWSIM=$SK_BUILD/modules/hwsim-$key
+	if [ -f "$SK_HWSIM/.done" ]; then
+		sk_say "hwsim cached in $SK_HWSIM"
 		return 0
 	fi
-	rm -rf "$SK_BUILD/modules" && mkdir -p "$SK_MODS"
-	for arm in legacy fixed; do
-		d=$SK_MODS/src-$arm
-		sk_tree $arm "$d" || return 1
-		sk_say "building mac80211.ko ($arm): $(grep -c '^patching file' "$d.patch.log") files patched"
-		grep -i 'offset\|fuzz' "$d.patch.log" | sed 's/^/  /' >&2
-		sk_make "$d/net/mac80211" "$SK_MODS/$arm.log" || return 1
-		# the exports must keep the stock CRCs, or the stock hwsim (and
-		# ours) would not load against this build
-		if ! diff <(sk_crc "$SK_HDR/Module.symvers" net/mac80211/mac80211) \
-			<(sk_crc "$d/net/mac80211/Module.symvers" "$d/net/mac80211/mac80211" | sed "s#$d/##") >"$SK_MODS/$arm.crcdiff"; then
-			sk_say "mac80211 ($arm): exported CRCs differ from the stock build:"
-			head -20 "$SK_MODS/$arm.crcdiff" >&2
-			return 1
-		fi
-		sk_say "mac80211 ($arm): $(sk_crc "$SK_HDR/Module.symvers" net/mac80211/mac80211 | wc -l) exported CRCs equal to the stock build"
-		mkdir -p "$SK_MODS/$arm"
-		strip --strip-debug -o "$SK_MODS/$arm/mac80211.ko" "$d/net/mac80211/mac80211.ko" || return 1
-		cp "$d/net/mac80211/Module.symvers" "$SK_MODS/$arm/Module.symvers"
-		rm -rf "$d"
-	done
-	d=$SK_MODS/src-hwsim
-	rm -rf "$d" && mkdir -p "$d/drivers/net/wireless" &&
+	rm -rf "$SK_BUILD"/modules/hwsim-* && mkdir -p "$SK_HWSIM"
+	d=$SK_HWSIM/src
+	mkdir -p "$d/drivers/net/wireless" &&
 		cp -r "$SK_ROOT/usr/src/linux-source-6.12/drivers/net/wireless/virtual" "$d/drivers/net/wireless/" || return 1
 	(cd "$d" && patch -p1 <"$SK_PATCHES/hwsim-aql.patch") >"$d.patch.log" 2>&1 || { cat "$d.patch.log" >&2; return 1; }
-	sk_say "building mac80211_hwsim.ko (aql parameter)"
-	# CONFIG_VIRT_WIFI= : only hwsim is wanted from this directory
+	sk_say "building mac80211_hwsim.ko (parameters aql, tx_round, ampdu_status)"
+	# CONFIG_VIRT_WIFI= : only hwsim is wanted from this directory. The
+	# stock Module.symvers has mac80211's CRCs, which the arms keep.
 	make -C "$SK_HDR" M="$d/drivers/net/wireless/virtual" -j2 CONFIG_DEBUG_INFO_BTF_MODULES= CONFIG_VIRT_WIFI= \
-		KBUILD_EXTRA_SYMBOLS="$SK_MODS/legacy/Module.symvers" modules >"$SK_MODS/hwsim.log" 2>&1 ||
-		{ tail -20 "$SK_MODS/hwsim.log" >&2; return 1; }
-	strip --strip-debug -o "$SK_MODS/mac80211_hwsim.ko" "$d/drivers/net/wireless/virtual/mac80211_hwsim.ko" || return 1
+		modules >"$SK_HWSIM/build.log" 2>&1 || { tail -20 "$SK_HWSIM/build.log" >&2; return 1; }
+	sk_imports "$d/drivers/net/wireless/virtual/mac80211_hwsim.ko" mac80211_hwsim "$SK_HWSIM/versions.diff" || return 1
+	strip --strip-debug -o "$SK_HWSIM/mac80211_hwsim.ko" "$d/drivers/net/wireless/virtual/mac80211_hwsim.ko" || return 1
 	rm -rf "$d"
-	touch "$SK_MODS/.done"
+	touch "$SK_HWSIM/.done"
 }
 
 sk_main() {
 	mkdir -p "$SK_BUILD" || return 1
 	sk_fetch || return 1
 	sk_build || return 1
-	sk_say "modules: $SK_MODS"
+	sk_say "modules: $SK_MODS $SK_HWSIM"
 }
 [ "${BASH_SOURCE[0]}" != "$0" ] || sk_main

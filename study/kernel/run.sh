@@ -8,13 +8,21 @@
 # the RESULT line.
 #
 # Environment (besides build.sh's):
-#   STUDY_RUNS     runs per arm, interleaved ABAB (3)
+#   STUDY_RUNS     runs per arm of the primary phase, interleaved ABAB (3)
 #   STUDY_SECS     seconds per TCP download (10)
-#   STUDY_MEDIUM   netlink (the Go medium decides when frames complete) or
-#                  kernel (hwsim's own medium: completes every frame at once)
+#   STUDY_PHASES   NAME:MEDIUM:TX_ROUND:RUNS:SECS,... (default below):
+#                  MEDIUM kernel is hwsim's own medium (every frame
+#                  completes at once), netlink the Go medium (airtime);
+#                  TX_ROUND is hwsim's tx_round (0: mac80211's generic
+#                  wake_tx_queue only, 1: a round after every TX status,
+#                  2: after the last status of each exchange)
 #   STUDY_LIMITS   BE aql_txq_limit low:high in us (500:1000)
-#   STUDY_ICOUNT   qemu's -icount shift (2: 4 ns of guest time per guest
-#                  instruction, as the e2e tier)
+#   STUDY_ICOUNT   qemu's -icount shift (1: 2 ns of guest time per guest
+#                  instruction; the e2e tier's 2 leaves the guest too
+#                  little CPU for the medium's netlink traffic)
+#   STUDY_MEDPRIO  SCHED_FIFO priority of the medium in the VM (50; 0 off)
+#   STUDY_ARMS     the arms, in order (legacy,fixed; also: stock, Debian's
+#                  own mac80211 and hwsim, without counters)
 #   STUDY_TIMEOUT  wall-clock limit for qemu, seconds (1500)
 set -uo pipefail
 
@@ -25,22 +33,26 @@ REPO=$(cd "$HERE/../.." && pwd)
 B=$SK_BUILD
 RUNS=${STUDY_RUNS:-3}
 SECS=${STUDY_SECS:-10}
-MEDIUM=${STUDY_MEDIUM:-netlink}
+PHASES=${STUDY_PHASES:-kernel:kernel:0:1:5,primary:netlink:2:$RUNS:$SECS,perstatus:netlink:1:1:$SECS}
 LIMITS=${STUDY_LIMITS:-500:1000}
-ICOUNT=${STUDY_ICOUNT:-2}
+ICOUNT=${STUDY_ICOUNT:-1}
 TIMEOUT=${STUDY_TIMEOUT:-1500}
+MEDPRIO=${STUDY_MEDPRIO:-50}
 SHARE=$B/share
 
 die() { sk_say "ERROR: $*"; exit 1; }
 [[ $RUNS =~ ^[1-9][0-9]?$ ]] || die "STUDY_RUNS=$RUNS: want 1-99"
 [[ $SECS =~ ^[1-9][0-9]*$ ]] || die "STUDY_SECS=$SECS: want whole seconds"
-case $MEDIUM in netlink | kernel) ;; *) die "STUDY_MEDIUM=$MEDIUM: want netlink or kernel" ;; esac
+[[ $PHASES =~ ^([a-z]+:(kernel|netlink):[012]:[1-9][0-9]?:[1-9][0-9]*,?)+$ ]] ||
+	die "STUDY_PHASES=$PHASES: want NAME:kernel|netlink:0|1|2:RUNS:SECS,..."
 [[ $LIMITS =~ ^[0-9]+:[0-9]+$ ]] || die "STUDY_LIMITS=$LIMITS: want low:high in us"
 [[ $ICOUNT =~ ^([0-9]|10)$ ]] || die "STUDY_ICOUNT=$ICOUNT: want a shift 0-10"
+[[ $MEDPRIO =~ ^[0-9]+$ ]] && [ "$MEDPRIO" -le 99 ] || die "STUDY_MEDPRIO=$MEDPRIO: want 0-99"
+[[ ${STUDY_ARMS:-legacy} =~ ^((legacy|fixed|stock),?)+$ ]] || die "STUDY_ARMS=$STUDY_ARMS: want legacy, fixed, stock, comma-separated"
 
 # Host packages whose binaries go into the VM (never installed in it).
 PACKAGES="qemu-system-x86 busybox-static iw wpasupplicant hostapd iperf3 iproute2 kmod cpio wireless-regdb"
-TOOLS="/usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli /usr/sbin/hostapd /usr/bin/iperf3 /bin/ip"
+TOOLS="/usr/sbin/iw /usr/sbin/wpa_supplicant /usr/sbin/wpa_cli /usr/sbin/hostapd /usr/bin/iperf3 /bin/ip /usr/bin/chrt"
 # stock modules of the 6.12 image (dependencies resolved by modprobe)
 MODULES="cfg80211 virtio_pci 9pnet_virtio 9p veth"
 
@@ -61,7 +73,7 @@ setup() {
 image() {
 	local root key m f ko
 	key=$({
-		echo "$SK_VER $MODULES $SK_MODS"
+		echo "$SK_VER $MODULES $SK_MODS $SK_HWSIM"
 		for f in $TOOLS /bin/busybox; do sha256sum "$(readlink -f "$f")"; done
 		declare -f image
 	} | sha256sum | cut -c1-16)
@@ -86,7 +98,12 @@ image() {
 		mkdir -p "$root/lib/study/legacy" "$root/lib/study/fixed"
 		cp "$SK_MODS/legacy/mac80211.ko" "$root/lib/study/legacy/"
 		cp "$SK_MODS/fixed/mac80211.ko" "$root/lib/study/fixed/"
-		cp "$SK_MODS/mac80211_hwsim.ko" "$root/lib/study/"
+		cp "$SK_HWSIM/mac80211_hwsim.ko" "$root/lib/study/"
+		# the stock pair, for comparison runs (study.arms=stock)
+		mkdir -p "$root/lib/study/stock"
+		for m in net/mac80211/mac80211 drivers/net/wireless/virtual/mac80211_hwsim; do
+			xz -dc "$SK_ROOT/lib/modules/$SK_KREL/kernel/$m.ko.xz" >"$root/lib/study/stock/${m##*/}.ko" || return 1
+		done
 		for f in $TOOLS; do
 			echo "$f"
 			ldd "$f" | awk '/=> \//{print $3} /^\t\/lib64/{print $1}'
@@ -117,7 +134,7 @@ image() {
 
 boot() {
 	rm -rf "$SHARE" && mkdir -p "$SHARE"
-	local args="console=ttyS0 quiet panic=-1 rdinit=/init study.runs=$RUNS study.secs=$SECS study.medium=$MEDIUM study.limits=$LIMITS${STUDY_TRACE:+ study.trace=1}"
+	local args="console=ttyS0 quiet panic=-1 rdinit=/init study.phases=$PHASES study.limits=$LIMITS${STUDY_ARMS:+ study.arms=$STUDY_ARMS}${STUDY_TRACE:+ study.trace=1}${STUDY_MEDFLAGS:+ study.medflags=$STUDY_MEDFLAGS} study.medprio=$MEDPRIO"
 	sk_say "booting: $args (icount shift=$ICOUNT)"
 	timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -machine pc -accel tcg,thread=single -cpu max -smp 1 -m 512M \
 		-nodefaults -no-user-config -no-reboot -display none -serial stdio \
@@ -138,6 +155,6 @@ main() {
 	boot
 	sk_say "total $((SECONDS - t0)) s"
 	[ -f "$SHARE/runs.txt" ] || die "the VM wrote no runs.txt; tail of the console:$(echo; tail -n 30 "$B/serial.log")"
-	bash "$HERE/report.sh" "$SHARE/runs.txt" "$MEDIUM" "$LIMITS" "$SECS"
+	bash "$HERE/report.sh" "$SHARE/runs.txt" "$LIMITS"
 }
 main

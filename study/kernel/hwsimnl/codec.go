@@ -41,11 +41,16 @@ const (
 	attrTxInfoFlags     = 21
 )
 
-// TX control flags (enum hwsim_tx_control_flags).
+// TX control flags (enum hwsim_tx_control_flags). TxStatBatchEnd is the
+// study's extension (patches/hwsim-aql.patch): the last status of a frame
+// exchange, after which hwsim's tx_round=2 runs the scheduling round, as a
+// driver does once per BlockAck's batch of completions. Stock hwsim
+// ignores it.
 const (
 	TxCtlReqTxStatus = 1 << 0
 	TxCtlNoAck       = 1 << 1
 	TxStatAck        = 1 << 2
+	TxStatBatchEnd   = 1 << 3
 )
 
 // Rate flags (enum hwsim_tx_rate_flags).
