@@ -98,14 +98,14 @@ type exchange struct {
 // frequency, EDCA access, aggregation and aql's airtimes. It is pure:
 // the caller passes the time and carries the Sink's output to the driver.
 type Medium struct {
-	cfg    Config
-	radios map[ieee80211.MAC]*radioState
-	order  []*radioState // in the order they became known: ties go to the first
-	chans  map[uint32]*channel
-	evq    eventq.Queue[event]
-	rng    *rand.Rand
-	b5, b2 *band
-	st     Stats
+	cfg     Config
+	radios  map[ieee80211.MAC]*radioState
+	order   []*radioState // in the order they became known: ties go to the first
+	chans   map[uint32]*channel
+	evq     eventq.Queue[event]
+	rng     *rand.Rand
+	b5, b2  *band
+	st      Stats
 	scratch []int
 }
 
