@@ -18,10 +18,11 @@ function val(k,   i) { for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) retu
 	ph = val("phase"); arm = val("arm"); fl = val("flow"); r = val("run")
 	if (!(ph in seen)) { seen[ph] = 1; order[++np] = ph; hdr[ph] = sprintf("medium %s, hwsim tx_round=%s, %s s per download", val("medium"), val("tx_round"), val("secs")) }
 	n[ph] ++
-	row[ph, n[ph]] = sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", arm, r, fl, val("mbps"),
+	rate = val("ampdu_rate")
+	if (rate == "") rate = "(last: " val("txrate") ")"
+	row[ph, n[ph]] = sprintf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", arm, r, fl, val("mbps"), val("retr"),
 		val("ap_opened"), val("ap_closed"), val("ap_stale"), val("mpdus_per_ampdu") == "" ? "-" : val("mpdus_per_ampdu"),
-		val("busy_pct") == "" ? "-" : val("busy_pct"), val("late_mean_us") == "" ? "-" : val("late_mean_us"), val("cpu_idle_pct"),
-		val("txrate"))
+		val("busy_pct") == "" ? "-" : val("busy_pct"), val("late_mean_us") == "" ? "-" : val("late_mean_us"), val("cpu_idle_pct"), rate)
 	k = ph SUBSEP arm SUBSEP fl
 	mb[k] += val("mbps"); cnt[k]++
 	closed[ph, arm] += val("ap_closed"); stale[ph, arm] += val("ap_stale")
@@ -37,8 +38,8 @@ END {
 		print ""
 		print "### phase " ph ": " hdr[ph]
 		print ""
-		print "| arm | run | flow | Mbit/s | rounds opened | closed | stale | MPDUs/A-MPDU | air busy % | medium late µs | CPU idle % | AP tx rate |"
-		print "|---|---|---|---|---|---|---|---|---|---|---|---|"
+		print "| arm | run | flow | Mbit/s | TCP retr | rounds opened | closed | stale | MPDUs/A-MPDU | air busy % | medium late µs | CPU idle % | A-MPDU rate |"
+		print "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 		for (i = 1; i <= n[ph]; i++) print row[ph, i]
 		print ""
 		for (a = 1; a <= 2; a++) {

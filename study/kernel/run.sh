@@ -124,8 +124,8 @@ image() {
 	fi
 	local p=$B/payload
 	rm -rf "$p" && mkdir -p "$p/usr/local/bin" "$p/study"
-	if [ -d "$HERE/hwsim-medium" ]; then (cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/hwsim-medium" ./study/kernel/hwsim-medium) \
-		>"$B/go-build.log" 2>&1 || { cat "$B/go-build.log" >&2; return 1; }; fi
+	(cd "$REPO" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/hwsim-medium" ./study/kernel/hwsim-medium) \
+		>"$B/go-build.log" 2>&1 || { cat "$B/go-build.log" >&2; return 1; }
 	install -m 0755 "$HERE/vm/init" "$p/init"
 	install -m 0755 "$HERE"/vm/*.sh "$p/study/"
 	(cd "$p" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$B/payload.cpio.gz" || return 1

@@ -108,7 +108,8 @@ flow() {
 	_cpu=$(printf '%s\n%s\n' "$_cpu0" "$(head -1 /proc/stat)" | awk '{for (i = 2; i <= 8; i++) {t[NR] += $i}; idle[NR] = $5; sirq[NR] = $8; sys[NR] = $4; usr[NR] = $2}
 		END {d = t[2] - t[1]; if (d <= 0) d = 1; printf "cpu_idle_pct=%.1f cpu_softirq_pct=%.1f cpu_sys_pct=%.1f cpu_user_pct=%.1f", 100*(idle[2]-idle[1])/d, 100*(sirq[2]-sirq[1])/d, 100*(sys[2]-sys[1])/d, 100*(usr[2]-usr[1])/d}')
 	_mbps=$(awk '/receiver/{for(i=1;i<NF;i++) if($(i+1)=="Mbits/sec") v=$i} END{print (v==""?"none":v)}' "$L/$PHASE-$_arm-$_run-$_name-iperf3.log")
-	_line="RUN phase=$PHASE medium=$MEDIUM tx_round=$ROUND secs=$SECS arm=$_arm run=$_run flow=$_name mbps=$_mbps iperf_rc=$_rc $_cpu"
+	_retr=$(awk '/sender/{for(i=1;i<NF;i++) if($(i+1)=="sender") v=$i} END{print (v==""?"none":v)}' "$L/$PHASE-$_arm-$_run-$_name-iperf3.log")
+	_line="RUN phase=$PHASE medium=$MEDIUM tx_round=$ROUND secs=$SECS arm=$_arm run=$_run flow=$_name mbps=$_mbps retr=$_retr iperf_rc=$_rc $_cpu"
 	for _s in 0 1; do
 		set -- $_before
 		_o0=$(slot $_s "$1") _c0=$(slot $_s "$2") _t0=$(slot $_s "$3") _v0=$(slot $_s "$4")
