@@ -24,6 +24,8 @@
 #   STUDY_ARMS     the arms, in order (legacy,fixed; also: stock, Debian's
 #                  own mac80211 and hwsim, without counters)
 #   STUDY_TIMEOUT  wall-clock limit for qemu, seconds (1500)
+#   STUDY_MEDFLAGS extra hwsim-medium flags, comma-separated (-max-mcs,5)
+#   STUDY_TRACE=1  the VM's plan runs under set -x
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
