@@ -1,0 +1,266 @@
+package ap
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/airq/airq/ccmp"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/rsn/handshake"
+)
+
+// RSNConfig makes the BSS WPA2-Personal: an RSN with a pre-shared key,
+// CCMP-128 for pairwise and group traffic. The fields carry hostapd's
+// meanings; unlike hostapd's file, a zero duration here means never (the
+// configuration file fills in hostapd's defaults).
+type RSNConfig struct {
+	// AKMs are the key managements offered (wpa_key_mgmt): rsn.AKMPSK
+	// and rsn.AKMPSKSHA256; default WPA-PSK.
+	AKMs []rsn.AKM
+	// Pairwise are the pairwise ciphers (rsn_pairwise): only CCMP, the
+	// default. The group cipher is CCMP.
+	Pairwise []rsn.Cipher
+	// Passphrase (wpa_passphrase, 8 to 63 printable ASCII characters)
+	// gives the PMK with the SSID; New derives it, once.
+	Passphrase Passphrase
+	// PSKs are PMKs ready to use (wpa_psk, the lines of wpa_psk_file):
+	// for one station, or for any (Addr zero). A station's candidates
+	// are its own, then the wildcards, then the passphrase's, each tried
+	// against message 2's MIC.
+	PSKs []PSK
+
+	GroupRekey             time.Duration // wpa_group_rekey: the GTK's lifetime; 0: never
+	StrictRekey            bool          // wpa_strict_rekey: a new GTK when a station that had it leaves
+	PTKRekey               time.Duration // wpa_ptk_rekey: a PTK's lifetime; 0: never
+	DisableEAPOLKeyRetries bool          // wpa_disable_eapol_key_retries
+
+	// Rand supplies nonces and group keys; nil is crypto/rand. The
+	// simulator passes a seeded source to repeat a run.
+	Rand io.Reader
+}
+
+// PSK is one pre-shared key: its PMK, for the station Addr or any.
+type PSK struct {
+	Addr ieee80211.MAC
+	PMK  rsn.PMK
+}
+
+// Passphrase is a WPA passphrase. It prints as [redacted] everywhere.
+type Passphrase string
+
+func (Passphrase) String() string               { return "[redacted]" }
+func (Passphrase) GoString() string             { return "[redacted]" }
+func (Passphrase) Format(f fmt.State, _ rune)   { io.WriteString(f, "[redacted]") }
+func (Passphrase) LogValue() slog.Value         { return slog.StringValue("[redacted]") }
+func (Passphrase) MarshalText() ([]byte, error) { return []byte("[redacted]"), nil }
+
+// policy is what the BSS offers.
+func (c *RSNConfig) policy() rsn.Policy {
+	p := rsn.DefaultPolicy()
+	if len(c.AKMs) > 0 {
+		p.AKMs = c.AKMs
+	}
+	if len(c.Pairwise) > 0 {
+		p.Pairwise = c.Pairwise
+	}
+	return p
+}
+
+// validate checks the section; errors name the configuration keys.
+func (c *RSNConfig) validate() error {
+	if err := c.policy().Check(); err != nil {
+		return fmt.Errorf("wpa: %w", err)
+	}
+	if n := len(c.Passphrase); c.Passphrase != "" && (n < 8 || n > 63) {
+		return fmt.Errorf("wpa_passphrase: %d characters, want 8 to 63", n)
+	}
+	for _, ch := range []byte(c.Passphrase) {
+		if ch < 32 || ch > 126 {
+			return errors.New("wpa_passphrase: want printable ASCII characters only")
+		}
+	}
+	if c.Passphrase == "" && len(c.PSKs) == 0 {
+		return errors.New("wpa: WPA-PSK needs wpa_passphrase, wpa_psk or wpa_psk_file")
+	}
+	if c.GroupRekey < 0 || c.PTKRekey < 0 {
+		return errors.New("wpa_group_rekey, wpa_ptk_rekey: want 0 (never) or a positive interval")
+	}
+	return nil
+}
+
+// rsnState is the BSS's RSN: the authenticator, the group key the AP sends
+// with, and the PMKs, derived once.
+type rsnState struct {
+	auth     *handshake.Authenticator
+	ie       []byte // the RSNE of beacons, probe responses and message 3
+	policy   rsn.Policy
+	gtk      *ccmp.Key // group frames go under it; nil before Start
+	gtkPN    uint64    // the last PN sent under gtk
+	wildcard []rsn.PMK
+	perSTA   map[ieee80211.MAC][]rsn.PMK
+	// deadline caches the authenticator's: it changes only in calls the
+	// core makes, each followed by run.
+	deadline    time.Duration
+	hasDeadline bool
+	running     bool   // run is handing out actions
+	scratch     []byte // the plaintext of the frame being received
+	started     bool
+}
+
+// staRSN is a station's side of the RSN: its handshake and its pairwise
+// keys, by key ID (1 only with Extended Key ID).
+type staRSN struct {
+	hs   *handshake.Station
+	keys [2]pairKey
+	tx   int8 // the key ID frames go with; -1 while none is installed
+}
+
+// pairKey is one pairwise temporal key with its counters.
+type pairKey struct {
+	k  *ccmp.Key
+	pn uint64 // the last PN sent
+	rx ccmp.Replay
+}
+
+// maxRxFrame bounds a received MPDU: an 11454-octet VHT MPDU.
+const maxRxFrame = 11454 + 64
+
+// newRSN derives the PMKs and builds the authenticator for cfg.
+func newRSN(cfg Config) (*rsnState, error) {
+	c := cfg.RSN
+	r := &rsnState{policy: c.policy(), perSTA: map[ieee80211.MAC][]rsn.PMK{}, scratch: make([]byte, maxRxFrame)}
+	r.ie = r.policy.Element()
+	for _, p := range c.PSKs {
+		if p.Addr.IsZero() {
+			r.wildcard = append(r.wildcard, p.PMK)
+		} else {
+			r.perSTA[p.Addr] = append(r.perSTA[p.Addr], p.PMK)
+		}
+	}
+	if c.Passphrase != "" {
+		pmk, err := rsn.PMKFromPassphrase(string(c.Passphrase), []byte(cfg.SSID))
+		if err != nil {
+			return nil, fmt.Errorf("wpa_passphrase: %w", err)
+		}
+		r.wildcard = append(r.wildcard, pmk)
+	}
+	auth, err := handshake.New(handshake.Config{
+		AA: cfg.BSSID, IEs: r.ie, PMKs: r.pmks, TXStatus: true,
+		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
+		PTKRekey: c.PTKRekey, Rand: c.Rand, GroupTXPN: r.groupTXPN,
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.auth = auth
+	return r, nil
+}
+
+// pmks returns a station's candidate PMKs in the order they are tried.
+func (r *rsnState) pmks(spa ieee80211.MAC) []rsn.PMK {
+	own := r.perSTA[spa]
+	if len(own) == 0 {
+		return r.wildcard
+	}
+	return append(append([]rsn.PMK(nil), own...), r.wildcard...)
+}
+
+// groupTXPN is the last PN sent under group key id: the key the AP sends
+// with, or a key not installed yet (a rekey's), which starts at 0.
+func (r *rsnState) groupTXPN(id int) uint64 {
+	if r.gtk != nil && int(r.gtk.ID()) == id {
+		return r.gtkPN
+	}
+	return 0
+}
+
+// rsnStart creates the first group key.
+func (a *AP) rsnStart(now time.Duration) {
+	if a.rsn == nil || a.rsn.started {
+		return
+	}
+	a.rsn.started = true
+	if err := a.rsn.auth.Start(now); err != nil {
+		panic(err) // the random source failed: there is no safe way on
+	}
+	a.rsnRun(now)
+}
+
+// rsnTick runs the authenticator's timers when due.
+func (a *AP) rsnTick(now time.Duration) {
+	if r := a.rsn; r != nil && r.hasDeadline && r.deadline <= now {
+		r.auth.Tick(now)
+		a.rsnRun(now)
+	}
+}
+
+// rsnDeadline is when the authenticator's next timer is due.
+func (a *AP) rsnDeadline() (time.Duration, bool) {
+	if a.rsn == nil {
+		return 0, false
+	}
+	return a.rsn.deadline, a.rsn.hasDeadline
+}
+
+// rsnRun carries out what the authenticator asked, until it asks nothing
+// more (an action can lead to others: a deauthentication removes a
+// station, which may start a strict rekey).
+func (a *AP) rsnRun(now time.Duration) {
+	r := a.rsn
+	if r.running {
+		return // the outer call picks up what this one would
+	}
+	r.running = true
+	for more := true; more; {
+		more = false
+		r.auth.Drain(func(act handshake.Action) {
+			more = true
+			a.rsnAction(now, act)
+		})
+	}
+	r.running = false
+	r.deadline, r.hasDeadline = r.auth.Deadline()
+}
+
+// rsnAction carries out one action of the authenticator.
+func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
+	if act.Kind == handshake.ActInstallGTK {
+		a.installGTK(act)
+		return
+	}
+	slot, s := a.sta.lookup(act.Addr)
+	if s == nil || s.rsn == nil || s.rsn.hs == nil || s.rsn.hs.Addr() != act.Addr {
+		return // the station left meanwhile
+	}
+	switch act.Kind {
+	case handshake.ActSend:
+		a.sendEAPOL(now, slot, s, act.Frame)
+	case handshake.ActInstallPTK:
+		a.installPTK(s, act)
+	case handshake.ActActivatePTK:
+		if act.KeyID < len(s.rsn.keys) && s.rsn.keys[act.KeyID].k != nil {
+			s.rsn.tx = int8(act.KeyID)
+		}
+	case handshake.ActCompleted:
+		a.handshakeDone(now, slot, s)
+	case handshake.ActPSKMismatch:
+		a.cnt[counter.PSKMismatch]++
+	case handshake.ActDeauth:
+		a.handshakeFailed(now, slot, s, act.Reason, act.Cause.String())
+	}
+}
+
+// rsnCounters fills in the authenticator's EAPOL counts.
+func (a *AP) rsnCounters(c *counter.Set) {
+	if a.rsn == nil {
+		return
+	}
+	n := a.rsn.auth.Counters()
+	c[counter.EAPOLAccepted], c[counter.EAPOLMalformed], c[counter.EAPOLVersion] = n.Accepted, n.Malformed, n.Version
+	c[counter.EAPOLReplayed], c[counter.EAPOLState], c[counter.EAPOLMIC] = n.Replayed, n.State, n.MIC
+}
