@@ -8,7 +8,6 @@ import (
 
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
@@ -48,17 +47,19 @@ func wpaConfig(t testing.TB, akm rsn.AKM) Config {
 // wpaSTA is a station of the harness running wpa_supplicant's side of the
 // handshakes and CCMP, as mac80211 does for it.
 type wpaSTA struct {
-	h     *harness
-	addr  ieee80211.MAC
-	akm   rsn.AKM
-	sup   *handshake.Supplicant
-	ptk   *ccmp.Key
-	pn    uint64
-	rx    ccmp.Replay
-	gtk   [4]*ccmp.Key
-	gtkRx [4]ccmp.Replay
-	done  bool // the 4-way handshake completed
-	deaut bool // the supplicant gave up
+	h    *harness
+	addr ieee80211.MAC
+	akm  rsn.AKM
+	sup  *handshake.Supplicant
+	ptk  *ccmp.Key // the pairwise key frames go under
+	pn   uint64
+	// history holds every key installed, oldest first, with its replay
+	// counters in replay.
+	history []stationKey
+	replay  map[*ccmp.Key]*ccmp.Replay
+	lost    int  // protected frames no key opened
+	done    bool // the 4-way handshake completed
+	deaut   bool // the supplicant gave up
 	// seen maps (key, PN) of every protected frame the AP sent it to
 	// the frame's ciphertext hash: a second frame under one pair is a
 	// nonce reuse.
@@ -68,13 +69,19 @@ type wpaSTA struct {
 	noAck bool     // do not acknowledge what the AP sends
 }
 
+type stationKey struct {
+	k     *ccmp.Key
+	group bool
+}
+
 type keyPN struct {
 	key [16]byte
 	pn  uint64
 }
 
 func newWPASTA(h *harness, addr ieee80211.MAC, akm rsn.AKM) *wpaSTA {
-	return &wpaSTA{h: h, addr: addr, akm: akm, seen: map[keyPN][32]byte{}, keys: map[*ccmp.Key][16]byte{}}
+	return &wpaSTA{h: h, addr: addr, akm: akm, seen: map[keyPN][32]byte{}, keys: map[*ccmp.Key][16]byte{},
+		replay: map[*ccmp.Key]*ccmp.Replay{}}
 }
 
 func (w *wpaSTA) rsne() []byte {
@@ -130,8 +137,10 @@ func (w *wpaSTA) deliver(b []byte) {
 	w.act()
 }
 
-// receive decrypts a data frame, checks its (key, PN) is new, and takes
-// EAPOL to the supplicant and other MSDUs to plain.
+// receive decrypts a data frame under the key that protects it (the
+// current or an earlier one: frames sent just before a rekey arrive after
+// it), checks its (key, PN) is new, and takes EAPOL to the supplicant and
+// other MSDUs to plain. A frame no key opens is counted in lost.
 func (w *wpaSTA) receive(fr ieee80211.Frame) {
 	t := w.h.t
 	fr = append(ieee80211.Frame(nil), fr...)
@@ -140,29 +149,36 @@ func (w *wpaSTA) receive(fr ieee80211.Frame) {
 		if err != nil {
 			t.Fatalf("protected frame: %v", err)
 		}
-		key, replay := w.ptk, &w.rx
-		if fr.Addr1().IsMulticast() {
-			key, replay = w.gtk[id], &w.gtkRx[id]
+		group := fr.Addr1().IsMulticast()
+		var body []byte
+		var key *ccmp.Key
+		for i := len(w.history) - 1; i >= 0 && key == nil; i-- {
+			k := w.history[i]
+			if k.group != group || k.k.ID() != id {
+				continue
+			}
+			c := append(ieee80211.Frame(nil), fr...)
+			if body, err = k.k.Decrypt(c); err == nil {
+				key = k.k
+				fr = append(append(ieee80211.Frame(nil), fr[:fr.HeaderLen()]...), body...)
+			}
 		}
 		if key == nil {
-			t.Fatalf("protected frame under key %d, which the station does not have", id)
+			w.lost++
+			return
 		}
 		kp := keyPN{w.keys[key], pn}
-		sum := sha256.Sum256(fr[fr.HeaderLen():])
+		sum := sha256.Sum256(body)
 		if prev, ok := w.seen[kp]; ok && prev != sum {
 			t.Fatalf("two frames under one key with PN %d", pn)
 		}
 		w.seen[kp] = sum
+		replay := w.replay[key]
 		i := ccmp.CounterIndex(fr)
 		if !replay.Fresh(i, pn) {
 			return // a retransmission
 		}
-		body, err := key.Decrypt(fr)
-		if err != nil {
-			t.Fatalf("frame to %s: %v", fr.Addr1(), err)
-		}
 		replay.Accept(i, pn)
-		fr = append(append(ieee80211.Frame(nil), fr[:fr.HeaderLen()]...), body...)
 	}
 	if fr.IsQoS() && fr.AMSDUPresent() {
 		it := ieee80211.AMSDUSubframes(fr.Body())
@@ -195,10 +211,9 @@ func (w *wpaSTA) act() {
 		case handshake.ActSend:
 			w.send(etherTypeEAPOL, a.Frame, a.Protect)
 		case handshake.ActInstallPTK:
-			w.ptk, w.pn, w.rx = w.newKey(a.Key, 0), 0, ccmp.Replay{}
+			w.ptk, w.pn = w.newKey(a.Key, 0, false, 0), 0
 		case handshake.ActInstallGTK:
-			w.gtk[a.KeyID] = w.newKey(a.Key, uint8(a.KeyID))
-			w.gtkRx[a.KeyID].Reset(a.RSC)
+			w.newKey(a.Key, uint8(a.KeyID), true, a.RSC)
 		case handshake.ActCompleted:
 			w.done = true
 		case handshake.ActDeauth:
@@ -207,12 +222,16 @@ func (w *wpaSTA) act() {
 	})
 }
 
-func (w *wpaSTA) newKey(k rsn.Key, id uint8) *ccmp.Key {
+// newKey installs a key; the last PN of a group key is rsc.
+func (w *wpaSTA) newKey(k rsn.Key, id uint8, group bool, rsc uint64) *ccmp.Key {
 	c, err := ccmp.New(k[:], id)
 	if err != nil {
 		w.h.t.Fatal(err)
 	}
 	w.keys[c] = k
+	w.replay[c] = &ccmp.Replay{}
+	w.replay[c].Reset(rsc)
+	w.history = append(w.history, stationKey{c, group})
 	return c
 }
 
@@ -257,12 +276,6 @@ func (w *wpaSTA) connect() {
 	if !w.done {
 		w.h.t.Fatal("4-way handshake did not complete")
 	}
-}
-
-// radiotapOf returns the radiotap header of a frame the AP sent.
-func radiotapOf(b []byte) int {
-	n, _, _ := radiotap.Parse(b, nil, nil)
-	return n
 }
 
 // hasPayload reports whether the station received an MSDU carrying p.
