@@ -12,8 +12,14 @@ all: build
 build:
 	$(GO) build -o bin/ ./cmd/...
 
+# make run WPA=1: the same as a WPA2-Personal network (configs/sim-wpa2.conf).
 run: build
+ifdef WPA
+	install -m 600 configs/sim-wpa2.conf bin/sim-wpa2.conf
+	./bin/airqd -radio sim -config bin/sim-wpa2.conf
+else
 	./bin/airqd -radio sim
+endif
 
 # The gate. gofmt and the import rules of ARCHITECTURE.md run as Go tests
 # (package airq at the root), so `go test` alone also enforces them.

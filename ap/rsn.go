@@ -38,20 +38,42 @@ type RSNConfig struct {
 	StrictRekey            bool          // wpa_strict_rekey: a new GTK when a station that had it leaves
 	PTKRekey               time.Duration // wpa_ptk_rekey: a PTK's lifetime; 0: never
 	DisableEAPOLKeyRetries bool          // wpa_disable_eapol_key_retries
+	// DenyPTK0Rekey disconnects a station instead of rekeying its PTK
+	// (wpa_deny_ptk0_rekey): without Extended Key ID a rekey loses the
+	// frames in flight under the old key.
+	DenyPTK0Rekey bool
 
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
 }
 
-// PSK is one pre-shared key: its PMK, for the station Addr or any.
+// PSK is one pre-shared key: its PMK, for the station Addr or any. The
+// PMK is behind a pointer so that printing a configuration shows an
+// address, whatever the verb (fmt skips a type's own formatting under a
+// wrong verb, and would print an array's bytes).
 type PSK struct {
 	Addr ieee80211.MAC
-	PMK  rsn.PMK
+	PMK  *rsn.PMK
 }
 
-// Passphrase is a WPA passphrase. It prints as [redacted] everywhere.
-type Passphrase string
+// Passphrase is a WPA passphrase, kept behind a pointer for the same
+// reason. It prints as [redacted]; the zero value is none.
+type Passphrase struct{ s *string }
+
+// NewPassphrase holds p.
+func NewPassphrase(p string) Passphrase { return Passphrase{&p} }
+
+// Reveal returns the passphrase, for deriving its PMK.
+func (p Passphrase) Reveal() string {
+	if p.s == nil {
+		return ""
+	}
+	return *p.s
+}
+
+// Set reports whether there is a passphrase.
+func (p Passphrase) Set() bool { return p.s != nil }
 
 func (Passphrase) String() string               { return "[redacted]" }
 func (Passphrase) GoString() string             { return "[redacted]" }
@@ -76,16 +98,22 @@ func (c *RSNConfig) validate() error {
 	if err := c.policy().Check(); err != nil {
 		return fmt.Errorf("wpa: %w", err)
 	}
-	if n := len(c.Passphrase); c.Passphrase != "" && (n < 8 || n > 63) {
+	pass := c.Passphrase.Reveal()
+	if n := len(pass); c.Passphrase.Set() && (n < 8 || n > 63) {
 		return fmt.Errorf("wpa_passphrase: %d characters, want 8 to 63", n)
 	}
-	for _, ch := range []byte(c.Passphrase) {
+	for _, ch := range []byte(pass) {
 		if ch < 32 || ch > 126 {
 			return errors.New("wpa_passphrase: want printable ASCII characters only")
 		}
 	}
-	if c.Passphrase == "" && len(c.PSKs) == 0 {
+	if !c.Passphrase.Set() && len(c.PSKs) == 0 {
 		return errors.New("wpa: WPA-PSK needs wpa_passphrase, wpa_psk or wpa_psk_file")
+	}
+	for _, p := range c.PSKs {
+		if p.PMK == nil {
+			return errors.New("wpa_psk: a PSK without its PMK")
+		}
 	}
 	if c.GroupRekey < 0 || c.PTKRekey < 0 {
 		return errors.New("wpa_group_rekey, wpa_ptk_rekey: want 0 (never) or a positive interval")
@@ -137,13 +165,13 @@ func newRSN(cfg Config) (*rsnState, error) {
 	r.ie = r.policy.Element()
 	for _, p := range c.PSKs {
 		if p.Addr.IsZero() {
-			r.wildcard = append(r.wildcard, p.PMK)
+			r.wildcard = append(r.wildcard, *p.PMK)
 		} else {
-			r.perSTA[p.Addr] = append(r.perSTA[p.Addr], p.PMK)
+			r.perSTA[p.Addr] = append(r.perSTA[p.Addr], *p.PMK)
 		}
 	}
-	if c.Passphrase != "" {
-		pmk, err := rsn.PMKFromPassphrase(string(c.Passphrase), []byte(cfg.SSID))
+	if c.Passphrase.Set() {
+		pmk, err := rsn.PMKFromPassphrase(c.Passphrase.Reveal(), []byte(cfg.SSID))
 		if err != nil {
 			return nil, fmt.Errorf("wpa_passphrase: %w", err)
 		}
@@ -152,7 +180,7 @@ func newRSN(cfg Config) (*rsnState, error) {
 	auth, err := handshake.New(handshake.Config{
 		AA: cfg.BSSID, IEs: r.ie, PMKs: r.pmks, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
-		PTKRekey: c.PTKRekey, Rand: c.Rand, GroupTXPN: r.groupTXPN,
+		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN,
 	})
 	if err != nil {
 		return nil, err

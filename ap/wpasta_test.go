@@ -40,7 +40,7 @@ func newSeeded(n byte) seeded { return seeded{rand.NewChaCha8([32]byte{n})} }
 // wpaConfig is a WPA2-PSK BSS; the PSK is given as a PMK so that the test
 // skips PBKDF2.
 func wpaConfig(t testing.TB, akm rsn.AKM) Config {
-	return Config{WMM: true, RSN: &RSNConfig{AKMs: []rsn.AKM{akm}, PSKs: []PSK{{PMK: testPMK(t, testPassphrase)}},
+	return Config{WMM: true, RSN: &RSNConfig{AKMs: []rsn.AKM{akm}, PSKs: []PSK{{PMK: ptr(testPMK(t, testPassphrase))}},
 		Rand: newSeeded(1)}}
 }
 
@@ -287,3 +287,5 @@ func (w *wpaSTA) hasPayload(p []byte) bool {
 	}
 	return false
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -100,6 +100,9 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) error {
 	if _, ok := last["ieee80211d"]; ok && s.IEEE80211D && s.Country == "" { // hostapd's words
 		return fmt.Errorf("%s: cannot enable IEEE 802.11d without setting the country_code", where("ieee80211d"))
 	}
+	if err := checkWPA(s, last, where); err != nil {
+		return err
+	}
 	return checkRates(s, last, where)
 }
 
@@ -134,7 +137,7 @@ func (f *File) Values() map[string]string {
 			m[l.key] += "," + l.value
 			continue
 		}
-		m[l.key] = l.value
+		m[l.key] = shown(l.key, l.value)
 	}
 	return m
 }

@@ -125,6 +125,25 @@ var keys = map[string]Key{
 	"ieee80211d": {Flags: flag("ieee80211d"), Want: "0 or 1 (1: advertise country_code in beacons, the Country element)",
 		set: func(s *Settings, v string) error { return setBool(&s.IEEE80211D, v) }},
 
+	// WPA2-Personal (wpa.go).
+	"wpa":            {Want: "2 (WPA2, RSN) or 0 (open)", set: setWPA},
+	"wpa_passphrase": {Want: "8 to 63 printable ASCII characters", set: setPassphrase},
+	"wpa_psk":        {Want: "the PSK as 64 hex digits", set: setPSK},
+	"wpa_key_mgmt":   {Want: "WPA-PSK and/or WPA-PSK-SHA256, separated by spaces", set: setKeyMgmt},
+	"rsn_pairwise":   {Want: "CCMP", set: func(s *Settings, v string) error { return setCipher(s, v, true) }},
+	"wpa_pairwise": {Want: "CCMP (WPA1's TKIP is not supported; with wpa=2, rsn_pairwise is the one that counts)",
+		set: func(s *Settings, v string) error { return setCipher(s, v, false) }},
+	"wpa_group_rekey": {Want: "0 (never) to 4294967295 seconds; default 86400",
+		set: func(s *Settings, v string) error { return setSeconds(&rsnOf(s).GroupRekey, v) }},
+	"wpa_ptk_rekey": {Want: "0 (never, the default) to 4294967295 seconds",
+		set: func(s *Settings, v string) error { return setSeconds(&rsnOf(s).PTKRekey, v) }},
+	"wpa_strict_rekey": {Want: "0 or 1 (1: a new GTK when a station that had it leaves)",
+		set: func(s *Settings, v string) error { return setBool(&rsnOf(s).StrictRekey, v) }},
+	"wpa_disable_eapol_key_retries": {Want: "0 or 1 (1: messages 3 and group messages 1 are never retransmitted)",
+		set: func(s *Settings, v string) error { return setBool(&rsnOf(s).DisableEAPOLKeyRetries, v) }},
+	"wpa_deny_ptk0_rekey": {Want: "0 (rekey, the default), 1 or 2 (disconnect instead; without Extended Key ID 1 acts as 2)",
+		set: setDenyPTK0},
+
 	// airq's own.
 	"amsdu": {Flags: flag("amsdu"), Want: "0 (off) or 3839 to 11424 octets",
 		set: func(s *Settings, v string) error { return setInt(&s.PHY.AMSDU, v, 0, 11424) }},
@@ -184,8 +203,7 @@ var keys = map[string]Key{
 // for, say, must not happen silently. A key that gets implemented moves
 // from here to keys.
 var notYet = map[string]string{
-	"wpa": "WPA/WPA2", "wpa_passphrase": "WPA/WPA2", "wpa_psk": "WPA/WPA2", "wpa_psk_file": "WPA/WPA2",
-	"wpa_key_mgmt": "WPA/WPA2", "wpa_pairwise": "WPA/WPA2", "rsn_pairwise": "WPA/WPA2", "wpa_group_rekey": "WPA/WPA2",
+	"wpa_psk_file": "per-station PSKs (use wpa_passphrase or wpa_psk)", "extended_key_id": "Extended Key ID",
 	"sae_password": "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
 	"ieee80211r": "fast transition (802.11r)", "mobility_domain": "fast transition (802.11r)",
 	"ft_over_ds": "fast transition (802.11r)", "ieee8021x": "802.1X", "eap_server": "802.1X",

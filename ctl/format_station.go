@@ -79,6 +79,9 @@ func appendAssociatedAt(b []byte, connectedMs int64, now Clock) []byte {
 // appendAirqStation prints what iw has no line for.
 func appendAirqStation(b []byte, s *Station) []byte {
 	b = fmt.Appendf(b, "\taid:\t\t%d\n\tlisten interval:\t%d\n", s.AID, s.ListenInt)
+	if s.AKM != "" {
+		b = fmt.Appendf(b, "\takm:\t\t%s\n\tpairwise cipher:\t%s\n", s.AKM, s.Cipher)
+	}
 	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
 	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
 	b = append(b, "\taql limit[low/high]:"...)

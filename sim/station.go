@@ -54,7 +54,10 @@ type StationConfig struct {
 	// WPA-PSK-SHA256). CheckNonces makes it record every (key, PN) the AP
 	// sends it under, counting reuses in StationStats.NonceReuses (memory
 	// grows with the frames: for tests).
+	// UseAPKey makes it join with the AP's own passphrase or first PSK
+	// (airqd -radio sim's stations know the network's secret).
 	Passphrase  string
+	UseAPKey    bool
 	AKM         rsn.AKM
 	CheckNonces bool
 }

@@ -46,7 +46,26 @@ func (st *Station) ownRSNE() []byte {
 }
 
 // wpa reports whether the station joins the BSS with WPA2.
-func (st *Station) wpa() bool { return st.apRSNE != nil && st.cfg.Passphrase != "" }
+func (st *Station) wpa() bool {
+	return st.apRSNE != nil && (st.cfg.Passphrase != "" || st.cfg.UseAPKey && st.sim.cfg.AP.RSN != nil)
+}
+
+// pmk is the station's PMK: from its passphrase, or the AP's secret.
+func (st *Station) pmk() rsn.PMK {
+	if st.cfg.Passphrase != "" {
+		return st.sim.pmkOf(st.cfg.Passphrase)
+	}
+	r := st.sim.cfg.AP.RSN
+	if r.Passphrase.Set() {
+		return st.sim.pmkOf(r.Passphrase.Reveal())
+	}
+	for _, p := range r.PSKs {
+		if p.Addr.IsZero() || p.Addr == st.cfg.Addr {
+			return *p.PMK
+		}
+	}
+	return rsn.PMK{}
+}
 
 // startWPA begins the handshake once associated.
 func (st *Station) startWPA() {
@@ -55,7 +74,7 @@ func (st *Station) startWPA() {
 		return
 	}
 	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{
-		SPA: st.cfg.Addr, AA: st.bssid, PMK: st.sim.pmkOf(st.cfg.Passphrase), RSNE: st.ownRSNE(),
+		SPA: st.cfg.Addr, AA: st.bssid, PMK: st.pmk(), RSNE: st.ownRSNE(),
 		APRSNE: st.apRSNE, Rand: rngReader{st.sim.keys},
 	})
 	if err != nil {

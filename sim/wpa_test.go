@@ -20,7 +20,7 @@ const simPassphrase = "correct horse battery"
 // passphrase (the core derives the PMK), and a wired host.
 func wpaSim(t *testing.T, seed uint64, rc ap.RSNConfig, capture func(time.Duration, []byte)) (*Sim, *Host) {
 	t.Helper()
-	rc.AKMs, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMPSKSHA256}, simPassphrase
+	rc.AKMs, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMPSKSHA256}, ap.NewPassphrase(simPassphrase)
 	s, err := New(Config{Seed: seed, AP: ap.Config{RSN: &rc}, Capture: capture})
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func bulkBoth(t *testing.T, rc *ap.RSNConfig) (down, up uint64) {
 // sees: WPA2 carries what the open network does, within 5 %.
 func TestWPA2ThroughputAsOpen(t *testing.T) {
 	od, ou := bulkBoth(t, nil)
-	wd, wu := bulkBoth(t, &ap.RSNConfig{Passphrase: simPassphrase})
+	wd, wu := bulkBoth(t, &ap.RSNConfig{Passphrase: ap.NewPassphrase(simPassphrase)})
 	t.Logf("open: %d down, %d up; WPA2: %d down, %d up", od, ou, wd, wu)
 	if float64(wd) < 0.95*float64(od) || float64(wu) < 0.95*float64(ou) {
 		t.Errorf("WPA2 %d down, %d up; open %d, %d", wd, wu, od, ou)

@@ -41,6 +41,9 @@ func run(args []string) int {
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	for _, w := range opts.conf.Warnings() {
+		log.Warn(w)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	if err := serve(ctx, opts, level, args, log); err != nil {

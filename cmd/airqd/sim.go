@@ -69,7 +69,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	addStations := func() {
 		phy := s.Core().Config().PHY
 		for i := range o.simStations {
-			s.AddStation(sim.StationConfig{Start: s.Now() + time.Duration(i+1)*o.simJoin, HT: phy.HT, VHT: phy.VHT})
+			s.AddStation(sim.StationConfig{Start: s.Now() + time.Duration(i+1)*o.simJoin, HT: phy.HT, VHT: phy.VHT, UseAPKey: true})
 		}
 	}
 	if !waitACS {
