@@ -146,6 +146,10 @@ type staRSN struct {
 	hs   *handshake.Station
 	keys [2]pairKey
 	tx   int8 // the key ID frames go with; -1 while none is installed
+	// mismatches counts messages 2 no PSK verified; failed says the
+	// failure was reported.
+	mismatches int
+	failed     bool
 }
 
 // pairKey is one pairwise temporal key with its counters.
@@ -278,6 +282,7 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:
 		a.cnt[counter.PSKMismatch]++
+		s.rsn.mismatches++
 	case handshake.ActDeauth:
 		a.handshakeFailed(now, slot, s, act.Reason, act.Cause.String())
 	}

@@ -2,6 +2,7 @@ package ap
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -220,5 +221,19 @@ func TestWPA2WiredEAPOLDropped(t *testing.T) {
 	h.wire(append(e, 2, 3, 0, 0))
 	if out, _ := h.take(); len(out) != 0 || h.a.cnt[counter.WiredDroppedUnauthorized] != 1 {
 		t.Errorf("wired EAPOL: %d frames out; %v", len(out), h.a.cnt.String())
+	}
+}
+
+// A station that gives up on its own after a wrong message 2 still gets
+// its cause logged, once.
+func TestWPA2WrongPassphraseStationLeaves(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.associate("wrong horse battery")
+	w.pump()
+	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staMAC), ieee80211.ReasonDeauthLeaving))
+	ev := h.takeEvents()
+	if len(ev) != 1 || ev[0].Kind != EventHandshakeFailed || !strings.Contains(ev[0].Why, "wrong passphrase likely") {
+		t.Errorf("events %+v", ev)
 	}
 }

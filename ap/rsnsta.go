@@ -67,6 +67,12 @@ func (a *AP) leaveRSN(now time.Duration, s *station) {
 	if s.rsn == nil {
 		return
 	}
+	if r := s.rsn; !s.announced && !r.failed && r.mismatches > 0 {
+		// It gave up first (wpa_supplicant may): the cause still goes out.
+		slot, _ := a.sta.lookup(s.addr)
+		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot,
+			Why: "station left during the 4-way handshake after a MIC mismatch on message 2: wrong passphrase likely"})
+	}
 	a.rsn.auth.Remove(now, s.rsn.hs)
 	s.rsn = nil
 	s.authorized = false
@@ -90,6 +96,7 @@ func (a *AP) handshakeDone(now time.Duration, slot uint16, s *station) {
 // (a failed rekey) its disconnection, with the cause as the reason why.
 func (a *AP) handshakeFailed(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.cnt[counter.HandshakeFailed]++
+	s.rsn.failed = true
 	if why == "" {
 		why = "key handshake failed"
 	}
