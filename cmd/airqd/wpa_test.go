@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -37,7 +38,8 @@ func TestDaemonWPA2(t *testing.T) {
 	if err := ev.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { ev.Process.Kill(); ev.Wait() }()
+	stopEvents := sync.OnceFunc(func() { ev.Process.Kill(); ev.Wait() }) // Wait ends the copy into events
+	defer stopEvents()
 	var dump string
 	waitUntil(t, "two authorized stations", 10*time.Second, func() bool {
 		dump, _, _ = d.ctl("station", "dump")
@@ -62,6 +64,7 @@ func TestDaemonWPA2(t *testing.T) {
 		t.Errorf("metrics without the handshakes")
 	}
 	time.Sleep(200 * time.Millisecond) // the stream's lines
+	stopEvents()
 	log := d.log()
 	for name, text := range map[string]string{"log": log, "station dump": dump, "status": status, "metrics": string(m), "events": events.String()} {
 		if strings.Contains(text, "secret") {
