@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"time"
 
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
-	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
 )
@@ -28,10 +26,12 @@ type RSNConfig struct {
 	// Passphrase (wpa_passphrase, 8 to 63 printable ASCII characters)
 	// gives the PMK with the SSID; New derives it, once.
 	Passphrase Passphrase
-	// PSKs are PMKs ready to use (wpa_psk, the lines of wpa_psk_file):
-	// for one station, or for any (Addr zero). A station's candidates
-	// are its own, then the wildcards, then the passphrase's, each tried
-	// against message 2's MIC.
+	// PSK is the wildcard PMK itself (wpa_psk), in place of a passphrase.
+	PSK *rsn.PMK
+	// PSKs are more keys (the lines of wpa_psk_file): for one station,
+	// or for any (Addr zero). A station's candidates are its own, then
+	// the wildcards, then wpa_psk's or the passphrase's, in their order,
+	// each tried against message 2's MIC (psk.go).
 	PSKs []PSK
 
 	GroupRekey             time.Duration // wpa_group_rekey: the GTK's lifetime; 0: never
@@ -47,39 +47,6 @@ type RSNConfig struct {
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
 }
-
-// PSK is one pre-shared key: its PMK, for the station Addr or any. The
-// PMK is behind a pointer so that printing a configuration shows an
-// address, whatever the verb (fmt skips a type's own formatting under a
-// wrong verb, and would print an array's bytes).
-type PSK struct {
-	Addr ieee80211.MAC
-	PMK  *rsn.PMK
-}
-
-// Passphrase is a WPA passphrase, kept behind a pointer for the same
-// reason. It prints as [redacted]; the zero value is none.
-type Passphrase struct{ s *string }
-
-// NewPassphrase holds p.
-func NewPassphrase(p string) Passphrase { return Passphrase{&p} }
-
-// Reveal returns the passphrase, for deriving its PMK.
-func (p Passphrase) Reveal() string {
-	if p.s == nil {
-		return ""
-	}
-	return *p.s
-}
-
-// Set reports whether there is a passphrase.
-func (p Passphrase) Set() bool { return p.s != nil }
-
-func (Passphrase) String() string               { return "[redacted]" }
-func (Passphrase) GoString() string             { return "[redacted]" }
-func (Passphrase) Format(f fmt.State, _ rune)   { io.WriteString(f, "[redacted]") }
-func (Passphrase) LogValue() slog.Value         { return slog.StringValue("[redacted]") }
-func (Passphrase) MarshalText() ([]byte, error) { return []byte("[redacted]"), nil }
 
 // policy is what the BSS offers.
 func (c *RSNConfig) policy() rsn.Policy {
@@ -98,22 +65,8 @@ func (c *RSNConfig) validate() error {
 	if err := c.policy().Check(); err != nil {
 		return fmt.Errorf("wpa: %w", err)
 	}
-	pass := c.Passphrase.Reveal()
-	if n := len(pass); c.Passphrase.Set() && (n < 8 || n > 63) {
-		return fmt.Errorf("wpa_passphrase: %d characters, want 8 to 63", n)
-	}
-	for _, ch := range []byte(pass) {
-		if ch < 32 || ch > 126 {
-			return errors.New("wpa_passphrase: want printable ASCII characters only")
-		}
-	}
-	if !c.Passphrase.Set() && len(c.PSKs) == 0 {
-		return errors.New("wpa: WPA-PSK needs wpa_passphrase, wpa_psk or wpa_psk_file")
-	}
-	for _, p := range c.PSKs {
-		if p.PMK == nil {
-			return errors.New("wpa_psk: a PSK without its PMK")
-		}
+	if err := c.checkSecrets(); err != nil {
+		return err
 	}
 	if c.GroupRekey < 0 || c.PTKRekey < 0 {
 		return errors.New("wpa_group_rekey, wpa_ptk_rekey: want 0 (never) or a positive interval")
@@ -124,13 +77,12 @@ func (c *RSNConfig) validate() error {
 // rsnState is the BSS's RSN: the authenticator, the group key the AP sends
 // with, and the PMKs, derived once.
 type rsnState struct {
-	auth     *handshake.Authenticator
-	ie       []byte // the RSNE of beacons, probe responses and message 3
-	policy   rsn.Policy
-	gtk      *ccmp.Key // group frames go under it; nil before Start
-	gtkPN    uint64    // the last PN sent under gtk
-	wildcard []rsn.PMK
-	perSTA   map[ieee80211.MAC][]rsn.PMK
+	auth   *handshake.Authenticator
+	ie     []byte // the RSNE of beacons, probe responses and message 3
+	policy rsn.Policy
+	gtk    *ccmp.Key // group frames go under it; nil before Start
+	gtkPN  uint64    // the last PN sent under gtk
+	psks   pskSet
 	// deadline caches the authenticator's: it changes only in calls the
 	// core makes, each followed by run.
 	deadline    time.Duration
@@ -150,6 +102,7 @@ type staRSN struct {
 	// failure was reported.
 	mismatches int
 	failed     bool
+	keyID      string // the keyid of the PSK its last 4-way handshake used
 }
 
 // pairKey is one pairwise temporal key with its counters.
@@ -165,24 +118,14 @@ const maxRxFrame = 11454 + 64
 // newRSN derives the PMKs and builds the authenticator for cfg.
 func newRSN(cfg Config) (*rsnState, error) {
 	c := cfg.RSN
-	r := &rsnState{policy: c.policy(), perSTA: map[ieee80211.MAC][]rsn.PMK{}, scratch: make([]byte, maxRxFrame)}
+	r := &rsnState{policy: c.policy(), scratch: make([]byte, maxRxFrame)}
 	r.ie = r.policy.Element()
-	for _, p := range c.PSKs {
-		if p.Addr.IsZero() {
-			r.wildcard = append(r.wildcard, *p.PMK)
-		} else {
-			r.perSTA[p.Addr] = append(r.perSTA[p.Addr], *p.PMK)
-		}
-	}
-	if c.Passphrase.Set() {
-		pmk, err := rsn.PMKFromPassphrase(c.Passphrase.Reveal(), []byte(cfg.SSID))
-		if err != nil {
-			return nil, fmt.Errorf("wpa_passphrase: %w", err)
-		}
-		r.wildcard = append(r.wildcard, pmk)
+	var err error
+	if r.psks, err = newPSKSet(c, cfg.SSID); err != nil {
+		return nil, err
 	}
 	auth, err := handshake.New(handshake.Config{
-		AA: cfg.BSSID, IEs: r.ie, PMKs: r.pmks, TXStatus: true,
+		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.pmks, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
 		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN,
 	})
@@ -191,15 +134,6 @@ func newRSN(cfg Config) (*rsnState, error) {
 	}
 	r.auth = auth
 	return r, nil
-}
-
-// pmks returns a station's candidate PMKs in the order they are tried.
-func (r *rsnState) pmks(spa ieee80211.MAC) []rsn.PMK {
-	own := r.perSTA[spa]
-	if len(own) == 0 {
-		return r.wildcard
-	}
-	return append(append([]rsn.PMK(nil), own...), r.wildcard...)
 }
 
 // groupTXPN is the last PN sent under group key id: the key the AP sends
@@ -279,6 +213,7 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 			s.rsn.tx = int8(act.KeyID)
 		}
 	case handshake.ActCompleted:
+		s.rsn.keyID = a.rsn.psks.keyID(s.addr, act.PMK)
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:
 		a.cnt[counter.PSKMismatch]++

@@ -237,3 +237,47 @@ func TestWPA2WrongPassphraseStationLeaves(t *testing.T) {
 		t.Errorf("events %+v", ev)
 	}
 }
+
+// wpa_psk_file's candidates: a station's own PSK, and any of several
+// wildcards, each tried against message 2's MIC; the keyid of the one that
+// matched shows in the station's entry. A station's own line does not
+// stop a wildcard from admitting it.
+func TestWPA2SeveralPSKs(t *testing.T) {
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x01, 9}
+	third := ieee80211.MAC{0x02, 0, 0, 0, 0x01, 8}
+	cfg := wpaConfig(t, rsn.AKMPSK)
+	cfg.RSN.PSKs = []PSK{
+		{Addr: staMAC, Passphrase: NewPassphrase("staMAC's own passphrase"), KeyID: "own"},
+		{PMK: ptr(testPMK(t, "first wildcard")), KeyID: "first"},
+		{PMK: ptr(testPMK(t, testPassphrase)), KeyID: "second"},
+	}
+	h := newHarness(t, cfg)
+	for _, c := range []struct {
+		addr         ieee80211.MAC
+		pass, keyID  string
+		wantAdmitted bool
+	}{
+		{staMAC, "staMAC's own passphrase", "own", true},
+		{other, testPassphrase, "second", true},
+		{third, "first wildcard", "first", true},
+	} {
+		w := newWPASTA(h, c.addr, rsn.AKMPSK)
+		w.associate(c.pass)
+		w.pump()
+		if w.done != c.wantAdmitted {
+			t.Errorf("%s: handshake done %v", c.addr, w.done)
+			continue
+		}
+		if st := h.a.ctlStation(h.now, h.slotOf(c.addr)); st.KeyID != c.keyID {
+			t.Errorf("%s: keyid %q, want %q", c.addr, st.KeyID, c.keyID)
+		}
+	}
+	if h.a.cnt[counter.PSKMismatch] != 0 {
+		t.Errorf("%d mismatches: a station's candidates are tried, not refused", h.a.cnt[counter.PSKMismatch])
+	}
+}
+
+func (h *harness) slotOf(addr ieee80211.MAC) uint16 {
+	slot, _ := h.a.sta.lookup(addr)
+	return slot
+}

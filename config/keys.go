@@ -129,8 +129,10 @@ var keys = map[string]Key{
 	"wpa":            {Want: "2 (WPA2, RSN) or 0 (open)", set: setWPA},
 	"wpa_passphrase": {Want: "8 to 63 printable ASCII characters", set: setPassphrase},
 	"wpa_psk":        {Want: "the PSK as 64 hex digits", set: setPSK},
-	"wpa_key_mgmt":   {Want: "WPA-PSK and/or WPA-PSK-SHA256, separated by spaces", set: setKeyMgmt},
-	"rsn_pairwise":   {Want: "CCMP", set: func(s *Settings, v string) error { return setCipher(s, v, true) }},
+	"wpa_psk_file": {Want: "a file of [keyid=ID] [vlanid=0] [wps=0|1] MAC PSK-or-passphrase lines (hostapd's; 00:00:00:00:00:00 for any station)",
+		set: setPSKFile},
+	"wpa_key_mgmt": {Want: "WPA-PSK and/or WPA-PSK-SHA256, separated by spaces", set: setKeyMgmt},
+	"rsn_pairwise": {Want: "CCMP", set: func(s *Settings, v string) error { return setCipher(s, v, true) }},
 	"wpa_pairwise": {Want: "CCMP (WPA1's TKIP is not supported; with wpa=2, rsn_pairwise is the one that counts)",
 		set: func(s *Settings, v string) error { return setCipher(s, v, false) }},
 	"wpa_group_rekey": {Want: "0 (never) to 4294967295 seconds; default 86400",
@@ -203,8 +205,8 @@ var keys = map[string]Key{
 // for, say, must not happen silently. A key that gets implemented moves
 // from here to keys.
 var notYet = map[string]string{
-	"wpa_psk_file": "per-station PSKs (use wpa_passphrase or wpa_psk)", "extended_key_id": "Extended Key ID",
-	"sae_password": "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
+	"extended_key_id": "Extended Key ID",
+	"sae_password":    "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
 	"ieee80211r": "fast transition (802.11r)", "mobility_domain": "fast transition (802.11r)",
 	"ft_over_ds": "fast transition (802.11r)", "ieee8021x": "802.1X", "eap_server": "802.1X",
 	"auth_server_addr": "RADIUS", "own_ip_addr": "RADIUS",

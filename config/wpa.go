@@ -24,7 +24,7 @@ import (
 // not quote them, and Values shows them as a keyed hash of the process.
 
 // wpaKeys are the keys of the RSN section, which need wpa=2.
-var wpaKeys = []string{"wpa_passphrase", "wpa_psk", "wpa_key_mgmt", "rsn_pairwise", "wpa_pairwise", "wpa_group_rekey",
+var wpaKeys = []string{"wpa_passphrase", "wpa_psk", "wpa_psk_file", "wpa_key_mgmt", "rsn_pairwise", "wpa_pairwise", "wpa_group_rekey",
 	"wpa_strict_rekey", "wpa_ptk_rekey", "wpa_disable_eapol_key_retries", "wpa_deny_ptk0_rekey"}
 
 // secretKeys hold a passphrase or a PSK.
@@ -65,7 +65,7 @@ func setPSK(s *Settings, v string) error {
 	if err != nil {
 		return saysWhy{errors.New("want the PSK as 64 hex digits")}
 	}
-	rsnOf(s).PSKs = []ap.PSK{{PMK: &pmk}}
+	rsnOf(s).PSK = &pmk
 	return nil
 }
 
@@ -148,8 +148,12 @@ func checkWPA(s *Settings, last map[string]line, where func(string) string) erro
 		s.Core.RSN = nil
 		return nil
 	}
-	if r := s.Core.RSN; !r.Passphrase.Set() && len(r.PSKs) == 0 {
-		return fmt.Errorf("%s: wpa=2 needs wpa_passphrase or wpa_psk", where("wpa"))
+	r := s.Core.RSN
+	if !r.Passphrase.Set() && r.PSK == nil && len(r.PSKs) == 0 {
+		return fmt.Errorf("%s: wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file", where("wpa"))
+	}
+	if r.Passphrase.Set() && r.PSK != nil { // hostapd would take wpa_psk and ignore the other
+		return fmt.Errorf("%s: give wpa_psk or wpa_passphrase, not both", where("wpa_psk"))
 	}
 	return nil
 }
@@ -173,11 +177,22 @@ func shown(key, v string) string {
 }
 
 // Warnings says what in the file deserves a word at start-up: a secret in
-// a file every user may read. A nil File has none.
+// a file every user may read, a wps=1 PSK. A nil File has none.
 func (f *File) Warnings() []string {
 	if f == nil {
 		return nil
 	}
+	var out []string
+	for _, l := range f.lines {
+		if l.key == "wpa_psk_file" {
+			out = append(out, pskFileWarnings(l.value)...)
+		}
+	}
+	return append(out, f.secretWarnings()...)
+}
+
+// secretWarnings warns of a secret in a file every user may read.
+func (f *File) secretWarnings() []string {
 	for _, l := range f.lines {
 		if !secretKeys[l.key] {
 			continue

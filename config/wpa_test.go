@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestWPAKeys(t *testing.T) {
 	}
 	psk := strings.Repeat("0a", 32)
 	s, err = load(t, writeConf(t, "wpa=2\nwpa_psk="+psk+"\nwpa_group_rekey=0\n"), nil)
-	if err != nil || len(s.Core.RSN.PSKs) != 1 || s.Core.RSN.PSKs[0].PMK[0] != 10 || s.Core.RSN.GroupRekey != 0 {
+	if err != nil || s.Core.RSN.PSK == nil || s.Core.RSN.PSK[0] != 10 || s.Core.RSN.GroupRekey != 0 {
 		t.Errorf("wpa_psk: %+v, %v", s.Core.RSN, err)
 	}
 	if s, err = load(t, writeConf(t, "wpa=0\n"), nil); err != nil || s.Core.RSN != nil {
@@ -52,7 +53,7 @@ func TestWPAErrors(t *testing.T) {
 		{"wpa=2\nwpa_passphrase=short\n", `:2: wpa_passphrase: 5 characters, want 8 to 63`},
 		{"wpa=2\nwpa_passphrase=" + strings.Repeat("p", 64) + "\n", `:2: wpa_passphrase: 64 characters, want 8 to 63`},
 		{"wpa=2\nwpa_psk=secretsecret\n", `:2: wpa_psk: want the PSK as 64 hex digits`},
-		{"ssid=x\nwpa=2\n", `:2: wpa: wpa=2 needs wpa_passphrase or wpa_psk`},
+		{"ssid=x\nwpa=2\n", `:2: wpa: wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file`},
 		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: needs wpa=2; without it the network is open`},
 		{"wpa=0\nwpa_key_mgmt=WPA-PSK\n", `:2: wpa_key_mgmt: needs wpa=2`},
 	} {
@@ -116,3 +117,44 @@ func TestWorldReadableWarning(t *testing.T) {
 }
 
 func sprintf(format string, s Settings) string { return fmt.Sprintf(format, s) }
+
+// wpa_psk_file: hostapd's lines, per station and for any, with their
+// prefixes; the secrets as PMKs or passphrases for the core to derive.
+func TestPSKFile(t *testing.T) {
+	dir := t.TempDir()
+	psks := filepath.Join(dir, "hostapd.wpa_psk")
+	os.WriteFile(psks, []byte("# hostapd.wpa_psk\n"+
+		"00:00:00:00:00:00 guest passphrase\n"+
+		"keyid=laptop 02:00:00:00:01:00 "+strings.Repeat("0b", 32)+"\n"+
+		"keyid=phone vlanid=0 wps=1 02:00:00:00:02:00 phone's own passphrase\n"+
+		"00:00:00:00:00:00 another one for anyone\n"), 0o600)
+	conf := writeConf(t, "wpa=2\nwpa_psk_file="+psks+"\n")
+	s, err := load(t, conf, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.Core.RSN.PSKs
+	if len(p) != 4 || !p[0].Addr.IsZero() || p[0].Passphrase.Reveal() != "guest passphrase" ||
+		p[1].KeyID != "laptop" || p[1].PMK == nil || p[1].PMK[0] != 11 || p[1].Addr[5] != 0 || p[1].Addr[4] != 1 ||
+		p[2].KeyID != "phone" || p[2].Passphrase.Reveal() != "phone's own passphrase" || p[3].Passphrase.Reveal() != "another one for anyone" {
+		t.Errorf("PSKs %+v", p)
+	}
+	b, _ := os.ReadFile(conf)
+	f, _ := Parse(conf, b)
+	if w := f.Warnings(); len(w) != 1 || !strings.Contains(w[0], ":4: wps=1 changes nothing") {
+		t.Errorf("warnings %v", w)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"vlanid=3 02:00:00:00:01:00 passphrase", ":1: vlanid: per-station VLANs are not supported"},
+		{"color=red 02:00:00:00:01:00 passphrase", `:1: "color": want keyid=, vlanid= or wps= before the address`},
+		{"02:00:00:00:01 passphrase", `:1: "02:00:00:00:01" is not a station's MAC address`},
+		{"02:00:00:00:01:00 short", ":1: the PSK: want 64 hex digits or a passphrase of 8 to 63 characters (5 characters)"},
+		{"# only a comment", ": no PSK"},
+	} {
+		os.WriteFile(psks, []byte(c.line+"\n"), 0o600)
+		_, err := load(t, conf, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "short\"") {
+			t.Errorf("%q: %v, want %q", c.line, err, c.want)
+		}
+	}
+}

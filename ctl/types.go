@@ -50,6 +50,7 @@ type Station struct {
 	// (WPA-PSK, CCMP); empty on an open network.
 	AKM         string  `json:"akm,omitempty"`
 	Cipher      string  `json:"pairwise_cipher,omitempty"`
+	KeyID       string  `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
 	InactiveMs  int64   `json:"inactive_ms"`
 	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
 	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none

@@ -59,9 +59,16 @@ func (st *Station) pmk() rsn.PMK {
 	if r.Passphrase.Set() {
 		return st.sim.pmkOf(r.Passphrase.Reveal())
 	}
+	if r.PSK != nil {
+		return *r.PSK
+	}
 	for _, p := range r.PSKs {
-		if p.Addr.IsZero() || p.Addr == st.cfg.Addr {
+		switch {
+		case !p.Addr.IsZero() && p.Addr != st.cfg.Addr:
+		case p.PMK != nil:
 			return *p.PMK
+		default:
+			return st.sim.pmkOf(p.Passphrase.Reveal())
 		}
 	}
 	return rsn.PMK{}

@@ -27,6 +27,11 @@
 #   wrong.cause_logged                  airqd logs the failed handshake with
 #                                       "wrong passphrase likely"
 #   wrong.counted                       psk_mismatch counted
+#   psk_file.admitted                   airqd restarted with wpa_psk_file only: a
+#                                       line for station 1's MAC (keyid=one) and
+#                                       a wildcard line admit station 1 and 2,
+#                                       airqctl shows station 1's keyid
+#   psk_file.ping_up_N                  3 pings from each, 0% loss
 #   open.tcp_down / open.tcp_up         airqd restarted open, station 1 open:
 #                                       iperf3 TCP 4 s
 #   hostapd-wpa2.* / hostapd-open.*     hostapd (the kernel's AP mode) on the
@@ -174,6 +179,30 @@ else
 fi
 ctl status >"$LOGS/$S-airqctl-status.log" 2>&1
 ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
+
+log "wpa_psk_file: a per-station and a wildcard PSK"
+stop "$(wpas_pid 1)"
+airq_down
+umask 077
+printf '# hostapd.wpa_psk\nkeyid=one %s station one passphrase\n00:00:00:00:00:00 wildcard passphrase\n' "$(sta_mac 1)" >/tmp/$S.psk
+printf 'wpa=2\nwpa_psk_file=/tmp/%s.psk\nwpa_key_mgmt=WPA-PSK WPA-PSK-SHA256\n' "$S" >/tmp/$S-pskfile.conf
+umask 022
+AIRQD_EXTRA="-config /tmp/$S-pskfile.conf"
+if airq_up airqd-pskfile; then
+	wpas_start 1 "$(wpa_body WPA-PSK "station one passphrase")"
+	wpas_start 2 "$(wpa_body WPA-PSK-SHA256 "wildcard passphrase")"
+	ok=yes
+	wait_for 45 wpas_completed 1 || ok=no
+	wait_for 45 wpas_completed 2 || ok=no
+	k=$(ctl station get "$(sta_mac 1)" 2>/dev/null | sed -n 's/^[[:space:]]*psk keyid:[[:space:]]*//p')
+	check psk_file.admitted "station 1 (its own line) $(wpas_state 1) keyid=${k:-none}, station 2 (the wildcard) $(wpas_state 2)" \
+		sh -c "[ $ok = yes ] && [ '$k' = one ]"
+	pings psk_file.ping_up_1 1 up 3
+	pings psk_file.ping_up_2 2 up 3
+	stop "$(wpas_pid 2)"
+else
+	result psk_file.airqd_ready fail "airqd -config (wpa_psk_file) not ready: $(grep -v '^+' "$AIRQD_LOG" | tail -2 | tr '\n' ' ')"
+fi
 
 log "the same station on the open network"
 stop "$(wpas_pid 1)"
