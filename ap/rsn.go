@@ -39,9 +39,14 @@ type RSNConfig struct {
 	PTKRekey               time.Duration // wpa_ptk_rekey: a PTK's lifetime; 0: never
 	DisableEAPOLKeyRetries bool          // wpa_disable_eapol_key_retries
 	// DenyPTK0Rekey disconnects a station instead of rekeying its PTK
-	// (wpa_deny_ptk0_rekey): without Extended Key ID a rekey loses the
-	// frames in flight under the old key.
+	// (wpa_deny_ptk0_rekey) unless it uses Extended Key ID: without it a
+	// rekey loses the frames in flight under the old key.
 	DenyPTK0Rekey bool
+	// ExtendedKeyID (extended_key_id): 1 offers Extended Key ID for
+	// individually addressed frames, so that a PTK rekey installs the new
+	// key under the other key ID for receive first and switches without a
+	// gap; 2 also starts with key ID 1. 0: off.
+	ExtendedKeyID int
 
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
@@ -57,6 +62,7 @@ func (c *RSNConfig) policy() rsn.Policy {
 	if len(c.Pairwise) > 0 {
 		p.Pairwise = c.Pairwise
 	}
+	p.ExtendedKeyID = c.ExtendedKeyID
 	return p
 }
 

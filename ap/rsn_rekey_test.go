@@ -201,3 +201,38 @@ func indexOf(s []*wpaSTA, w *wpaSTA) int {
 	}
 	return -1
 }
+
+// With Extended Key ID a PTK rekey has no gap: the new key is installed
+// for receive under the other key ID before either side sends with it, so
+// no frame fails, however the rekeys fall in the traffic.
+func TestWPA2PTKRekeyExtendedKeyID(t *testing.T) {
+	cfg := wpaConfig(t, rsn.AKMPSK)
+	cfg.RSN.ExtendedKeyID, cfg.RSN.PTKRekey = 1, time.Second
+	b := &bss{h: newHarness(t, cfg)}
+	w := newWPASTA(b.h, staMAC, rsn.AKMPSK)
+	w.ext = true
+	b.stas = []*wpaSTA{w}
+	w.associate(testPassphrase)
+	b.pump()
+	h := b.h
+	ids := map[uint8]bool{}
+	for i := range 300 {
+		h.wire(append(eth(w.addr, host, 0), fmt.Sprintf("down %d.", i)...))
+		w.send(0x0800, append(ipv4(0), fmt.Sprintf("up %d.", i)...), true)
+		ids[w.ptk.ID()] = true
+		b.pump()
+		h.advance(10 * time.Millisecond)
+		b.pump()
+	}
+	if h.a.cnt[counter.HandshakeCompleted] < 3 || len(ids) != 2 {
+		t.Fatalf("%d handshakes, key IDs used %v", h.a.cnt[counter.HandshakeCompleted], ids)
+	}
+	if w.lost != 0 || h.a.cnt[counter.RxMICFailure]+h.a.cnt[counter.RxUndecryptable] != 0 || h.a.cnt[counter.RxToWired] != 300 {
+		t.Errorf("frames lost: %d down, %v up", w.lost, h.a.cnt.String())
+	}
+	for i := range 300 {
+		if !w.hasPayload(fmt.Appendf(nil, "down %d.", i)) {
+			t.Fatalf("downlink frame %d lost", i)
+		}
+	}
+}

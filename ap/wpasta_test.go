@@ -53,6 +53,8 @@ type wpaSTA struct {
 	sup  *handshake.Supplicant
 	ptk  *ccmp.Key // the pairwise key frames go under
 	pn   uint64
+	ext  bool         // it offers Extended Key ID
+	byID [2]*ccmp.Key // its pairwise keys by key ID (Extended Key ID)
 	// history holds every key installed, oldest first, with its replay
 	// counters in replay.
 	history []stationKey
@@ -85,8 +87,12 @@ func newWPASTA(h *harness, addr ieee80211.MAC, akm rsn.AKM) *wpaSTA {
 }
 
 func (w *wpaSTA) rsne() []byte {
-	return rsn.Element{Version: 1, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP},
-		AKMs: []rsn.AKM{w.akm}, Last: rsn.FieldCaps}.Append(nil)
+	e := rsn.Element{Version: 1, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP},
+		AKMs: []rsn.AKM{w.akm}, Last: rsn.FieldCaps}
+	if w.ext {
+		e.Caps |= rsn.CapExtKeyID
+	}
+	return e.Append(nil)
 }
 
 // associate authenticates and associates with pass as the station's
@@ -211,7 +217,13 @@ func (w *wpaSTA) act() {
 		case handshake.ActSend:
 			w.send(etherTypeEAPOL, a.Frame, a.Protect)
 		case handshake.ActInstallPTK:
-			w.ptk, w.pn = w.newKey(a.Key, 0, false, 0), 0
+			k := w.newKey(a.Key, uint8(a.KeyID), false, 0)
+			w.byID[a.KeyID&1] = k
+			if !a.RXOnly {
+				w.ptk, w.pn = k, 0
+			}
+		case handshake.ActActivatePTK:
+			w.ptk, w.pn = w.byID[a.KeyID&1], 0
 		case handshake.ActInstallGTK:
 			w.newKey(a.Key, uint8(a.KeyID), true, a.RSC)
 		case handshake.ActCompleted:

@@ -138,7 +138,6 @@ func TestConfigErrors(t *testing.T) {
 		{"ieee80211d=2\n", `:1: ieee80211d: "2": want 0 or 1 (1: advertise country_code in beacons, the Country element)`},
 		{"ssid=x\nieee80211d=1\n", `:2: ieee80211d: cannot enable IEEE 802.11d without setting the country_code`},
 		// Known hostapd keys airq does not implement are refused by name.
-		{"extended_key_id=1\n", `:1: extended_key_id: not supported yet (Extended Key ID)`},
 		{"ieee80211r=1\n", `ieee80211r: not supported yet (fast transition (802.11r))`},
 		{"ieee80211w=1\n", `ieee80211w: not supported yet (management frame protection (802.11w))`},
 		{"ieee80211ax=1\n", `ieee80211ax: not supported yet (HE (802.11ax))`},

@@ -143,8 +143,10 @@ var keys = map[string]Key{
 		set: func(s *Settings, v string) error { return setBool(&rsnOf(s).StrictRekey, v) }},
 	"wpa_disable_eapol_key_retries": {Want: "0 or 1 (1: messages 3 and group messages 1 are never retransmitted)",
 		set: func(s *Settings, v string) error { return setBool(&rsnOf(s).DisableEAPOLKeyRetries, v) }},
-	"wpa_deny_ptk0_rekey": {Want: "0 (rekey, the default), 1 or 2 (disconnect instead; without Extended Key ID 1 acts as 2)",
+	"wpa_deny_ptk0_rekey": {Want: "0 (rekey, the default), 1 or 2 (disconnect a station without Extended Key ID instead: airq's PTK0 rekey loses the frames in flight)",
 		set: setDenyPTK0},
+	"extended_key_id": {Want: "0 (off, the default), 1 (offer Extended Key ID) or 2 (offer it and start with key ID 1)",
+		set: func(s *Settings, v string) error { return setInt(&rsnOf(s).ExtendedKeyID, v, 0, 2) }},
 
 	// airq's own.
 	"amsdu": {Flags: flag("amsdu"), Want: "0 (off) or 3839 to 11424 octets",
@@ -205,8 +207,8 @@ var keys = map[string]Key{
 // for, say, must not happen silently. A key that gets implemented moves
 // from here to keys.
 var notYet = map[string]string{
-	"extended_key_id": "Extended Key ID",
-	"sae_password":    "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
+
+	"sae_password": "WPA3-SAE", "ieee80211w": "management frame protection (802.11w)",
 	"ieee80211r": "fast transition (802.11r)", "mobility_domain": "fast transition (802.11r)",
 	"ft_over_ds": "fast transition (802.11r)", "ieee8021x": "802.1X", "eap_server": "802.1X",
 	"auth_server_addr": "RADIUS", "own_ip_addr": "RADIUS",

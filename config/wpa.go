@@ -25,7 +25,7 @@ import (
 
 // wpaKeys are the keys of the RSN section, which need wpa=2.
 var wpaKeys = []string{"wpa_passphrase", "wpa_psk", "wpa_psk_file", "wpa_key_mgmt", "rsn_pairwise", "wpa_pairwise", "wpa_group_rekey",
-	"wpa_strict_rekey", "wpa_ptk_rekey", "wpa_disable_eapol_key_retries", "wpa_deny_ptk0_rekey"}
+	"wpa_strict_rekey", "wpa_ptk_rekey", "wpa_disable_eapol_key_retries", "wpa_deny_ptk0_rekey", "extended_key_id"}
 
 // secretKeys hold a passphrase or a PSK.
 var secretKeys = map[string]bool{"wpa_passphrase": true, "wpa_psk": true}

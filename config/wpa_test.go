@@ -16,14 +16,14 @@ import (
 // The WPA keys land in the core's RSN section with hostapd's defaults.
 func TestWPAKeys(t *testing.T) {
 	s, err := load(t, writeConf(t, "ssid=x\nwpa=2\nwpa_passphrase=correct horse\nwpa_key_mgmt=WPA-PSK WPA-PSK-SHA256\n"+
-		"rsn_pairwise=CCMP\nwpa_pairwise=CCMP\nwpa_ptk_rekey=600\nwpa_strict_rekey=1\nwpa_disable_eapol_key_retries=1\nwpa_deny_ptk0_rekey=2\n"), nil)
+		"rsn_pairwise=CCMP\nwpa_pairwise=CCMP\nwpa_ptk_rekey=600\nwpa_strict_rekey=1\nwpa_disable_eapol_key_retries=1\nwpa_deny_ptk0_rekey=2\nextended_key_id=1\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := s.Core.RSN
 	if r == nil || r.Passphrase.Reveal() != "correct horse" || !slices.Equal(r.AKMs, []rsn.AKM{rsn.AKMPSK, rsn.AKMPSKSHA256}) ||
 		!slices.Equal(r.Pairwise, []rsn.Cipher{rsn.CipherCCMP}) || r.GroupRekey != 86400*time.Second || r.PTKRekey != 600*time.Second ||
-		!r.StrictRekey || !r.DisableEAPOLKeyRetries || !r.DenyPTK0Rekey {
+		!r.StrictRekey || !r.DisableEAPOLKeyRetries || !r.DenyPTK0Rekey || r.ExtendedKeyID != 1 {
 		t.Errorf("RSN %+v", r)
 	}
 	if _, err := (ap.Config{SSID: "x", BSSID: [6]byte{2}, Channel: 1, RSN: r}).Resolve(); err != nil {
@@ -56,6 +56,7 @@ func TestWPAErrors(t *testing.T) {
 		{"ssid=x\nwpa=2\n", `:2: wpa: wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file`},
 		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: needs wpa=2; without it the network is open`},
 		{"wpa=0\nwpa_key_mgmt=WPA-PSK\n", `:2: wpa_key_mgmt: needs wpa=2`},
+		{"wpa=2\nwpa_passphrase=12345678\nextended_key_id=3\n", `:3: extended_key_id: "3": want 0 (off, the default), 1`},
 	} {
 		path := writeConf(t, c.text)
 		_, err := load(t, path, nil)

@@ -56,10 +56,13 @@ type StationConfig struct {
 	// grows with the frames: for tests).
 	// UseAPKey makes it join with the AP's own passphrase or first PSK
 	// (airqd -radio sim's stations know the network's secret).
-	Passphrase  string
-	UseAPKey    bool
-	AKM         rsn.AKM
-	CheckNonces bool
+	Passphrase string
+	UseAPKey   bool
+	AKM        rsn.AKM
+	// ExtendedKeyID offers Extended Key ID (wpa_supplicant's
+	// extended_key_id=1).
+	ExtendedKeyID bool
+	CheckNonces   bool
 }
 
 type staState uint8

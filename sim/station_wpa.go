@@ -22,10 +22,11 @@ const etherEAPOL = 0x888e
 // wpaState is a station's RSN association: its supplicant and keys.
 type wpaState struct {
 	sup    *handshake.Supplicant
-	open   bool // the 4-way handshake completed: the port is open
-	ptk    *ccmp.Key
-	pn     uint64
-	rx     ccmp.Replay
+	open   bool         // the 4-way handshake completed: the port is open
+	ptk    *ccmp.Key    // the pairwise key frames go under
+	pn     uint64       // its last PN
+	ptks   [2]*ccmp.Key // the pairwise keys by key ID (1: Extended Key ID)
+	rx     [2]ccmp.Replay
 	gtk    [4]*ccmp.Key
 	gtkRx  [4]ccmp.Replay
 	keyIDs map[*ccmp.Key][16]byte // with CheckNonces
@@ -41,8 +42,12 @@ func (st *Station) ownRSNE() []byte {
 			akm = rsn.AKMPSKSHA256
 		}
 	}
-	return rsn.Element{Version: rsn.Version, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP},
-		AKMs: []rsn.AKM{akm}, Last: rsn.FieldCaps}.Append(nil)
+	e := rsn.Element{Version: rsn.Version, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP},
+		AKMs: []rsn.AKM{akm}, Last: rsn.FieldCaps}
+	if st.cfg.ExtendedKeyID {
+		e.Caps |= rsn.CapExtKeyID
+	}
+	return e.Append(nil)
 }
 
 // wpa reports whether the station joins the BSS with WPA2.
@@ -110,7 +115,13 @@ func (st *Station) wpaActions() {
 		case handshake.ActSend:
 			st.sendData(st.bssid, etherEAPOL, a.Frame)
 		case handshake.ActInstallPTK:
-			c.ptk, c.pn, c.rx = st.newKey(a.Key, 0), 0, ccmp.Replay{}
+			id := a.KeyID & 1
+			c.ptks[id], c.rx[id] = st.newKey(a.Key, uint8(id)), ccmp.Replay{}
+			if !a.RXOnly {
+				c.ptk, c.pn = c.ptks[id], 0
+			}
+		case handshake.ActActivatePTK:
+			c.ptk, c.pn = c.ptks[a.KeyID&1], 0
 		case handshake.ActInstallGTK:
 			c.gtk[a.KeyID&3] = st.newKey(a.Key, uint8(a.KeyID))
 			c.gtkRx[a.KeyID&3].Reset(a.RSC)
@@ -161,7 +172,7 @@ func (st *Station) protect(p *packet) {
 func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	c := st.crypto
 	if !fr.Protected() {
-		if c.ptk == nil || fr.IsNullData() {
+		if c.ptks[0] == nil && c.ptks[1] == nil || fr.IsNullData() {
 			return fr, true
 		}
 		if et, _, ok := ieee80211.Decap(fr.Body()); ok && et == etherEAPOL {
@@ -171,7 +182,7 @@ func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 		return nil, false
 	}
 	pn, id, err := ccmp.ParseHeader(fr)
-	key, replay := c.ptk, &c.rx
+	key, replay := c.ptks[id&1], &c.rx[id&1]
 	if fr.Addr1().IsMulticast() {
 		key, replay = c.gtk[id], &c.gtkRx[id]
 	}

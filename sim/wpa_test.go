@@ -211,3 +211,20 @@ func TestWPA2ThroughputAsOpen(t *testing.T) {
 		t.Errorf("WPA2 %d down, %d up; open %d, %d", wd, wu, od, ou)
 	}
 }
+
+// With Extended Key ID, PTK rekeys under a bulk transfer lose nothing:
+// no MIC failure on either side.
+func TestWPA2ExtendedKeyIDRekeys(t *testing.T) {
+	s, h := wpaSim(t, 5, ap.RSNConfig{PTKRekey: time.Second, ExtendedKeyID: 1}, nil)
+	st := s.AddStation(StationConfig{Passphrase: simPassphrase, ExtendedKeyID: true, CheckNonces: true})
+	waitConnected(t, s)
+	down, up := s.Bulk(h, st, BulkConfig{}), s.Bulk(st, h, BulkConfig{})
+	s.Run(4 * time.Second)
+	c, ss := s.Core().Counters(), st.Stats()
+	if ss.Rekeys < 3 || ss.RxMICFailures+ss.RxUndecryptable+ss.NonceReuses != 0 || c[counter.RxMICFailure]+c[counter.RxUndecryptable] != 0 {
+		t.Errorf("station %+v; core %v", ss, &c)
+	}
+	if down.Stats().Delivered == 0 || up.Stats().Delivered == 0 {
+		t.Errorf("bulk: down %+v up %+v", down.Stats(), up.Stats())
+	}
+}

@@ -27,6 +27,12 @@
 #   wrong.cause_logged                  airqd logs the failed handshake with
 #                                       "wrong passphrase likely"
 #   wrong.counted                       psk_mismatch counted
+#   ext.rekeys / ext.no_loss            airqd restarted with extended_key_id=1 and
+#                                       wpa_ptk_rekey=4, wpa_supplicant with
+#                                       extended_key_id=1: during 12 s of iperf3
+#                                       TCP down, 2 PTK rekeys at least, the
+#                                       station COMPLETED, no MIC failure and no
+#                                       undecryptable frame at airqd
 #   psk_file.admitted                   airqd restarted with wpa_psk_file only: a
 #                                       line for station 1's MAC (keyid=one) and
 #                                       a wildcard line admit station 1 and 2,
@@ -179,6 +185,37 @@ else
 fi
 ctl status >"$LOGS/$S-airqctl-status.log" 2>&1
 ctl station dump >"$LOGS/$S-airqctl-station-dump.log" 2>&1
+
+log "PTK rekeys with Extended Key ID"
+stop "$(wpas_pid 1)"
+airq_down
+conf /tmp/$S-ext.conf "extended_key_id=1
+wpa_ptk_rekey=4
+"
+AIRQD_EXTRA="-config /tmp/$S-ext.conf"
+if airq_up airqd-ext; then
+	printf 'ctrl_interface=/run/wpas1\nextended_key_id=1\nnetwork={\n%s\n}\n' "$(wpa_body WPA-PSK "$PASS")" >/tmp/$S-wpas1-ext.conf
+	nsenter -F -t "$(sta_pid 1)" -n wpa_supplicant -i wlan1 -D nl80211 -c /tmp/$S-wpas1-ext.conf -t -d -f "$LOGS/$S-wpas1-ext.log" &
+	WPAS_1=$!
+	register $!
+	if wait_for 45 wpas_completed 1 && wait_for 10 airq_has_sta "$(sta_mac 1)"; then
+		h0=$(stat_of handshakes_completed) m0=$(stat_of rx_mic_failure) u0=$(stat_of rx_undecryptable)
+		iperf_bg ext.tcp_down 1 12 -R
+		wait $IPERF_PID
+		iperf_check ext.tcp_down 1
+		h=$(stat_of handshakes_completed) m=$(stat_of rx_mic_failure) u=$(stat_of rx_undecryptable)
+		kid=$(grep -c 'RSN: Using Extended Key ID 1' "$LOGS/$S-wpas1-ext.log")
+		st1=$(wpas_state 1)
+		check ext.rekeys "4-way handshakes $h0 -> $h in 12 s, station $st1, wpa_supplicant used Extended Key ID 1 $kid times" \
+			sh -c "[ '${h:-0}' -ge $((${h0:-0} + 2)) ] && [ '$st1' = COMPLETED ] && [ '$kid' -gt 0 ]"
+		check ext.no_loss "rx_mic_failure $m0 -> $m, rx_undecryptable $u0 -> $u across the rekeys" \
+			sh -c "[ '$m' = '$m0' ] && [ '$u' = '$u0' ]"
+	else
+		result ext.associated fail "station 1 with extended_key_id=1: $(wpas_state 1)"
+	fi
+else
+	result ext.airqd_ready fail "airqd -config (extended_key_id=1) not ready"
+fi
 
 log "wpa_psk_file: a per-station and a wildcard PSK"
 stop "$(wpas_pid 1)"
