@@ -96,6 +96,9 @@ func TestWPA2EndToEnd(t *testing.T) {
 	if c[counter.RxUnprotected]+c[counter.RxUndecryptable]+c[counter.RxReplayed] != 0 {
 		t.Errorf("core drops: %v", &c)
 	}
+	if u := s.Stats().Unaccounted; u != 0 {
+		t.Errorf("the core's downlink books did not balance %d times", u)
+	}
 }
 
 // A station with the wrong passphrase never gets a data frame through:
