@@ -105,10 +105,3 @@ func (a *AP) handshakeFailed(now time.Duration, slot uint16, s *station, reason 
 	}
 	a.disconnect(now, slot, reason, why, true)
 }
-
-// StationRSN is what a station negotiated, for the control protocol.
-type StationRSN struct {
-	AKM      rsn.AKM
-	Pairwise rsn.Cipher
-	State    string // the 4-way handshake machine's state, hostapd's name
-}
