@@ -154,7 +154,7 @@ func (st *Station) floodFresh() {
 		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
 		p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
 	}
-	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
+	st.sim.transmit(st, p, st.cfg.FloodAC, st.sim.med.lowest)
 }
 
 // floodAdmission sends the next address's authentication, or the blind
@@ -202,7 +202,7 @@ func (st *Station) floodSend(p *packet) {
 			p.b = append(p.b, 0)
 		}
 	}
-	st.sim.transmit(st, p, ieee80211.ACVO, st.cfg.Rate)
+	st.sim.transmit(st, p, st.cfg.FloodAC, st.cfg.Rate)
 }
 
 // floodReceive takes a frame the AP sent to one of the flooder's
@@ -216,6 +216,7 @@ func (st *Station) floodReceive(fr ieee80211.Frame) {
 	case ieee80211.SubtypeAuth:
 		if a, err := ieee80211.ParseAuth(fr.Body()); err == nil && a.Transaction() == 2 && a.Status() == ieee80211.StatusSuccess && !st.floodSt.stopped {
 			st.floodSt.queued++ // on its way like the backlog's frames
+			st.sim.stats.FloodFrames++
 			st.floodAssocReq(fr.Addr1())
 		}
 	case ieee80211.SubtypeAssocResp:

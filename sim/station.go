@@ -54,6 +54,10 @@ type StationConfig struct {
 	// without its admission, to tell the cost of the AP's answers from
 	// that of the attacker's own frames.
 	FloodDecoy bool
+	// FloodAC is the access category a flooder's frames contend in: VO
+	// (the zero value) as mac80211 queues injected management frames, or
+	// BE to contend like the station it competes with.
+	FloodAC ieee80211.AC
 	// PowerSave makes the station doze as soon as it is associated and
 	// behave as a legacy power-save client: it wakes for every beacon,
 	// fetches frames the TIM announces with PS-Poll while More Data is set,
