@@ -26,10 +26,11 @@ type sectionDescs struct {
 	scanMissed, scanBSSes, scanRetunes, scanProbes    *prometheus.Desc
 	tapOffload                                        *prometheus.Desc
 	all                                               []*prometheus.Desc
+	fixed                                             fixedPairs
 }
 
 func newSectionDescs() sectionDescs {
-	var s sectionDescs
+	s := sectionDescs{fixed: newFixedPairs()}
 	d := func(name, help string, labels ...string) *prometheus.Desc {
 		desc := prometheus.NewDesc("airq_"+name, help, labels, nil)
 		s.all = append(s.all, desc)
@@ -92,35 +93,12 @@ func (s *sectionDescs) describe(ch chan<- *prometheus.Desc) {
 }
 
 func (s *sectionDescs) collect(e emitter, r *ctl.Reply) {
-	for i := range r.Stations {
-		s.collectStation(e, &r.Stations[i])
-	}
+	s.collectStations(e, r.Stations)
 	s.collectACs(e, r.AQL, r.Scheduler)
 	s.collectBeacons(e, r.Status)
 	if r.Scan != nil {
 		s.collectScan(e, r.Scan)
 	}
-}
-
-func (s *sectionDescs) collectStation(e emitter, st *ctl.Station) {
-	mac := st.Addr.String()
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		e.counter(s.staAirtime, float64(st.ACAirtime[ac])/usPerSecond, mac, ac.String())
-		e.gauge(s.staPending, float64(st.AQLPending[ac])/usPerSecond, mac, ac.String())
-	}
-	e.counter(s.staBytes, float64(st.TxBytes), mac, "tx")
-	e.counter(s.staBytes, float64(st.RxBytes), mac, "rx")
-	e.counter(s.staPackets, float64(st.TxPackets), mac, "tx")
-	e.counter(s.staPackets, float64(st.RxPackets), mac, "rx")
-	e.counter(s.staRetries, float64(st.TxRetries), mac)
-	e.counter(s.staFailed, float64(st.TxFailed), mac)
-	e.counter(s.staNoStatus, float64(st.TxNoStatus), mac)
-	e.gauge(s.staSignal, float64(st.Signal), mac)
-	e.gauge(s.staWeight, float64(st.AirtimeWeight), mac)
-	e.gauge(s.staQueued, float64(st.QueueFramesTotal), mac)
-	e.counter(s.staAMSDUs, float64(st.AMSDUs), mac)
-	e.counter(s.staAMSDUSubframes, float64(st.AMSDUSubframes), mac)
-	e.counter(s.staAMSDUBytes, float64(st.AMSDUBytes), mac)
 }
 
 func (s *sectionDescs) collectACs(e emitter, q *ctl.AQL, sched *ctl.Scheduler) {
