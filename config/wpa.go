@@ -28,9 +28,9 @@ import (
 // rsnKeys are WPA2-Personal's.
 var rsnKeys = map[string]Key{
 	"wpa":            {Want: "2 (WPA2, RSN) or 0 (open)", set: setWPA},
-	"wpa_passphrase": {Want: "8 to 63 printable ASCII characters", set: setPassphrase},
-	"wpa_psk":        {Want: "the PSK as 64 hex digits", set: setPSK},
-	"wpa_psk_file": {Want: "a file of [keyid=ID] [vlanid=0] [wps=0|1] MAC PSK-or-passphrase lines (hostapd's; 00:00:00:00:00:00 for any station)",
+	"wpa_passphrase": {Reload: true, Want: "8 to 63 printable ASCII characters", set: setPassphrase},
+	"wpa_psk":        {Reload: true, Want: "the PSK as 64 hex digits", set: setPSK},
+	"wpa_psk_file": {Reload: true, Want: "a file of [keyid=ID] [vlanid=0] [wps=0|1] MAC PSK-or-passphrase lines (hostapd's; 00:00:00:00:00:00 for any station)",
 		set: setPSKFile},
 	"wpa_key_mgmt": {Want: "WPA-PSK and/or WPA-PSK-SHA256, separated by spaces", set: setKeyMgmt},
 	"rsn_pairwise": {Want: "CCMP", set: func(s *Settings, v string) error { return setCipher(s, v, true) }},

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -76,5 +77,40 @@ func TestDaemonWPA2(t *testing.T) {
 	}
 	if !strings.Contains(events.String(), "<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:10:02\n") {
 		t.Errorf("events:\n%s", events.String())
+	}
+}
+
+// SIGHUP re-reads wpa_psk_file as hostapd's RELOAD_WPA_PSK does: the new
+// PSKs hold from the next handshake on, and a station whose PSK is gone is
+// deauthenticated (its old passphrase then fails); no restart is asked.
+func TestDaemonReloadPSKs(t *testing.T) {
+	dir := t.TempDir()
+	conf, psks := filepath.Join(dir, "airqd.conf"), filepath.Join(dir, "airqd.wpa_psk")
+	write := func(path, text string) {
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(psks, "00:00:00:00:00:00 the first passphrase\n")
+	write(conf, "ssid=wpa\nwpa=2\nwpa_psk_file="+psks+"\n")
+	d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "300ms")
+	waitUntil(t, "two authorized stations", 10*time.Second, func() bool {
+		dump, _, _ := d.ctl("station", "dump")
+		return strings.Count(dump, "\tauthorized:\tyes") == 2
+	})
+	write(psks, "keyid=new 00:00:00:00:00:00 the second passphrase\n")
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	waitUntil(t, "the stations deauthenticated and refused", 10*time.Second, func() bool {
+		status, _, _ := d.ctl("status")
+		return strings.Count(d.log(), "deauthenticated a station the access lists or the PSKs now refuse") == 2 &&
+			!strings.Contains(status, "psk_mismatch=0")
+	})
+	log := d.log()
+	if !strings.Contains(log, "reload: applied the PSKs") || strings.Contains(log, "restart airqd") ||
+		strings.Contains(log, "passphrase\"") || strings.Contains(log, "the second") || strings.Contains(log, "the first") {
+		t.Errorf("log:\n%s", log)
+	}
+	if dump, _, _ := d.ctl("station", "dump"); strings.Contains(dump, "\tauthorized:\tyes") {
+		t.Errorf("a station still authorized with the old PSK:\n%s", dump)
 	}
 }
