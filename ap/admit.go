@@ -85,13 +85,24 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
 	s.assocAt, s.hadData, s.authOK = now, false, true
-	s.authorized = true // open system: no key handshake to wait for
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sta.enlist(slot, listQuiet)
-	if !s.reassoc {
+	s.reassoc = false
+	if s.rsn != nil {
+		if s.announced {
+			// As hostapd: the new handshake closes the port (AP-STA-
+			// DISCONNECTED), its completion opens it again.
+			s.announced = false
+			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: "reassociated: new 4-way handshake"})
+		}
+		a.startRSN(now, s)
+		return
+	}
+	s.authorized = true // open system: no key handshake to wait for
+	if !s.announced {
+		s.announced = true
 		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
 	}
-	s.reassoc = false
 }
 
 // releasePending gives a pending station's AID back: it stays
@@ -102,10 +113,12 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s.state = stateAuthenticated
 	s.authAt = now
 	a.sta.enlist(slot, listAuth)
-	if s.reassoc {
+	a.leaveRSN(now, s)
+	if s.announced {
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: why})
-		s.reassoc = false
+		s.announced = false
 	}
+	s.reassoc = false
 }
 
 // admitClass3 decides a class 3 frame (data, PS-Poll) from sa, whose

@@ -101,6 +101,9 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 		Flags: ieee80211.FCFromDS, Addr1: s.addr, Addr2: a.cfg.BSSID, Addr3: a.cfg.BSSID,
 		Seq: seq, QoS: true, TID: tid, AMSDU: true,
 	})
+	if a.rsn != nil {
+		b = append(b, zeroGap[:]...) // the CCMP header, written at encryption
+	}
 	body := len(b)
 	var subs [maxSubframes]uint32
 	nsubs, bytes := 0, 0
@@ -125,11 +128,14 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 		if !ok {
 			break
 		}
-		if a.slabPoll[f.Handle] { // a poll goes alone: it is a Null frame
+		if a.slabPoll[f.Handle] || a.slabEAPOL[f.Handle] { // a poll is a Null frame; EAPOL waits for its own TX status
 			a.sendOne(now, q, uint32(f.Handle), int(f.Len), false)
 			break
 		}
 		add(uint32(f.Handle), int(f.Len))
+	}
+	if a.rsn != nil {
+		b = a.protectInPlace(slot, b, rt)
 	}
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ac, fr, tid, slot, true, bytes, r, now)

@@ -23,12 +23,15 @@ type AP struct {
 	slabSlot []uint16 // station slot of a queued slab, for drop counters
 	slabPoll []bool   // the slab is an inactivity poll, not an MSDU
 	slabLen  []uint16 // 802.3 length of a queued MSDU
-	big      *pool    // A-MSDU buffers
-	out      output
-	sta      stationTable
-	assoc    int // associated stations
-	rates    rateSet
-	phy      phyElems
+	// slabEAPOL: the MSDU is the authenticator's EAPOL frame, whose TX
+	// status the handshake takes.
+	slabEAPOL []bool
+	big       *pool // A-MSDU buffers
+	out       output
+	sta       stationTable
+	assoc     int // associated stations
+	rates     rateSet
+	phy       phyElems
 
 	sched *txq.Scheduler
 	air   *aql.Tracker
@@ -75,6 +78,8 @@ type AP struct {
 	home *scan.Table
 
 	cnt counter.Set // the core's running totals; Counters fills in the gauges
+
+	rsn *rsnState // WPA2 (rsn.go); nil: an open network
 }
 
 // New validates cfg and returns a core that has not started beaconing.
@@ -84,16 +89,22 @@ func New(cfg Config) (*AP, error) {
 		return nil, err
 	}
 	a := &AP{
-		cfg:      cfg,
-		pool:     newPool(poolSlabs),
-		slabSlot: make([]uint16, poolSlabs),
-		slabPoll: make([]bool, poolSlabs),
-		slabLen:  make([]uint16, poolSlabs),
-		out:      newOutput(512),
-		sta:      newStationTable(maxAID),
-		rates:    newRateSet(cfg.Rates, cfg.BasicRates),
+		cfg:       cfg,
+		pool:      newPool(poolSlabs),
+		slabSlot:  make([]uint16, poolSlabs),
+		slabPoll:  make([]bool, poolSlabs),
+		slabLen:   make([]uint16, poolSlabs),
+		slabEAPOL: make([]bool, poolSlabs),
+		out:       newOutput(512),
+		sta:       newStationTable(maxAID),
+		rates:     newRateSet(cfg.Rates, cfg.BasicRates),
 	}
 	a.phy = newPHYElems(cfg, a.rates.ie)
+	if cfg.RSN != nil {
+		if a.rsn, err = newRSN(cfg); err != nil {
+			return nil, err
+		}
+	}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the
@@ -151,6 +162,7 @@ func (a *AP) Start(now time.Duration) {
 		return // the start-up scan first; it calls Start again once done
 	}
 	a.started = true
+	a.rsnStart(now)
 	a.epoch = now
 	a.nextBeacon = now
 	a.Tick(now)
@@ -193,6 +205,7 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	a.scanTick(now)
 	a.expireFlights(now)
+	a.rsnTick(now)
 	a.txLoop(now)
 }
 
@@ -203,6 +216,9 @@ func (a *AP) Deadline() time.Duration {
 	}
 	d := a.nextBeacon
 	if t, ok := a.scanDeadline(); ok && t < d {
+		d = t
+	}
+	if t, ok := a.rsnDeadline(); ok && t < d {
 		d = t
 	}
 	for i := range a.flights {
@@ -222,6 +238,7 @@ func (a *AP) Counters() counter.Set {
 	c[counter.Pending] = uint64(a.pending)
 	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc - a.pending)
 	c[counter.Backlog] = uint64(frames)
+	a.rsnCounters(&c)
 	return c
 }
 

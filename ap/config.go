@@ -103,6 +103,9 @@ type Config struct {
 	// and deny_mac_file); the zero value admits every station. SetACL
 	// replaces them live.
 	ACL ACL
+	// RSN, when set, makes the BSS WPA2-Personal (rsn.go); nil is an
+	// open network.
+	RSN *RSNConfig
 }
 
 const maxAID = 2007
@@ -114,6 +117,11 @@ func (c Config) Resolve() (Config, error) { return c.withDefaults() }
 // withDefaults fills zero fields and validates; errors name the field and
 // the accepted values.
 func (c Config) withDefaults() (_ Config, err error) {
+	if c.RSN != nil {
+		if err := c.RSN.validate(); err != nil {
+			return c, err
+		}
+	}
 	if c.acsPending() {
 		return c.withACS() // acs.go: the channel is chosen at Start
 	}

@@ -39,7 +39,11 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if s == nil {
 			return noStation(req.Addr)
 		}
-		a.disconnect(now, slot, ieee80211.ReasonDeauthLeaving, "removed by operator", true)
+		reason := req.Reason
+		if reason == 0 {
+			reason = ieee80211.ReasonDeauthLeaving
+		}
+		a.disconnect(now, slot, reason, "removed by operator", true)
 		a.txLoop(now) // its airtime is reclaimed: others may send
 		return ctl.Reply{}
 	case ctl.OpAQL:

@@ -66,6 +66,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		st.PHYMode = "legacy"
 	}
 	st.HEAnnounced = s.heAnnounced
+	if s.rsn != nil {
+		st.AKM, st.Cipher, st.KeyID = s.rsn.hs.AKM().String(), s.rsn.hs.Pairwise().String(), s.rsn.keyID
+	}
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
 		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)

@@ -42,4 +42,12 @@
 // classes (replies.go), and a full station table evicts unconfirmed
 // entries, then associated stations that never sent data, before it
 // refuses anyone.
+//
+// WPA2-Personal (rsn.go, rsnsta.go, crypt.go, eapol.go), with Config.RSN:
+// the association request's RSNE is validated with hostapd's status codes,
+// the authenticator of rsn/handshake runs per station from the response's
+// ACK, EAPOL travels as data, only EAPOL passes the controlled port until
+// the 4-way handshake completes (then the station is announced), and CCMP
+// protects the data: downlink frames at the TX loop, with a new PN at each
+// build, uplink frames verified before anything of the station changes.
 package ap

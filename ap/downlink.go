@@ -37,6 +37,12 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
+	if a.rsn != nil && etherType == etherTypeEAPOL {
+		// With WPA2 the authenticator is the only source of EAPOL
+		// towards stations.
+		a.cnt[counter.WiredDroppedUnauthorized]++
+		return
+	}
 	var slot uint16
 	tid := uint8(0)
 	if !da.IsMulticast() {
@@ -57,6 +63,12 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		a.cnt[counter.WiredDroppedNoStation]++
 		return
 	}
+	a.queueMSDU(now, slot, tid, da, sa, etherType, payload, false)
+}
+
+// queueMSDU copies an MSDU into a slab and queues it on slot's TID queue
+// (slot 0: the group queue); eapol marks the authenticator's frames.
+func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte, eapol bool) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt[counter.WiredDroppedNoBuffer]++
@@ -67,7 +79,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	b = append(b, sa[:]...)
 	b = binary.BigEndian.AppendUint16(b, etherType)
 	b = append(b, payload...)
-	a.slabSlot[h], a.slabLen[h] = slot, uint16(len(b))
+	a.slabSlot[h], a.slabLen[h], a.slabEAPOL[h] = slot, uint16(len(b)), eapol
 	a.backlog++
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--

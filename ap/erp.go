@@ -11,6 +11,7 @@ const (
 	capESS       = 0x0001
 	capShortPre  = 0x0020
 	capShortSlot = 0x0400
+	capPrivacy   = 0x0010 // WPA2: data is protected
 )
 
 // capability advertises short preamble and short slot time only while every
@@ -32,6 +33,9 @@ func (a *AP) capabilityWith(s *station) uint16 {
 
 func (a *AP) capabilityOf(longPreamble, nonERP int) uint16 {
 	c := uint16(capESS)
+	if a.rsn != nil {
+		c |= capPrivacy
+	}
 	if a.cfg.Freq >= 3000 {
 		return c
 	}

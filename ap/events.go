@@ -17,6 +17,14 @@ const (
 	// or association (Why says which). hostapd only logs this, so the
 	// control protocol's event stream does not carry it.
 	EventRefused
+	// EventHandshakeCompleted: a 4-way handshake completed, the first
+	// (after EventConnected) or a PTK rekey (hostapd's
+	// EAPOL-4WAY-HS-COMPLETED).
+	EventHandshakeCompleted
+	// EventHandshakeFailed: a station was deauthenticated before its
+	// first 4-way handshake completed; Why says the likely cause. hostapd
+	// only logs this.
+	EventHandshakeFailed
 )
 
 // String names the kind as hostapd's events and log lines do.
@@ -28,6 +36,10 @@ func (k EventKind) String() string {
 		return "AP-STA-DISCONNECTED"
 	case EventRefused:
 		return "station refused by the access lists"
+	case EventHandshakeCompleted:
+		return "EAPOL-4WAY-HS-COMPLETED"
+	case EventHandshakeFailed:
+		return "4-way handshake failed"
 	}
 	return "?"
 }

@@ -195,6 +195,9 @@ func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
 		return
 	}
 	a.inflight--
+	if a.slabEAPOL[h] && st != nil {
+		a.eapolStatus(now, rec.slot, rec.addr1, acked)
+	}
 	switch {
 	case acked || st == nil:
 		a.cnt[counter.WiredSent]++

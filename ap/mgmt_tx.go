@@ -99,6 +99,9 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	if a.cfg.Freq < 3000 {
 		b = ieee80211.AppendERP(b, a.erp())
 	}
+	if a.rsn != nil {
+		b = append(b, a.rsn.ie...)
+	}
 	b = a.phy.append(b, true)
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)

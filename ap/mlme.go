@@ -5,6 +5,7 @@ import (
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 const authOpenSystem = 0
@@ -87,6 +88,13 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	status, wmm, rates := a.checkAssocIEs(ies)
+	var (
+		neg   rsn.Negotiated
+		rsnxe []byte
+	)
+	if status == ieee80211.StatusSuccess && a.rsn != nil {
+		neg, rsnxe, status = a.checkRSNE(ies)
+	}
 	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
 		a.assoc+a.pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
@@ -101,6 +109,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	s.nonERP = rates&a.rates.ofdm == 0
 	s.longPreamble = capab&capShortPre == 0
 	a.learnCaps(s, ies)
+	if a.rsn != nil {
+		a.joinRSN(now, s, neg, rsnxe)
+	}
 	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
 		a.cnt[counter.AssocNotSent]++
 		a.releasePending(now, slot, "association response not sent")
@@ -213,7 +224,11 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 			s.state = stateAuthenticated
 			s.authAt = now
 			a.sta.enlist(slot, listAuth)
-			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
+			a.leaveRSN(now, s)
+			if s.announced {
+				s.announced = false
+				a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
+			}
 		case stateAssocPending:
 			a.releasePending(now, slot, "disassociated by station")
 		}
@@ -241,13 +256,14 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	case stateAssociated:
 		a.assoc--
 		a.leaveERP(s)
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	case stateAssocPending:
 		a.pending--
-		if s.reassoc {
-			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
-		}
 	}
+	if s.announced {
+		s.announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	}
+	a.leaveRSN(now, s)
 	if s.hadData {
 		a.senders.heard(now, s.addr) // it was really here: known if it comes back soon
 	}

@@ -52,9 +52,13 @@ type station struct {
 	rxRate         radio.Rate // of its last received data frame
 	dozing         bool       // Power Management bit set in its last frame
 	// authorized opens the controlled port: data other than EAPOL passes
-	// only then. Open networks authorize at association; an RSN
-	// authenticator would authorize after its 4-way handshake.
-	authorized   bool
+	// only then. Open networks authorize at association, WPA2 once the
+	// 4-way handshake completes.
+	authorized bool
+	// announced: AP-STA-CONNECTED went out for this session, so its end
+	// is announced too.
+	announced    bool
+	rsn          *staRSN       // its handshake and keys (WPA2); nil on an open network
 	ht, vht      bool          // HT/VHT in use with this station
 	heAnnounced  bool          // it offers HE, which airq does not send
 	maxAMSDU     int           // longest A-MSDU it receives, 0 if none
@@ -171,7 +175,7 @@ func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
 	delete(t.byAddr, s.addr)
 	s.state = stateNone
-	s.rc = nil
+	s.rc, s.rsn = nil, nil
 	// Keep the free list sorted descending so the lowest slot is reused first.
 	i := len(t.free)
 	t.free = append(t.free, 0)

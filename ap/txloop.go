@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -44,9 +45,9 @@ func (a *AP) txLoop(now time.Duration) {
 // send hands out a dequeued frame, aggregated with more of its queue into an
 // A-MSDU when its station takes them.
 func (a *AP) send(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bool) {
-	if slot := q.Station(); slot != 0 && !a.slabPoll[h] {
+	if slot := q.Station(); slot != 0 && !a.slabPoll[h] && !a.slabEAPOL[h] {
 		s := &a.sta.slots[slot]
-		if limit := a.amsduLimit(s); limit > 0 && q.Len() > 0 && a.sendAMSDU(now, q, s, slot, h, n, limit) {
+		if limit := a.amsduLimit(s); limit > 0 && q.Len() > 0 && a.keyReady(slot) && a.sendAMSDU(now, q, s, slot, h, n, limit) {
 			return
 		}
 	}
@@ -95,9 +96,19 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 	} else {
 		b = a.buildData(h, n, p, qos, tid, seq)
 	}
-	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
+	rt := radiotap.TxHeaderLen(p)
+	fr := ieee80211.Frame(b[rt:])
 	if moreData {
 		fr.SetMoreData(true)
+	}
+	held := noSlab
+	if a.rsn != nil && !a.slabPoll[h] {
+		var drop counter.ID
+		if b, held, drop = a.protect(slot, h, b, rt); b == nil {
+			a.dropUnsent(h, drop)
+			return
+		}
+		fr = ieee80211.Frame(b[rt:])
 	}
 	ac, ftid := acOf(fr)
 	rec := a.register(ac, fr, ftid, slot, true, n, rate, now)
@@ -105,4 +116,25 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 	rec.slab, rec.hasSlab = h, true
 	a.dequeued(h)
 	a.emitData(b, rec)
+	if held != noSlab {
+		a.out.held = append(a.out.held, held)
+	}
+}
+
+// dropUnsent drops a dequeued MSDU that must not go out: no key for it
+// (only EAPOL goes before the 4-way handshake's key), or no slab for its
+// ciphertext.
+func (a *AP) dropUnsent(h uint32, reason counter.ID) {
+	a.backlog--
+	a.cnt[reason]++
+	a.pool.put(h)
+}
+
+// keyReady reports whether frames to slot can go under a key, or need
+// none (an open network).
+func (a *AP) keyReady(slot uint16) bool {
+	if a.rsn == nil {
+		return true
+	}
+	return a.txKey(slot) != nil
 }

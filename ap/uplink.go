@@ -26,6 +26,13 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if !a.admitClass3(now, sa, slot, s) {
 		return
 	}
+	if a.rsn != nil {
+		// WPA2: verified before anything of the station changes.
+		var ok bool
+		if fr, ok = a.unprotect(now, slot, s, fr); !ok {
+			return
+		}
+	}
 	s.lastRx = now
 	if a.rx.HasSignal {
 		s.signal = a.rx.Signal
@@ -54,13 +61,13 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	if fr.Protected() {
-		// No keys are installed: no station that follows the standard
-		// sends protected data here.
+		// An open network has no keys: no station that follows the
+		// standard sends protected data here.
 		a.cnt[counter.RxMalformed]++
 		return
 	}
 	if fr.IsQoS() && fr.AMSDUPresent() {
-		a.deaggregate(now, slot, fr)
+		a.deaggregate(now, slot, s, fr)
 		return
 	}
 	etherType, payload, ok := ieee80211.Decap(fr.Body())
@@ -68,12 +75,23 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
+	a.deliverUp(now, slot, s, fr.Addr3(), sa, etherType, payload)
+}
+
+// deliverUp takes one MSDU from a station, behind the controlled port:
+// before the station is authorized only EAPOL passes; with WPA2 EAPOL goes
+// to the authenticator and nowhere else.
+func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	if etherType == etherTypeEAPOL && a.rsn != nil {
+		a.rxEAPOL(now, s, da, payload)
+		return
+	}
 	if !s.authorized && etherType != etherTypeEAPOL {
 		s.RxDroppedUnauthorize++
 		a.cnt[counter.RxUnauthorized]++
 		return
 	}
-	a.bridgeUp(now, slot, fr.Addr3(), sa, etherType, payload)
+	a.bridgeUp(now, slot, da, sa, etherType, payload)
 }
 
 // handle4Addr drops a 4-address data frame (airq has no WDS stations).
@@ -96,7 +114,7 @@ func (a *AP) handle4Addr(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 // one that claims another source (a station only sends its own MSDUs: a
 // sign of injection) or does not decapsulate is dropped alone, as
 // cfg80211 skips a subframe whose SA is not the transmitter's.
-func (a *AP) deaggregate(now time.Duration, slot uint16, fr ieee80211.Frame) {
+func (a *AP) deaggregate(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) {
 	it := ieee80211.AMSDUSubframes(fr.Body())
 	for it.Next() {
 	}
@@ -117,7 +135,7 @@ func (a *AP) deaggregate(now time.Duration, slot uint16, fr ieee80211.Frame) {
 			continue
 		}
 		a.cnt[counter.RxAMSDUSubframes]++
-		a.bridgeUp(now, slot, it.DA(), it.SA(), etherType, payload)
+		a.deliverUp(now, slot, s, it.DA(), it.SA(), etherType, payload)
 	}
 }
 

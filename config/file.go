@@ -190,7 +190,7 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
 		}
 		last[l.key] = l
 	}
-	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY} {
+	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY, f.checkWPA} {
 		ps = append(ps, check(s, last, flagSet)...)
 	}
 	ps = append(ps, f.checkWMM(s, last)...)
@@ -277,7 +277,7 @@ func (f *File) Values() map[string]string {
 			m[l.key] += "," + l.value
 			continue
 		}
-		m[l.key] = l.value
+		m[l.key] = shown(l.key, l.value)
 	}
 	return m
 }

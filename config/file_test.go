@@ -150,10 +150,11 @@ func TestConfigErrors(t *testing.T) {
 		{"ieee80211d=2\n", `:1: ieee80211d: "2": want 0 or 1 (1: advertise country_code in beacons, the Country element)`},
 		{"ssid=x\nieee80211d=1\n", `:2: ieee80211d: cannot enable IEEE 802.11d without setting the country_code`},
 		// Known hostapd keys airq does not implement are refused by name.
-		{"ssid=x\nwpa=2\n", `:2: wpa: "2" (only 0 is accepted): not supported yet: WPA2 is being built`},
-		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: not supported yet: WPA2 is being built`},
-		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: not supported yet: WPA2`},
-		{"rsn_pairwise=CCMP\n", `rsn_pairwise: not supported yet: WPA2`},
+		{"ssid=x\nwpa=2\n", `:2: wpa: wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file`},
+		{"wpa_passphrase=secret123\n", `:1: wpa_passphrase: needs wpa=2; without it the network is open`},
+		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: needs wpa=2`},
+		{"rsn_pairwise=CCMP\n", `rsn_pairwise: needs wpa=2`},
+		{"wpa=1\n", `:1: wpa: 1: WPA (version 1, with TKIP) is not supported; want 2 (WPA2) or 0 (open)`},
 		{"ieee80211r=1\n", `ieee80211r: "1" (only 0 is accepted): not supported: fast BSS transition (802.11r)`},
 		{"ieee80211w=1\n", `ieee80211w: "1" (only 0 is accepted): not supported yet: management frame protection (802.11w)`},
 		{"ieee80211ax=1\n", `ieee80211ax: "1" (only 0 is accepted): not supported: HE (802.11ax)`},
@@ -204,7 +205,7 @@ func TestKeyTable(t *testing.T) {
 	if len(classifiedTwice) > 0 {
 		t.Errorf("classified twice: %v", classifiedTwice)
 	}
-	if r := Reloadable(); !slices.Equal(r, []string{"accept_mac_file", "airtime_weight", "aql_threshold", "aql_txq_limit", "deny_mac_file", "log_level", "macaddr_acl"}) {
+	if r := Reloadable(); !slices.Equal(r, []string{"accept_mac_file", "airtime_weight", "aql_threshold", "aql_txq_limit", "deny_mac_file", "log_level", "macaddr_acl", "wpa_passphrase", "wpa_psk", "wpa_psk_file"}) {
 		t.Errorf("reloadable keys %v", r)
 	}
 }

@@ -43,18 +43,15 @@ func (u unusedKey) check(v string) (msg string, warn bool) {
 
 // The reasons for refusing, one per feature.
 const (
-	// WPA2-Personal is being built; its keys are refused until it lands
-	// and turns them on (keys.go).
-	whyWPA2   = "not supported yet: WPA2 is being built, and until it lands airq serves an open network only; remove the WPA lines only where an open network is acceptable"
 	whyWPA3   = "not supported: WPA3 (SAE), OWE and PASN come after WPA2"
 	whyPMF    = "not supported yet: management frame protection (802.11w) comes after WPA2"
 	whyFT     = "not supported: fast BSS transition (802.11r) needs WPA2 and a mobility domain of APs"
-	whyFILS   = "not supported: FILS (802.11ai) needs WPA2 first"
+	whyFILS   = "not supported: FILS (802.11ai)"
 	why8021X  = "not supported: 802.1X and EAP (WPA-Enterprise, hostapd's EAP server)"
 	whyRADIUS = "not supported: airq has no RADIUS client or server"
 	whyVLAN   = "not supported: airq has no per-station VLANs"
 	whyWEP    = "not supported: WEP is broken (hostapd 2.10 builds without it by default)"
-	whyWPS    = "not supported: Wi-Fi Protected Setup hands out WPA keys, which airq does not have yet"
+	whyWPS    = "not supported: Wi-Fi Protected Setup (give stations the passphrase, or a wpa_psk_file line each)"
 	whyBSS    = "several BSSes on one radio are not supported: remove this line and the lines after it, which configure that BSS"
 	whyWDS    = "not supported: 4-address frames (WDS stations, Multi-AP backhaul)"
 	whyHE     = "not supported: HE (802.11ax) and the 6 GHz band"
@@ -103,11 +100,9 @@ func buildUnused() (map[string]unusedKey, []string) {
 	}
 	ignored := func(note, keys string) { add(keys, unusedKey{note: note}) }
 
-	// WPA2-Personal: the keys its work turns on.
-	sameOr(whyWPA2, "(no WPA) is the open network airq serves: the line changes nothing", "wpa", "0")
-	refused(whyWPA2, "wpa_passphrase wpa_psk wpa_psk_file wpa_key_mgmt wpa_pairwise rsn_pairwise group_cipher "+
-		"wpa_group_rekey wpa_strict_rekey wpa_gmk_rekey wpa_ptk_rekey wpa_deny_ptk0_rekey wpa_group_update_count "+
-		"wpa_pairwise_update_count wpa_disable_eapol_key_retries eapol_version extended_key_id")
+	// WPA2-Personal's keys are in wpa.go; these two change nothing.
+	ignored("airq draws each GTK from the system's random source; there is no GMK to rekey", "wpa_gmk_rekey")
+	sameOr("not supported: the group cipher is CCMP, as rsn_pairwise's", sameValue, "group_cipher", "CCMP")
 	// After WPA2.
 	refused(whyWPA3, "sae_password sae_anti_clogging_threshold anti_clogging_threshold sae_sync sae_groups sae_require_mfp "+
 		"sae_confirm_immediate sae_pwe owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+

@@ -55,7 +55,7 @@ func TestEveryProblemAtOnce(t *testing.T) {
 		"x.conf:1: warning: interface: ignored: airq creates its own monitor interface",
 		`x.conf:2: unknown key "bogus"`,
 		`x.conf:3: beacon_int: "5": want 15 to 65535 TU`,
-		`x.conf:4: wpa: "2" (only 0 is accepted): not supported yet: WPA2 is being built`,
+		`x.conf:4: wpa: wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file`,
 		`x.conf:5: hw_mode: "a" does not match channel 1`,
 		"x.conf:6: warning: logger_syslog: ignored: airq logs to standard error",
 		`x.conf:7: dtim_period: "x": want 1 to 255 beacons`,
@@ -72,7 +72,7 @@ func TestEveryProblemAtOnce(t *testing.T) {
 		t.Errorf("errors %v, warnings %v", err, ps.Warnings())
 	}
 	// A file with warnings alone is accepted.
-	if _, ps := parse(t, "interface=wlan0\nctrl_interface=/run/hostapd\nwpa=0\n"); ps.Err() != nil || len(ps) != 3 {
+	if _, ps := parse(t, "interface=wlan0\nctrl_interface=/run/hostapd\nwpa_gmk_rekey=86400\n"); ps.Err() != nil || len(ps) != 3 {
 		t.Errorf("warnings only: %v", ps)
 	}
 }
@@ -120,7 +120,7 @@ func TestNoSourceNamesInMessages(t *testing.T) {
 // the capability flags airq does not act on are named in one.
 func TestAcceptedWithAWarning(t *testing.T) {
 	for _, line := range []string{"interface=wlan0", "driver=nl80211", "ctrl_interface=/var/run/hostapd",
-		"ctrl_interface_group=0", "logger_stdout_level=2", "wpa=0", "eap_server=0", "ieee8021x=0", "own_ip_addr=127.0.0.1",
+		"ctrl_interface_group=0", "logger_stdout_level=2", "wpa_gmk_rekey=0", "group_cipher=CCMP", "eap_server=0", "ieee8021x=0", "own_ip_addr=127.0.0.1",
 		"ieee80211h=0", "eapol_key_index_workaround=0", "rts_threshold=-1", "fragm_threshold=-1", "tx_queue_data2_aifs=3",
 		"disable_11ax=0", "preamble=1", "max_listen_interval=65535", "ignore_probe_probability=0.0"} {
 		_, ps := parse(t, line+"\n")

@@ -17,7 +17,8 @@ var reasons = map[string]bool{ReasonMalformed: true, ReasonBadFCS: true, ReasonN
 	ReasonDuplicate: true, ReasonFragment: true, ReasonUnauthorized: true, ReasonNoBuffer: true, ReasonReplyBudget: true,
 	ReasonTxFailed: true, ReasonQueueFull: true, ReasonOverlimit: true, ReasonOvermemory: true, ReasonCoDel: true,
 	ReasonFlushed: true, ReasonAssocRetry: true, ReasonAssocEarly: true, ReasonAssocPending: true,
-	ReasonAMSDUMalformed: true, ReasonAMSDUInjected: true, ReasonFourAddress: true}
+	ReasonAMSDUMalformed: true, ReasonAMSDUInjected: true, ReasonUnprotected: true, ReasonUndecryptable: true,
+	ReasonReplay: true, ReasonMICFailure: true, ReasonFourAddress: true}
 
 // The table's rules: every ID has an entry; keys are unique; a family of
 // one has no label, a family of several tells each member apart by its

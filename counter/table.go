@@ -91,6 +91,25 @@ const (
 	WiredDroppedFlushed
 	Rebuffered // failed while their station dozed: queued again
 
+	// WPA2 (ap's rsn.go, crypt.go, eapol.go): frames the RSN checks drop,
+	// EAPOL and the key handshakes.
+	RxUnprotected      // unprotected data (but EAPOL and Null frames) once the station has a key
+	RxUndecryptable    // protected data without a key for it, or a bad CCMP header
+	RxReplayed         // protected data with a PN not above the last one accepted
+	RxMICFailure       // protected data whose MIC does not verify
+	EAPOLTx            // EAPOL frames the authenticator sent
+	EAPOLRx            // EAPOL frames from stations handed to the authenticator
+	EAPOLAccepted      // of those, passed every check and drove the handshake (a gauge of the authenticator's)
+	EAPOLMalformed     // not an EAPOL-Key frame with all its fields
+	EAPOLVersion       // key descriptor version other than the AKM's
+	EAPOLReplayed      // a replay counter the authenticator does not expect
+	EAPOLState         // a message the handshake is not waiting for
+	EAPOLMIC           // MIC did not verify
+	HandshakeCompleted // 4-way handshakes completed, rekeys included
+	HandshakeFailed    // stations disconnected by a failed key handshake
+	PSKMismatch        // message 2 failed the MIC under every PSK
+	GTKInstalled       // group keys the AP started sending with
+
 	NumIDs
 )
 
@@ -118,6 +137,10 @@ const (
 	ReasonAMSDUMalformed = "amsdu_malformed"  // an A-MSDU with a subframe that overruns it, dropped whole
 	ReasonAMSDUInjected  = "amsdu_injection"  // an A-MSDU whose first DA is an RFC 1042 header, dropped whole
 	ReasonFourAddress    = "four_address"     // a 4-address frame from a station: airq has no WDS stations
+	ReasonUnprotected    = "unprotected"      // unprotected data from a station that has a key
+	ReasonUndecryptable  = "undecryptable"    // protected without a key for it, or a bad CCMP header
+	ReasonReplay         = "replay"           // a CCMP packet number not above the last one accepted
+	ReasonMICFailure     = "mic_failure"      // the CCMP MIC does not verify
 )
 
 var (
@@ -179,6 +202,20 @@ var (
 	downlinkDrops = &Family{"airq_downlink_drops_total", "Downlink MSDUs dropped, by reason.", Counter, "reason"}
 	rebuffered    = &Family{"airq_downlink_rebuffered_total", "Downlink MSDUs that failed while their station dozed, " +
 		"queued again for its wake-up.", Counter, ""}
+)
+
+var (
+	eapolFrames = &Family{"airq_eapol_frames_total", "EAPOL frames of the WPA2 key handshakes: sent by the " +
+		"authenticator, or received from stations and handed to it (never bridged).", Counter, "direction"}
+	eapolByResult = &Family{"airq_eapol_rx_by_result_total", "EAPOL frames the authenticator took, by what became " +
+		"of them: accepted, or dropped as malformed, with another descriptor version, an unexpected replay " +
+		"counter, in the wrong state, or a bad MIC.", Counter, "result"}
+	handshakes = &Family{"airq_rsn_handshakes_total", "WPA2 key handshakes: 4-way handshakes completed (rekeys " +
+		"included), and stations disconnected because one failed.", Counter, "result"}
+	pskMismatch = &Family{"airq_rsn_psk_mismatch_total", "Messages 2 of the 4-way handshake whose MIC no PSK " +
+		"verifies (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH): a wrong passphrase on the station, most likely.", Counter, ""}
+	gtkInstalled = &Family{"airq_rsn_gtk_installed_total", "Group keys the AP started sending with: the first, " +
+		"then one per completed GTK rekey.", Counter, ""}
 )
 
 var table = [NumIDs]Desc{
@@ -263,4 +300,21 @@ var table = [NumIDs]Desc{
 	WiredDroppedCoDel:        {"dropped_codel", downlinkDrops, ReasonCoDel},
 	WiredDroppedFlushed:      {"dropped_flushed", downlinkDrops, ReasonFlushed},
 	Rebuffered:               {"rebuffered", rebuffered, ""},
+
+	RxUnprotected:      {"rx_unprotected", rxDrops, ReasonUnprotected},
+	RxUndecryptable:    {"rx_undecryptable", rxDrops, ReasonUndecryptable},
+	RxReplayed:         {"rx_replayed", rxDrops, ReasonReplay},
+	RxMICFailure:       {"rx_mic_failure", rxDrops, ReasonMICFailure},
+	EAPOLTx:            {"eapol_tx", eapolFrames, "tx"},
+	EAPOLRx:            {"eapol_rx", eapolFrames, "rx"},
+	EAPOLAccepted:      {"eapol_accepted", eapolByResult, "accepted"},
+	EAPOLMalformed:     {"eapol_malformed", eapolByResult, "malformed"},
+	EAPOLVersion:       {"eapol_version", eapolByResult, "version"},
+	EAPOLReplayed:      {"eapol_replayed", eapolByResult, "replayed"},
+	EAPOLState:         {"eapol_state", eapolByResult, "state"},
+	EAPOLMIC:           {"eapol_mic", eapolByResult, "mic"},
+	HandshakeCompleted: {"handshakes_completed", handshakes, "completed"},
+	HandshakeFailed:    {"handshakes_failed", handshakes, "failed"},
+	PSKMismatch:        {"psk_mismatch", pskMismatch, ""},
+	GTKInstalled:       {"gtk_installed", gtkInstalled, ""},
 }

@@ -13,7 +13,11 @@ import (
 const (
 	EventConnected    = "AP-STA-CONNECTED"
 	EventDisconnected = "AP-STA-DISCONNECTED"
-	EventsLost        = "EVENTS-LOST" // Lost events were dropped for a slow client
+	// EventHandshakeCompleted: a WPA2 4-way handshake completed, the first
+	// (right after AP-STA-CONNECTED) or a PTK rekey; hostapd_cli's line
+	// has the address alone.
+	EventHandshakeCompleted = "EAPOL-4WAY-HS-COMPLETED"
+	EventsLost              = "EVENTS-LOST" // Lost events were dropped for a slow client
 )
 
 // eventPrefix is wpa_ctrl's MSG_INFO level, which hostapd puts before every
@@ -38,6 +42,8 @@ func (e *Event) AppendText(b []byte) []byte {
 	case EventConnected:
 		b = append(append(b, ' '), e.Addr.String()...)
 		b = strconv.AppendUint(append(b, " aid="...), uint64(e.AID), 10)
+	case EventHandshakeCompleted:
+		b = append(append(b, ' '), e.Addr.String()...)
 	default:
 		b = append(append(b, ' '), e.Addr.String()...)
 		b = strconv.AppendUint(append(b, " aid="...), uint64(e.AID), 10)
@@ -58,21 +64,25 @@ func ParseEvent(line string) (Event, error) {
 	switch e.Kind {
 	case EventsLost:
 		f = f[1:]
-	case EventConnected, EventDisconnected:
+	case EventConnected, EventDisconnected, EventHandshakeCompleted:
 		if len(f) < 2 {
 			return Event{}, fmt.Errorf("event %q: want a MAC address after the kind", line)
 		}
 		if err := e.Addr.UnmarshalText([]byte(f[1])); err != nil {
 			return Event{}, fmt.Errorf("event %q: %w", line, err)
 		}
-		if e.Kind == EventConnected {
+		switch e.Kind {
+		case EventConnected:
 			keys = []string{"aid"}
-		} else {
+		case EventHandshakeCompleted:
+			keys = nil
+		default:
 			keys = []string{"aid", "reason"}
 		}
 		f = f[2:]
 	default:
-		return Event{}, fmt.Errorf("event %q: unknown kind, want %s, %s or %s", line, EventConnected, EventDisconnected, EventsLost)
+		return Event{}, fmt.Errorf("event %q: unknown kind, want %s, %s, %s or %s", line, EventConnected, EventDisconnected,
+			EventHandshakeCompleted, EventsLost)
 	}
 	if len(f) != len(keys) {
 		return Event{}, fmt.Errorf("event %q: want %s=N", line, strings.Join(keys, "=N "))

@@ -16,6 +16,7 @@ func TestEventLines(t *testing.T) {
 		{Event{Kind: EventConnected, Addr: MAC(sta), AID: 1}, "<3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=1\n"},
 		{Event{Kind: EventDisconnected, Addr: MAC(sta), AID: 7, Reason: 3}, "<3>AP-STA-DISCONNECTED 02:00:00:00:01:00 aid=7 reason=3\n"},
 		{Event{Kind: EventsLost, Lost: 12}, "<3>EVENTS-LOST count=12\n"},
+		{Event{Kind: EventHandshakeCompleted, Addr: MAC(sta)}, "<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:01:00\n"},
 	} {
 		if got := string(c.e.AppendText(nil)); got != c.line {
 			t.Errorf("%+v: %q, want %q", c.e, got, c.line)
@@ -34,6 +35,7 @@ func TestEventLines(t *testing.T) {
 		{"<3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=01", "aid="},
 		{"<3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=70000", "16-bit"},
 		{"<3>EVENTS-LOST count=x", "count="},
+		{"<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:01:00 aid=1", "want "},
 	} {
 		if _, err := ParseEvent(c.line); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParseEvent(%q): %v, want an error containing %q", c.line, err, c.want)

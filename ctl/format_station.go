@@ -103,6 +103,12 @@ func appendAirqStation(b []byte, s *Station) []byte {
 	if s.State == StatePending {
 		b = append(b, "\tassociation:\tpending (the response's acknowledgement is awaited)\n"...)
 	}
+	if s.AKM != "" {
+		b = fmt.Appendf(b, "\takm:\t\t%s\n\tpairwise cipher:\t%s\n", s.AKM, s.Cipher)
+	}
+	if s.KeyID != "" {
+		b = fmt.Appendf(b, "\tpsk keyid:\t%s\n", s.KeyID)
+	}
 	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
 	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
 	b = append(b, "\taql limit[low/high]:"...)

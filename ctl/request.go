@@ -45,6 +45,10 @@ type Request struct {
 	Low, High uint32        // aql set, µs
 	Force     bool          // aql set: a zero limit is meant
 	Threshold uint32        // aql threshold, µs
+	// Reason, in process only, is a station del's reason code (0: 3,
+	// deauthenticated because leaving, as for airqctl's); it has no text
+	// form.
+	Reason uint16
 	// Page, in process only, asks a station dump for one page into the
 	// caller's buffer (WriteStationDump); it has no text form.
 	Page *StationPage

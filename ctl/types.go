@@ -39,20 +39,25 @@ type Status struct {
 // Station is one entry of the station table: what `iw dev X station dump`
 // shows, plus airq's scheduler and AQL state of the station.
 type Station struct {
-	Addr          MAC     `json:"mac"`
-	AID           uint16  `json:"aid"`
-	Associated    bool    `json:"associated"` // false: authenticated only, or pending
-	State         string  `json:"state"`      // StateAuthenticated, StatePending or StateAssociated
-	WMM           bool    `json:"wmm"`
-	ShortPreamble bool    `json:"short_preamble"`
-	ListenInt     uint16  `json:"listen_interval"`
-	Authorized    bool    `json:"authorized"` // the controlled port is open
-	InactiveMs    int64   `json:"inactive_ms"`
-	ConnectedMs   int64   `json:"connected_ms"`   // since association; 0 if not associated
-	Signal        int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
-	SignalAvg     int8    `json:"signal_avg_dbm"` // mac80211's moving average (weight 1/8); 0 if none
-	TxBitrate     int     `json:"tx_bitrate_kbps"`
-	TxRate        Bitrate `json:"tx_bitrate"` // the rate data goes at now, in iw's form
+	Addr          MAC    `json:"mac"`
+	AID           uint16 `json:"aid"`
+	Associated    bool   `json:"associated"` // false: authenticated only, or pending
+	State         string `json:"state"`      // StateAuthenticated, StatePending or StateAssociated
+	WMM           bool   `json:"wmm"`
+	ShortPreamble bool   `json:"short_preamble"`
+	ListenInt     uint16 `json:"listen_interval"`
+	Authorized    bool   `json:"authorized"` // the controlled port is open
+	// AKM and Cipher are what a WPA2 station negotiated, hostapd's names
+	// (WPA-PSK, CCMP); empty on an open network.
+	AKM         string  `json:"akm,omitempty"`
+	Cipher      string  `json:"pairwise_cipher,omitempty"`
+	KeyID       string  `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
+	InactiveMs  int64   `json:"inactive_ms"`
+	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
+	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
+	SignalAvg   int8    `json:"signal_avg_dbm"` // mac80211's moving average (weight 1/8); 0 if none
+	TxBitrate   int     `json:"tx_bitrate_kbps"`
+	TxRate      Bitrate `json:"tx_bitrate"` // the rate data goes at now, in iw's form
 	// ExpectedThroughput is the rate selector's expected throughput at
 	// its best rate (mac80211's, from minstrel_ht); 0 without one.
 	ExpectedThroughput uint32 `json:"expected_throughput_kbps"`

@@ -202,10 +202,13 @@ const subscriberQueue = 256
 // the loop that owns the core. Refusals are not streamed: hostapd only
 // logs them.
 func (s *ControlServer) Publish(e ap.Event) {
-	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected {
+	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected && e.Kind != ap.EventHandshakeCompleted {
 		return
 	}
 	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID}
+	if e.Kind == ap.EventHandshakeCompleted {
+		ev.AID = 0 // hostapd_cli's line has the address alone
+	}
 	if e.Kind == ap.EventDisconnected {
 		ev.Reason = e.Reason
 	}

@@ -12,13 +12,16 @@ import (
 // Reconfig is a change of the core's settings that a reload applies live,
 // on the loop that owns the core; the zero value changes nothing.
 type Reconfig struct {
-	ACL           *ap.ACL // new access lists; nil: unchanged
-	AirtimeWeight uint16  // the weight of stations associating from now on; 0: unchanged
+	ACL           *ap.ACL  // new access lists; nil: unchanged
+	AirtimeWeight uint16   // the weight of stations associating from now on; 0: unchanged
+	PSKs          *ap.PSKs // new pre-shared keys (ap.DerivePSKs); nil: unchanged
 }
 
-// Reconfigure applies c on the loop and returns the stations the new access
-// lists refuse, which it deauthenticated (as airqctl station del does;
-// hostapd disconnects a station its deny list gains). If ctx ends first
+// Reconfigure applies c on the loop and returns the stations it
+// deauthenticated: those the new access lists refuse (as airqctl station
+// del does; hostapd disconnects a station its deny list gains), and those
+// whose PSK the new keys no longer hold (reason 2, as hostapd's
+// RELOAD_WPA_PSK). If ctx ends first
 // the change may still be applied later.
 func (s *ControlServer) Reconfigure(ctx context.Context, c Reconfig) ([]ieee80211.MAC, error) {
 	call := &ControlCall{reconf: &c, reply: make(chan ctl.Reply, 1)}
@@ -36,18 +39,27 @@ func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ie
 	if c.AirtimeWeight != 0 {
 		core.SetDefaultAirtimeWeight(c.AirtimeWeight)
 	}
-	if c.ACL == nil {
-		return nil, nil
-	}
-	gone, err := core.SetACL(*c.ACL)
-	if err != nil {
-		return nil, err
-	}
 	var removed []ieee80211.MAC
-	for _, m := range gone {
-		if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m}); rep.Err() == nil {
-			removed = append(removed, m)
+	remove := func(gone []ieee80211.MAC, reason uint16) {
+		for _, m := range gone {
+			if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m, Reason: reason}); rep.Err() == nil {
+				removed = append(removed, m)
+			}
 		}
+	}
+	if c.PSKs != nil {
+		gone, err := core.SetPSKs(c.PSKs)
+		if err != nil {
+			return nil, err
+		}
+		remove(gone, ieee80211.ReasonPrevAuthNotValid)
+	}
+	if c.ACL != nil {
+		gone, err := core.SetACL(*c.ACL)
+		if err != nil {
+			return removed, err
+		}
+		remove(gone, 0)
 	}
 	return removed, nil
 }

@@ -46,6 +46,12 @@
 // first association, and a summary line per second (play.go). The built-in
 // scenarios are in scenarios/.
 //
+// WPA2: with Config.AP.RSN the BSS is WPA2-Personal, and stations given a
+// StationConfig.Passphrase (or UseAPKey) join it as wpa_supplicant does:
+// the AP's RSNE from its beacon, rsn/handshake's supplicant over EAPOL,
+// CCMP both ways, nothing but EAPOL until the port opens. The handshakes'
+// nonces and keys draw from a source seeded apart from the medium's.
+//
 // Real-path mode is the only mode so far: it models what an injection AP
 // gets from mac80211 (one rate per frame, no A-MPDU, echoes in the kernel's
 // format). Power save on the station side is optional and off by default:

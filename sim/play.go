@@ -54,7 +54,7 @@ func (p *Play) AddStations() {
 		for range line.Count {
 			at += p.join
 			p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
-				PowerSave: line.PowerSave, Reconnect: line.Reconnect})
+				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true})
 			p.flowsOn = append(p.flowsOn, false)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/eventq"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 // Config describes one simulated BSS.
@@ -61,12 +62,23 @@ type Sim struct {
 	free    []*packet
 	scratch []byte
 	stats   Stats
+	pmks    map[string]rsn.PMK // the stations' passphrases' PMKs
+	keys    *rand.Rand         // the source of the handshakes' nonces and keys
 }
 
 // New builds a simulation around a new core and starts the core at
 // virtual time 0.
 func New(cfg Config) (*Sim, error) {
 	cfg = cfg.withDefaults()
+	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
+	// Nonces and keys repeat with the seed, from a source of their own,
+	// so that WPA2 leaves the medium's draws as they are.
+	keys := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5851f42d4c957f2d))
+	if r := cfg.AP.RSN; r != nil && r.Rand == nil {
+		c := *r
+		c.Rand = rngReader{keys}
+		cfg.AP.RSN = &c
+	}
 	core, err := ap.New(cfg.AP)
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
@@ -74,7 +86,9 @@ func New(cfg Config) (*Sim, error) {
 	s := &Sim{
 		cfg:        cfg,
 		core:       core,
-		rng:        rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)),
+		rng:        rng,
+		keys:       keys,
+		pmks:       map[string]rsn.PMK{},
 		byMAC:      map[ieee80211.MAC]*Station{},
 		floodOwner: map[ieee80211.MAC]*Station{},
 		hostMAC:    map[ieee80211.MAC]*Host{},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
 )
 
 // StationConfig describes one simulated client.
@@ -63,6 +64,20 @@ type StationConfig struct {
 	// fetches frames the TIM announces with PS-Poll while More Data is set,
 	// and stays awake after a DTIM that announces group frames.
 	PowerSave bool
+	// Passphrase makes the station join a WPA2 BSS (station_wpa.go) with
+	// this passphrase, with AKM (default WPA-PSK if the AP offers it, else
+	// WPA-PSK-SHA256). CheckNonces makes it record every (key, PN) the AP
+	// sends it under, counting reuses in StationStats.NonceReuses (memory
+	// grows with the frames: for tests).
+	// UseAPKey makes it join with the AP's own passphrase or first PSK
+	// (airqd -radio sim's stations know the network's secret).
+	Passphrase string
+	UseAPKey   bool
+	AKM        rsn.AKM
+	// ExtendedKeyID offers Extended Key ID (wpa_supplicant's
+	// extended_key_id=1).
+	ExtendedKeyID bool
+	CheckNonces   bool
 }
 
 type staState uint8
@@ -77,19 +92,27 @@ const (
 
 // StationStats are what a station counted.
 type StationStats struct {
-	Probes, Auths, AssocReqs   uint64
-	Associations               uint64
-	DeauthsReceived            uint64
-	LastReason                 uint16
-	RxData, RxDuplicates       uint64 // data MSDUs handed to the IP stack; duplicates dropped
-	RxGroup                    uint64 // of RxData, group addressed
-	RxUnassociated             uint64 // data frames while not associated
-	TxData, TxDropped          uint64 // MSDUs queued for the air; dropped (not associated)
-	QueueDrops                 uint64 // transmit queue full
-	Beacons                    uint64
-	PSPolls                    uint64
-	RxAMSDUs, RxBadSubframes   uint64 // A-MSDUs received; subframes that did not decode
-	AssociatedAt, ConnectedFor time.Duration
+	Probes, Auths, AssocReqs uint64
+	Associations             uint64
+	DeauthsReceived          uint64
+	LastReason               uint16
+	RxData, RxDuplicates     uint64 // data MSDUs handed to the IP stack; duplicates dropped
+	RxGroup                  uint64 // of RxData, group addressed
+	RxUnassociated           uint64 // data frames while not associated
+	TxData, TxDropped        uint64 // MSDUs queued for the air; dropped (not associated)
+	QueueDrops               uint64 // transmit queue full
+	Beacons                  uint64
+	PSPolls                  uint64
+	RxAMSDUs, RxBadSubframes uint64 // A-MSDUs received; subframes that did not decode
+	// WPA2: 4-way handshakes completed, first and rekeys; the ones the
+	// supplicant gave up; frames it dropped, by reason; (key, PN) pairs
+	// that covered two frames (with CheckNonces).
+	Handshakes, Rekeys, HandshakeFailures uint64
+	TxEAPOL                               uint64
+	RxUnprotected, RxUndecryptable        uint64
+	RxReplayed, RxMICFailures             uint64
+	NonceReuses                           uint64
+	AssociatedAt, ConnectedFor            time.Duration
 }
 
 // Station is a simulated client: the MLME of a station, a transmitter on
@@ -116,6 +139,11 @@ type Station struct {
 	seqTID  [ieee80211.NumTIDs]uint16
 	rxSeq   [ieee80211.NumTIDs + 1]uint16
 	rxValid [ieee80211.NumTIDs + 1]bool
+
+	apRSNE []byte    // the AP's RSNE, from the beacon that picked the BSS
+	crypto *wpaState // the RSN association; nil on an open network
+	rxBuf  []byte    // plaintext of the frame being received
+	nonces map[nonceUse][32]byte
 
 	buf     []byte
 	stats   StationStats
@@ -149,7 +177,7 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 			cfg.Rate = radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.Bandwidth(min(phy.Width, 40)), ShortGI: true}
 		}
 	}
-	st := &Station{sim: s, cfg: cfg, wantUp: true, buf: make([]byte, 0, 2048)}
+	st := &Station{sim: s, cfg: cfg, wantUp: true, buf: make([]byte, 0, 2048), rxBuf: make([]byte, 0, 12*1024)}
 	st.node = s.med.newNode(st)
 	s.med.nodes = append(s.med.nodes, st.node)
 	st.ip = newStack(s, cfg.Addr, cfg.IP, st.sendEth)
@@ -168,7 +196,9 @@ func (st *Station) Addr() ieee80211.MAC { return st.cfg.Addr }
 func (st *Station) IP() netip.Addr { return st.cfg.IP }
 
 // Associated reports whether the station is associated.
-func (st *Station) Associated() bool { return st.state == staAssociated }
+// With WPA2 that is once the 4-way handshake opened the port, as
+// wpa_supplicant reports CONNECTED.
+func (st *Station) Associated() bool { return st.state == staAssociated && st.portOpen() }
 
 // AID returns the association ID the AP gave, 0 when not associated.
 func (st *Station) AID() uint16 { return st.aid }
@@ -223,6 +253,7 @@ func (st *Station) leave() {
 		st.stats.ConnectedFor += st.sim.now - st.stats.AssociatedAt
 	}
 	st.state, st.aid, st.qos = staIdle, 0, false
+	st.crypto = nil
 	st.node.useEDCA(ieee80211.DefaultEDCA()) // out of the BSS: the default parameters again
 	st.gen++                                 // cancel timers
 }

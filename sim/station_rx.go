@@ -58,6 +58,7 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 		st.stats.Associations++
 		st.stats.AssociatedAt = st.sim.now
 		st.gen++ // association timer off
+		st.startWPA()
 		if st.cfg.PowerSave {
 			st.Doze(true)
 		}
@@ -70,11 +71,16 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 			st.stats.LastReason = d.Reason()
 		}
 		st.leave()
-		if st.cfg.Reconnect && st.wantUp {
-			st.armTimer(100 * time.Millisecond)
-		} else {
-			st.wantUp = false
-		}
+		st.afterLeave()
+	}
+}
+
+// afterLeave starts over after a while, or stays away.
+func (st *Station) afterLeave() {
+	if st.cfg.Reconnect && st.wantUp {
+		st.armTimer(100 * time.Millisecond)
+	} else {
+		st.wantUp = false
 	}
 }
 
@@ -97,6 +103,10 @@ func (st *Station) onBSS(fr ieee80211.Frame) {
 		return
 	}
 	st.bssid = fr.Addr3()
+	st.apRSNE = nil
+	if e, ok := b.Elements().Find(ieee80211.ElemRSN); ok {
+		st.apRSNE = append([]byte{ieee80211.ElemRSN, byte(len(e))}, e...)
+	}
 	st.sendAuth()
 }
 
@@ -112,6 +122,12 @@ func (st *Station) receiveData(fr ieee80211.Frame) {
 	if fr.IsNullData() {
 		return
 	}
+	if st.crypto != nil {
+		var ok bool
+		if fr, ok = st.unprotect(fr); !ok {
+			return
+		}
+	}
 	da, sa := fr.Addr1(), fr.Addr3()
 	if da.IsMulticast() && sa == st.cfg.Addr {
 		return // our own broadcast, relayed by the AP
@@ -126,6 +142,16 @@ func (st *Station) receiveData(fr ieee80211.Frame) {
 	}
 	et, payload, ok := ieee80211.Decap(fr.Body())
 	if !ok {
+		return
+	}
+	if st.crypto != nil && et == etherEAPOL {
+		if !da.IsMulticast() {
+			st.onEAPOL(payload)
+		}
+		return
+	}
+	if !st.portOpen() {
+		st.stats.RxUnprotected++ // data before the handshake: mac80211 drops it
 		return
 	}
 	st.stats.RxData++

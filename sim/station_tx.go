@@ -3,6 +3,7 @@ package sim
 import (
 	"time"
 
+	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -64,6 +65,9 @@ func (st *Station) sendAssocReq() {
 	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)
 	b = ieee80211.AppendRates(b, st.rates())
 	b = st.appendHTVHT(b)
+	if st.wpa() {
+		b = append(b, st.ownRSNE()...)
+	}
 	if !st.cfg.NoWMM {
 		b = ieee80211.AppendWMMInfo(b, 0)
 	}
@@ -97,10 +101,16 @@ func (st *Station) sendNull(pm bool) {
 // sendEth is the IP stack's transmit hook: one MSDU to da as a data frame
 // to the AP, QoS data with the TID from the DSCP when WMM is on.
 func (st *Station) sendEth(da ieee80211.MAC, etherType uint16, payload []byte) {
-	if st.state != staAssociated {
+	if st.state != staAssociated || !st.portOpen() {
 		st.stats.TxDropped++
 		return
 	}
+	st.sendData(da, etherType, payload)
+}
+
+// sendData sends one MSDU as a data frame to the AP, under the PTK once
+// the station has one.
+func (st *Station) sendData(da ieee80211.MAC, etherType uint16, payload []byte) {
 	h := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: st.bssid, Addr2: st.cfg.Addr, Addr3: da}
 	ac := ieee80211.ACBE
 	if st.qos {
@@ -117,11 +127,25 @@ func (st *Station) sendEth(da ieee80211.MAC, etherType uint16, payload []byte) {
 	}
 	p := st.sim.newPacket()
 	p.b = ieee80211.AppendDataHeader(p.b[:0], h)
+	protect := st.crypto != nil && st.crypto.ptk != nil
+	if protect {
+		p.b = append(p.b, zeroCCMP[:]...)
+	}
 	p.b = ieee80211.AppendLLCSNAP(p.b, etherType)
 	p.b = append(p.b, payload...)
-	st.stats.TxData++
+	if protect {
+		st.protect(p)
+	}
+	if etherType == etherEAPOL {
+		st.stats.TxEAPOL++
+	} else {
+		st.stats.TxData++
+	}
 	st.sim.transmit(st, p, ac, st.cfg.Rate)
 }
+
+// zeroCCMP is the CCMP header's place until encryption writes it.
+var zeroCCMP [ccmp.HeaderLen]byte
 
 // tidOf maps an IPv4 packet's DSCP to a user priority, as Linux does.
 func tidOf(etherType uint16, payload []byte) uint8 {

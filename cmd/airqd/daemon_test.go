@@ -248,9 +248,9 @@ func TestDaemonReload(t *testing.T) {
 		return strings.Contains(d.log(), "restart airqd to apply it") && strings.Contains(d.log(), "key=ssid")
 	})
 	// A broken file changes nothing and the airqdProc keeps running.
-	write("ssid=renamed\naql_txq_limit=BE=1:2\nwpa=2\n")
+	write("ssid=renamed\naql_txq_limit=BE=1:2\nwpa=1\n")
 	d.cmd.Process.Signal(syscall.SIGHUP)
-	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "not supported yet: WPA2 is being built") })
+	waitUntil(t, "the refusal", 5*time.Second, func() bool { return strings.Contains(d.log(), "wpa: 1: WPA (version 1, with TKIP) is not supported") })
 	d.ctlJSON(t, &q, "aql")
 	if q.Low[2] != 600 {
 		t.Errorf("a refused file changed the limits: %+v", q)

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -77,7 +78,7 @@ func (r *reloader) reload(ctx context.Context) error {
 		r.level.Set(next.logLevel)
 		r.log.Info("reload: applied", "log_level", next.logLevel.String())
 	}
-	if err := r.reloadACL(ctx, &next); err != nil {
+	if err := r.reloadCore(ctx, &next); err != nil {
 		errs = append(errs, err)
 	}
 	// What was not applied stays as it runs, so the next reload compares
@@ -95,39 +96,45 @@ func (r *reloader) reload(ctx context.Context) error {
 	return nil
 }
 
-// reloadACL applies the new lists and the new default airtime weight on the
-// core's loop (shell.Reconfigure) when they differ from the running ones.
-// Stations the new lists refuse are deauthenticated, as hostapd disconnects
-// a station its deny list gains (and as its own reload does to every one).
-func (r *reloader) reloadACL(ctx context.Context, next *options) error {
+// reloadCore applies the new access lists, default airtime weight and PSKs
+// (their PMKs derived here, off the loop) on the core's loop when they
+// differ from the running ones: shell.Reconfigure, which deauthenticates
+// the stations they now refuse, as hostapd does.
+func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	cur := r.cur.Core.ACL
 	nacl, weight := next.Core.ACL, next.Core.AirtimeWeight
-	aclChanged := cur.Mode != nacl.Mode || !maps.Equal(cur.Accept, nacl.Accept) || !maps.Equal(cur.Deny, nacl.Deny)
-	weightChanged := weight != r.cur.Core.AirtimeWeight
-	if !aclChanged && !weightChanged {
-		return nil
-	}
 	rc := shell.Reconfig{}
-	if aclChanged {
+	if cur.Mode != nacl.Mode || !maps.Equal(cur.Accept, nacl.Accept) || !maps.Equal(cur.Deny, nacl.Deny) {
 		rc.ACL = &nacl
 	}
-	if weightChanged {
+	if weight != r.cur.Core.AirtimeWeight {
 		rc.AirtimeWeight = weight
+	}
+	var err error
+	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
+		return fmt.Errorf("wpa_psk_file, wpa_psk and wpa_passphrase: %w", err)
+	}
+	if rc == (shell.Reconfig{}) { // nothing changed
+		return nil
 	}
 	removed, err := r.srv.Reconfigure(ctx, rc)
 	if err != nil {
-		return fmt.Errorf("access lists and airtime_weight: %w", err)
+		return fmt.Errorf("access lists, airtime_weight and PSKs: %w", err)
 	}
-	if weightChanged {
+	if rc.AirtimeWeight != 0 {
 		r.cur.Core.AirtimeWeight = weight
 		r.log.Info("reload: applied (stations associating from now on)", "airtime_weight", weight)
 	}
-	if aclChanged {
+	if rc.ACL != nil {
 		r.cur.Core.ACL = nacl
 		r.log.Info("reload: applied", "macaddr_acl", int(nacl.Mode), "accept", len(nacl.Accept), "deny", len(nacl.Deny))
-		for _, m := range removed {
-			r.log.Info("reload: deauthenticated a station the access lists now refuse", "sta", m)
-		}
+	}
+	if rc.PSKs != nil {
+		r.cur.Core.RSN = next.Core.RSN
+		r.log.Info("reload: applied the PSKs (wpa_passphrase, wpa_psk, wpa_psk_file)", "entries", len(next.Core.RSN.PSKs))
+	}
+	for _, m := range removed {
+		r.log.Info("reload: deauthenticated a station the access lists or the PSKs now refuse", "sta", m)
 	}
 	return nil
 }

@@ -94,7 +94,7 @@ func TestDaemonReloadACL(t *testing.T) {
 	writeFile(t, conf, "ssid=acl\nairtime_weight=700\ndeny_mac_file="+deny+"\n")
 	d.cmd.Process.Signal(syscall.SIGHUP)
 	waitUntil(t, "the denied station's removal", 5*time.Second, func() bool {
-		return strings.Contains(d.log(), "deauthenticated a station the access lists now refuse") &&
+		return strings.Contains(d.log(), "deauthenticated a station the access lists or the PSKs now refuse") &&
 			strings.Contains(d.log(), "airtime_weight=700")
 	})
 	if _, ok := associated()[first]; ok {

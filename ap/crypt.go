@@ -1,0 +1,182 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/ccmp"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn/handshake"
+)
+
+// CCMP on the datapath. Downlink frames are encrypted at the last moment,
+// when the TX loop builds their 802.11 header: the PN is taken then, so a
+// frame buffered again for a dozing station, rebuilt later, gets a new
+// one, and no (key, PN) pair is ever used for two frames. The ciphertext
+// goes into a slab of its own that returns to the pool once written, so
+// the queued MSDU stays plaintext for that rebuild. Uplink frames are
+// checked and decrypted before anything of their station changes
+// (unprotect): a forged or replayed frame is counted and dropped and
+// leaves the station as it was.
+
+// noSlab marks "no slab" where a slab index is optional.
+const noSlab = ^uint32(0)
+
+// installPTK installs a station's pairwise key; its PN and its replay
+// counters start from zero, a new key.
+func (a *AP) installPTK(s *station, act handshake.Action) {
+	if act.KeyID < 0 || act.KeyID >= len(s.rsn.keys) {
+		return
+	}
+	k, err := ccmp.New(act.Key[:], uint8(act.KeyID))
+	if err != nil {
+		return
+	}
+	s.rsn.keys[act.KeyID] = pairKey{k: k}
+	if !act.RXOnly {
+		s.rsn.tx = int8(act.KeyID)
+	}
+}
+
+// installGTK makes a group key the one group frames go under, from PN 1:
+// every station already has it (the authenticator installs it last).
+func (a *AP) installGTK(act handshake.Action) {
+	k, err := ccmp.New(act.Key[:], uint8(act.KeyID))
+	if err != nil {
+		return
+	}
+	a.rsn.gtk = k
+	a.cnt[counter.GTKInstalled]++
+}
+
+// txKey returns the key frames to slot go under (the GTK for slot 0); nil
+// while there is none, or once its PNs are spent (nothing more goes under
+// it until a rekey).
+func (a *AP) txKey(slot uint16) *ccmp.Key {
+	k := a.rsn.gtk
+	if slot != 0 {
+		r := a.sta.slots[slot].rsn
+		if r == nil || r.tx < 0 {
+			return nil
+		}
+		k = r.keys[r.tx].k
+	}
+	if k == nil || k.LastPN() >= ccmp.MaxPN {
+		return nil
+	}
+	return k
+}
+
+// protect returns frame b (radiotap header of rt bytes, then the 802.11
+// frame) encrypted under slot's key with the next PN, in a new slab the
+// output holds. Before a station has a key only EAPOL goes, as it is.
+// A nil frame must not go, for the reason returned: no key, or no slab
+// for the ciphertext.
+func (a *AP) protect(slot uint16, h uint32, b []byte, rt int) ([]byte, uint32, counter.ID) {
+	key := a.txKey(slot)
+	if key == nil {
+		if slot != 0 && a.slabEAPOL[h] {
+			return b, noSlab, 0
+		}
+		return nil, noSlab, counter.WiredDroppedUnauthorized
+	}
+	c, ok := a.pool.get()
+	if !ok {
+		return nil, noSlab, counter.WiredDroppedNoBuffer
+	}
+	hl := ieee80211.Frame(b[rt:]).HeaderLen()
+	buf := a.pool.slab(c)
+	copy(buf, b[:rt+hl])
+	n := copy(buf[rt+hl+ccmp.HeaderLen:], b[rt+hl:])
+	_, out, err := key.Seal(buf[rt : rt+hl+ccmp.HeaderLen+n])
+	if err != nil {
+		panic(err) // the slab holds the gap and the MIC; txKey checked the PNs
+	}
+	return buf[:rt+len(out)], c, 0
+}
+
+// protectInPlace encrypts an A-MSDU built with the CCMP header's gap
+// after its MAC header, in its own big slab.
+func (a *AP) protectInPlace(slot uint16, b []byte, rt int) []byte {
+	_, out, err := a.txKey(slot).Seal(b[rt:])
+	if err != nil {
+		panic(err) // sendAMSDU checked the key, the gap and the room
+	}
+	return b[:rt+len(out)]
+}
+
+// zeroGap is what an A-MSDU's CCMP header holds until it is encrypted.
+var zeroGap [ccmp.HeaderLen]byte
+
+// unprotect decides a data frame from an associated station of the RSN
+// before anything of the station changes. It returns the frame to go on
+// with: fr itself when unprotected and allowed (before the station has a
+// key; Null frames, which have no body to protect), or the decrypted
+// frame, in the core's scratch buffer. EAPOL sent unprotected after the
+// key (a supplicant may) goes to the authenticator, which checks its MIC,
+// and touches nothing else. Everything else is counted and dropped.
+func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
+	r := s.rsn
+	if !fr.Protected() {
+		if r == nil || !r.hasKey() || fr.IsNullData() {
+			return fr, true
+		}
+		if et, payload, ok := ieee80211.Decap(fr.Body()); ok && et == etherTypeEAPOL && plainMSDU(fr) {
+			a.rxEAPOL(now, s, fr.Addr3(), payload)
+			return nil, false
+		}
+		a.cnt[counter.RxUnprotected]++
+		return nil, false
+	}
+	pn, id, err := ccmp.ParseHeader(fr)
+	if err != nil || len(fr) > len(a.rsn.scratch) || r == nil || int(id) >= len(r.keys) || r.keys[id].k == nil {
+		a.cnt[counter.RxUndecryptable]++
+		return nil, false
+	}
+	k := &r.keys[id]
+	i := ccmp.CounterIndex(fr)
+	if !k.rx.Fresh(i, pn) {
+		if a.isRetransmission(s, fr) {
+			// Its first copy came through; its ACK was lost.
+			a.cnt[counter.RxDuplicates]++
+			s.RxDuplicates++
+		} else {
+			a.cnt[counter.RxReplayed]++
+		}
+		return nil, false
+	}
+	buf := a.rsn.scratch[:len(fr)]
+	copy(buf, fr)
+	body, err := k.k.Decrypt(buf)
+	if err != nil {
+		a.cnt[counter.RxMICFailure]++
+		return nil, false
+	}
+	k.rx.Accept(i, pn)
+	// The MAC header moves up against the plaintext, over the CCMP header.
+	hl := fr.HeaderLen()
+	copy(buf[ccmp.HeaderLen:], buf[:hl])
+	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
+	out.SetProtected(false)
+	return out, true
+}
+
+// plainMSDU reports whether fr carries one whole MSDU: not a fragment,
+// not an A-MSDU.
+func plainMSDU(fr ieee80211.Frame) bool {
+	return !fr.MoreFrag() && fr.Frag() == 0 && !(fr.IsQoS() && fr.AMSDUPresent())
+}
+
+// hasKey reports whether a pairwise key is installed: from then on data
+// must come protected.
+func (r *staRSN) hasKey() bool { return r.keys[0].k != nil || r.keys[1].k != nil }
+
+// isRetransmission reports, without recording anything, whether fr
+// repeats the last frame accepted on its TID.
+func (a *AP) isRetransmission(s *station, fr ieee80211.Frame) bool {
+	i := ieee80211.NumTIDs
+	if fr.IsQoS() {
+		i = int(fr.TID() & 7)
+	}
+	return fr.Retry() && s.rxValid[i] && s.rxSeq[i] == fr.SeqCtl()
+}

@@ -1,0 +1,158 @@
+package ap
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+)
+
+// PSK is one pre-shared key (a wpa_psk, or a line of hostapd's
+// wpa_psk_file): its PMK, or a passphrase New derives it from, for the
+// station Addr or for any (Addr zero); KeyID is the line's keyid=, shown
+// for the stations that used it. The PMK is behind a pointer so that
+// printing a configuration shows an address, whatever the verb (fmt skips
+// a type's own formatting under a wrong verb, and would print an array's
+// bytes).
+type PSK struct {
+	Addr       ieee80211.MAC
+	PMK        *rsn.PMK
+	Passphrase Passphrase
+	KeyID      string
+}
+
+// Passphrase is a WPA passphrase, kept behind a pointer for the same
+// reason. It prints as [redacted]; the zero value is none.
+type Passphrase struct{ s *string }
+
+// NewPassphrase holds p.
+func NewPassphrase(p string) Passphrase { return Passphrase{&p} }
+
+// Reveal returns the passphrase, for deriving its PMK.
+func (p Passphrase) Reveal() string {
+	if p.s == nil {
+		return ""
+	}
+	return *p.s
+}
+
+// Set reports whether there is a passphrase.
+func (p Passphrase) Set() bool { return p.s != nil }
+
+func (Passphrase) String() string               { return "[redacted]" }
+func (Passphrase) GoString() string             { return "[redacted]" }
+func (Passphrase) Format(f fmt.State, _ rune)   { io.WriteString(f, "[redacted]") }
+func (Passphrase) LogValue() slog.Value         { return slog.StringValue("[redacted]") }
+func (Passphrase) MarshalText() ([]byte, error) { return []byte("[redacted]"), nil }
+
+// checkPassphrase is wpa_passphrase's rule: 8 to 63 printable ASCII.
+func checkPassphrase(p string) error {
+	if n := len(p); n < 8 || n > 63 {
+		return fmt.Errorf("%d characters, want 8 to 63", n)
+	}
+	for _, ch := range []byte(p) {
+		if ch < 32 || ch > 126 {
+			return errors.New("want printable ASCII characters only")
+		}
+	}
+	return nil
+}
+
+// checkSecrets checks the passphrase and the PSKs.
+func (c *RSNConfig) checkSecrets() error {
+	if c.Passphrase.Set() {
+		if err := checkPassphrase(c.Passphrase.Reveal()); err != nil {
+			return fmt.Errorf("wpa_passphrase: %w", err)
+		}
+	}
+	if !c.Passphrase.Set() && c.PSK == nil && len(c.PSKs) == 0 {
+		return errors.New("wpa: WPA-PSK needs wpa_passphrase, wpa_psk or wpa_psk_file")
+	}
+	for i, p := range c.PSKs {
+		switch {
+		case (p.PMK == nil) == !p.Passphrase.Set():
+			return fmt.Errorf("wpa_psk: PSK %d needs a PMK or a passphrase, not both", i+1)
+		case p.Passphrase.Set():
+			if err := checkPassphrase(p.Passphrase.Reveal()); err != nil {
+				return fmt.Errorf("wpa_psk_file: PSK %d: %w", i+1, err)
+			}
+		}
+	}
+	return nil
+}
+
+// pskSet is the BSS's PMKs, derived once, with their keyid.
+type pskSet struct {
+	wildcard []pskEntry
+	perSTA   map[ieee80211.MAC][]pskEntry
+}
+
+type pskEntry struct {
+	pmk   rsn.PMK
+	keyID string
+}
+
+// newPSKSet derives every passphrase's PMK for ssid: at start, never
+// per association.
+func newPSKSet(c *RSNConfig, ssid string) (pskSet, error) {
+	s := pskSet{perSTA: map[ieee80211.MAC][]pskEntry{}}
+	for i, p := range c.PSKs {
+		e := pskEntry{keyID: p.KeyID}
+		if p.PMK != nil {
+			e.pmk = *p.PMK
+		} else {
+			pmk, err := rsn.PMKFromPassphrase(p.Passphrase.Reveal(), []byte(ssid))
+			if err != nil {
+				return s, fmt.Errorf("wpa_psk_file: PSK %d: %w", i+1, err)
+			}
+			e.pmk = pmk
+		}
+		if p.Addr.IsZero() {
+			s.wildcard = append(s.wildcard, e)
+		} else {
+			s.perSTA[p.Addr] = append(s.perSTA[p.Addr], e)
+		}
+	}
+	if c.PSK != nil {
+		s.wildcard = append(s.wildcard, pskEntry{pmk: *c.PSK})
+	}
+	if c.Passphrase.Set() {
+		pmk, err := rsn.PMKFromPassphrase(c.Passphrase.Reveal(), []byte(ssid))
+		if err != nil {
+			return s, fmt.Errorf("wpa_passphrase: %w", err)
+		}
+		s.wildcard = append(s.wildcard, pskEntry{pmk: pmk})
+	}
+	return s, nil
+}
+
+// candidates are a station's PSKs in the order they are tried: its own,
+// then the wildcards (hostapd_get_psk's order).
+func (s *pskSet) candidates(spa ieee80211.MAC) []pskEntry {
+	own := s.perSTA[spa]
+	if len(own) == 0 {
+		return s.wildcard
+	}
+	return append(append([]pskEntry(nil), own...), s.wildcard...)
+}
+
+// pmks is the authenticator's PMK source.
+func (s *pskSet) pmks(spa ieee80211.MAC) []rsn.PMK {
+	c := s.candidates(spa)
+	out := make([]rsn.PMK, len(c))
+	for i, e := range c {
+		out[i] = e.pmk
+	}
+	return out
+}
+
+// keyID is the keyid of the candidate i of spa that matched.
+func (s *pskSet) keyID(spa ieee80211.MAC, i int) string {
+	if c := s.candidates(spa); i >= 0 && i < len(c) {
+		return c[i].keyID
+	}
+	return ""
+}

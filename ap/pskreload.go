@@ -1,0 +1,78 @@
+package ap
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+)
+
+// PSKs are a BSS's pre-shared keys with their PMKs derived, ready for
+// SetPSKs: the derivation (PBKDF2, 4,096 rounds per passphrase) runs where
+// DerivePSKs is called, off the core's loop.
+type PSKs struct{ set pskSet }
+
+// DerivePSKs checks c's secrets and derives their PMKs for ssid.
+func DerivePSKs(c *RSNConfig, ssid string) (*PSKs, error) {
+	if c == nil {
+		return nil, errors.New("wpa: no WPA2 section")
+	}
+	if err := c.checkSecrets(); err != nil {
+		return nil, err
+	}
+	set, err := newPSKSet(c, ssid)
+	if err != nil {
+		return nil, err
+	}
+	return &PSKs{set}, nil
+}
+
+// ReloadPSKs derives next's PSKs when a reload changed them from cur's;
+// nil when both BSSes are not WPA2 (turning WPA2 on or off needs a
+// restart) or the keys are the same.
+func ReloadPSKs(cur, next *RSNConfig, ssid string) (*PSKs, error) {
+	if cur == nil || next == nil || cur.SameSecrets(next) {
+		return nil, nil
+	}
+	return DerivePSKs(next, ssid)
+}
+
+// SameSecrets reports whether c and o hold the same PSKs in the same order
+// (wpa_passphrase, wpa_psk, the lines of wpa_psk_file), so that a reload
+// whose file changed only elsewhere leaves the keys alone.
+func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
+	if c == nil || o == nil {
+		return c == o
+	}
+	same := func(a, b *rsn.PMK) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+	return c.Passphrase.Set() == o.Passphrase.Set() && c.Passphrase.Reveal() == o.Passphrase.Reveal() &&
+		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y PSK) bool {
+		return x.Addr == y.Addr && x.KeyID == y.KeyID && same(x.PMK, y.PMK) &&
+			x.Passphrase.Set() == y.Passphrase.Set() && x.Passphrase.Reveal() == y.Passphrase.Reveal()
+	})
+}
+
+// SetPSKs replaces the BSS's PSKs, as hostapd's RELOAD_WPA_PSK does: the
+// next message 2 of any station is checked against the new ones, and the
+// stations whose PMK is no longer among their candidates are returned, for
+// the caller to deauthenticate (hostapd disconnects them with reason 2,
+// previous authentication no longer valid). A station whose handshake has
+// not completed yet is not returned: its message 2 meets the new keys.
+func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
+	if a.rsn == nil {
+		return nil, errors.New("wpa: the BSS is open; wpa=2 needs a restart")
+	}
+	a.rsn.psks = p.set
+	var out []ieee80211.MAC
+	for slot := range a.sta.used() {
+		s := &a.sta.slots[slot]
+		if s.rsn == nil || !s.rsn.hasPMK {
+			continue
+		}
+		if !slices.Contains(a.rsn.psks.pmks(s.addr), s.rsn.pmk) {
+			out = append(out, s.addr)
+		}
+	}
+	return out, nil
+}

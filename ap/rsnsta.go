@@ -1,0 +1,107 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+)
+
+// A station's life in the RSN, as hostapd's with mac80211: its RSNE is
+// validated with the association request (wpa_validate_wpa_ie), its
+// handshake machine is created then and started once the association
+// response is acknowledged (wpa_auth_sta_associated), and the controlled
+// port opens when the 4-way handshake completes: then, and not at the
+// association, the station is announced (AP-STA-CONNECTED, then
+// EAPOL-4WAY-HS-COMPLETED). A station that fails the handshake is
+// deauthenticated and logged once with the likely cause.
+
+// elemRSNX is the RSN Extension element, which message 2 must repeat.
+const elemRSNX = 244
+
+// checkRSNE validates the RSNE of an association request with hostapd's
+// status codes; with success it returns what was negotiated and the
+// station's RSNXE, if any.
+func (a *AP) checkRSNE(ies ieee80211.Elements) (rsn.Negotiated, []byte, uint16) {
+	var elem, rsnxe []byte
+	it := ies.Iter()
+	for it.Next() {
+		switch it.ID() {
+		case ieee80211.ElemRSN:
+			if elem == nil {
+				elem = rawElement(ieee80211.ElemRSN, it.Body())
+			}
+		case elemRSNX:
+			if rsnxe == nil {
+				rsnxe = rawElement(elemRSNX, it.Body())
+			}
+		}
+	}
+	n, status := a.rsn.policy.Validate(elem)
+	return n, rsnxe, status
+}
+
+// rawElement rebuilds an element with its header.
+func rawElement(id uint8, body []byte) []byte {
+	return append([]byte{id, byte(len(body))}, body...)
+}
+
+// joinRSN creates the handshake machine of a station whose association
+// was accepted; a machine it had is replaced.
+func (a *AP) joinRSN(now time.Duration, s *station, n rsn.Negotiated, rsnxe []byte) {
+	s.rsn = &staRSN{tx: -1, hs: a.rsn.auth.Join(now, s.addr, n, rsnxe)}
+	a.rsnRun(now)
+}
+
+// startRSN begins the 4-way handshake of a station now associated.
+func (a *AP) startRSN(now time.Duration, s *station) {
+	s.authorized = false
+	s.rsn.hs.Start(now)
+	a.rsnRun(now)
+}
+
+// leaveRSN forgets a station's handshake and keys: it is no longer
+// associated.
+func (a *AP) leaveRSN(now time.Duration, s *station) {
+	if s.rsn == nil {
+		return
+	}
+	if r := s.rsn; !s.announced && !r.failed && r.mismatches > 0 {
+		// It gave up first (wpa_supplicant may): the cause still goes out.
+		slot, _ := a.sta.lookup(s.addr)
+		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot,
+			Why: "station left during the 4-way handshake after a MIC mismatch on message 2: wrong passphrase likely"})
+	}
+	a.rsn.auth.Remove(now, s.rsn.hs)
+	s.rsn = nil
+	s.authorized = false
+	a.rsnRun(now)
+}
+
+// handshakeDone opens the controlled port after a 4-way handshake; the
+// first one announces the station.
+func (a *AP) handshakeDone(now time.Duration, slot uint16, s *station) {
+	a.cnt[counter.HandshakeCompleted]++
+	s.authorized = true
+	if !s.announced {
+		s.announced = true
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
+	}
+	a.event(Event{At: now, Kind: EventHandshakeCompleted, Addr: s.addr, AID: slot})
+}
+
+// handshakeFailed deauthenticates a station whose handshake failed. One
+// never announced gets one event with the cause; one that was announced
+// (a failed rekey) its disconnection, with the cause as the reason why.
+func (a *AP) handshakeFailed(now time.Duration, slot uint16, s *station, reason uint16, why string) {
+	a.cnt[counter.HandshakeFailed]++
+	s.rsn.failed = true
+	if why == "" {
+		why = "key handshake failed"
+	}
+	if !s.announced {
+		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	}
+	a.disconnect(now, slot, reason, why, true)
+}
