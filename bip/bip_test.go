@@ -29,10 +29,10 @@ func unhex(t testing.TB, s string) []byte {
 // and More Data set (masked), a Duration and a Sequence Control (outside
 // the AAD) and a 6-octet IPN; the third is a multicast Action frame.
 var vectors = []struct {
-	name, igtk   string
-	keyID        uint16
-	ipn          uint64
-	plain, prot  string
+	name, igtk  string
+	keyID       uint16
+	ipn         uint64
+	plain, prot string
 }{
 	{"M.9.1 broadcast Deauthentication", "4ea9543e09cf2b1eca66ffc58bdecbcf", 4, 4,
 		"c0000000ffffffffffff02000000000002000000000009000200",
