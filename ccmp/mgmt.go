@@ -31,6 +31,19 @@ func (k *Key) SealMgmt(frame []byte) (pn uint64, out []byte, err error) {
 	return k.Seal(frame)
 }
 
+// SealMgmtInHeadroom is SealMgmt for a frame built without the CCMP gap,
+// laid out as for SealInHeadroom: buf[off:] holds the MAC header and the
+// body, with HeaderLen bytes of headroom before off.
+func (k *Key) SealMgmtInHeadroom(buf []byte, off int) (pn uint64, out []byte, err error) {
+	if off < 0 || off > len(buf) {
+		return 0, nil, ErrRoom
+	}
+	if err := unicastMgmt(buf[off:]); err != nil {
+		return 0, nil, err
+	}
+	return k.SealInHeadroom(buf, off)
+}
+
 // OpenMgmt checks and decrypts a protected unicast management frame in
 // place: the PN against r's management counter before any work, the MIC,
 // then it records the PN. It returns the plaintext body, a slice of

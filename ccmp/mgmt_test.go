@@ -32,6 +32,27 @@ func TestSealMgmtVector(t *testing.T) {
 	}
 }
 
+// TestSealMgmtInHeadroom: the same bytes from a frame built without the
+// CCMP gap.
+func TestSealMgmtInHeadroom(t *testing.T) {
+	k, _, want := deauthVector(t)
+	plain := unhex(t, mpdus[4].plain)
+	plain[1] &^= ieee80211.FCProtected >> 8
+	buf := append(make([]byte, HeaderLen, HeaderLen+len(plain)+MICLen), plain...)
+	pn, got, err := k.SealMgmtInHeadroom(buf, HeaderLen)
+	if err != nil || pn != 1 || !bytes.Equal(got, want) {
+		t.Fatalf("PN %d %v\n got %x\nwant %x", pn, err, got, want)
+	}
+	buf = append(make([]byte, HeaderLen, HeaderLen+len(plain)+MICLen), plain...)
+	copy(buf[HeaderLen+4:], ieee80211.Broadcast[:])
+	if _, _, err := k.SealMgmtInHeadroom(buf, HeaderLen); !errors.Is(err, ErrGroupAddressed) {
+		t.Fatalf("group-addressed: %v", err)
+	}
+	if _, _, err := k.SealMgmtInHeadroom(buf, len(buf)+1); !errors.Is(err, ErrRoom) {
+		t.Fatalf("offset past the buffer: %v", err)
+	}
+}
+
 // TestMgmtSubtypeAuthenticated: unlike a data frame's, a management
 // frame's subtype is in the AAD, so a Deauthentication cannot be replayed
 // as a Disassociation.
