@@ -39,6 +39,18 @@
 // With hostapd's defaults a silent station gets five Requests, at 0 to
 // 823 ms, and times out at 1029 ms.
 //
+// The rest of 802.11w on the AP is the datapath's, with these pieces:
+// unicast robust frames to an MFP station go out under its PTK
+// (ccmp.Key.SealMgmt), group-addressed ones with the MME under the IGTK
+// (bip.Key.Sign); an Authentication frame from an associated, authorized
+// MFP station leaves the association and its keys alone (hostapd's
+// handle_auth), so only a completed new association replaces them; and a
+// station's SA Query Request is answered with a Response carrying its ID
+// (AppendSAQuery) when the station is associated and the Request was
+// individually addressed, as ieee802_11_sa_query_action does: a station
+// that gets a forged Deauthentication asks the AP so, and drops the
+// association if no Response comes.
+//
 // # Where it differs from hostapd
 //
 //   - On a timeout the caller is told (Step.TimedOut). hostapd only marks
