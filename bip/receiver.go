@@ -8,9 +8,9 @@ type Receiver struct {
 	last [2]uint64
 }
 
-// Install puts k under its key ID, replacing the key there, with ipn the
-// last IPN its sender used (the IGTK KDE's): frames at or below it are
-// refused as replays.
+// Install puts k (not nil) under its key ID, replacing the key there,
+// with ipn the last IPN its sender used (the IGTK KDE's, ActInstallIGTK's
+// RSC): frames at or below it are refused as replays.
 func (r *Receiver) Install(k *Key, ipn uint64) {
 	i := k.id - FirstKeyID
 	r.keys[i], r.last[i] = k, ipn
