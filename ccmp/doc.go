@@ -22,6 +22,13 @@
 // a frame already protected, and a Seal after them continues above the
 // highest PN they used.
 //
+// Unicast robust management frames (802.11w: Deauthentication,
+// Disassociation, robust Action frames) go through SealMgmt and OpenMgmt,
+// which refuse anything but a unicast management frame (group-addressed
+// ones take BIP's MME instead) and, for OpenMgmt, check the PN against
+// the Replay's management counter before decrypting and record it after;
+// Open does the same for any MPDU.
+//
 // The additional authenticated data and the nonce follow 12.5.3.3.3 and
 // 12.5.3.3.4: Frame Control with the subtype bits b4-b6 of data frames,
 // Retry, Power Management and More Data masked and Protected set, Order

@@ -18,6 +18,7 @@ type MAC struct {
 	x      [Size]byte // CBC chaining value over the blocks already absorbed
 	buf    [Size]byte // the last, possibly partial, block: it is kept back
 	n      int        // bytes in buf; a full buf is absorbed only when more data follows
+	last   [Size]byte // Sum's scratch: a local would escape through cipher.Block
 }
 
 var _ hash.Hash = (*MAC)(nil)
@@ -80,7 +81,8 @@ func (m *MAC) Write(p []byte) (int, error) {
 
 // Sum appends the tag of the data written so far to b.
 func (m *MAC) Sum(b []byte) []byte {
-	var last [Size]byte
+	last := &m.last
+	*last = [Size]byte{}
 	if m.n == Size {
 		subtle.XORBytes(last[:], m.buf[:], m.k1[:])
 	} else {
