@@ -26,13 +26,10 @@ func (d *echoDriver) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-// downlinkFrame returns one full-size downlink MSDU's trip through an
-// associated station's core: the wired frame in, the scheduler round, the
-// 802.11 frame out through Flush, its echo back.
-func downlinkFrame(tb testing.TB) func() {
-	h := newHarness(tb, Config{WMM: true})
-	h.join(staMAC, true)
-	h.take()
+// downlinkStep returns one full-size downlink MSDU's trip to staMAC through
+// h's core: the wired frame in, the scheduler round, the 802.11 frame out
+// through Flush, its echo back.
+func downlinkStep(h *harness) func() {
 	frame := append(eth(staMAC, host, 0), make([]byte, 1500-84)...)
 	d := &echoDriver{echo: make([]byte, 0, 2048)}
 	return func() {
@@ -45,6 +42,14 @@ func downlinkFrame(tb testing.TB) func() {
 			h.a.Flush(h.now, d)
 		}
 	}
+}
+
+// downlinkFrame is downlinkStep on an open BSS.
+func downlinkFrame(tb testing.TB) func() {
+	h := newHarness(tb, Config{WMM: true})
+	h.join(staMAC, true)
+	h.take()
+	return downlinkStep(h)
 }
 
 // BenchmarkDownlinkFrame is the core's cost of one full-size downlink MSDU.
@@ -77,18 +82,7 @@ func downlinkFrameCCMP(tb testing.TB) func() {
 	w := newWPASTA(h, staMAC, rsn.AKMPSK)
 	w.connect()
 	h.take()
-	frame := append(eth(staMAC, host, 0), make([]byte, 1500-84)...)
-	d := &echoDriver{echo: make([]byte, 0, 2048)}
-	return func() {
-		h.now += 100 * time.Microsecond
-		d.echo = d.echo[:0]
-		h.a.HandleWired(h.now, frame)
-		h.a.Flush(h.now, d)
-		if len(d.echo) > 0 {
-			h.a.HandleRadio(h.now, d.echo)
-			h.a.Flush(h.now, d)
-		}
-	}
+	return downlinkStep(h)
 }
 
 // BenchmarkDownlinkFrameCCMP is BenchmarkDownlinkFrame under WPA2.

@@ -2,23 +2,15 @@ package bip
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
+	"github.com/airq/airq/internal/hextest"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // vectors: the first has the inputs of IEEE 802.11-2012 M.9.1 (802.11-2016
 // J.9.1, BIP with a broadcast Deauthentication: IGTK, IPN 4, key ID 4, the

@@ -3,22 +3,14 @@ package ccmp
 import (
 	"bytes"
 	"crypto/aes"
-	"encoding/hex"
-	"strings"
+	"github.com/airq/airq/internal/hextest"
 	"testing"
 
 	"github.com/airq/airq/internal/ccm"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // mpdu is a CCMP test MPDU: the plaintext frame and the protected one.
 type mpdu struct {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/airq/airq/internal/hextest"
 	"log/slog"
 	"strings"
 	"testing"
@@ -12,14 +13,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // IEEE 802.11-2020 J.4.2, PSK = PBKDF2-SHA1(passphrase, SSID, 4096, 256).
 var j4 = []struct{ passphrase, ssid, psk string }{

@@ -2,19 +2,12 @@ package aeskw
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
+	"github.com/airq/airq/internal/hextest"
 	"testing"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // RFC 3394 section 4.1 to 4.6.
 var rfc3394 = []struct{ name, kek, key, wrapped string }{

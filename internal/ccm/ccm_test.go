@@ -3,22 +3,15 @@ package ccm
 import (
 	"bytes"
 	"crypto/aes"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/airq/airq/internal/hextest"
 	"math/rand/v2"
 	"strings"
 	"testing"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 type vector struct {
 	name, key, nonce, aad, plain, sealed string

@@ -3,18 +3,12 @@ package cmac
 import (
 	"bytes"
 	"encoding/hex"
+	"github.com/airq/airq/internal/hextest"
 	"math/rand/v2"
 	"testing"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // RFC 4493 section 4 (the same examples as NIST SP 800-38B D.1).
 var rfc4493 = []struct{ msg, tag string }{

@@ -2,20 +2,11 @@ package ieee80211
 
 import (
 	"bytes"
-	"encoding/hex"
-	"strings"
+	"github.com/airq/airq/internal/hextest"
 	"testing"
 )
 
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	s = strings.NewReplacer(" ", "", "|", "", "\n", "", "\t", "").Replace(s)
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 var (
 	apMAC  = MAC{0x02, 0, 0, 0, 0x02, 0}

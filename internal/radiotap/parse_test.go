@@ -1,23 +1,14 @@
 package radiotap
 
 import (
-	"encoding/hex"
-	"strings"
+	"github.com/airq/airq/internal/hextest"
 	"testing"
 
 	"github.com/airq/airq/radio"
 )
 
 // unhex decodes a hex dump that may contain spaces and '|' separators.
-func unhex(t testing.TB, s string) []byte {
-	t.Helper()
-	s = strings.NewReplacer(" ", "", "|", "", "\n", "", "\t", "").Replace(s)
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // Headers as mac80211_hwsim delivered them on a 6.1 kernel (hwsim findings).
 const (

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/hex"
+	"github.com/airq/airq/internal/hextest"
 	"io"
 	"os"
 	"strings"
@@ -35,13 +36,7 @@ func loadCapture(t testing.TB, name string) map[string][]byte {
 	return c
 }
 
-func unhex(t testing.TB, s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+var unhex = hextest.Bytes
 
 // fixedRand hands out given bytes, then fails.
 type fixedRand struct{ b []byte }
