@@ -51,6 +51,19 @@ type RSNConfig struct {
 	// gap; 2 also starts with key ID 1. 0: off.
 	ExtendedKeyID int
 
+	// MFP is ieee80211w: management frame protection offered
+	// (rsn.MFPOptional) or required (rsn.MFPRequired); the zero value is
+	// off. With it the group has an IGTK (BIP-CMAC-128) and stations that
+	// negotiate MFP get their robust management frames protected (pmf.go).
+	MFP rsn.MFP
+	// GroupMgmt is group_mgmt_cipher: only rsn.CipherBIPCMAC128, the
+	// default (zero).
+	GroupMgmt rsn.Cipher
+	// SAQueryMaxTimeout and SAQueryRetryTimeout are
+	// assoc_sa_query_max_timeout and assoc_sa_query_retry_timeout in TUs;
+	// 0 means hostapd's 1000 and 201.
+	SAQueryMaxTimeout, SAQueryRetryTimeout uint32
+
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
@@ -66,6 +79,10 @@ func (c *RSNConfig) policy() rsn.Policy {
 		p.Pairwise = c.Pairwise
 	}
 	p.ExtendedKeyID = c.ExtendedKeyID
+	p.MFP = c.MFP
+	if c.GroupMgmt != 0 {
+		p.GroupMgmt = c.GroupMgmt
+	}
 	return p
 }
 
