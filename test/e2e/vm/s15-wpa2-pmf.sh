@@ -33,14 +33,22 @@
 #   attack.undisturbed     the station is still COMPLETED, associated at
 #                          airqd, no AP-STA-DISCONNECTED since before the
 #                          attack; 10 pings each way with 0% loss after it
-#   restart.back           wpa_supplicant killed (SIGKILL) and started again,
-#                          without its keys: it is COMPLETED again within 30 s
-#                          once airqd's SA Query timed out
+#   restart.back           wpa_supplicant (started with driver_param=
+#                          control_port=0, so that the kernel does not own the
+#                          connection through its socket and send a protected
+#                          deauthentication when it dies) killed with SIGKILL
+#                          and started again: it clears the kernel's keys at
+#                          start, so airqd keeps an association the station no
+#                          longer holds keys for; the station is COMPLETED
+#                          again within 30 s, once airqd's SA Query timed out
 #                          (sa_query_timed_out >= 1); pings
-#   nonpmf.refused         (ieee80211w=2) a station with ieee80211w=0: never
-#                          COMPLETED in 15 s; its log shows the refusal (status
-#                          31 from airqd, or wpa_supplicant's own "PMF
-#                          required" skip of the BSS)
+#   nonpmf.refused         (ieee80211w=2) wpa_supplicant with ieee80211w=0 never
+#                          completes in 15 s: it skips the BSS itself ("no mgmt
+#                          frame protection enabled but AP requires it")
+#   nonpmf.status31        so the attacker's radio plays that station from its
+#                          own address: authentication status 0, then an
+#                          association request whose RSNE lacks MFPC gets
+#                          status 31 from airqd, as from hostapd
 # timeout: 420
 . /e2e/lib.sh
 
@@ -146,27 +154,47 @@ pings attack.ping_up 1 up 10
 pings attack.ping_down 1 down 10
 
 log "wpa_supplicant restarted without its keys"
-to0=$(stat_of sa_query_timed_out)
+wpas_stop
+mv "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-w2.log"
+# wpas_own BODY: station 1's wpa_supplicant without control port over
+# nl80211 (no socket owning the connection)
+wpas_own() {
+	printf 'ctrl_interface=/run/wpas1\ndriver_param=control_port=0\nnetwork={\n%s\n}\n' "$1" >"/tmp/$S-wpas1.conf"
+	nsenter -F -t "$(sta_pid 1)" -n wpa_supplicant -i wlan1 -D nl80211 -c "/tmp/$S-wpas1.conf" -t -d -f "$LOGS/$S-wpas1.log" &
+	WPAS_1=$!
+	register $!
+}
+wpas_own "$(wpa_body WPA-PSK-SHA256 2)"
+wait_for 45 wpas_completed 1 && wait_for 5 airq_has_sta "$STA1" || echo "station 1 did not complete: $(wpas_state 1)"
+to0=$(stat_of sa_query_timed_out) cb0=$(stat_of assoc_comeback) disc0=$(grep -c "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG")
 kill -KILL "$(wpas_pid 1)"
 wait_for 5 gone "$(wpas_pid 1)"
+sleep 1
 t=$(T)
 mv "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-before-restart.log"
-wpas_start 1 "$(wpa_body WPA-PSK-SHA256 2)"
+wpas_own "$(wpa_body WPA-PSK-SHA256 2)"
 if wait_for 30 wpas_completed 1 && wait_for 5 airq_has_sta "$STA1"; then back="COMPLETED again in $(since "$t")s"; else back="not back: $(wpas_state 1)"; fi
-to=$(delta "$(stat_of sa_query_timed_out)" "$to0")
-check restart.back "$back; sa_query_timed_out +$to; comebacks in the station's log: $(grep -c 'comeback\|status_code=30\|status=30' "$LOGS/$S-wpas1.log")" \
+to=$(delta "$(stat_of sa_query_timed_out)" "$to0") cb=$(delta "$(stat_of assoc_comeback)" "$cb0")
+why=$(grep "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG" | tail -n +$((disc0 + 1)) | sed -n 's/.*why=//p' | tr '\n' ' ')
+check restart.back "$back; assoc_comeback +$cb, sa_query_timed_out +$to; airqd's disconnections since: ${why:-none}" \
 	sh -c "$(wpas_completed 1 && echo true || echo false) && [ $to -ge 1 ]"
 pings restart.ping_up 1 up 5
+pings restart.ping_down 1 down 5
 wpas_stop
 
 log "a station without PMF against ieee80211w=2"
 mv "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-restart.log"
 wpas_start 1 "$(wpa_body "WPA-PSK-SHA256 WPA-PSK" 0)"
 sleep 15
-why=$(grep -m1 -E 'status_code=31|status=31|PMF required|MFP required|skip RSN IE.*(PMF|MFP)' "$LOGS/$S-wpas1.log")
+why=$(grep -m1 -E 'status_code=31|no mgmt frame protection enabled but AP requires it' "$LOGS/$S-wpas1.log" | cut -d' ' -f2-)
 check nonpmf.refused "state $(wpas_state 1) after 15 s; ${why:-no refusal in its log}" \
 	sh -c "[ '$(wpas_state 1)' != COMPLETED ] && [ -n '$why' ]"
 wpas_stop
+FMON=$(cat /sys/class/net/fmon0/address)
+e2einject join -ifname fmon0 -ta "$FMON" -bssid "$BSSID" -ssid "$SSID" -akm 6 -no-mfpc >"$LOGS/$S-join-nompfc.log" 2>&1
+j=$(grep SUMMARY "$LOGS/$S-join-nompfc.log")
+check nonpmf.status31 "from $FMON, RSNE without MFPC: ${j:-no summary: $(tail -1 "$LOGS/$S-join-nompfc.log")}" \
+	sh -c "echo '$j' | grep -q 'auth=0 assoc=31 '"
 ctl status >"$LOGS/$S-airqctl-status.log" 2>&1
 echo "counters: $(grep -E '^(rx_mgmt_|sa_query_|assoc_comeback|auth_kept_assoc|igtk_installed)' "$LOGS/$S-airqctl-status.log" | tr '\n' ' ')"
 airq_down

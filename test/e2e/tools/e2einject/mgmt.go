@@ -18,6 +18,7 @@ type mgmtForger struct {
 	ta, ra, bssid [6]byte
 	ssid          string
 	akm           byte // the RSNE's AKM suite type for assoc (2 PSK, 6 PSK-SHA256)
+	noMFPC        bool // the RSNE of assoc offers no MFP (wpa_supplicant's ieee80211w=0)
 	seq           uint16
 }
 
@@ -53,8 +54,11 @@ func (f *mgmtForger) frame(kind string, fromAP bool) ([]byte, error) {
 		b = append(b, 0, byte(len(f.ssid)))
 		b = append(b, f.ssid...)
 		b = append(b, 1, 8, 0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24)
-		b = append(b, 48, 20, 1, 0, 0x00, 0x0f, 0xac, 4, 1, 0, 0x00, 0x0f, 0xac, 4, 1, 0, 0x00, 0x0f, 0xac, f.akm,
-			0x80, 0x00) // RSN capabilities: MFPC
+		caps := byte(0x80) // RSN capabilities: MFPC
+		if f.noMFPC {
+			caps = 0
+		}
+		b = append(b, 48, 20, 1, 0, 0x00, 0x0f, 0xac, 4, 1, 0, 0x00, 0x0f, 0xac, 4, 1, 0, 0x00, 0x0f, 0xac, f.akm, caps, 0)
 	}
 	return b, nil
 }

@@ -53,6 +53,16 @@ func TestMgmtFrames(t *testing.T) {
 	if !bytes.Equal(ids, []byte{0, 1, 48}) {
 		t.Errorf("elements %v", ids)
 	}
+	f.noMFPC = true
+	if b, _ := f.frame("assoc", false); b[len(b)-2] != 0 {
+		t.Errorf("-no-mfpc: RSN capabilities % x", b[len(b)-2:])
+	}
+	resp := append([]byte{0x10, 0, 0, 0}, ap[:]...)
+	resp = append(append(append(resp, ap[:]...), ap[:]...), 0, 0, 0x31, 0x04, 31, 0, 0, 0)
+	resp = append(resp[:4], append(sta[:], resp[10:]...)...)
+	if st, ok := statusOf(resp, true, mgmtForger{ta: sta, bssid: ap}, 1, 2); !ok || st != 31 {
+		t.Errorf("association response status %d %v", st, ok)
+	}
 	if _, err := f.frame("probe", false); err == nil {
 		t.Error("an unknown kind is accepted")
 	}
