@@ -24,7 +24,7 @@ func join(ifname string, f mgmtForger) error {
 	inj := mustInjector(ifname)
 	auth, _ := f.frame("auth", false)
 	inj.send(auth)
-	as := answer(rx, f, 11, 2) // the authentication's status field
+	as := answer(rx, f, 11, 4) // the authentication's status field
 	assocStatus := -1
 	if as == 0 {
 		time.Sleep(50 * time.Millisecond)
