@@ -33,16 +33,20 @@
 #   attack.undisturbed     the station is still COMPLETED, associated at
 #                          airqd, no AP-STA-DISCONNECTED since before the
 #                          attack; 10 pings each way with 0% loss after it
-#   restart.back           a second wpa_supplicant takes station 1 over while
-#                          the first is stopped (SIGSTOP: killed, its socket
-#                          would make the kernel send a protected
-#                          deauthentication on its behalf; it is killed once
-#                          the second is in): it clears the kernel's keys at
-#                          start and its own unprotected deauthentication is
-#                          dropped, so airqd keeps an association the station
-#                          holds no keys for; the station is COMPLETED again
-#                          within 30 s, once airqd's SA Query timed out
-#                          (sa_query_timed_out >= 1); pings
+#   restart.back           wpa_supplicant killed (SIGKILL) and started again:
+#                          COMPLETED within 30 s. (The kernel deauthenticates
+#                          on the dead supplicant's behalf, under the PTK, as
+#                          its socket owned the connection: airqd takes that
+#                          as the station leaving, as hostapd would.)
+#   reconnect.back         the station reconnects without its old keys
+#                          (wpa_cli reassociate: wpa_supplicant clears the
+#                          kernel's keys, its deauthentication goes out
+#                          unprotected and is dropped, its authentication
+#                          leaves the association alone): status 30 with the
+#                          comeback time, the SA Query goes unanswered and
+#                          times out, and the station is COMPLETED again
+#                          within 30 s (assoc_comeback >= 1,
+#                          sa_query_timed_out >= 1); pings
 #   nonpmf.refused         (ieee80211w=2) wpa_supplicant with ieee80211w=0 never
 #                          completes in 15 s: it skips the BSS itself ("no mgmt
 #                          frame protection enabled but AP requires it")
@@ -154,39 +158,35 @@ check attack.undisturbed "station $st1, associated at airqd: $(airq_has_sta "$ST
 pings attack.ping_up 1 up 10
 pings attack.ping_down 1 down 10
 
-log "wpa_supplicant replaced by a new one, without the old keys"
-wpas_stop
+log "wpa_supplicant killed and started again"
+to0=$(stat_of sa_query_timed_out) disc0=$(grep -c "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG")
+kill -KILL "$(wpas_pid 1)"
+wait_for 5 gone "$(wpas_pid 1)"
 mv "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-w2.log"
-# wpas_own DIR LOG BODY: a wpa_supplicant for station 1 with its control
-# socket in DIR and without P2P (two run at once below); WPAS_OWN is its PID
-wpas_own() {
-	printf 'ctrl_interface=%s\np2p_disabled=1\nnetwork={\n%s\n}\n' "$1" "$3" >"/tmp/$S-wpas-own.conf"
-	nsenter -F -t "$(sta_pid 1)" -n wpa_supplicant -i wlan1 -D nl80211 -c "/tmp/$S-wpas-own.conf" -t -d -f "$2" &
-	WPAS_OWN=$!
-	register $!
-}
-state_in() { in_sta 1 wpa_cli -p "$1" -i wlan1 status 2>/dev/null | sed -n 's/^wpa_state=//p'; }
-completed_in() { [ "$(state_in "$1")" = COMPLETED ]; }
-wpas_own /run/wpas1a "$LOGS/$S-wpas1a.log" "$(wpa_body WPA-PSK-SHA256 2)"
-old=$WPAS_OWN
-wait_for 45 completed_in /run/wpas1a && wait_for 5 airq_has_sta "$STA1" || echo "station 1 did not complete: $(state_in /run/wpas1a)"
-to0=$(stat_of sa_query_timed_out) cb0=$(stat_of assoc_comeback) de0=$(stat_of rx_mgmt_unprotected_deauth)
-disc0=$(grep -c "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG")
-# Stopped, not killed: a dead wpa_supplicant's socket would make the kernel
-# deauthenticate (protected: the keys are still in) on its behalf.
-kill -STOP "$old"
 t=$(T)
-wpas_own /run/wpas1b "$LOGS/$S-wpas1b.log" "$(wpa_body WPA-PSK-SHA256 2)"
-new=$WPAS_OWN
-if wait_for 30 completed_in /run/wpas1b && wait_for 5 airq_has_sta "$STA1"; then back="COMPLETED again in $(since "$t")s"; else back="not back: $(state_in /run/wpas1b)"; fi
-kill -KILL "$old"
-to=$(delta "$(stat_of sa_query_timed_out)" "$to0") cb=$(delta "$(stat_of assoc_comeback)" "$cb0") de=$(delta "$(stat_of rx_mgmt_unprotected_deauth)" "$de0")
+wpas_start 1 "$(wpa_body WPA-PSK-SHA256 2)"
+if wait_for 30 wpas_completed 1 && wait_for 5 airq_has_sta "$STA1"; then back="COMPLETED again in $(since "$t")s"; else back="not back: $(wpas_state 1)"; fi
 why=$(grep "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG" | tail -n +$((disc0 + 1)) | sed -n 's/.*why=//p' | tr '\n' ' ')
-check restart.back "$back; rx_mgmt_unprotected_deauth +$de, assoc_comeback +$cb, sa_query_timed_out +$to; airqd's disconnections since: ${why:-none}" \
-	sh -c "$(completed_in /run/wpas1b && echo true || echo false) && [ $to -ge 1 ]"
+check restart.back "$back; airqd's disconnections since: ${why:-none}; sa_query_timed_out +$(delta "$(stat_of sa_query_timed_out)" "$to0")" \
+	wpas_completed 1
 pings restart.ping_up 1 up 5
-pings restart.ping_down 1 down 5
-stop "$new" 5
+
+log "the station reconnects without its old keys"
+to0=$(stat_of sa_query_timed_out) cb0=$(stat_of assoc_comeback) de0=$(stat_of rx_mgmt_unprotected_deauth)
+ak0=$(stat_of auth_kept_assoc) disc0=$(grep -c "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG")
+t=$(T)
+wpa 1 reassociate >/dev/null
+usleep 500000
+if wait_for 30 wpas_completed 1 && wait_for 5 airq_has_sta "$STA1"; then back="COMPLETED again in $(since "$t")s"; else back="not back: $(wpas_state 1)"; fi
+to=$(delta "$(stat_of sa_query_timed_out)" "$to0") cb=$(delta "$(stat_of assoc_comeback)" "$cb0")
+de=$(delta "$(stat_of rx_mgmt_unprotected_deauth)" "$de0") ak=$(delta "$(stat_of auth_kept_assoc)" "$ak0")
+why=$(grep "AP-STA-DISCONNECTED addr=$STA1" "$AIRQD_LOG" | tail -n +$((disc0 + 1)) | sed -n 's/.*why=//p' | tr '\n' ' ')
+check reconnect.back "$back; rx_mgmt_unprotected_deauth +$de, auth_kept_assoc +$ak, assoc_comeback +$cb, sa_query_timed_out +$to; airqd's disconnections since: ${why:-none}" \
+	sh -c "$(wpas_completed 1 && echo true || echo false) && [ $to -ge 1 ] && [ $cb -ge 1 ]"
+pings reconnect.ping_up 1 up 5
+pings reconnect.ping_down 1 down 5
+wpas_stop
+mv "$LOGS/$S-wpas1.log" "$LOGS/$S-wpas1-restart.log"
 
 log "a station without PMF against ieee80211w=2"
 wpas_start 1 "$(wpa_body "WPA-PSK-SHA256 WPA-PSK" 0)"
