@@ -30,10 +30,13 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 	if fr.Addr1().IsMulticast() || act.Category()&0x80 != 0 {
 		return
 	}
-	if _, s := a.sta.lookup(fr.Addr2()); s == nil || s.state != stateAssociated {
+	_, s := a.sta.lookup(fr.Addr2())
+	if s == nil || s.state != stateAssociated {
 		return
 	}
 	switch {
+	case act.Category() == ieee80211.CategorySAQuery:
+		a.handleSAQuery(now, s, fr.Body())
 	case act.Category() == categoryBlockAck && act.Code() == actionADDBAReq:
 		a.declineADDBA(now, fr.Addr2(), act.Body())
 	case act.Category() == categoryBlockAck && act.Code() == actionDELBA:

@@ -68,6 +68,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	st.HEAnnounced = s.heAnnounced
 	if s.rsn != nil {
 		st.AKM, st.Cipher, st.KeyID = s.rsn.hs.AKM().String(), s.rsn.hs.Pairwise().String(), s.rsn.keyID
+		st.MFP = s.rsn.mfp
 	}
 	a.ctlBSSParam(&st)
 	if s.rc != nil {

@@ -50,6 +50,7 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 // reply airtime budget allows (replies.go). A reply that waits for its TX
 // status (mlme, for station slot) says so in its record.
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
+	b = a.protectMgmt(b, rt)
 	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
@@ -69,8 +70,10 @@ func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class re
 	return true
 }
 
-// finish registers the frame in flight and queues it for the radio.
+// finish registers the frame in flight and queues it for the radio. Both
+// protect a robust frame first (pmf.go).
 func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
+	b = a.protectMgmt(b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)

@@ -43,6 +43,10 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
+	if s.keepsAssoc() {
+		a.authKeepsAssoc(now, sa, alg, class)
+		return
+	}
 	if s != nil {
 		// Authenticating again resets the station: whatever it had queued
 		// belongs to a session the station has given up.
@@ -94,6 +98,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	)
 	if status == ieee80211.StatusSuccess && a.rsn != nil {
 		neg, rsnxe, status = a.checkRSNE(ies)
+	}
+	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
+		return // refused for now: the SA Query asks the station
 	}
 	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
 		a.assoc+a.pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
@@ -220,21 +227,27 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 	if fr.Subtype() == ieee80211.SubtypeDisassoc {
 		switch s.state {
 		case stateAssociated:
-			a.unassociate(slot, s)
-			s.state = stateAuthenticated
-			s.authAt = now
-			a.sta.enlist(slot, listAuth)
-			a.leaveRSN(now, s)
-			if s.announced {
-				s.announced = false
-				a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: "disassociated by station"})
-			}
+			a.toAuthenticated(now, slot, s, reason, "disassociated by station")
 		case stateAssocPending:
 			a.releasePending(now, slot, "disassociated by station")
 		}
 		return
 	}
 	a.disconnect(now, slot, reason, "deauthenticated by station", false)
+}
+
+// toAuthenticated ends an associated station's association: it stays
+// authenticated, for another Config.AuthTimeout, without its keys.
+func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
+	a.unassociate(slot, s)
+	s.state = stateAuthenticated
+	s.authAt = now
+	a.sta.enlist(slot, listAuth)
+	a.leaveRSN(now, s)
+	if s.announced {
+		s.announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	}
 }
 
 // unassociate takes an associated station out of the BSS's books: its

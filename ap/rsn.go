@@ -6,8 +6,10 @@ import (
 	"io"
 	"time"
 
+	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
 )
@@ -51,6 +53,19 @@ type RSNConfig struct {
 	// gap; 2 also starts with key ID 1. 0: off.
 	ExtendedKeyID int
 
+	// MFP is ieee80211w: management frame protection offered
+	// (rsn.MFPOptional) or required (rsn.MFPRequired); the zero value is
+	// off. With it the group has an IGTK (BIP-CMAC-128) and stations that
+	// negotiate MFP get their robust management frames protected (pmf.go).
+	MFP rsn.MFP
+	// GroupMgmt is group_mgmt_cipher: only rsn.CipherBIPCMAC128, the
+	// default (zero).
+	GroupMgmt rsn.Cipher
+	// SAQueryMaxTimeout and SAQueryRetryTimeout are
+	// assoc_sa_query_max_timeout and assoc_sa_query_retry_timeout in TUs;
+	// 0 means hostapd's 1000 and 201.
+	SAQueryMaxTimeout, SAQueryRetryTimeout uint32
+
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
@@ -66,6 +81,10 @@ func (c *RSNConfig) policy() rsn.Policy {
 		p.Pairwise = c.Pairwise
 	}
 	p.ExtendedKeyID = c.ExtendedKeyID
+	p.MFP = c.MFP
+	if c.GroupMgmt != 0 {
+		p.GroupMgmt = c.GroupMgmt
+	}
 	return p
 }
 
@@ -90,7 +109,11 @@ type rsnState struct {
 	ie     []byte // the RSNE of beacons, probe responses and message 3
 	policy rsn.Policy
 	gtk    *ccmp.Key // group frames go under it, with its own PNs; nil before Start
-	psks   pskSet
+	igtk   *bip.Key  // group-addressed robust management frames are signed with it (MFP); nil without
+	// saQueries is at least the number of SA Query procedures running,
+	// recounted by saQueryTick: none means nothing to visit.
+	saQueries int
+	psks      pskSet
 	// deadline caches the authenticator's: it changes only in calls the
 	// core makes, each followed by run.
 	deadline    time.Duration
@@ -110,7 +133,9 @@ type staRSN struct {
 	// failure was reported.
 	mismatches int
 	failed     bool
-	keyID      string // the keyid of the PSK its last 4-way handshake used
+	keyID      string     // the keyid of the PSK its last 4-way handshake used
+	mfp        bool       // it negotiated management frame protection (pmf.go)
+	query      *pmf.Query // its association SA Query, once one ran (saquery.go)
 	pmk        rsn.PMK
 	hasPMK     bool // pmk is the one its last 4-way handshake used (SetPSKs checks it)
 }
@@ -137,7 +162,7 @@ func newRSN(cfg Config) (*rsnState, error) {
 	auth, err := handshake.New(handshake.Config{
 		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.pmks, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
-		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN,
+		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN, MFP: c.MFP != rsn.MFPDisabled,
 		PairwiseUpdateCount: c.PairwiseUpdateCount, GroupUpdateCount: c.GroupUpdateCount, EAPOLVersion: c.EAPOLVersion,
 	})
 	if err != nil {
@@ -148,8 +173,15 @@ func newRSN(cfg Config) (*rsnState, error) {
 }
 
 // groupTXPN is the last PN sent under group key id: the key the AP sends
-// with, or a key not installed yet (a rekey's), which starts at 0.
+// with, or a key not installed yet (a rekey's), which starts at 0. Key
+// IDs 4 and 5 are the IGTK's, whose PN is BIP's IPN.
 func (r *rsnState) groupTXPN(id int) uint64 {
+	if id >= bip.FirstKeyID {
+		if r.igtk != nil && int(r.igtk.ID()) == id {
+			return r.igtk.LastIPN()
+		}
+		return 0
+	}
 	if r.gtk != nil && int(r.gtk.ID()) == id {
 		return r.gtk.LastPN()
 	}
@@ -168,20 +200,26 @@ func (a *AP) rsnStart(now time.Duration) {
 	a.rsnRun(now)
 }
 
-// rsnTick runs the authenticator's timers when due.
+// rsnTick runs the authenticator's and the SA Query's timers when due.
 func (a *AP) rsnTick(now time.Duration) {
+	a.saQueryTick(now)
 	if r := a.rsn; r != nil && r.hasDeadline && r.deadline <= now {
 		r.auth.Tick(now)
 		a.rsnRun(now)
 	}
 }
 
-// rsnDeadline is when the authenticator's next timer is due.
+// rsnDeadline is when the authenticator's or an SA Query's next timer is
+// due.
 func (a *AP) rsnDeadline() (time.Duration, bool) {
 	if a.rsn == nil {
 		return 0, false
 	}
-	return a.rsn.deadline, a.rsn.hasDeadline
+	d, ok := a.rsn.deadline, a.rsn.hasDeadline
+	if t, armed := a.saQueryDeadline(); armed && (!ok || t < d) {
+		d, ok = t, true
+	}
+	return d, ok
 }
 
 // rsnRun carries out what the authenticator asked, until it asks nothing
@@ -206,8 +244,12 @@ func (a *AP) rsnRun(now time.Duration) {
 
 // rsnAction carries out one action of the authenticator.
 func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
-	if act.Kind == handshake.ActInstallGTK {
+	switch act.Kind {
+	case handshake.ActInstallGTK:
 		a.installGTK(act)
+		return
+	case handshake.ActInstallIGTK:
+		a.installIGTK(act.KeyID, act.Key[:])
 		return
 	}
 	slot, s := a.sta.lookup(act.Addr)

@@ -50,7 +50,7 @@ func rawElement(id uint8, body []byte) []byte {
 // joinRSN creates the handshake machine of a station whose association
 // was accepted; a machine it had is replaced.
 func (a *AP) joinRSN(now time.Duration, s *station, n rsn.Negotiated, rsnxe []byte) {
-	s.rsn = &staRSN{tx: -1, hs: a.rsn.auth.Join(now, s.addr, n, rsnxe)}
+	s.rsn = &staRSN{tx: -1, hs: a.rsn.auth.Join(now, s.addr, n, rsnxe), mfp: n.MFP}
 	a.rsnRun(now)
 }
 

@@ -85,7 +85,12 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
-	if slot, s := a.sta.lookup(fr.Addr2()); s != nil {
+	slot, s := a.sta.lookup(fr.Addr2())
+	fr, ok := a.checkMgmt(fr, s)
+	if !ok {
+		return // 802.11w's rules dropped it: nothing of the station changes
+	}
+	if s != nil {
 		s.lastRx = now
 		if a.rx.HasSignal {
 			s.signal = a.rx.Signal

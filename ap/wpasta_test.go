@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -69,6 +70,12 @@ type wpaSTA struct {
 	keys  map[*ccmp.Key][16]byte
 	plain [][]byte // MSDU payloads it received (decrypted), in order
 	noAck bool     // do not acknowledge what the AP sends
+	// mfp offers management frame protection (MFPC); robust management
+	// frames the AP sent it are kept in mgmt, as sent, and its IGTK in
+	// igtk (pmf_test.go).
+	mfp  bool
+	mgmt []ieee80211.Frame
+	igtk bip.Receiver
 }
 
 type stationKey struct {
@@ -91,6 +98,9 @@ func (w *wpaSTA) rsne() []byte {
 		AKMs: []rsn.AKM{w.akm}, Last: rsn.FieldCaps}
 	if w.ext {
 		e.Caps |= rsn.CapExtKeyID
+	}
+	if w.mfp {
+		e.Caps |= rsn.CapMFPC
 	}
 	return e.Append(nil)
 }
@@ -138,6 +148,9 @@ func (w *wpaSTA) deliver(b []byte) {
 	mine := fr.Addr1() == w.addr || fr.Addr1().IsMulticast()
 	if mine && fr.Type() == ieee80211.TypeData && !fr.IsNullData() {
 		w.receive(fr)
+	}
+	if mine && fr.Type() == ieee80211.TypeMgmt && fr.Subtype() != ieee80211.SubtypeBeacon {
+		w.mgmt = append(w.mgmt, append(ieee80211.Frame(nil), fr...))
 	}
 	w.h.echo(b, radio.TxStatus{Acked: !(w.noAck && fr.Addr1() == w.addr)})
 	w.act()
@@ -226,6 +239,8 @@ func (w *wpaSTA) act() {
 			w.ptk, w.pn = w.byID[a.KeyID&1], 0
 		case handshake.ActInstallGTK:
 			w.newKey(a.Key, uint8(a.KeyID), true, a.RSC)
+		case handshake.ActInstallIGTK:
+			w.installIGTK(a)
 		case handshake.ActCompleted:
 			w.done = true
 		case handshake.ActDeauth:

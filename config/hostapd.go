@@ -44,7 +44,7 @@ func (u unusedKey) check(v string) (msg string, warn bool) {
 // The reasons for refusing, one per feature.
 const (
 	whyWPA3   = "not supported: WPA3 (SAE), OWE and PASN come after WPA2"
-	whyPMF    = "not supported yet: management frame protection (802.11w) comes after WPA2"
+	whyPMF    = "not supported: beacon protection and operating channel validation (OCV) come after 802.11w"
 	whyFT     = "not supported: fast BSS transition (802.11r) needs WPA2 and a mobility domain of APs"
 	whyFILS   = "not supported: FILS (802.11ai)"
 	why8021X  = "not supported: 802.1X and EAP (WPA-Enterprise, hostapd's EAP server)"
@@ -107,8 +107,7 @@ func buildUnused() (map[string]unusedKey, []string) {
 	refused(whyWPA3, "sae_password sae_anti_clogging_threshold anti_clogging_threshold sae_sync sae_groups sae_require_mfp "+
 		"sae_confirm_immediate sae_pwe owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+
 		"owe_transition_ifname transition_disable pasn_groups pasn_comeback_after")
-	sameOr(whyPMF, sameOff, "ieee80211w beacon_prot ocv", "0")
-	refused(whyPMF, "group_mgmt_cipher assoc_sa_query_max_timeout assoc_sa_query_retry_timeout")
+	sameOr(whyPMF, sameOff, "beacon_prot ocv", "0")
 	sameOr(whyFT, sameOff, "ieee80211r", "0")
 	refused(whyFT, "mobility_domain ft_r0_key_lifetime r1_max_key_lifetime r1_key_holder reassociation_deadline r0kh r1kh "+
 		"rkh_pos_timeout rkh_pull_timeout rkh_pull_retries rkh_neg_timeout pmk_r1_push ft_over_ds ft_psk_generate_local")

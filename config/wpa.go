@@ -181,8 +181,9 @@ func (f *File) checkWPA(s *Settings, last map[string]line, _ map[string]bool) Pr
 			}
 		}
 		s.Core.RSN = nil
-		return ps
+		return append(ps, f.checkPMF(false, last)...)
 	}
+	ps = append(ps, f.checkPMF(true, last)...)
 	r := s.Core.RSN
 	switch {
 	case r == nil: // the file set wpa=2, a flag or a bad line cleared nothing: keep the error visible

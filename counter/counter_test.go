@@ -18,7 +18,8 @@ var reasons = map[string]bool{ReasonMalformed: true, ReasonBadFCS: true, ReasonN
 	ReasonTxFailed: true, ReasonQueueFull: true, ReasonOverlimit: true, ReasonOvermemory: true, ReasonCoDel: true,
 	ReasonFlushed: true, ReasonAssocRetry: true, ReasonAssocEarly: true, ReasonAssocPending: true,
 	ReasonAMSDUMalformed: true, ReasonAMSDUInjected: true, ReasonUnprotected: true, ReasonUndecryptable: true,
-	ReasonReplay: true, ReasonMICFailure: true, ReasonFourAddress: true}
+	ReasonReplay: true, ReasonMICFailure: true, ReasonFourAddress: true, ReasonUnprotectedDeauth: true,
+	ReasonUnprotectedDisassoc: true, ReasonUnprotectedAction: true, ReasonGroupRobust: true, ReasonProtectedUnexpected: true}
 
 // The table's rules: every ID has an entry; keys are unique; a family of
 // one has no label, a family of several tells each member apart by its

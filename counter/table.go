@@ -110,6 +110,24 @@ const (
 	PSKMismatch        // message 2 failed the MIC under every PSK
 	GTKInstalled       // group keys the AP started sending with
 
+	// 802.11w (ap's pmf.go): management frames from stations the receive
+	// rules drop before they touch the station, and the SA Query.
+	RxMgmtUnprotectedDeauth   // an unprotected deauthentication claiming to come from an MFP station
+	RxMgmtUnprotectedDisassoc // an unprotected disassociation claiming to come from an MFP station
+	RxMgmtUnprotectedAction   // a robust Action frame without protection from an MFP station
+	RxMgmtGroupRobust         // a group-addressed robust frame from an MFP station
+	RxMgmtProtectedUnexpected // protected, from a station without MFP, or of a kind never protected
+	RxMgmtUndecryptable       // protected, without a pairwise key for it, or a bad CCMP header
+	RxMgmtReplayed            // protected, with a PN not above the last management one accepted
+	RxMgmtMICFailure          // protected, with a CCMP MIC that does not verify
+	SAQueryRequests           // SA Query Requests the AP sent for an association request
+	SAQueryKept               // SA Query procedures a protected Response ended: the association stays
+	SAQueryTimedOut           // SA Query procedures that timed out: the old association ends
+	SAQueryAnswered           // stations' SA Query Requests the AP answered
+	AssocComeback             // association requests refused with status 30 and a comeback time
+	AuthKeptAssoc             // authentications from associated MFP stations that left the association alone
+	IGTKInstalled             // IGTKs the AP started signing group management frames with
+
 	NumIDs
 )
 
@@ -141,6 +159,13 @@ const (
 	ReasonUndecryptable  = "undecryptable"    // protected without a key for it, or a bad CCMP header
 	ReasonReplay         = "replay"           // a CCMP packet number not above the last one accepted
 	ReasonMICFailure     = "mic_failure"      // the CCMP MIC does not verify
+
+	// 802.11w's receive rules, named as pmf.Verdict names them.
+	ReasonUnprotectedDeauth   = "unprotected_deauth"     // an unprotected deauthentication from an MFP station
+	ReasonUnprotectedDisassoc = "unprotected_disassoc"   // an unprotected disassociation from an MFP station
+	ReasonUnprotectedAction   = "unprotected_action"     // an unprotected robust Action frame from an MFP station
+	ReasonGroupRobust         = "group_addressed_robust" // a group-addressed robust frame from a station
+	ReasonProtectedUnexpected = "protected_unexpected"   // protected where nothing decrypts it
 )
 
 var (
@@ -214,6 +239,19 @@ var (
 		"included), and stations disconnected because one failed.", Counter, "result"}
 	pskMismatch = &Family{"airq_rsn_psk_mismatch_total", "Messages 2 of the 4-way handshake whose MIC no PSK " +
 		"verifies (hostapd's AP-STA-POSSIBLE-PSK-MISMATCH): a wrong passphrase on the station, most likely.", Counter, ""}
+	mgmtProtDrops = &Family{"airq_rx_mgmt_protection_drops_total", "Management frames from stations that 802.11w's " +
+		"receive rules dropped before they touched the station, by reason: unprotected deauthentications, " +
+		"disassociations and robust Action frames from MFP stations, group-addressed robust frames, unexpected " +
+		"protected frames, and protected ones without a key, replayed, or with a bad MIC.", Counter, "reason"}
+	saQuery = &Family{"airq_sa_query_total", "The association SA Query (802.11w): Requests sent, procedures ended " +
+		"by the station's protected Response (association kept) or timed out (association ended), and stations' " +
+		"Requests answered.", Counter, "event"}
+	assocComeback = &Family{"airq_assoc_comeback_total", "Association requests from associated MFP stations refused " +
+		"with status 30 and a comeback time while the SA Query runs.", Counter, ""}
+	authKept = &Family{"airq_auth_kept_association_total", "Authentications from associated MFP stations answered " +
+		"without touching their association or keys, as hostapd does.", Counter, ""}
+	igtkInstalled = &Family{"airq_rsn_igtk_installed_total", "IGTKs the AP started signing group-addressed " +
+		"management frames with (BIP-CMAC-128).", Counter, ""}
 	gtkInstalled = &Family{"airq_rsn_gtk_installed_total", "Group keys the AP started sending with: the first, " +
 		"then one per completed GTK rekey.", Counter, ""}
 )
@@ -317,4 +355,20 @@ var table = [NumIDs]Desc{
 	HandshakeFailed:    {"handshakes_failed", handshakes, "failed"},
 	PSKMismatch:        {"psk_mismatch", pskMismatch, ""},
 	GTKInstalled:       {"gtk_installed", gtkInstalled, ""},
+
+	RxMgmtUnprotectedDeauth:   {"rx_mgmt_unprotected_deauth", mgmtProtDrops, ReasonUnprotectedDeauth},
+	RxMgmtUnprotectedDisassoc: {"rx_mgmt_unprotected_disassoc", mgmtProtDrops, ReasonUnprotectedDisassoc},
+	RxMgmtUnprotectedAction:   {"rx_mgmt_unprotected_action", mgmtProtDrops, ReasonUnprotectedAction},
+	RxMgmtGroupRobust:         {"rx_mgmt_group_robust", mgmtProtDrops, ReasonGroupRobust},
+	RxMgmtProtectedUnexpected: {"rx_mgmt_protected_unexpected", mgmtProtDrops, ReasonProtectedUnexpected},
+	RxMgmtUndecryptable:       {"rx_mgmt_undecryptable", mgmtProtDrops, ReasonUndecryptable},
+	RxMgmtReplayed:            {"rx_mgmt_replayed", mgmtProtDrops, ReasonReplay},
+	RxMgmtMICFailure:          {"rx_mgmt_mic_failure", mgmtProtDrops, ReasonMICFailure},
+	SAQueryRequests:           {"sa_query_requests", saQuery, "request_sent"},
+	SAQueryKept:               {"sa_query_kept", saQuery, "kept"},
+	SAQueryTimedOut:           {"sa_query_timed_out", saQuery, "timed_out"},
+	SAQueryAnswered:           {"sa_query_answered", saQuery, "answered"},
+	AssocComeback:             {"assoc_comeback", assocComeback, ""},
+	AuthKeptAssoc:             {"auth_kept_assoc", authKept, ""},
+	IGTKInstalled:             {"igtk_installed", igtkInstalled, ""},
 }

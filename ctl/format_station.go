@@ -58,7 +58,7 @@ func appendIWStation(b []byte, dev string, s *Station, now Clock) []byte {
 		pre = "short"
 	}
 	b = fmt.Appendf(b, "\n\tauthorized:\t%s\n\tauthenticated:\tyes\n\tassociated:\t%s", yes(s.Authorized), yes(s.Associated))
-	b = fmt.Appendf(b, "\n\tpreamble:\t%s\n\tWMM/WME:\t%s\n\tMFP:\t\tno\n\tTDLS peer:\tno", pre, yes(s.WMM))
+	b = fmt.Appendf(b, "\n\tpreamble:\t%s\n\tWMM/WME:\t%s\n\tMFP:\t\t%s\n\tTDLS peer:\tno", pre, yes(s.WMM), yes(s.MFP))
 	b = appendBSSParam(b, s)
 	b = fmt.Appendf(b, "\n\tconnected time:\t%d seconds", s.ConnectedMs/1000)
 	if s.Associated {

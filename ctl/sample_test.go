@@ -47,7 +47,7 @@ func sampleStatus() *Status {
 func sampleStations() []Station {
 	return []Station{{
 		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
-		Authorized: true, AKM: "WPA-PSK-SHA256", Cipher: "CCMP", KeyID: "guests", InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
+		Authorized: true, MFP: true, AKM: "WPA-PSK-SHA256", Cipher: "CCMP", KeyID: "guests", InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
 		TxRate:             Bitrate{Mode: radio.ModeVHT, MCS: 9, NSS: 2, Bandwidth: radio.BW80, ShortGI: true},
 		RxRate:             Bitrate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20},
 		ExpectedThroughput: 612000,

@@ -47,6 +47,7 @@ type Station struct {
 	ShortPreamble bool   `json:"short_preamble"`
 	ListenInt     uint16 `json:"listen_interval"`
 	Authorized    bool   `json:"authorized"` // the controlled port is open
+	MFP           bool   `json:"mfp"`        // management frame protection negotiated (802.11w)
 	// AKM and Cipher are what a WPA2 station negotiated, hostapd's names
 	// (WPA-PSK, CCMP); empty on an open network.
 	AKM         string  `json:"akm,omitempty"`

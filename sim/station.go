@@ -78,6 +78,10 @@ type StationConfig struct {
 	// extended_key_id=1).
 	ExtendedKeyID bool
 	CheckNonces   bool
+	// NoMFP makes the station offer no management frame protection
+	// (wpa_supplicant's ieee80211w=0); otherwise it negotiates MFP when
+	// the AP offers it (station_pmf.go).
+	NoMFP bool
 }
 
 type staState uint8
@@ -112,7 +116,12 @@ type StationStats struct {
 	RxUnprotected, RxUndecryptable        uint64
 	RxReplayed, RxMICFailures             uint64
 	NonceReuses                           uint64
-	AssociatedAt, ConnectedFor            time.Duration
+	// MFP: unprotected robust frames from the AP dropped; protected or
+	// BIP frames that failed their checks; the AP's SA Query Requests
+	// answered; Responses to the station's own.
+	RxMgmtUnprotected, RxMgmtDropped  uint64
+	SAQueryAnswered, SAQueryResponses uint64
+	AssociatedAt, ConnectedFor        time.Duration
 }
 
 // Station is a simulated client: the MLME of a station, a transmitter on

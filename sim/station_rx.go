@@ -29,7 +29,13 @@ func (st *Station) receive(fr ieee80211.Frame) {
 }
 
 func (st *Station) receiveMgmt(fr ieee80211.Frame) {
+	fr, ok := st.checkMgmt(fr)
+	if !ok {
+		return
+	}
 	switch fr.Subtype() {
+	case ieee80211.SubtypeAction:
+		st.onAction(fr)
 	case ieee80211.SubtypeBeacon, ieee80211.SubtypeProbeResp:
 		st.onBSS(fr)
 	case ieee80211.SubtypeAuth:

@@ -35,6 +35,7 @@ func (st *Station) sendMgmt(subtype uint8, da ieee80211.MAC, body []byte) {
 	p := st.sim.newPacket()
 	p.b = ieee80211.AppendMgmtHeader(p.b[:0], subtype, da, st.cfg.Addr, da, st.nextMgmtSeq())
 	p.b = append(p.b, body...)
+	st.protectMgmt(p)
 	st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
 }
 

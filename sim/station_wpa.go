@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"slices"
 
+	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
 )
@@ -30,6 +32,14 @@ type wpaState struct {
 	gtk    [4]*ccmp.Key
 	gtkRx  [4]ccmp.Replay
 	keyIDs map[*ccmp.Key][16]byte // with CheckNonces
+	// MFP (station_pmf.go): on when both sides offered it; the IGTKs;
+	// the management replay counter is rx's, one per PTK would be
+	// mac80211's, but management frames come under the one in use.
+	mfp       bool
+	igtk      bip.Receiver
+	mgmtRx    ccmp.Replay
+	saPending bool // the station's own SA Query awaits its Response
+	saID      pmf.TransactionID
 }
 
 // ownRSNE is the element of the station's association request: the AKM
@@ -46,6 +56,9 @@ func (st *Station) ownRSNE() []byte {
 		AKMs: []rsn.AKM{akm}, Last: rsn.FieldCaps}
 	if st.cfg.ExtendedKeyID {
 		e.Caps |= rsn.CapExtKeyID
+	}
+	if st.offersMFP() {
+		e.Caps |= rsn.CapMFPC
 	}
 	return e.Append(nil)
 }
@@ -92,7 +105,7 @@ func (st *Station) startWPA() {
 	if err != nil {
 		panic(err) // the station's own element: a bug in ownRSNE
 	}
-	st.crypto = &wpaState{sup: sup}
+	st.crypto = &wpaState{sup: sup, mfp: st.offersMFP()}
 	if st.cfg.CheckNonces {
 		st.crypto.keyIDs = map[*ccmp.Key][16]byte{}
 	}
@@ -117,6 +130,7 @@ func (st *Station) wpaActions() {
 		case handshake.ActInstallPTK:
 			id := a.KeyID & 1
 			c.ptks[id], c.rx[id] = st.newKey(a.Key, uint8(id)), ccmp.Replay{}
+			c.mgmtRx = ccmp.Replay{}
 			if !a.RXOnly {
 				c.ptk, c.pn = c.ptks[id], 0
 			}
@@ -125,6 +139,8 @@ func (st *Station) wpaActions() {
 		case handshake.ActInstallGTK:
 			c.gtk[a.KeyID&3] = st.newKey(a.Key, uint8(a.KeyID))
 			c.gtkRx[a.KeyID&3].Reset(a.RSC)
+		case handshake.ActInstallIGTK:
+			st.installIGTK(a)
 		case handshake.ActCompleted:
 			if !c.open {
 				c.open = true

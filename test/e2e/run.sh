@@ -261,7 +261,7 @@ phase_payload() {
 		{ say "go test -c -tags hwsim ./nl80211 failed:"; cat "$BUILD/go-build-nl80211.test.log" >&2; return 1; }
 	# The harness's own tools (a separate module under tools/): the air
 	# sniffer, the privilege dropper for the non-root scenario and the
-	# admission flooder and the attacker of s15-wpa2-attack.
+	# admission flooder and the attacker of s15-wpa2-attack and s15-wpa2-pmf.
 	for tool in e2esniff e2edrop e2eflood e2einject; do
 		(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/$tool" "./$tool") \
 			>"$BUILD/go-build-$tool.log" 2>&1 || { say "go build $tool failed:"; cat "$BUILD/go-build-$tool.log" >&2; return 1; }

@@ -7,6 +7,8 @@
 //	e2einject amsdu   -ifname fmon0 -ta STA -bssid BSSID -da HOSTMAC -src IP -dst IP:PORT -n 20
 //	e2einject capture -ifname fmon0 -ta STA -bssid BSSID -out FILE -duration 10s
 //	e2einject replay  -ifname fmon0 -in FILE [-flip-amsdu]
+//	e2einject mgmt    -ifname fmon0 -ta SRC -ra DST -bssid BSSID -kind deauth|disassoc|auth|assoc [-ssid S -akm 6] -n 10
+//	e2einject join    -ifname fmon0 -ta OWNMAC -bssid BSSID -ssid S -akm 6 [-no-mfpc]
 //	e2einject listen  -addr IP -ports 9996,9997,9998
 //	e2einject send    -dst IP:PORT -n 20 -interval 200ms -tag genuine
 //
@@ -20,7 +22,14 @@
 // as they were on the air; replay injects them again, verbatim, or with
 // -flip-amsdu only the QoS ones with the A-MSDU Present bit set (it is
 // outside CCMP's AAD unless SPP A-MSDUs are negotiated). listen prints one
-// line per datagram received; send sends -n datagrams "TAG N".
+// line per datagram received; send sends -n datagrams "TAG N". mgmt
+// sends unprotected management frames from -ta to -ra (the 802.11w
+// checks: deauthentications and disassociations with reason 7,
+// open-system authentications, association requests offering MFP); the
+// frame is the AP's when -ta is the BSSID. join authenticates and asks
+// to associate from the monitor's own address (-ta: an active monitor
+// acknowledges frames to it), offering MFP unless -no-mfpc, and prints
+// the AP's status codes: "SUMMARY auth=S assoc=S ...".
 //
 // The injecting modes print "SUMMARY sent=N errors=M" (capture:
 // "SUMMARY captured=N qos=M") and exit 0; 1 if the interface or a socket
@@ -37,7 +46,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		usage("a mode: plain, amsdu, capture, replay, listen or send")
+		usage("a mode: plain, amsdu, capture, replay, mgmt, join, listen or send")
 	}
 	mode := os.Args[1]
 	fs := flag.NewFlagSet(mode, flag.ExitOnError)
@@ -56,6 +65,11 @@ func main() {
 	addr := fs.String("addr", "", "listen: the local IPv4 address")
 	ports := fs.String("ports", "", "listen: comma-separated UDP ports")
 	tag := fs.String("tag", "genuine", "send: the datagrams' text before their number")
+	raS := fs.String("ra", "", "mgmt: the receiver address")
+	kind := fs.String("kind", "deauth", "mgmt: deauth, disassoc, auth or assoc")
+	ssid := fs.String("ssid", "", "mgmt: the SSID of an association request")
+	noMFPC := fs.Bool("no-mfpc", false, "mgmt, join: the association request's RSNE offers no MFP")
+	akm := fs.Int("akm", 6, "mgmt: the AKM suite type of an association request's RSNE (2 PSK, 6 PSK-SHA256)")
 	_ = fs.Parse(os.Args[2:])
 
 	switch mode {
@@ -96,13 +110,29 @@ func main() {
 			time.Sleep(*interval)
 		}
 		inj.summary()
+	case "mgmt":
+		f := mgmtForger{ta: mustMAC("ta", *taS), ra: mustMAC("ra", *raS), bssid: mustMAC("bssid", *bssidS), ssid: *ssid,
+			akm: byte(*akm), noMFPC: *noMFPC}
+		inj := mustInjector(*ifname)
+		for range *n {
+			fr, err := f.frame(*kind, f.ta == f.bssid)
+			if err != nil {
+				usage(err.Error())
+			}
+			inj.send(fr)
+			time.Sleep(*interval)
+		}
+		inj.summary()
+	case "join":
+		bssid := mustMAC("bssid", *bssidS)
+		exitOn(join(*ifname, mgmtForger{ta: mustMAC("ta", *taS), ra: bssid, bssid: bssid, ssid: *ssid, akm: byte(*akm), noMFPC: *noMFPC}))
 	case "listen":
 		exitOn(listen(mustIP("addr", *addr), *ports))
 	case "send":
 		ip, port := mustHostPort(*dstS)
 		exitOn(send(ip, port, *tag, *n, *interval))
 	default:
-		usage("a mode: plain, amsdu, capture, replay, listen or send, not " + mode)
+		usage("a mode: plain, amsdu, capture, replay, mgmt, join, listen or send, not " + mode)
 	}
 }
 

@@ -1,0 +1,158 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/pmf"
+)
+
+// The association SA Query (802.11w 11.13), as hostapd runs it: an
+// association request from a station associated and authorized with MFP
+// may be forged, so it is refused with status 30 and a Timeout Interval
+// element (the comeback time), and the AP asks the station, under its
+// PTK, whether it still holds the keys (SA Query Requests, pmf.Query). A
+// protected Response ends the procedure with the association kept; a
+// station that never answers (a restarted supplicant) loses its old
+// association when the procedure times out, back to authenticated, so its
+// next request associates it anew. A station's own SA Query Request
+// (it got a deauthentication it could not verify) gets a Response.
+
+// saQuery returns the station's procedure, created at its first use.
+func (a *AP) saQuery(s *station) *pmf.Query {
+	r := s.rsn
+	if r.query == nil {
+		c := a.cfg.RSN
+		r.query = pmf.NewQuery(pmf.Config{MaxTimeout: c.SAQueryMaxTimeout, RetryTimeout: c.SAQueryRetryTimeout, Rand: c.Rand})
+	}
+	return r.query
+}
+
+// saQueryAssoc runs the SA Query rule for an association request from a
+// station that keepsAssoc; true when the request was refused with the
+// comeback time, false when the association proceeds as a new one.
+func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bool, class replyClass) bool {
+	status, tus, step := a.saQuery(s).Assoc(now)
+	if step.TimedOut {
+		a.saQueryStep(now, slot, s, step)
+		return false
+	}
+	if status != ieee80211.StatusAssocRejectedTemp {
+		return false
+	}
+	a.cnt[counter.AssocComeback]++
+	a.sendAssocComeback(now, reassoc, s.addr, tus, class)
+	a.saQueryStep(now, slot, s, step)
+	return true
+}
+
+// saQueryStep carries out what the procedure asked.
+func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.Step) {
+	switch {
+	case step.Send:
+		a.cnt[counter.SAQueryRequests]++
+		a.rsn.saQueries++
+		a.sendSAQuery(now, s.addr, pmf.ActionRequest, step.ID)
+	case step.TimedOut:
+		a.cnt[counter.SAQueryTimedOut]++
+		a.toAuthenticated(now, slot, s, ieee80211.ReasonPrevAuthNotValid,
+			"SA Query timed out: the station no longer holds its keys")
+	}
+}
+
+// handleSAQuery takes an SA Query Action frame (decrypted) from an
+// associated station.
+func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
+	q, err := pmf.ParseSAQuery(body)
+	if err != nil {
+		a.cnt[counter.RxMalformed]++
+		return
+	}
+	if !s.usesMFP() {
+		return // nothing to prove without keys for management frames
+	}
+	switch q.Action {
+	case pmf.ActionRequest:
+		a.cnt[counter.SAQueryAnswered]++
+		a.sendSAQuery(now, s.addr, pmf.ActionResponse, q.ID)
+	case pmf.ActionResponse:
+		if p := s.rsn.query; p != nil && p.Response(q.ID) {
+			a.cnt[counter.SAQueryKept]++
+		}
+	}
+}
+
+// sendSAQuery sends an SA Query Request or Response; protectMgmt puts it
+// under the station's PTK.
+func (a *AP) sendSAQuery(now time.Duration, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
+	if !ok {
+		return
+	}
+	b = pmf.AppendSAQuery(b, action, id)
+	a.finish(now, h, b, rt, 0)
+}
+
+// sendAssocComeback refuses an association request with status 30 and
+// the Timeout Interval element of the association comeback time, as
+// hostapd's send_assoc_resp.
+func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class replyClass) {
+	sub := ieee80211.SubtypeAssocResp
+	if reassoc {
+		sub = ieee80211.SubtypeReassocResp
+	}
+	h, b, rt, ok := a.startMgmt(sub, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendAssocResp(b, a.capability(), ieee80211.StatusAssocRejectedTemp, 0)
+	b = a.appendRates(b)
+	b = pmf.AppendComeback(b, tus)
+	if a.finishReply(now, h, b, rt, class, 0, mlmeNone) {
+		a.cnt[counter.AssocResponses]++
+	}
+}
+
+// saQueryTick runs the retry timers that are due, and counts the
+// procedures still running.
+func (a *AP) saQueryTick(now time.Duration) {
+	r := a.rsn
+	if r == nil || r.saQueries == 0 {
+		return
+	}
+	n := 0
+	for slot := range a.sta.used() {
+		s := &a.sta.slots[slot]
+		if s.rsn == nil || s.rsn.query == nil {
+			continue
+		}
+		q := s.rsn.query
+		if d, ok := q.Deadline(); ok && d <= now {
+			a.saQueryStep(now, slot, s, q.Tick(now))
+		}
+		if _, ok := q.Deadline(); ok && s.rsn != nil && s.rsn.query == q {
+			n++
+		}
+	}
+	r.saQueries = n
+}
+
+// saQueryDeadline is the earliest retry timer of the procedures running.
+func (a *AP) saQueryDeadline() (time.Duration, bool) {
+	if a.rsn == nil || a.rsn.saQueries == 0 {
+		return 0, false
+	}
+	var (
+		d  time.Duration
+		ok bool
+	)
+	for slot := range a.sta.used() {
+		if r := a.sta.slots[slot].rsn; r != nil && r.query != nil {
+			if t, armed := r.query.Deadline(); armed && (!ok || t < d) {
+				d, ok = t, true
+			}
+		}
+	}
+	return d, ok
+}
