@@ -34,3 +34,39 @@ func TestWPA2NoDataSubtypesNotBridged(t *testing.T) {
 		}
 	}
 }
+
+// A PSK reload between message 2 and message 4 must not leave the station
+// connected under the PMK the reload removed: the PMK its message 2
+// matched is what counts, not the reloaded list's entry of the same
+// index.
+func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.associate(testPassphrase)
+	out, _ := h.take() // message 1
+	for _, b := range out {
+		w.deliver(b)
+	}
+	msg3, _ := h.take()
+	if len(msg3) == 0 {
+		t.Fatal("no message 3")
+	}
+	p, err := DerivePSKs(&RSNConfig{PSKs: []PSK{{PMK: ptr(testPMK(t, "a new passphrase")), KeyID: "new"}}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := h.a.SetPSKs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range msg3 {
+		w.deliver(b)
+	}
+	w.pump()
+	_, s := h.a.sta.lookup(staMAC)
+	if len(gone) == 0 && s != nil && s.authorized {
+		t.Fatalf("authorized under a removed PSK (keyid %q)", s.rsn.keyID)
+	}
+}
