@@ -45,3 +45,17 @@ func TestPSKFileTab(t *testing.T) {
 		t.Errorf("PSKs %+v", p)
 	}
 }
+
+// A secret's line without its '=' is not quoted either.
+func TestSecretLineWithoutEquals(t *testing.T) {
+	for _, line := range []string{"wpa_passphrase hunter2-secret-pass", "wpa_psk\t" + strings.Repeat("ab", 32), "  wpa_passphrase hunter2-secret-pass"} {
+		_, err := load(t, writeConf(t, "wpa=2\n"+line+"\n"), nil)
+		if err == nil {
+			t.Errorf("%q accepted", line)
+			continue
+		}
+		if strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "abab") {
+			t.Errorf("%q: the error shows the secret: %v", line, err)
+		}
+	}
+}
