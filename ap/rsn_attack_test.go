@@ -2,8 +2,10 @@ package ap
 
 import (
 	"testing"
+	"time"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
 
@@ -68,5 +70,43 @@ func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
 	_, s := h.a.sta.lookup(staMAC)
 	if len(gone) == 0 && s != nil && s.authorized {
 		t.Fatalf("authorized under a removed PSK (keyid %q)", s.rsn.keyID)
+	}
+}
+
+// A forged reassociation request from a keyed station's MAC drops its
+// keys, but opens nothing: plaintext from that MAC is not bridged, while
+// the response is pending or after, and nothing goes to it unprotected
+// but EAPOL.
+func TestWPA2ReassocWhileKeyedOpensNothing(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.connect()
+	h.take()
+	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
+	b = ieee80211.AppendRates(b, gRates)
+	b = append(b, w.rsne()...)
+	b = ieee80211.AppendWMMInfo(b, 0)
+	h.air(b)
+	for _, wait := range []time.Duration{0, time.Second} {
+		h.advance(wait)
+		h.air(h.upIPv4(staMAC, host, 0, true))
+		h.wire(eth(staMAC, host, 0))
+		out, wired := h.take()
+		if len(wired) != 0 {
+			t.Errorf("after %v: plaintext bridged", wait)
+		}
+		for _, f := range out {
+			_, fr := parsed(t, f)
+			if fr.Type() != ieee80211.TypeData || fr.Addr1() != staMAC || fr.IsNullData() || fr.Protected() {
+				continue
+			}
+			if et, _, ok := ieee80211.Decap(fr.Body()); !ok || et != etherTypeEAPOL {
+				t.Errorf("after %v: unprotected data (EtherType %#x) to the station", wait, et)
+			}
+		}
+	}
+	if h.a.cnt[counter.AssocByFrame] != 1 || h.a.cnt[counter.RxUnauthorized] == 0 {
+		t.Errorf("the overdue response was not confirmed by the data frame: %v", h.a.cnt.String())
 	}
 }
