@@ -118,7 +118,7 @@ var zeroGap [ccmp.HeaderLen]byte
 func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	r := s.rsn
 	if !fr.Protected() {
-		if r == nil || !r.hasKey() || fr.IsNullData() {
+		if r == nil || !r.hasKey() || isNull(fr) {
 			return fr, true
 		}
 		if et, payload, ok := ieee80211.Decap(fr.Body()); ok && et == etherTypeEAPOL && plainMSDU(fr) {
@@ -159,6 +159,15 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
 	out.SetProtected(false)
 	return out, true
+}
+
+// isNull reports whether fr is a Null or QoS Null frame, the only data
+// frames with no body to protect that a station sends; the other no-data
+// subtypes (CF-Ack, CF-Poll) are no station's and, unprotected after the
+// key, forgeries.
+func isNull(fr ieee80211.Frame) bool {
+	sub := fr.Subtype()
+	return fr.Type() == ieee80211.TypeData && (sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull)
 }
 
 // plainMSDU reports whether fr carries one whole MSDU: not a fragment,

@@ -149,10 +149,12 @@ func (s *pskSet) pmks(spa ieee80211.MAC) []rsn.PMK {
 	return out
 }
 
-// keyID is the keyid of the candidate i of spa that matched.
-func (s *pskSet) keyID(spa ieee80211.MAC, i int) string {
-	if c := s.candidates(spa); i >= 0 && i < len(c) {
-		return c[i].keyID
+// keyIDOf is the keyid of spa's first candidate with PMK pmk.
+func (s *pskSet) keyIDOf(spa ieee80211.MAC, pmk *rsn.PMK) string {
+	for _, e := range s.candidates(spa) {
+		if e.pmk == *pmk {
+			return e.keyID
+		}
 	}
 	return ""
 }

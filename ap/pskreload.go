@@ -57,8 +57,10 @@ func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
 // next message 2 of any station is checked against the new ones, and the
 // stations whose PMK is no longer among their candidates are returned, for
 // the caller to deauthenticate (hostapd disconnects them with reason 2,
-// previous authentication no longer valid). A station whose handshake has
-// not completed yet is not returned: its message 2 meets the new keys.
+// previous authentication no longer valid): a station counts from its
+// verified message 2, handshake completed or not (hostapd checks
+// sm->PMK). One whose message 2 has not come yet is not returned: it
+// meets the new keys.
 func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 	if a.rsn == nil {
 		return nil, errors.New("wpa: the BSS is open; wpa=2 needs a restart")
@@ -67,10 +69,10 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.rsn == nil || !s.rsn.hasPMK {
+		if s.rsn == nil || s.rsn.hs == nil {
 			continue
 		}
-		if !slices.Contains(a.rsn.psks.pmks(s.addr), s.rsn.pmk) {
+		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.pmks(s.addr), pmk) {
 			out = append(out, s.addr)
 		}
 	}

@@ -136,8 +136,6 @@ type staRSN struct {
 	keyID      string     // the keyid of the PSK its last 4-way handshake used
 	mfp        bool       // it negotiated management frame protection (pmf.go)
 	query      *pmf.Query // its association SA Query, once one ran (saquery.go)
-	pmk        rsn.PMK
-	hasPMK     bool // pmk is the one its last 4-way handshake used (SetPSKs checks it)
 }
 
 // pairKey is one pairwise temporal key (which keeps the PNs it sent) with
@@ -266,10 +264,11 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 			s.rsn.tx = int8(act.KeyID)
 		}
 	case handshake.ActCompleted:
-		s.rsn.keyID = a.rsn.psks.keyID(s.addr, act.PMK)
-		if c := a.rsn.psks.candidates(s.addr); act.PMK >= 0 && act.PMK < len(c) {
-			s.rsn.pmk, s.rsn.hasPMK = c[act.PMK].pmk, true
-		}
+		// By the PMK, not act.PMK's index: a PSK reload since message 2
+		// may have reordered the candidates.
+		pmk, _ := s.rsn.hs.PMK()
+		s.rsn.keyID = a.rsn.psks.keyIDOf(s.addr, &pmk)
+		pmk.Clear()
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:
 		a.cnt[counter.PSKMismatch]++

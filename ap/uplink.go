@@ -52,9 +52,8 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	s.RxPackets++
 	s.RxBytes += uint64(len(fr))
 	a.sawData(now, slot, s)
-	sub := fr.Subtype()
-	if sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull {
-		return
+	if fr.IsNullData() {
+		return // no MSDU: a body a no-data subtype carries is not one
 	}
 	if fr.MoreFrag() || fr.Frag() != 0 {
 		a.cnt[counter.RxFragments]++

@@ -71,6 +71,10 @@ func notKeyValue(text string) string {
 	case text[0] == '=':
 		return fmt.Sprintf("%q is not key=value: the key is empty", clip(text))
 	}
+	if k, _, _ := strings.Cut(strings.ReplaceAll(trimmed, "\t", " "), " "); secretKeys[k] {
+		// Not quoted: the rest of the line is the secret.
+		return fmt.Sprintf("%s without '=' is not key=value: write %s=", k, k)
+	}
 	return fmt.Sprintf("%q is not key=value", clip(text))
 }
 

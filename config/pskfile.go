@@ -69,7 +69,7 @@ func parsePSKFile(path string, data []byte) ([]ap.PSK, error) {
 func parsePSKLine(line string) (ap.PSK, error) {
 	var p ap.PSK
 	for {
-		field, rest, _ := strings.Cut(line, " ")
+		field, rest := cutBlank(line)
 		k, v, ok := strings.Cut(field, "=")
 		if !ok || strings.Contains(k, ":") {
 			break
@@ -86,14 +86,19 @@ func parsePSKLine(line string) (ap.PSK, error) {
 				return p, errors.New("wps: want 0 or 1")
 			}
 		default:
-			return p, fmt.Errorf("%q: want keyid=, vlanid= or wps= before the address", clip(k))
+			// Not echoed: it may be a passphrase holding '='.
+			return p, errors.New("a field before the address is not keyid=, vlanid= or wps=")
 		}
 		line = strings.TrimLeft(rest, " \t")
 	}
-	entry, secret, _ := strings.Cut(line, " ")
+	entry, secret := cutBlank(line)
 	mac, err := ieee80211.ParseMAC(entry)
 	if err != nil || mac.IsMulticast() {
-		return p, fmt.Errorf("%q is not a station's MAC address (00:00:00:00:00:00 for any)", clip(entry))
+		if !looksLikeMAC(entry) {
+			// Not echoed: it may be the secret, or hold part of it.
+			return p, errors.New("the line does not start with a station's MAC address (00:00:00:00:00:00 for any)")
+		}
+		return p, fmt.Errorf("%q is not a station's MAC address (00:00:00:00:00:00 for any)", entry)
 	}
 	p.Addr = mac
 	secret = strings.TrimLeft(secret, " \t")
@@ -108,6 +113,29 @@ func parsePSKLine(line string) (ap.PSK, error) {
 	}
 	p.Passphrase = ap.NewPassphrase(secret)
 	return p, nil
+}
+
+// cutBlank splits s at its first space or tab, as hostapd separates the
+// fields of a line.
+func cutBlank(s string) (before, after string) {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
+}
+
+// looksLikeMAC reports whether s is short and made of what a MAC address
+// is written with, so that an error may show it without showing a secret.
+func looksLikeMAC(s string) bool {
+	if len(s) > len("00:00:00:00:00:00") {
+		return false
+	}
+	for _, c := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF:-", c) {
+			return false
+		}
+	}
+	return true
 }
 
 // pskFileWarnings says that a wps=1 line changes nothing, and that the

@@ -17,10 +17,12 @@ import (
 func (s *Station) enterCalcNegotiating(now time.Duration) {
 	s.enter(ptkCalcNegotiating)
 	s.keyReceived, s.updateSNonce = false, false
-	ptk, idx, ok := s.rxPTK, s.rxPMK, s.rxPTKSet
+	ptk, idx, pmk, ok := s.rxPTK, s.rxPMK, s.rxPMKKey, s.rxPTKSet
 	s.rxPTK.Clear()
+	s.rxPMKKey.Clear()
 	s.rxPTKSet = false
 	defer ptk.Clear()
+	defer pmk.Clear()
 	if !ok {
 		return // only a verified message 2 leads here
 	}
@@ -41,23 +43,23 @@ func (s *Station) enterCalcNegotiating(now time.Duration) {
 	}
 	s.pending1of4 = false
 	s.cancelTimer()
-	s.pmkIndex = idx
+	s.pmkIndex, s.pmk, s.pmkSet = idx, pmk, true
 	s.micOK = true
 	s.ptk, s.ptkValid = ptk, true
 }
 
 // matchPMK tries the candidate PMKs against the MIC of message 2 k, as
 // hostapd's loop over wpa_auth_get_psk.
-func (s *Station) matchPMK(k rsn.KeyFrame, snonce *rsn.Nonce) (int, rsn.PTK, bool) {
+func (s *Station) matchPMK(k rsn.KeyFrame, snonce *rsn.Nonce) (int, rsn.PMK, rsn.PTK, bool) {
 	for i, pmk := range s.a.cfg.PMKs(s.spa) {
 		ptk := rsn.DerivePTK(s.neg.AKM, &pmk, s.a.cfg.AA, s.spa, &s.anonce, snonce)
-		pmk.Clear()
 		if rsn.VerifyMIC(k, &ptk.KCK) {
-			return i, ptk, true
+			return i, pmk, ptk, true
 		}
+		pmk.Clear()
 		ptk.Clear()
 	}
-	return 0, rsn.PTK{}, false
+	return 0, rsn.PMK{}, rsn.PTK{}, false
 }
 
 // enterInitNegotiating sends message 3: the beacon's RSNE, the GTK (and

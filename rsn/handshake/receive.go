@@ -99,13 +99,14 @@ func (s *Station) verify(now time.Duration, k rsn.KeyFrame, msg msgKind) bool {
 // answer. Each message 2 costs one derivation per candidate PMK.
 func (s *Station) verifyMessage2(now time.Duration, k rsn.KeyFrame) bool {
 	n := k.Nonce()
-	idx, ptk, ok := s.matchPMK(k, &n)
+	idx, pmk, ptk, ok := s.matchPMK(k, &n)
 	if !ok {
 		s.mismatch(now, k)
 		return false
 	}
-	s.rxPTK, s.rxPMK, s.rxPTKSet = ptk, idx, true
+	s.rxPTK, s.rxPMK, s.rxPMKKey, s.rxPTKSet = ptk, idx, pmk, true
 	ptk.Clear()
+	pmk.Clear()
 	return true
 }
 
@@ -198,13 +199,14 @@ func (s *Station) stateAccepts(msg msgKind) bool {
 // tryAltSNonce is wpa_try_alt_snonce: message 4 may come from the station
 // still on the SNonce of its earlier message 2.
 func (s *Station) tryAltSNonce(k rsn.KeyFrame) bool {
-	idx, ptk, ok := s.matchPMK(k, &s.altSNonce)
+	idx, pmk, ptk, ok := s.matchPMK(k, &s.altSNonce)
 	if !ok {
 		return false
 	}
 	s.altSNonceValid = false
 	s.snonce = s.altSNonce
-	s.pmkIndex = idx
+	s.pmkIndex, s.pmk, s.pmkSet = idx, pmk, true
+	pmk.Clear()
 	s.ptk, s.ptkValid = ptk, true
 	ptk.Clear()
 	// With Extended Key ID the key installed for receive is the later

@@ -53,14 +53,19 @@ type Station struct {
 	mismatchReplay          uint64  // the highest replay counter of a mismatch reported
 	rxPTK                   rsn.PTK // the PTK under which message 2 verified, for PTKCALCNEGOTIATING
 	rxPMK                   int
-	rxPTKSet                bool
-	rxKeyStale              bool // Extended Key ID: the key installed for receive is not ptk's TK
-	pairwiseSet             bool // a TK is installed
-	tkInstalled             bool // this handshake's TK is
-	authorized              bool
-	hasGTK                  bool
-	extKeyID                bool
-	keyIdx                  uint8 // keyidx_active
+	rxPMKKey                rsn.PMK
+	// pmk is the PMK the last verified message 2 matched: a PSK reload
+	// checks it (hostapd's sm->PMK), whatever the candidates' order is now.
+	pmk         rsn.PMK
+	pmkSet      bool
+	rxPTKSet    bool
+	rxKeyStale  bool // Extended Key ID: the key installed for receive is not ptk's TK
+	pairwiseSet bool // a TK is installed
+	tkInstalled bool // this handshake's TK is
+	authorized  bool
+	hasGTK      bool
+	extKeyID    bool
+	keyIdx      uint8 // keyidx_active
 
 	keyReplay, prevReplay [maxRetries]replayCounter
 	reqReplay             uint64
@@ -80,6 +85,10 @@ type Station struct {
 
 // Addr returns the station's address.
 func (s *Station) Addr() ieee80211.MAC { return s.spa }
+
+// PMK returns the PMK the station's last verified message 2 matched:
+// its keys come from it. False before any message 2 verified.
+func (s *Station) PMK() (rsn.PMK, bool) { return s.pmk, s.pmkSet }
 
 // Authorized reports whether the controlled port is open.
 func (s *Station) Authorized() bool { return s.authorized }

@@ -1,0 +1,112 @@
+package ap
+
+import (
+	"testing"
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+)
+
+// The data subtypes that say "no data" (CF-Ack, CF-Poll and their QoS
+// forms, and the reserved one) carry no MSDU: one with a body, unprotected
+// after the key, is a plaintext injection and must not be bridged, nor
+// change anything of the station it claims.
+func TestWPA2NoDataSubtypesNotBridged(t *testing.T) {
+	for _, sub := range []byte{5, 6, 7, 13, 14, 15} {
+		h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+		w := newWPASTA(h, staMAC, rsn.AKMPSK)
+		w.connect()
+		h.take()
+		before := h.stationState(staMAC)
+		qos := sub&8 != 0
+		f := h.upIPv4(staMAC, host, 0, qos)
+		f[0] = sub<<4 | 0x08
+		n := h.a.cnt[counter.RxUnprotected]
+		h.air(f)
+		if h.a.cnt[counter.RxUnprotected] != n+1 {
+			t.Errorf("subtype %d: not counted as unprotected", sub)
+		}
+		if _, wired := h.take(); len(wired) != 0 {
+			t.Errorf("subtype %d: plaintext MSDU bridged after the key", sub)
+		}
+		if got := h.stationState(staMAC); got != before {
+			t.Errorf("subtype %d changed the station:\n%+v\nwant\n%+v", sub, got, before)
+		}
+	}
+}
+
+// A PSK reload between message 2 and message 4 must not leave the station
+// connected under the PMK the reload removed: the PMK its message 2
+// matched is what counts, not the reloaded list's entry of the same
+// index.
+func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.associate(testPassphrase)
+	out, _ := h.take() // message 1
+	for _, b := range out {
+		w.deliver(b)
+	}
+	msg3, _ := h.take()
+	if len(msg3) == 0 {
+		t.Fatal("no message 3")
+	}
+	p, err := DerivePSKs(&RSNConfig{PSKs: []PSK{{PMK: ptr(testPMK(t, "a new passphrase")), KeyID: "new"}}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone, err := h.a.SetPSKs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range msg3 {
+		w.deliver(b)
+	}
+	w.pump()
+	_, s := h.a.sta.lookup(staMAC)
+	if len(gone) == 0 && s != nil && s.authorized {
+		t.Fatalf("authorized under a removed PSK (keyid %q)", s.rsn.keyID)
+	}
+}
+
+// A forged reassociation request from a keyed station's MAC drops its
+// keys, but opens nothing: plaintext from that MAC is not bridged, while
+// the response is pending or after, and nothing goes to it unprotected
+// but EAPOL.
+func TestWPA2ReassocWhileKeyedOpensNothing(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.connect()
+	h.take()
+	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
+	b = ieee80211.AppendRates(b, gRates)
+	b = append(b, w.rsne()...)
+	b = ieee80211.AppendWMMInfo(b, 0)
+	h.air(b)
+	for _, wait := range []time.Duration{0, time.Second} {
+		h.advance(wait)
+		h.air(h.upIPv4(staMAC, host, 0, true))
+		h.wire(eth(staMAC, host, 0))
+		out, wired := h.take()
+		if len(wired) != 0 {
+			t.Errorf("after %v: plaintext bridged", wait)
+		}
+		for _, f := range out {
+			_, fr := parsed(t, f)
+			if fr.Type() != ieee80211.TypeData || fr.Addr1() != staMAC || fr.IsNullData() || fr.Protected() {
+				continue
+			}
+			if et, _, ok := ieee80211.Decap(fr.Body()); !ok || et != etherTypeEAPOL {
+				t.Errorf("after %v: unprotected data (EtherType %#x) to the station", wait, et)
+			}
+		}
+	}
+	if h.a.cnt[counter.AssocByFrame] != 1 || h.a.cnt[counter.RxUnauthorized] == 0 {
+		t.Errorf("the overdue response was not confirmed by the data frame: %v", h.a.cnt.String())
+	}
+}
