@@ -180,6 +180,13 @@ func (st *Station) protect(p *packet) {
 	p.b = b
 }
 
+// isNullFrame reports a Null or QoS Null frame, which carries no body to
+// protect; the other no-data subtypes (CF-Ack, CF-Poll) get no pass.
+func isNullFrame(fr ieee80211.Frame) bool {
+	sub := fr.Subtype()
+	return fr.Type() == ieee80211.TypeData && (sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull)
+}
+
 // unprotect checks a data frame from the AP as mac80211 does for a
 // station with keys: protected frames are decrypted under the PTK or the
 // GTK their key ID names, after the replay check; unprotected ones pass
@@ -188,7 +195,7 @@ func (st *Station) protect(p *packet) {
 func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	c := st.crypto
 	if !fr.Protected() {
-		if c.ptks[0] == nil && c.ptks[1] == nil || fr.IsNullData() {
+		if c.ptks[0] == nil && c.ptks[1] == nil || isNullFrame(fr) {
 			return fr, true
 		}
 		if et, _, ok := ieee80211.Decap(fr.Body()); ok && et == etherEAPOL {
