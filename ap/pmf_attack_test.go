@@ -1,0 +1,197 @@
+package ap
+
+import (
+	"testing"
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/pmf"
+	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
+)
+
+// Attacks on 802.11w from the air: frames anyone can forge in an MFP
+// station's name, replays, and the SA Query's corners.
+
+// airFrom delivers a frame heard at signal dBm.
+func (h *harness) airFrom(frame []byte, signal int8) {
+	b := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: signal, HasSignal: true, Rate: radio.LegacyRate(54000)})
+	h.a.HandleRadio(h.now, append(b, frame...))
+	h.collect()
+}
+
+// withPM sets the Power Management bit of a frame.
+func withPM(b []byte) []byte {
+	ieee80211.Frame(b).SetPwrMgt(true)
+	return b
+}
+
+// staSnapshot is what a forged frame must leave as it was.
+type staSnapshot struct {
+	lastRx time.Duration
+	signal int8
+	dozing bool
+	state  staState
+}
+
+func snapshot(t *testing.T, h *harness) staSnapshot {
+	t.Helper()
+	_, s := h.a.sta.lookup(staMAC)
+	if s == nil {
+		t.Fatal("no station")
+	}
+	return staSnapshot{s.lastRx, s.signal, s.dozing, s.state}
+}
+
+// Unprotected frames that are not robust (an Authentication, an
+// association request, a Public or vendor Action frame) are the ones an
+// attacker can still send in an authorized MFP station's name: they must
+// not change its power-save state (the AP would buffer everything for a
+// station that is awake), its inactivity clock or its signal. Only the
+// station's keys prove a frame is its own.
+func TestPMFForgedUnprotectedLeavesStation(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		frame func(w *wpaSTA) []byte
+	}{
+		{"authentication", func(w *wpaSTA) []byte {
+			return ieee80211.AppendAuth(w.h.mgmt(ieee80211.SubtypeAuth, w.addr), 0, 1, 0)
+		}},
+		{"association request", func(w *wpaSTA) []byte {
+			b := ieee80211.AppendAssocReq(w.h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
+			b = ieee80211.AppendSSID(b, w.h.a.cfg.SSID)
+			b = ieee80211.AppendRates(b, gRates)
+			return append(b, w.rsne()...)
+		}},
+		{"public action", func(w *wpaSTA) []byte {
+			return w.mgmtFrame(ieee80211.SubtypeAction, []byte{ieee80211.CategoryPublic, 10, 1, 2}, false)
+		}},
+		{"vendor action", func(w *wpaSTA) []byte {
+			return w.mgmtFrame(ieee80211.SubtypeAction, []byte{ieee80211.CategoryVendor, 0x00, 0x10, 0x18, 1}, false)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, w := mfpStation(t, rsn.MFPRequired)
+			h.take()
+			before := snapshot(t, h)
+			h.advance(3 * time.Second)
+			h.airFrom(withPM(c.frame(w)), -90)
+			if after := snapshot(t, h); after != before {
+				t.Errorf("forged %s changed the station: %+v, was %+v", c.name, after, before)
+			}
+			if h.a.dozing != 0 {
+				t.Errorf("%d stations dozing", h.a.dozing)
+			}
+			// Its downlink is not held back for a doze it never began.
+			h.take()
+			h.wire(eth(staMAC, host, 0))
+			w.pump()
+			if !w.hasPayload(ipv4(0)[:8]) {
+				t.Error("the station's downlink frame was buffered")
+			}
+			w.stillThere(t)
+		})
+	}
+}
+
+// An SA Query Response that is unprotected, carries a wrong transaction
+// ID, or answers an earlier procedure does not end the running one; the
+// station that never answers is timed out as if nothing had come.
+func TestPMFSAQueryResponseForged(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	h.take()
+	w.mgmt = nil
+	w.assocReq()
+	out, _ := h.take()
+	q, err := pmf.ParseSAQuery(w.openFromAP(findMgmt(t, out, ieee80211.SubtypeAction, staMAC)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Unprotected, with the right ID (an attacker cannot read it, but
+	// the rule must not rest on that).
+	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), false))
+	// Protected, another ID.
+	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, pmf.TransactionID{q.ID[0] ^ 1, q.ID[1]}), true))
+	// A Request in its place (the station's own procedure) is answered,
+	// not taken as an answer.
+	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionRequest, q.ID), true))
+	if c := h.a.cnt; c[counter.SAQueryKept] != 0 || c[counter.RxMgmtUnprotectedAction] != 1 || c[counter.SAQueryAnswered] != 1 {
+		t.Fatalf("counters %s", c.String())
+	}
+	_, s := h.a.sta.lookup(staMAC)
+	if !s.rsn.query.Active() {
+		t.Fatal("the procedure stopped")
+	}
+	for start := h.now; h.now < start+1100*time.Millisecond; {
+		h.advance(h.a.Deadline() - h.now)
+		h.take()
+	}
+	if h.a.cnt[counter.SAQueryTimedOut] != 1 {
+		t.Errorf("counters %s", h.a.cnt.String())
+	}
+}
+
+// A station that leaves during the procedure (its protected
+// deauthentication) takes the procedure with it: no timer stays armed,
+// nothing fires later against its slot or a newcomer in it.
+func TestPMFSAQueryStationLeaves(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	h.take()
+	w.assocReq()
+	h.take()
+	if h.a.rsn.saQueries != 1 {
+		t.Fatalf("%d procedures", h.a.rsn.saQueries)
+	}
+	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, []byte{3, 0}, true))
+	if _, s := h.a.sta.lookup(staMAC); s != nil {
+		t.Fatal("the station stayed")
+	}
+	if d, ok := h.a.saQueryDeadline(); ok {
+		t.Errorf("an SA Query timer is still armed at %v", d)
+	}
+	// A new station in the slot is not touched by the old procedure.
+	w2 := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+	w2.mfp = true
+	w2.connect()
+	h.takeEvents()
+	h.advance(2 * time.Second)
+	if c := h.a.cnt; c[counter.SAQueryTimedOut] != 0 || c[counter.SAQueryRequests] != 1 || len(h.takeEvents()) != 0 {
+		t.Errorf("counters %s", c.String())
+	}
+	w2.stillThere(t)
+}
+
+// Association requests in an MFP station's name, however many, run one
+// procedure: one Request per retry interval, never one per forged frame,
+// and the station's answer ends it.
+func TestPMFForgedAssocFlood(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	h.take()
+	for range 200 {
+		w.assocReq()
+		h.take()
+	}
+	_, s := h.a.sta.lookup(staMAC)
+	if n := s.rsn.query.Requests(); n != 1 || h.a.cnt[counter.SAQueryRequests] != 1 {
+		t.Errorf("%d Requests in the procedure, %d sent", n, h.a.cnt[counter.SAQueryRequests])
+	}
+	w.stillThere(t)
+}
+
+// A request that downgrades (no MFPC, on ieee80211w=1) from an
+// associated MFP station's MAC is refused for now like any other: the
+// SA Query decides, and the association keeps MFP.
+func TestPMFDowngradeAssoc(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPOptional)
+	h.take()
+	w.mfp = false
+	w.assocReq()
+	out, _ := h.take()
+	if ar, _ := h.assocResp(out, staMAC); ar.Status() != ieee80211.StatusAssocRejectedTemp {
+		t.Fatalf("status %d, want 30", ar.Status())
+	}
+	w.mfp = true
+	w.stillThere(t)
+}
