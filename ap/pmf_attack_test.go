@@ -195,3 +195,74 @@ func TestPMFDowngradeAssoc(t *testing.T) {
 	w.mfp = true
 	w.stillThere(t)
 }
+
+// answerSAQueries answers each SA Query Request the station got, under
+// its PTK, as wpa_supplicant does; dozing keeps its Power Management bit set.
+func (w *wpaSTA) answerSAQueries(dozing bool) {
+	got := w.mgmt
+	w.mgmt = nil
+	for _, f := range got {
+		if f.Subtype() != ieee80211.SubtypeAction || !f.Protected() {
+			continue
+		}
+		if q, err := pmf.ParseSAQuery(w.openFromAP(f)); err == nil && q.Action == pmf.ActionRequest {
+			b := w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true)
+			ieee80211.Frame(b).SetPwrMgt(dozing) // outside the AAD
+			w.h.air(b)
+		}
+	}
+}
+
+// A forged association request in the name of an MFP station that dozes
+// (a phone, idle) must not end its association: the SA Query Request is
+// a bufferable management frame (802.11-2020 11.2.3; mac80211 buffers
+// deauthentications, disassociations and Action frames for a station in
+// power save), announced in the TIM, and the station answers once it
+// wakes for it, or polls for it. Sent straight onto the air it is lost
+// to a sleeping station, the procedure times out and the forger has
+// disconnected it.
+func TestPMFSAQueryDozingStation(t *testing.T) {
+	for _, poll := range []bool{false, true} {
+		h, w := mfpStation(t, rsn.MFPRequired)
+		h.take()
+		aid, _ := h.a.sta.lookup(staMAC)
+		h.air(w.frame(0x0800, ipv4(0), true, true))
+		h.take()
+		w.mgmt = nil
+		w.assocReq()
+		asleep := func() {
+			out, _ := h.take()
+			for _, b := range out {
+				_, fr := parsed(t, b)
+				h.echo(b, radio.TxStatus{Acked: fr.Addr1() != staMAC})
+			}
+		}
+		asleep()
+		for start := h.now; h.now < start+2*time.Second; {
+			if tim := h.beaconTIM(); !tim.HasAID(aid) {
+				asleep()
+				continue
+			}
+			if poll {
+				h.psPoll(staMAC, aid)
+				w.pump()
+				w.answerSAQueries(true)
+			} else {
+				h.air(w.frame(0x0800, ipv4(0), true, false)) // awake for what waits
+				w.pump()
+				w.answerSAQueries(false)
+				h.air(w.frame(0x0800, ipv4(0), true, true)) // and back to sleep
+			}
+			w.pump()
+		}
+		if c := h.a.cnt; c[counter.SAQueryTimedOut] != 0 || c[counter.SAQueryKept] != 1 {
+			t.Errorf("PS-Poll %v: counters %s", poll, c.String())
+		}
+		if ev := h.takeEvents(); len(ev) != 0 {
+			t.Errorf("PS-Poll %v: events %v", poll, ev)
+		}
+		h.air(w.frame(0x0800, ipv4(0), true, false))
+		w.pump()
+		w.stillThere(t)
+	}
+}

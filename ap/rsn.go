@@ -136,6 +136,8 @@ type staRSN struct {
 	keyID      string     // the keyid of the PSK its last 4-way handshake used
 	mfp        bool       // it negotiated management frame protection (pmf.go)
 	query      *pmf.Query // its association SA Query, once one ran (saquery.go)
+	held       pmf.TransactionID
+	queryHeld  bool // an SA Query Request with ID held waits for the dozing station to wake
 	pmk        rsn.PMK
 	hasPMK     bool // pmk is the one its last 4-way handshake used (SetPSKs checks it)
 }
