@@ -67,6 +67,14 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 		return fr, true
 	case pmf.Open:
 		return a.openMgmt(fr, s.rsn)
+	case pmf.DropUnprotectedDeauth, pmf.DropUnprotectedDisassoc:
+		if !s.rsn.hasKey() {
+			// No key to protect it with yet: the station gives up
+			// during the 4-way handshake (mac80211's
+			// ieee80211_drop_unencrypted_mgmt lets it through too).
+			return fr, true
+		}
+		fallthrough
 	default:
 		a.cnt[pmfDrops[v]]++
 		return nil, false

@@ -266,3 +266,67 @@ func TestPMFSAQueryDozingStation(t *testing.T) {
 		w.stillThere(t)
 	}
 }
+
+// A group rekey brings a new IGTK under the other key ID, delivered to
+// the MFP station; the broadcast deauthentication at shutdown is signed
+// with it and verifies at the station, above the IPN it was given.
+func TestPMFIGTKRekey(t *testing.T) {
+	c := pmfConfig(t, rsn.MFPRequired)
+	c.RSN.GroupRekey = time.Second
+	h := newHarness(t, c)
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+	w.mfp = true
+	w.connect()
+	first := h.a.rsn.igtk
+	for end := h.now + 1500*time.Millisecond; h.now < end; {
+		h.advance(min(h.a.Deadline(), end) - h.now)
+		w.pump()
+	}
+	k := h.a.rsn.igtk
+	if k == first || k.ID() == first.ID() || w.igtk.Key(k.ID()) == nil || h.a.cnt[counter.IGTKInstalled] != 2 {
+		t.Fatalf("after the rekey: IGTK %v (was %v), station's %v", k, first, w.igtk.Key(k.ID()))
+	}
+	w.mgmt = nil
+	h.a.Shutdown(h.now)
+	h.collect()
+	w.pump()
+	for _, f := range w.mgmt {
+		if f.Subtype() == ieee80211.SubtypeDeauth && f.Addr1().IsBroadcast() {
+			if _, err := w.igtk.Open(append([]byte(nil), f...)); err != nil {
+				t.Fatalf("broadcast deauthentication after the rekey: %v", err)
+			}
+			return
+		}
+	}
+	t.Fatal("no broadcast deauthentication")
+}
+
+// Before its PTK is installed an MFP station has no key to protect a
+// deauthentication with: one that gives up during the 4-way handshake
+// (a wrong passphrase) is let go at once, as mac80211's
+// ieee80211_drop_unencrypted_mgmt permits it, not kept until the
+// handshake's retries run out. Once the key is in, the same frame is a
+// forgery.
+func TestPMFDeauthDuringHandshake(t *testing.T) {
+	for _, sub := range []int{ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc} {
+		h := newHarness(t, pmfConfig(t, rsn.MFPRequired))
+		h.advance(0)
+		h.take()
+		w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+		w.mfp = true
+		w.associate("not the passphrase")
+		h.take()
+		if _, s := h.a.sta.lookup(staMAC); s == nil || !s.usesMFP() || s.rsn.hasKey() {
+			t.Fatalf("station %+v, want associated with MFP and no key", s)
+		}
+		h.air(w.mgmtFrame(sub, []byte{15, 0}, false))
+		if _, s := h.a.sta.lookup(staMAC); s != nil && s.state == stateAssociated {
+			t.Errorf("subtype %d: the station is still associated", sub)
+		}
+		if c := h.a.cnt; c[counter.RxMgmtUnprotectedDeauth]+c[counter.RxMgmtUnprotectedDisassoc] != 0 {
+			t.Errorf("counters %s", c.String())
+		}
+	}
+}
