@@ -129,6 +129,10 @@ type staRSN struct {
 	hs   *handshake.Station
 	keys [2]pairKey
 	tx   int8 // the key ID frames go with; -1 while none is installed
+	// queryHeld: an SA Query Request, ID held, waits for the dozing
+	// station to wake (saquery.go).
+	held      pmf.TransactionID
+	queryHeld bool
 	// mismatches counts messages 2 no PSK verified; failed says the
 	// failure was reported.
 	mismatches int
@@ -136,8 +140,6 @@ type staRSN struct {
 	keyID      string     // the keyid of the PSK its last 4-way handshake used
 	mfp        bool       // it negotiated management frame protection (pmf.go)
 	query      *pmf.Query // its association SA Query, once one ran (saquery.go)
-	held       pmf.TransactionID
-	queryHeld  bool // an SA Query Request with ID held waits for the dozing station to wake
 	pmk        rsn.PMK
 	hasPMK     bool // pmk is the one its last 4-way handshake used (SetPSKs checks it)
 }
