@@ -45,6 +45,18 @@ func (s *station) keepsAssoc() bool {
 	return s.usesMFP() && s.state == stateAssociated && s.authorized
 }
 
+// ownsMgmt reports whether a management frame claiming to come from s
+// (nil: not in the table) may change what the AP knows of the station,
+// its power-save state, inactivity clock and signal. For a station that
+// keepsAssoc only a protected frame can be its own: an unprotected
+// Authentication, association request or Public Action frame is anyone's,
+// and its Power Management bit would hold the station's downlink back.
+// mac80211 takes the bit from any frame; this follows the data path's
+// rule instead (verified before anything of the station changes).
+func (s *station) ownsMgmt(fr ieee80211.Frame) bool {
+	return s != nil && (fr.Protected() || !s.keepsAssoc())
+}
+
 // checkMgmt applies 802.11w's receive rules to a management frame from
 // station s (nil: not in the table). It returns the frame to go on with:
 // fr itself, or the decrypted frame in the core's scratch buffer; false
@@ -55,6 +67,14 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 		return fr, true
 	case pmf.Open:
 		return a.openMgmt(fr, s.rsn)
+	case pmf.DropUnprotectedDeauth, pmf.DropUnprotectedDisassoc:
+		if !s.rsn.hasKey() {
+			// No key to protect it with yet: the station gives up
+			// during the 4-way handshake (mac80211's
+			// ieee80211_drop_unencrypted_mgmt lets it through too).
+			return fr, true
+		}
+		fallthrough
 	default:
 		a.cnt[pmfDrops[v]]++
 		return nil, false

@@ -23,13 +23,20 @@ func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
 		a.dozing--
 	}
 	a.sched.SetPaused(slot, pm, now)
+	if !pm {
+		a.releaseSAQuery(now, s)
+	}
 }
 
 // psOrder is the order PS-Poll delivery takes TIDs in: voice first.
 var psOrder = [ieee80211.NumTIDs]uint8{7, 6, 5, 4, 3, 0, 2, 1}
 
-// buffered reports whether a station has frames waiting in any TID queue.
+// buffered reports whether a station has frames waiting in any TID
+// queue, or an SA Query Request held (saquery.go).
 func (a *AP) buffered(slot uint16) bool {
+	if r := a.sta.slots[slot].rsn; r != nil && r.queryHeld {
+		return true
+	}
 	for tid := range uint8(ieee80211.NumTIDs) {
 		if q := a.sched.Queue(slot, tid); q != nil && q.Len() > 0 {
 			return true
@@ -82,7 +89,7 @@ func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.lastRx = now
 	a.cnt[counter.PSPolls]++
-	if !s.dozing {
+	if !s.dozing || a.releaseSAQuery(now, s) {
 		return
 	}
 	for _, tid := range psOrder {

@@ -129,6 +129,10 @@ type staRSN struct {
 	hs   *handshake.Station
 	keys [2]pairKey
 	tx   int8 // the key ID frames go with; -1 while none is installed
+	// queryHeld: an SA Query Request, ID held, waits for the dozing
+	// station to wake (saquery.go).
+	held      pmf.TransactionID
+	queryHeld bool
 	// mismatches counts messages 2 no PSK verified; failed says the
 	// failure was reported.
 	mismatches int

@@ -86,11 +86,12 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	slot, s := a.sta.lookup(fr.Addr2())
+	own := s.ownsMgmt(fr)
 	fr, ok := a.checkMgmt(fr, s)
 	if !ok {
 		return // 802.11w's rules dropped it: nothing of the station changes
 	}
-	if s != nil {
+	if own {
 		s.lastRx = now
 		if a.rx.HasSignal {
 			s.signal = a.rx.Signal

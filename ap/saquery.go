@@ -53,12 +53,36 @@ func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.St
 	case step.Send:
 		a.cnt[counter.SAQueryRequests]++
 		a.rsn.saQueries++
+		if s.dozing {
+			// A bufferable management frame (802.11-2020 11.2.3, as
+			// mac80211 buffers Action frames): sent on the air it would
+			// be lost to a sleeping station, which would then time out.
+			// The TIM announces it; the station's wake or PS-Poll sends it.
+			s.rsn.held, s.rsn.queryHeld = step.ID, true
+			return
+		}
 		a.sendSAQuery(now, s.addr, pmf.ActionRequest, step.ID)
 	case step.TimedOut:
 		a.cnt[counter.SAQueryTimedOut]++
 		a.toAuthenticated(now, slot, s, ieee80211.ReasonPrevAuthNotValid,
 			"SA Query timed out: the station no longer holds its keys")
 	}
+}
+
+// releaseSAQuery sends the SA Query Request held for a station that
+// dozed, now it is awake or polls; it reports whether one went. A later
+// Request replaced an earlier one held: the procedure knows both IDs.
+func (a *AP) releaseSAQuery(now time.Duration, s *station) bool {
+	r := s.rsn
+	if r == nil || !r.queryHeld {
+		return false
+	}
+	r.queryHeld = false
+	if r.query == nil || !r.query.Active() {
+		return false
+	}
+	a.sendSAQuery(now, s.addr, pmf.ActionRequest, r.held)
+	return true
 }
 
 // handleSAQuery takes an SA Query Action frame (decrypted) from an

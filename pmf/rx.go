@@ -44,9 +44,10 @@ func (v Verdict) String() string {
 // (rsn.Negotiated.MFP). It looks at the header, and at the category of an
 // unprotected Action frame, and allocates nothing.
 //
-// As mac80211 and hostapd do, MFP counts from the association: a
-// station's unprotected Deauthentication is refused from then on, before
-// its PTK is installed too.
+// MFP counts from the association. mac80211 still lets an unprotected
+// Deauthentication or Disassociation through while the station has no
+// PTK (it gives up during the 4-way handshake): the caller, which knows
+// the keys, makes that exception.
 func Check(f ieee80211.Frame, mfp bool) Verdict {
 	if len(f) < ieee80211.MgmtHeaderLen || f.Type() != ieee80211.TypeMgmt {
 		return Pass
