@@ -90,3 +90,27 @@ func TestPMFSimForgedDeauthToAP(t *testing.T) {
 		t.Errorf("after the station's own deauthentication: %v", &c)
 	}
 }
+
+// A station whose SA Query goes unanswered takes its association as lost
+// once wpa_supplicant's 1000 TU have passed, and joins again; one whose
+// query is answered stays (TestPMFSimForgedDeauthToStation).
+func TestPMFSimSAQueryTimeout(t *testing.T) {
+	s, _ := wpaSim(t, 14, ap.RSNConfig{MFP: rsn.MFPOptional}, nil)
+	st := s.AddStation(StationConfig{Passphrase: simPassphrase, Reconnect: true})
+	waitConnected(t, s)
+	st.cfg.Loss = 1 // the AP hears nothing of it from now on
+	st.receive(deauthFrom(ieee80211.SubtypeDeauth, s.Core().Config().BSSID, st.Addr()))
+	s.Run(900 * time.Millisecond)
+	if !st.Associated() || st.Stats().SAQueryTimeouts != 0 {
+		t.Fatalf("before the timeout: %+v", st.Stats())
+	}
+	s.Run(200 * time.Millisecond)
+	if st.Associated() || st.Stats().SAQueryTimeouts != 1 {
+		t.Fatalf("after the timeout: %+v", st.Stats())
+	}
+	st.cfg.Loss = 0
+	s.Run(3 * time.Second)
+	if !st.Associated() || st.Stats().Associations != 2 {
+		t.Errorf("not back: %+v", st.Stats())
+	}
+}

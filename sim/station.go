@@ -121,6 +121,7 @@ type StationStats struct {
 	// answered; Responses to the station's own.
 	RxMgmtUnprotected, RxMgmtDropped  uint64
 	SAQueryAnswered, SAQueryResponses uint64
+	SAQueryTimeouts                   uint64 // its own SA Queries unanswered: it left
 	AssociatedAt, ConnectedFor        time.Duration
 }
 
@@ -298,6 +299,10 @@ func (st *Station) PSPoll() {
 // scanning, authentication and association (tried mlmeTries times before
 // the station starts over).
 func (st *Station) fire(now time.Duration, gen int) {
+	if gen < 0 { // an SA Query's timeout (station_pmf.go)
+		st.saQueryExpired(-gen)
+		return
+	}
 	if gen != st.gen || !st.wantUp {
 		return
 	}

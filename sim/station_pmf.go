@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
+	"time"
 )
 
 // A WPA2 station with management frame protection, as wpa_supplicant
@@ -149,4 +150,25 @@ func (st *Station) querySA() {
 	r := st.sim.keys.Uint64()
 	c.saID = pmf.TransactionID{byte(r), byte(r >> 8)}
 	st.sendMgmt(ieee80211.SubtypeAction, st.bssid, pmf.AppendSAQuery(st.buf[:0], pmf.ActionRequest, c.saID))
+	c.saGen++
+	st.sim.schedule(st.sim.now+saQueryTimeout, evTimer, -c.saGen, nil, st) // fire's negative numbers
+}
+
+// saQueryTimeout is wpa_supplicant's SA_QUERY_MAX_TIMEOUT: 1000 TU for an
+// answer before the association is taken as lost.
+const saQueryTimeout = 1000 * 1024 * time.Microsecond
+
+// saQueryExpired ends the association, as wpa_supplicant's
+// sme_sa_query_timer does, when query gen is still unanswered: the AP
+// no longer knows the station, as the unprotected frame claimed.
+func (st *Station) saQueryExpired(gen int) {
+	c := st.crypto
+	if c == nil || !c.saPending || c.saGen != gen || st.state != staAssociated {
+		return
+	}
+	c.saPending = false
+	st.stats.SAQueryTimeouts++
+	st.sendMgmt(ieee80211.SubtypeDeauth, st.bssid, ieee80211.AppendDeauth(st.buf[:0], ieee80211.ReasonPrevAuthNotValid))
+	st.leave()
+	st.afterLeave()
 }

@@ -39,6 +39,7 @@ type wpaState struct {
 	igtk      bip.Receiver
 	mgmtRx    ccmp.Replay
 	saPending bool // the station's own SA Query awaits its Response
+	saGen     int  // which query the pending timeout is for
 	saID      pmf.TransactionID
 }
 
