@@ -338,3 +338,21 @@ func TestPMFProtectedFromNonMFP(t *testing.T) {
 		t.Error("the station stayed")
 	}
 }
+
+// A group-addressed robust Action frame from an MFP station is counted by
+// 802.11w's reason (no station may send one: BIP is the AP's), a
+// non-robust one as not for the AP; neither changes anything.
+func TestPMFGroupRobustFromStation(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	for _, body := range [][]byte{
+		{categoryBlockAck, actionADDBAReq, 1, 2, 0x10, 0, 0}, // robust
+		{4, 0}, // Public: not robust
+	} {
+		fr := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAction, ieee80211.Broadcast, w.addr, bssid, h.nextSeq())
+		h.air(append(fr, body...))
+	}
+	if c := h.a.cnt; c[counter.RxMgmtGroupRobust] != 1 || c[counter.RxNotForUs] != 1 {
+		t.Errorf("counters %s", c.String())
+	}
+	w.stillThere(t)
+}

@@ -82,6 +82,13 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	if addr1 != a.cfg.BSSID || fr.Addr3() != a.cfg.BSSID {
+		// A group-addressed robust frame from one of ours is 802.11w's
+		// to count; the AP acts on no group-addressed frame but probes.
+		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && fr.Addr3() == a.cfg.BSSID {
+			if _, ok := a.checkMgmt(fr, s); !ok {
+				return
+			}
+		}
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
