@@ -118,7 +118,7 @@ var zeroGap [ccmp.HeaderLen]byte
 func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	r := s.rsn
 	if !fr.Protected() {
-		if r == nil || !r.hasKey() || isNull(fr) {
+		if r == nil || !r.hasKey() || fr.IsNull() {
 			return fr, true
 		}
 		if et, payload, ok := ieee80211.Decap(fr.Body()); ok && et == etherTypeEAPOL && plainMSDU(fr) {
@@ -153,21 +153,7 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		return nil, false
 	}
 	k.rx.Accept(i, pn)
-	// The MAC header moves up against the plaintext, over the CCMP header.
-	hl := fr.HeaderLen()
-	copy(buf[ccmp.HeaderLen:], buf[:hl])
-	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
-	out.SetProtected(false)
-	return out, true
-}
-
-// isNull reports whether fr is a Null or QoS Null frame, the only data
-// frames with no body to protect that a station sends; the other no-data
-// subtypes (CF-Ack, CF-Poll) are no station's and, unprotected after the
-// key, forgeries.
-func isNull(fr ieee80211.Frame) bool {
-	sub := fr.Subtype()
-	return fr.Type() == ieee80211.TypeData && (sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull)
+	return ccmp.Plain(buf, body), true
 }
 
 // plainMSDU reports whether fr carries one whole MSDU: not a fragment,

@@ -102,11 +102,7 @@ func (a *AP) openMgmt(fr ieee80211.Frame, r *staRSN) (ieee80211.Frame, bool) {
 		a.cnt[counter.RxMgmtMICFailure]++
 		return nil, false
 	}
-	hl := fr.HeaderLen()
-	copy(buf[ccmp.HeaderLen:], buf[:hl])
-	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
-	out.SetProtected(false)
-	return out, true
+	return ccmp.Plain(buf, body), true
 }
 
 // protectMgmt protects a robust management frame the AP is about to send

@@ -39,18 +39,7 @@ func newBSS(t *testing.T, n int, rsnCfg func(*RSNConfig)) *bss {
 }
 
 // pump delivers until the air is quiet.
-func (b *bss) pump() {
-	for range 100 {
-		out, _ := b.h.take()
-		if len(out) == 0 {
-			return
-		}
-		for _, f := range out {
-			b.deliver(f)
-		}
-	}
-	b.h.t.Fatal("the exchange does not settle")
-}
+func (b *bss) pump() { b.h.settle(100, b.deliver) }
 
 func (b *bss) deliver(f []byte) {
 	_, fr := parsed(b.h.t, f)

@@ -129,17 +129,21 @@ func (w *wpaSTA) associate(pass string) {
 // pump delivers what the AP sent to the station (acknowledged), and what
 // the station answers to the AP, until the air is quiet. Frames to others
 // are acknowledged and dropped.
-func (w *wpaSTA) pump() {
-	for range 50 {
-		out, _ := w.h.take()
+func (w *wpaSTA) pump() { w.h.settle(50, w.deliver) }
+
+// settle hands each frame the AP sends to deliver, for at most rounds
+// rounds, until the AP sends nothing more.
+func (h *harness) settle(rounds int, deliver func([]byte)) {
+	for range rounds {
+		out, _ := h.take()
 		if len(out) == 0 {
 			return
 		}
-		for _, b := range out {
-			w.deliver(b)
+		for _, f := range out {
+			deliver(f)
 		}
 	}
-	w.h.t.Fatal("the exchange does not settle")
+	h.t.Fatal("the exchange does not settle")
 }
 
 // deliver hands one AP frame to the station and echoes it.

@@ -204,6 +204,18 @@ func (k *Key) Decrypt(frame []byte) ([]byte, error) {
 	return plain, nil
 }
 
+// Plain turns frame, decrypted in place by Decrypt, Open or OpenMgmt into
+// body (the plaintext they returned), into the unprotected frame: the MAC
+// header moves up over the CCMP header and the Protected Frame bit is
+// cleared. Only the header is copied; the result is a slice of frame.
+func Plain(frame, body []byte) ieee80211.Frame {
+	hl := ieee80211.Frame(frame).HeaderLen()
+	copy(frame[HeaderLen:], frame[:hl])
+	out := ieee80211.Frame(frame[HeaderLen : HeaderLen+hl+len(body)])
+	out.SetProtected(false)
+	return out
+}
+
 // ParseHeader returns the PN and key ID of a protected MPDU, for the replay
 // check that comes before decryption.
 func ParseHeader(frame []byte) (pn uint64, keyID uint8, err error) {

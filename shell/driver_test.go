@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -34,24 +33,6 @@ func (r *refusing) WriteBatch(bufs [][]byte) (int, error) {
 	return r.Device.WriteBatch(bufs)
 }
 
-// syncBuffer is a log destination safe for Run's goroutine and the test's.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestRunHandsRefusalsToTheCore: a frame the radio refuses is counted by
 // the shell and completed by the core at once (its airtime released), and
 // the loop goes on writing the rest.
@@ -61,7 +42,7 @@ func TestRunHandsRefusalsToTheCore(t *testing.T) {
 		t.Fatal(err)
 	}
 	dev, wired := &refusing{Device: radiotest.New()}, radiotest.New()
-	var logged syncBuffer
+	var logged lockedBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(&logged, nil)), nil) }()

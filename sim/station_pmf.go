@@ -81,11 +81,7 @@ func (st *Station) openMgmt(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 		st.stats.RxMgmtDropped++
 		return nil, false
 	}
-	hl := fr.HeaderLen()
-	copy(buf[ccmp.HeaderLen:], buf[:hl])
-	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
-	out.SetProtected(false)
-	return out, true
+	return ccmp.Plain(buf, body), true
 }
 
 // verifyGroupMgmt checks the MME of a group-addressed robust frame under

@@ -181,13 +181,6 @@ func (st *Station) protect(p *packet) {
 	p.b = b
 }
 
-// isNullFrame reports a Null or QoS Null frame, which carries no body to
-// protect; the other no-data subtypes (CF-Ack, CF-Poll) get no pass.
-func isNullFrame(fr ieee80211.Frame) bool {
-	sub := fr.Subtype()
-	return fr.Type() == ieee80211.TypeData && (sub == ieee80211.SubtypeNull || sub == ieee80211.SubtypeQoSNull)
-}
-
 // unprotect checks a data frame from the AP as mac80211 does for a
 // station with keys: protected frames are decrypted under the PTK or the
 // GTK their key ID names, after the replay check; unprotected ones pass
@@ -196,7 +189,7 @@ func isNullFrame(fr ieee80211.Frame) bool {
 func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	c := st.crypto
 	if !fr.Protected() {
-		if c.ptks[0] == nil && c.ptks[1] == nil || isNullFrame(fr) {
+		if c.ptks[0] == nil && c.ptks[1] == nil || fr.IsNull() {
 			return fr, true
 		}
 		if et, _, ok := ieee80211.Decap(fr.Body()); ok && et == etherEAPOL {
@@ -227,11 +220,7 @@ func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	}
 	replay.Accept(i, pn)
 	st.checkNonce(key, pn, body)
-	hl := fr.HeaderLen()
-	copy(buf[ccmp.HeaderLen:], buf[:hl])
-	out := ieee80211.Frame(buf[ccmp.HeaderLen : ccmp.HeaderLen+hl+len(body)])
-	out.SetProtected(false)
-	return out, true
+	return ccmp.Plain(buf, body), true
 }
 
 // checkNonce records (key, PN) with a hash of the plaintext: a second,

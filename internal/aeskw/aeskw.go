@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
+	"slices"
 )
 
 var (
@@ -100,11 +101,6 @@ func UnwrapBlock(dst []byte, b cipher.Block, ciphertext []byte) ([]byte, error) 
 // grow extends dst by n bytes and returns the whole slice and the new part,
 // reusing dst's capacity when it suffices.
 func grow(dst []byte, n int) (whole, tail []byte) {
-	if total := len(dst) + n; cap(dst) >= total {
-		whole = dst[:total]
-	} else {
-		whole = make([]byte, total)
-		copy(whole, dst)
-	}
+	whole = slices.Grow(dst, n)[:len(dst)+n]
 	return whole, whole[len(dst):]
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 const blockSize = 16
@@ -246,11 +247,6 @@ func xor16(dst, a, b []byte) {
 // grow extends dst by n bytes and returns the whole slice and the new part,
 // reusing dst's capacity when it suffices.
 func grow(dst []byte, n int) (whole, tail []byte) {
-	if total := len(dst) + n; cap(dst) >= total {
-		whole = dst[:total]
-	} else {
-		whole = make([]byte, total)
-		copy(whole, dst)
-	}
+	whole = slices.Grow(dst, n)[:len(dst)+n]
 	return whole, whole[len(dst):]
 }

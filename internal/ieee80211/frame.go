@@ -139,8 +139,16 @@ func (f Frame) Frag() uint8 { return uint8(f.SeqCtl() & 15) }
 // IsQoS reports whether this is a QoS data subtype (it has QoS Control).
 func (f Frame) IsQoS() bool { return f.Type() == TypeData && f.Subtype()&8 != 0 }
 
-// IsNullData reports whether the data frame carries no payload (Null, QoS Null).
+// IsNullData reports whether the data frame carries no payload (Null, QoS
+// Null, and the CF-Ack and CF-Poll subtypes).
 func (f Frame) IsNullData() bool { return f.Type() == TypeData && f.Subtype()&4 != 0 }
+
+// IsNull reports a Null or QoS Null frame: of the no-data subtypes, the
+// only ones a station sends (for power save), with no body to protect.
+func (f Frame) IsNull() bool {
+	sub := f.Subtype()
+	return f.Type() == TypeData && (sub == SubtypeNull || sub == SubtypeQoSNull)
+}
 
 // qosOffset is where QoS Control sits in a QoS data frame.
 func (f Frame) qosOffset() int {

@@ -74,6 +74,16 @@ hwsim_reset() {
 	wait_for 10 test -e "/sys/class/net/wlan$(($1 - 1))"
 }
 phy_of() { cat "/sys/class/net/$1/phy80211/name"; }
+# injector_up: the third radio (wlan2) as the active monitor fmon0 on
+# CHANNEL, from which a scenario injects forged frames; a failure fails the
+# setup and ends the scenario
+injector_up() {
+	_phy=$(phy_of wlan2)
+	iw dev wlan2 del
+	iw phy "$_phy" interface add fmon0 type monitor flags active &&
+		ip link set fmon0 up && iw dev fmon0 set channel "$CHANNEL" ||
+		{ result setup fail "injecting monitor fmon0 on $_phy"; finish; }
+}
 phy_index() { cat "/sys/class/ieee80211/$1/index"; }
 perm_addr() { cat "/sys/class/ieee80211/$1/macaddress"; }
 

@@ -42,11 +42,7 @@ log "radios"
 ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
 sta_init 1 || { result setup fail "station namespace"; finish; }
 STA1=$(sta_mac 1)
-FPHY=$(phy_of wlan2)
-iw dev wlan2 del
-iw phy "$FPHY" interface add fmon0 type monitor flags active &&
-	ip link set fmon0 up && iw dev fmon0 set channel "$CHANNEL" ||
-	{ result setup fail "flooder monitor on $FPHY"; finish; }
+injector_up
 ip link set lo up # the metrics listener is on 127.0.0.1
 AIRQD_EXTRA="-metrics $METRICS" AIRQD_WRAP="env GOGC=5"
 if airq_up airqd; then result airqd_ready pass "airqd pid $AIRQD_PID, GOGC=5, metrics on $METRICS"

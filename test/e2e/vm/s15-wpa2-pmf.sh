@@ -115,11 +115,7 @@ log "radios"
 ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
 sta_init 1 || { result setup fail "station namespace"; finish; }
 STA1=$(sta_mac 1)
-APHY=$(phy_of wlan2)
-iw dev wlan2 del
-iw phy "$APHY" interface add fmon0 type monitor flags active &&
-	ip link set fmon0 up && iw dev fmon0 set channel "$CHANNEL" ||
-	{ result setup fail "attacker monitor on $APHY"; finish; }
+injector_up
 
 log "ieee80211w=1, WPA-PSK"
 airqd_with 1 WPA-PSK
