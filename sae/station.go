@@ -19,8 +19,13 @@ type Station struct {
 	x            *exchange
 	token        []byte
 	sendConfirm  uint16
-	confirmed    bool
+	rejected     []uint16
 }
+
+// SetRejectedGroups sets the Rejected Groups list the station's H2E
+// Commit carries (groups the AP refused earlier) and binds into its
+// keyseed.
+func (s *Station) SetRejectedGroups(groups []uint16) { s.rejected = groups }
 
 // NewStation prepares a station's exchange in group g; with h2e it
 // derives the PT (as wpa_supplicant does when it connects).
@@ -55,12 +60,15 @@ func (s *Station) Commit(rng io.Reader) (Frame, error) {
 		}
 		s.x.h2e = s.h2e
 		s.x.ownHigher = string(s.own[:]) > string(s.ap[:])
+		if s.h2e && s.rejected != nil {
+			s.x.ownRejected = AppendRejectedGroups(nil, s.rejected)[3:]
+		}
 	}
 	status := StatusSuccess
 	if s.h2e {
 		status = StatusSAEHashToElement
 	}
-	body := AppendCommit(nil, s.g.ID, s.token, s.x.scalar, s.x.element, s.id, len(s.id) > 0, s.h2e, nil)
+	body := AppendCommit(nil, s.g.ID, s.token, s.x.scalar, s.x.element, s.id, len(s.id) > 0, s.h2e, s.rejected)
 	return Frame{Transaction: 1, Status: status, Body: body}, nil
 }
 

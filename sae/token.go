@@ -28,6 +28,7 @@ type Tokens struct {
 	pending [256]uint16
 	mac     hash.Hash
 	sum     [sha256.Size]byte
+	in      [8]byte // MAC || index: hashed from here so that nothing escapes
 }
 
 // Request returns the token for peer (32 octets, appended to dst),
@@ -74,14 +75,16 @@ func (t *Tokens) Check(peer MAC, token []byte) bool {
 }
 
 func (t *Tokens) slot(peer MAC) byte {
+	copy(t.in[:], peer[:])
 	t.mac.Reset()
-	t.mac.Write(peer[:])
+	t.mac.Write(t.in[:6])
 	return t.mac.Sum(t.sum[:0])[0]
 }
 
 func (t *Tokens) tag(peer MAC, idx []byte) []byte {
+	copy(t.in[:], peer[:])
+	copy(t.in[6:], idx)
 	t.mac.Reset()
-	t.mac.Write(peer[:])
-	t.mac.Write(idx)
+	t.mac.Write(t.in[:8])
 	return t.mac.Sum(t.sum[:0])
 }
