@@ -80,17 +80,18 @@ type Frame struct {
 type Drop uint8
 
 const (
-	DropNone       Drop = iota
-	DropBadToken        // a wrong or reused anti-clogging token
-	DropReflection      // our own commit sent back
-	DropStatus          // a status code that does not fit sae_pwe, or a failure status
-	DropDisabled        // the instance is disabled after a sync error
-	DropSync            // past sae_sync
-	DropReplay          // a replayed Confirm in Accepted
-	DropTooMany         // no room for another instance
-	DropBusy            // a commit already in work for this peer
-	DropStale           // a job whose instance moved on
-	DropMalformed       // a frame too short to parse at all
+	DropNone         Drop = iota
+	DropBadToken          // a wrong or reused anti-clogging token
+	DropReflection        // our own commit sent back
+	DropStatus            // a status code that does not fit sae_pwe, or a failure status
+	DropDisabled          // the instance is disabled after a sync error
+	DropSync              // past sae_sync
+	DropReplay            // a replayed Confirm in Accepted
+	DropTooMany           // no room for another instance
+	DropBusy              // a commit already in work for this peer
+	DropStale             // a job whose instance moved on
+	DropRandomness        // the randomness source failed
+	DropNotCommitted      // a Confirm that checks out in Nothing (hostapd ignores it)
 )
 
 // Result is what a frame (or a finished job) produces: replies to send in
@@ -120,7 +121,6 @@ type peer struct {
 	commit         []byte // the Commit body we sent, for a resend
 	gen            uint32
 	busy           bool
-	rejected       []byte
 }
 
 // Authenticator is one BSS's SAE side: its instances by peer, its PTs and
@@ -361,7 +361,7 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	if c.Token == nil && !reuse && a.open() >= a.cfg.AntiCloggingThreshold {
 		tok, err := a.tokens.Request(nil, now, rng, from)
 		if err != nil {
-			return a.remove(from, p, Result{Drop: DropMalformed})
+			return a.remove(from, p, Result{Drop: DropRandomness})
 		}
 		return a.remove(from, p, reply(1, StatusAntiCloggingToken, AppendTokenRequest(nil, group, tok, h2e)))
 	}
@@ -369,13 +369,11 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	if pw < 0 {
 		return a.remove(from, p, reply(1, StatusUnknownPasswordID, nil))
 	}
-	if p.state == Accepted || p.state == Confirmed {
-		if p.state == Confirmed {
-			if p.sync > a.cfg.Sync {
-				return a.syncLimit(now, p)
-			}
-			p.sync++
+	if p.state == Confirmed {
+		if p.sync > a.cfg.Sync {
+			return a.syncLimit(now, p)
 		}
+		p.sync++
 	}
 	p.gen++
 	p.busy = true
@@ -484,7 +482,7 @@ func (a *Authenticator) confirm(now time.Time, from MAC, p *peer, f Frame) Resul
 		p.x = nil // hostapd frees the temporary data here
 		return r
 	}
-	return reply(2, StatusChallengeFail, nil)
+	return Result{Drop: DropNotCommitted}
 }
 
 // accept is sae_accept_sta: the keys go to the caller, the peer's scalar

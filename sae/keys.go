@@ -18,9 +18,8 @@ const (
 )
 
 var (
-	errScalar    = errors.New("sae: peer scalar out of range")
-	errElementEC = errors.New("sae: peer element not on the curve")
-	errInfinity  = errors.New("sae: K is the point at infinity")
+	errScalar   = errors.New("sae: peer scalar out of range")
+	errInfinity = errors.New("sae: K is the point at infinity")
 )
 
 // exchange is one SAE exchange's cryptographic state: our commit, the
