@@ -430,7 +430,9 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 	case Nothing, Accepted:
 		p.state = Committed
 		p.sync = 0
-		if a.cfg.ConfirmImmediate {
+		// sae_sm_step sends both frames at once only from Nothing; a
+		// reauthentication from Accepted waits for the station's Confirm.
+		if prev == Nothing && a.cfg.ConfirmImmediate {
 			r.Replies = append(r.Replies, a.sendConfirm(p))
 			p.state = Confirmed
 		}

@@ -100,7 +100,11 @@
 //	go func() { job.Run(yield); results <- job }() // a worker, under a budget
 //	r = auth.Finish(now, job)                       // back on the core's loop
 //
-// Finish drops a job whose instance moved on meanwhile (a newer frame, a
+// The reader given to Handle goes into the job, so it must be safe to
+// read from the job's goroutine (crypto/rand.Reader is); the simulator,
+// which runs jobs inline, may pass a seeded one. The core calls Forget
+// when a station leaves its table, which bounds the instances to the
+// table's size (Config.MaxPeers). Finish drops a job whose instance moved on meanwhile (a newer frame, a
 // Forget). Jobs in work count toward anti_clogging_threshold, as queued
 // commits do in hostapd. The worker side, which the core owns, should
 // hold a bounded queue (hostapd: 15, a newer frame from a peer replacing

@@ -103,21 +103,25 @@ func (g *Group) selectNat(choice int, a, b *bigmod.Nat) *bigmod.Nat {
 // sae_derive_pwe_from_pt_ecc): val = HKDF-Extract(0^n, MAX(a, b) ||
 // MIN(a, b)) mod (r-1) + 1; PWE = val * PT.
 func (t *PT) pwe(a, b MAC) (point, error) {
-	g := t.g
-	salt := make([]byte, g.hashLen)
-	mac := hmac.New(g.newHash, salt)
+	v, err := t.g.pweVal(a, b)
+	if err != nil {
+		return nil, err
+	}
+	pwe := t.g.newPoint()
+	if err := pwe.scalarMult(t.pt, t.g.scalarBytes(v)); err != nil {
+		return nil, err
+	}
+	return pwe, nil
+}
+
+// pweVal is val = HKDF-Extract(0^n, MAX(a, b) || MIN(a, b)) mod (r-1) + 1.
+func (g *Group) pweVal(a, b MAC) (*bigmod.Nat, error) {
+	mac := hmac.New(g.newHash, make([]byte, g.hashLen))
 	mac.Write(maxMin(a, b))
-	h := mac.Sum(nil)
-	val := reduce(h, g.rMinus1, g.rStep)
+	val := reduce(mac.Sum(nil), g.rMinus1, g.rStep)
 	v, err := bigmod.NewNat().SetBytes(val.Bytes(g.rMinus1), g.r)
 	if err != nil {
 		return nil, err
 	}
-	one := bigmod.NewNat().SetUint(1).ExpandFor(g.r)
-	v.Add(one, g.r)
-	pwe := g.newPoint()
-	if err := pwe.scalarMult(t.pt, g.scalarBytes(v)); err != nil {
-		return nil, err
-	}
-	return pwe, nil
+	return v.Add(bigmod.NewNat().SetUint(1).ExpandFor(g.r), g.r), nil
 }

@@ -3,7 +3,9 @@ package sae
 import (
 	"bufio"
 	"bytes"
+	"crypto/hkdf"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"os"
 	"strings"
@@ -51,6 +53,16 @@ const (
 		"5687e972e50f73e3898861e7edad21bea7d5f622df88243bb804920ae8e647fa"
 	j10H2EPWE = "c93049b9e64000f848201649e999f2b5c22dea69b5632c9df4d633b8aa1f6c1e" +
 		"73634e94b53d82e7383a8d258199d9dc1a5ee8269d060382ccbf33e614ff59a0"
+	// The standard's intermediate H2E values (as iwd's unit/test-sae.c
+	// test_pt_pwe carries them): pwd-seed, u1, u2, P1, P2 and val.
+	j10Seed = "3bd53fe9223dc0280fbfce17d7a3564064e20f48c6ec72246ce367b5569a22af"
+	j10U1   = "dc941bc3c6a2b4948b6c61d55590ecb1f0c51c4b1bebaff677e593698d5a53c6"
+	j10U2   = "1b8375a518bc21396ad6a65e5597e0bf80d793b6d66e2534a6e7dfe3ee22616f"
+	j10P1   = "a07c260764a13445ff8cd97c5acc644e7119bde51bad42583eed6f4109639e6b" +
+		"3bdc8df0d32337936c74df604933a454142251c53c576c0351b28deaf9428d7e"
+	j10P2 = "72cd2a967a837fea5051f0133db46227775ba09f7b6dfb99ae7a8ef22c7d34a0" +
+		"864390d797d352b368d311af515bde116fe54459fec867ee18a8a1619ca3ff59"
+	j10Val = "bb7f9cac5aa8b72c02b5daacc2771abe74e72604612295eca2ce18363ae9a927"
 )
 
 func natR(t testing.TB, g *Group, s string) *bigmod.Nat {
@@ -108,10 +120,35 @@ func TestAnnexJ10HuntAndPeck(t *testing.T) {
 }
 
 // TestAnnexJ10HashToElement checks the standard's PT (with the password
-// identifier) and the PWE it gives for the second pair of addresses, in
-// both orders.
+// identifier) step by step (pwd-seed, u1, u2, P1, P2), then val and the
+// PWE it gives for the second pair of addresses, in both orders.
 func TestAnnexJ10HashToElement(t *testing.T) {
 	g, _ := GroupByID(19)
+	seed, _ := hkdf.Extract(sha256.New, append(append([]byte{}, j10Password...), j10PWID...), j10SSID)
+	if got := hex.EncodeToString(seed); got != j10Seed {
+		t.Fatalf("pwd-seed %s, want %s", got, j10Seed)
+	}
+	for i, c := range []struct{ info, u, p string }{{"SAE Hash to Element u1 P1", j10U1, j10P1}, {"SAE Hash to Element u2 P2", j10U2, j10P2}} {
+		v, _ := hkdf.Expand(sha256.New, seed, c.info, 48)
+		u := reduce(v, g.p, g.wideStep)
+		if got := hex.EncodeToString(u.Bytes(g.p)); got != c.u {
+			t.Fatalf("u%d %s, want %s", i+1, got, c.u)
+		}
+		p, err := g.sswu(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hex.EncodeToString(elementBytes(p)); got != c.p {
+			t.Fatalf("P%d %s, want %s", i+1, got, c.p)
+		}
+	}
+	val, err := g.pweVal(j10Addr1b, j10Addr2b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hex.EncodeToString(val.Bytes(g.r)); got != j10Val {
+		t.Fatalf("val %s, want %s", got, j10Val)
+	}
 	pt, err := g.DerivePT(j10SSID, j10Password, j10PWID)
 	if err != nil {
 		t.Fatal(err)
