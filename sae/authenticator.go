@@ -405,6 +405,10 @@ func (a *Authenticator) syncLimit(now time.Time, p *peer) Result {
 // Finish applies a job's result: the Commit (and with
 // sae_confirm_immediate, or from Confirmed, the Confirm) to send.
 func (a *Authenticator) Finish(now time.Time, j *Job) Result {
+	if j.finished {
+		return Result{Drop: DropStale}
+	}
+	j.finished = true
 	a.jobs--
 	p := a.peers[j.peer]
 	if p == nil || p.gen != j.gen {

@@ -26,8 +26,9 @@ type Job struct {
 	rejected               []byte
 	hasRejected            bool
 
-	x   *exchange
-	err error
+	x        *exchange
+	err      error
+	finished bool // Finish has taken it
 }
 
 // Peer is the station the job is for.

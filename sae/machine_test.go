@@ -212,3 +212,33 @@ func TestRestartInCommitted(t *testing.T) {
 		}
 	}
 }
+
+// TestReauthFromAccepted: a new Commit in Accepted starts a
+// reauthentication, answered with our Commit only (even with
+// sae_confirm_immediate, as sae_sm_step), and the exchange completes
+// again with new keys.
+func TestReauthFromAccepted(t *testing.T) {
+	g, _ := GroupByID(19)
+	a := newAP(t, func(c *Config) { c.ConfirmImmediate = true })
+	s, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("correct horse"), nil, true)
+	f, _ := s.Commit(rand.Reader)
+	r := deliver(a, staMAC, f)
+	conf, _, err := s.Handle(rand.Reader, r.Replies[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := deliver(a, staMAC, *conf)
+	if first.Accepted == nil {
+		t.Fatalf("first exchange: %+v", first)
+	}
+	s2, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("correct horse"), nil, true)
+	ak, sk, err := handshake(t, a, s2, staMAC)
+	if err != nil || ak == nil || sk == nil || ak.PMK != sk.PMK || ak.PMK == first.Accepted.PMK {
+		t.Fatalf("reauthentication: %v %v %v", ak, sk, err)
+	}
+	s3, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("correct horse"), nil, true)
+	f3, _ := s3.Commit(rand.Reader)
+	if r := deliver(a, staMAC, f3); len(r.Replies) != 1 || a.State(staMAC) != Committed {
+		t.Fatalf("commit in Accepted: %d replies, state %v", len(r.Replies), a.State(staMAC))
+	}
+}
