@@ -2,7 +2,9 @@ package sae
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"io"
+	"strconv"
 	"time"
 )
 
@@ -498,4 +500,39 @@ func (a *Authenticator) accept(p *peer) *Keys {
 	p.sendConfirm = 0xffff
 	p.acceptedScalar = append(p.acceptedScalar[:0], p.x.peerScal...)
 	return &Keys{PMK: p.x.pmk, PMKID: p.x.pmkid, Group: p.g.ID, H2E: p.h2e}
+}
+
+// String keeps the password out of logs and errors: only whether there
+// is an identifier and a peer shows.
+func (p Password) String() string {
+	s := "password(secret"
+	if len(p.Identifier) > 0 {
+		s += ", id=" + string(p.Identifier)
+	}
+	if !p.AnyPeer {
+		s += ", mac=" + macString(p.Peer)
+	}
+	return s + ")"
+}
+
+// String keeps the PMK out of logs: group, method and PMKID (which goes
+// over the air anyway).
+func (k Keys) String() string {
+	m := "hunting-and-pecking"
+	if k.H2E {
+		m = "hash-to-element"
+	}
+	return "sae keys(group " + strconv.Itoa(int(k.Group)) + ", " + m + ", pmkid " + hex.EncodeToString(k.PMKID[:]) + ")"
+}
+
+func macString(m MAC) string {
+	const digits = "0123456789abcdef"
+	b := make([]byte, 0, 17)
+	for i, o := range m {
+		if i > 0 {
+			b = append(b, ':')
+		}
+		b = append(b, digits[o>>4], digits[o&15])
+	}
+	return string(b)
 }

@@ -1,0 +1,127 @@
+package sae
+
+import (
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestSecretsNotPrinted: printing a configuration or keys shows no
+// password and no PMK.
+func TestSecretsNotPrinted(t *testing.T) {
+	cfg := Config{Passwords: []Password{{Password: []byte("hunter22"), Identifier: []byte("guest"), Peer: staMAC}}}
+	out := fmt.Sprintf("%v %+v %s", cfg, cfg, cfg.Passwords[0])
+	if strings.Contains(out, "hunter22") || !strings.Contains(out, "guest") || !strings.Contains(out, "02:00:00:00:00:02") {
+		t.Fatalf("printed: %s", out)
+	}
+	k := Keys{PMK: [32]byte{0xde, 0xad, 0xbe, 0xef}, Group: 19}
+	if out := fmt.Sprintf("%v %+v", k, &k); strings.Contains(out, "deadbeef") {
+		t.Fatalf("printed: %s", out)
+	}
+}
+
+// TestPasswordPerPeer: a password limited to a MAC is used for that peer
+// only, and the last match wins (sae_get_password).
+func TestPasswordPerPeer(t *testing.T) {
+	other := MAC{2, 0, 0, 0, 0, 5}
+	a := newAP(t, func(c *Config) {
+		c.Passwords = []Password{
+			{Password: []byte("general"), AnyPeer: true},
+			{Password: []byte("just-sta"), Peer: staMAC},
+		}
+	})
+	g, _ := GroupByID(19)
+	for _, c := range []struct {
+		mac MAC
+		pw  string
+		ok  bool
+	}{{staMAC, "just-sta", true}, {staMAC, "general", false}, {other, "general", true}, {other, "just-sta", false}} {
+		for _, h2e := range []bool{false, true} {
+			a.Forget(c.mac)
+			s, _ := NewStation(g, c.mac, apMAC, []byte("airq"), []byte(c.pw), nil, h2e)
+			ak, sk, err := handshake(t, a, s, c.mac)
+			if ok := err == nil && ak != nil && sk != nil; ok != c.ok {
+				t.Errorf("%v with %q h2e %v: ok %v, want %v (%v)", c.mac, c.pw, h2e, ok, c.ok, err)
+			}
+		}
+	}
+}
+
+// TestJobs: a commit in work holds the instance (a second is dropped as
+// busy), counts toward the anti-clogging threshold, and a job whose
+// instance was forgotten is dropped when it comes back; Finish takes a
+// job once.
+func TestJobs(t *testing.T) {
+	a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 1 })
+	sc, el := validCommit(t, true)
+	f := commitWith(true, sc, el)
+	r := a.Handle(t0, rand.Reader, staMAC, f)
+	if r.Job == nil {
+		t.Fatalf("no job: %+v", r)
+	}
+	if r2 := a.Handle(t0, rand.Reader, staMAC, f); r2.Drop != DropBusy {
+		t.Fatalf("second commit while in work: %+v", r2)
+	}
+	other := MAC{2, 0, 0, 0, 0, 6}
+	if r2 := a.Handle(t0, rand.Reader, other, f); len(r2.Replies) != 1 || r2.Replies[0].Status != StatusAntiCloggingToken {
+		t.Fatalf("a job in work does not count toward the threshold: %+v", r2)
+	}
+	r.Job.Run(nil)
+	a.Forget(staMAC)
+	if r2 := a.Finish(t0, r.Job); r2.Drop != DropStale || len(r2.Replies) != 0 {
+		t.Fatalf("stale job: %+v", r2)
+	}
+	if r2 := a.Finish(t0, r.Job); r2.Drop != DropStale || a.jobs != 0 {
+		t.Fatalf("job finished twice: %+v, %d in work", r2, a.jobs)
+	}
+}
+
+// TestMaxPeers: instances are bounded; a commit from one more peer is
+// dropped, and room comes back when one is forgotten.
+func TestMaxPeers(t *testing.T) {
+	a := newAP(t, func(c *Config) { c.MaxPeers = 3; c.AntiCloggingThreshold = 100 })
+	sc, el := validCommit(t, true)
+	for i := range 3 {
+		if r := deliver(a, MAC{2, 0, 0, 0, 1, byte(i)}, commitWith(true, sc, el)); len(r.Replies) != 1 {
+			t.Fatalf("peer %d: %+v", i, r)
+		}
+	}
+	if r := deliver(a, MAC{2, 0, 0, 0, 1, 9}, commitWith(true, sc, el)); r.Drop != DropTooMany {
+		t.Fatalf("fourth peer: %+v", r)
+	}
+	a.Forget(MAC{2, 0, 0, 0, 1, 0})
+	if r := deliver(a, MAC{2, 0, 0, 0, 1, 9}, commitWith(true, sc, el)); len(r.Replies) != 1 {
+		t.Fatalf("after a Forget: %+v", r)
+	}
+}
+
+// TestYieldBetweenIterations: hunting and pecking gives the CPU back
+// between its iterations, at least 39 times.
+func TestYieldBetweenIterations(t *testing.T) {
+	g, _ := GroupByID(19)
+	n := 0
+	if _, err := g.pweHuntAndPeck(apMAC, staMAC, []byte("pw"), rand.Reader, nil, func() { n++ }); err != nil {
+		t.Fatal(err)
+	}
+	if n < minIterations-1 {
+		t.Fatalf("%d yields", n)
+	}
+}
+
+// TestConfigRefused: unsupported groups and a configuration without a
+// password are refused, naming the key.
+func TestConfigRefused(t *testing.T) {
+	for _, c := range []struct {
+		cfg Config
+		key string
+	}{
+		{Config{Groups: []uint16{19, 28}, Passwords: []Password{{Password: []byte("x"), AnyPeer: true}}}, "sae_groups"},
+		{Config{}, "sae_password"},
+	} {
+		_, err := NewAuthenticator(c.cfg)
+		if ce, ok := err.(*ConfigError); !ok || ce.Key != c.key {
+			t.Errorf("%v: %v", c.key, err)
+		}
+	}
+}
