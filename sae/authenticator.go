@@ -377,22 +377,28 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 		}
 		p.sync++
 	}
-	p.gen++
-	p.busy = true
-	a.jobs++
 	j := &Job{
-		gen: p.gen, peer: from, own: a.cfg.BSSID, g: g, h2e: h2e, rng: rng,
+		peer: from, own: a.cfg.BSSID, g: g, h2e: h2e, rng: rng,
 		peerScalar: ps, peerElem: pe,
 		scalarBytes: append([]byte(nil), c.Scalar...), elemBytes: append([]byte(nil), c.Element...),
 		rejected: append([]byte(nil), c.RejectedGroups...), hasRejected: c.HasRejected,
 	}
-	if reuse {
+	switch {
+	case reuse:
 		j.reuse = p.x
-	} else if h2e {
-		j.pt = a.pts[ptKey{pw, group}]
-	} else {
+	case h2e || c.HasPasswordID:
+		// hostapd's auth_build_sae_commit takes the PT for an identifier
+		// even in a Commit with status 0.
+		if j.pt = a.pts[ptKey{pw, group}]; j.pt == nil {
+			return a.remove(from, p, reply(1, StatusUnspecified, nil))
+		}
+	default:
 		j.password = a.cfg.Passwords[pw].Password
 	}
+	p.gen++
+	p.busy = true
+	a.jobs++
+	j.gen = p.gen
 	p.pwID, p.hasPWID = append([]byte(nil), c.PasswordID...), c.HasPasswordID
 	return Result{Job: j}
 }

@@ -42,7 +42,7 @@ func (j *Job) Run(yield func()) {
 	if x == nil {
 		var pwe point
 		var err error
-		if j.h2e {
+		if j.pt != nil {
 			pwe, err = j.pt.pwe(j.own, j.peer)
 		} else {
 			pwe, err = j.g.pweHuntAndPeck(j.own, j.peer, j.password, j.rng, nil, yield)

@@ -125,3 +125,20 @@ func TestConfigRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentifierInStatusZeroCommit: a Commit with status 0 that carries a
+// password identifier gets its PWE from the PT, as hostapd's
+// auth_build_sae_commit does, with hunting-and-pecking's SHA-256 keys.
+func TestIdentifierInStatusZeroCommit(t *testing.T) {
+	a := newAP(t, func(c *Config) {
+		c.PWE = BothMethods
+		c.Passwords = []Password{{Password: []byte("pw-b"), Identifier: []byte("bob"), AnyPeer: true}, {Password: []byte("other"), AnyPeer: true}}
+	})
+	g, _ := GroupByID(19)
+	s, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("pw-b"), []byte("bob"), true)
+	s.h2e = false // status 0, SHA-256, the PT kept
+	ak, sk, err := handshake(t, a, s, staMAC)
+	if err != nil || ak == nil || sk == nil || ak.PMK != sk.PMK || ak.H2E {
+		t.Fatalf("%v %v %v", ak, sk, err)
+	}
+}

@@ -47,7 +47,7 @@ func (s *Station) Commit(rng io.Reader) (Frame, error) {
 	if s.x == nil {
 		var pwe point
 		var err error
-		if s.h2e {
+		if s.pt != nil {
 			pwe, err = s.pt.pwe(s.own, s.ap)
 		} else {
 			pwe, err = s.g.pweHuntAndPeck(s.own, s.ap, s.password, rng, nil, nil)
