@@ -62,7 +62,9 @@
 // hostapd's dragonfly_is_quadratic_residue_blind. After the hit every
 // iteration hashes a random stub of the password's length, picked by a
 // constant-time select; x and the seed's parity are kept by selects; a
-// value >= p is tested anyway and its result masked. y is one Exp by
+// value >= p is reduced by constant-time Mul and Add and tested anyway,
+// its result masked (bigmod's SetOverflowingBytes is avoided: its size
+// check loops over the bit length of the top word). y is one Exp by
 // (p+1)/4 and its sign a select of y or p - y. Loop exits past 40 depend
 // on the first hit only (hostapd's condition; the chance that matters is
 // 2^-40). The only branches are on public values: the iteration count,

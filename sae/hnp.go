@@ -89,11 +89,10 @@ func (g *Group) testSeed(seed []byte, qr, qnr *bigmod.Nat, rng io.Reader, m *met
 	m.add(opHMAC, (len(value)+sha256.Size-1)/sha256.Size)
 	inRange := ctLess(value, g.prime)
 	// A value >= p is reduced and tested anyway, and its result masked,
-	// so that the rare case takes the same time.
-	x, err := bigmod.NewNat().SetOverflowingBytes(value, g.p)
-	if err != nil {
-		return 0, nil, err // cannot happen: value has at most bits bits
-	}
+	// so that the rare case takes the same time. reduce, not bigmod's
+	// SetOverflowingBytes, whose size check loops over the bit length of
+	// the value's top word.
+	x := reduce(value, g.p, g.wideStep)
 	res, err := g.isQRBlind(g.curveY2(x, m), qr, qnr, rng, m)
 	if err != nil {
 		return 0, nil, err
