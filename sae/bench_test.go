@@ -14,7 +14,9 @@ func benchHandshake(b *testing.B, id uint16, h2e bool) {
 	g, _ := GroupByID(id)
 	a := newAP(b, func(c *Config) { c.Groups = []uint16{id}; c.AntiCloggingThreshold = 1 << 30 })
 	s, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("correct horse"), nil, false)
-	s.h2e, s.pt = h2e, a.pts[ptKey{0, id}]
+	if h2e {
+		s.h2e, s.pt = true, a.pts[ptKey{0, id}]
+	}
 	f, err := s.Commit(rand.Reader)
 	if err != nil {
 		b.Fatal(err)
@@ -39,6 +41,8 @@ func BenchmarkHandshakeH2E19(b *testing.B) { benchHandshake(b, 19, true) }
 func BenchmarkHandshakeHnP19(b *testing.B) { benchHandshake(b, 19, false) }
 func BenchmarkHandshakeH2E20(b *testing.B) { benchHandshake(b, 20, true) }
 func BenchmarkHandshakeHnP20(b *testing.B) { benchHandshake(b, 20, false) }
+func BenchmarkHandshakeH2E21(b *testing.B) { benchHandshake(b, 21, true) }
+func BenchmarkHandshakeHnP21(b *testing.B) { benchHandshake(b, 21, false) }
 
 func BenchmarkDerivePT19(b *testing.B) {
 	g, _ := GroupByID(19)
