@@ -134,7 +134,8 @@ type Authenticator struct {
 	pts    map[ptKey]*PT
 	peers  map[MAC]*peer
 	tokens Tokens
-	jobs   int // commits in work: they count toward the threshold
+	jobs   int    // commits in work: they count toward the threshold
+	gen    uint32 // the last job's number
 }
 
 type ptKey struct {
@@ -311,9 +312,6 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	if now.Before(p.disabledUntil) {
 		return Result{Drop: DropDisabled}
 	}
-	if p.busy {
-		return Result{Drop: DropBusy}
-	}
 	h2e := f.Status == StatusSAEHashToElement
 	group, err := CommitGroup(f.Body)
 	if err != nil {
@@ -395,10 +393,10 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	default:
 		j.password = a.cfg.Passwords[pw].Password
 	}
-	p.gen++
+	a.gen++ // one sequence for the whole BSS: a forgotten peer's job never matches its successor
+	p.gen, j.gen = a.gen, a.gen
 	p.busy = true
 	a.jobs++
-	j.gen = p.gen
 	p.pwID, p.hasPWID = append([]byte(nil), c.PasswordID...), c.HasPasswordID
 	return Result{Job: j}
 }

@@ -104,20 +104,27 @@
 //
 // The reader given to Handle goes into the job, so it must be safe to
 // read from the job's goroutine (crypto/rand.Reader is); the simulator,
-// which runs jobs inline, may pass a seeded one. The core calls Forget
-// when a station leaves its table, which bounds the instances to the
-// table's size (Config.MaxPeers). Finish drops a job whose instance moved on meanwhile (a newer frame, a
-// Forget). Jobs in work count toward anti_clogging_threshold, as queued
-// commits do in hostapd. The worker side, which the core owns, should
-// hold a bounded queue (hostapd: 15, a newer frame from a peer replacing
-// its queued one), run jobs under an explicit budget of CPU per interval,
-// and pass Run a yield that gives the CPU back between hunting-and-
-// pecking iterations, so that with GOMAXPROCS=1 the datapath never waits
-// behind a commit; a job the budget cannot take is dropped and counted.
-// The simulator runs jobs inline in virtual time through the same Handle,
-// Run and Finish. Several BSSes on one radio each get their own
-// Authenticator (their own SSID, passwords, PTs and tokens); the budget
-// is the radio's, shared between them.
+// which runs jobs inline, may pass a seeded one.
+//
+// A newer Commit from a peer whose job is still in work gives a new job
+// that supersedes the old one: Finish drops the old job (DropStale), as
+// it does a job whose instance was forgotten. So the worker queue, which
+// the core owns, keeps one job per peer, the newest replacing a queued
+// one, at most 15 (hostapd's auth_sae_queue); a full queue drops and
+// counts. Every job goes back through Finish, queued or run, so that jobs
+// in work stay counted toward anti_clogging_threshold, as queued commits
+// are in hostapd. The core calls Forget when a station leaves its table,
+// which bounds the instances to the table's size (Config.MaxPeers).
+//
+// The workers run jobs under an explicit budget of CPU per interval and
+// pass Run a yield that gives the CPU back between hunting-and-pecking
+// iterations, so that even with GOMAXPROCS=1 the datapath does not wait
+// behind a commit (a busy goroutine is otherwise preempted only every
+// 10 ms or so); a job the budget cannot take is dropped and counted. The
+// simulator runs jobs inline in virtual time through the same Handle, Run
+// and Finish. Several BSSes on one radio each get their own Authenticator
+// (their own SSID, passwords, PTs and tokens); the budget is the radio's,
+// shared between them.
 //
 // # Not here
 //

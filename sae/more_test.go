@@ -48,32 +48,49 @@ func TestPasswordPerPeer(t *testing.T) {
 	}
 }
 
-// TestJobs: a commit in work holds the instance (a second is dropped as
-// busy), counts toward the anti-clogging threshold, and a job whose
-// instance was forgotten is dropped when it comes back; Finish takes a
-// job once.
+// TestJobs: a job in work counts toward the anti-clogging threshold; a
+// newer Commit from the same peer supersedes it (the old one is dropped
+// when it comes back, the new one answered); a job whose instance was
+// forgotten is dropped; Finish takes a job once.
 func TestJobs(t *testing.T) {
-	a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 1 })
+	a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 2 })
 	sc, el := validCommit(t, true)
 	f := commitWith(true, sc, el)
-	r := a.Handle(t0, rand.Reader, staMAC, f)
-	if r.Job == nil {
-		t.Fatalf("no job: %+v", r)
+	old := a.Handle(t0, rand.Reader, staMAC, f)
+	if old.Job == nil {
+		t.Fatalf("no job: %+v", old)
 	}
-	if r2 := a.Handle(t0, rand.Reader, staMAC, f); r2.Drop != DropBusy {
-		t.Fatalf("second commit while in work: %+v", r2)
+	sc2, el2 := validCommit(t, true)
+	newer := a.Handle(t0, rand.Reader, staMAC, commitWith(true, sc2, el2))
+	if newer.Job == nil {
+		t.Fatalf("newer commit while in work: %+v", newer)
 	}
 	other := MAC{2, 0, 0, 0, 0, 6}
-	if r2 := a.Handle(t0, rand.Reader, other, f); len(r2.Replies) != 1 || r2.Replies[0].Status != StatusAntiCloggingToken {
-		t.Fatalf("a job in work does not count toward the threshold: %+v", r2)
+	if r := a.Handle(t0, rand.Reader, other, f); len(r.Replies) != 1 || r.Replies[0].Status != StatusAntiCloggingToken {
+		t.Fatalf("jobs in work do not count toward the threshold: %+v", r)
 	}
-	r.Job.Run(nil)
+	old.Job.Run(nil)
+	newer.Job.Run(nil)
+	if r := a.Finish(t0, old.Job); r.Drop != DropStale || len(r.Replies) != 0 {
+		t.Fatalf("superseded job: %+v", r)
+	}
+	if r := a.Finish(t0, newer.Job); len(r.Replies) != 1 || a.State(staMAC) != Committed {
+		t.Fatalf("newer job: %+v", r)
+	}
+	if r := a.Finish(t0, newer.Job); r.Drop != DropStale || a.jobs != 0 {
+		t.Fatalf("job finished twice: %+v, %d in work", r, a.jobs)
+	}
 	a.Forget(staMAC)
-	if r2 := a.Finish(t0, r.Job); r2.Drop != DropStale || len(r2.Replies) != 0 {
-		t.Fatalf("stale job: %+v", r2)
+	r := a.Handle(t0, rand.Reader, staMAC, f)
+	a.Forget(staMAC)
+	successor := a.Handle(t0, rand.Reader, staMAC, commitWith(true, sc2, el2))
+	r.Job.Run(nil)
+	if r := a.Finish(t0, r.Job); r.Drop != DropStale {
+		t.Fatalf("job of a forgotten instance: %+v", r)
 	}
-	if r2 := a.Finish(t0, r.Job); r2.Drop != DropStale || a.jobs != 0 {
-		t.Fatalf("job finished twice: %+v, %d in work", r2, a.jobs)
+	successor.Job.Run(nil)
+	if r := a.Finish(t0, successor.Job); len(r.Replies) != 1 || a.jobs != 0 {
+		t.Fatalf("successor's job: %+v, %d in work", r, a.jobs)
 	}
 }
 
