@@ -3,6 +3,8 @@ module github.com/airq/airq
 go 1.26.0
 
 require (
+	filippo.io/bigmod v0.1.0
+	filippo.io/nistec v0.0.4
 	github.com/coreos/go-systemd/v22 v22.7.0
 	github.com/gopacket/gopacket v1.7.7
 	github.com/mdlayher/genetlink v1.4.0

@@ -21,7 +21,7 @@ const module = "github.com/airq/airq"
 var layers = map[string]int{
 	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "internal/pcap": 0, "radio": 0, "counter": 0,
 	"internal/aeskw": 0, "internal/cmac": 0, "internal/ccm": 0, "internal/hextest": 0,
-	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1, "bip": 1, "pmf": 1,
+	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1, "bip": 1, "pmf": 1, "sae": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
 	"internal/nice": 1,
 	"ap":            2,
@@ -47,6 +47,8 @@ func allowedThirdParty(pkg, dep string) bool {
 			strings.HasPrefix(dep, "github.com/coreos/go-systemd/") || strings.HasPrefix(dep, "github.com/prometheus/")
 	case pkg == "metrics":
 		return strings.HasPrefix(dep, "github.com/prometheus/")
+	case pkg == "sae": // SAE's curve and field arithmetic, pinned in go.mod
+		return dep == "filippo.io/nistec" || dep == "filippo.io/bigmod"
 	}
 	return false
 }
@@ -179,7 +181,7 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "internal/link", false}, {"monitor", "internal/link", true}, {"inject", "tap", false},
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
 		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
-		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
+		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ap", "sae", true}, {"sae", "rsn", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {
 			t.Errorf("allowed(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
@@ -240,4 +242,18 @@ func TestOnlyTheLinkHelperSetsLinks(t *testing.T) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+func TestThirdPartyRules(t *testing.T) {
+	for _, c := range []struct {
+		pkg, dep string
+		ok       bool
+	}{
+		{"sae", "filippo.io/nistec", true}, {"sae", "filippo.io/bigmod", true},
+		{"sae", "golang.org/x/sys/unix", false}, {"rsn", "filippo.io/bigmod", false}, {"ap", "filippo.io/nistec", false},
+	} {
+		if got := allowedThirdParty(c.pkg, c.dep); got != c.ok {
+			t.Errorf("allowedThirdParty(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.ok)
+		}
+	}
 }

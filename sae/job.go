@@ -1,0 +1,70 @@
+package sae
+
+import (
+	"io"
+
+	"filippo.io/bigmod"
+)
+
+// Job is the elliptic-curve work one Commit needs: the password element
+// (unless kept), our commit, K and the keys. It holds copies of what it
+// reads, touches nothing of the Authenticator, and so may run on another
+// goroutine; its result goes back through Authenticator.Finish.
+type Job struct {
+	gen       uint32
+	peer, own MAC
+	g         *Group
+	h2e       bool
+	rng       io.Reader
+	password  []byte
+	pt        *PT
+	reuse     *exchange // a restart in the same group keeps PWE and commit
+
+	peerScalar             *bigmod.Nat
+	peerElem               point
+	scalarBytes, elemBytes []byte
+	rejected               []byte
+	hasRejected            bool
+
+	x        *exchange
+	err      error
+	finished bool // Finish has taken it
+}
+
+// Peer is the station the job is for.
+func (j *Job) Peer() MAC { return j.peer }
+
+// Run does the work. yield, when not nil, is called between
+// hunting-and-pecking iterations so that a scheduler can cut the work
+// into pieces.
+func (j *Job) Run(yield func()) {
+	x := j.reuse
+	if x == nil {
+		var pwe point
+		var err error
+		if j.pt != nil {
+			pwe, err = j.pt.pwe(j.own, j.peer)
+		} else {
+			pwe, err = j.g.pweHuntAndPeck(j.own, j.peer, j.password, j.rng, nil, yield)
+		}
+		if err == nil {
+			x, err = j.g.newCommit(pwe, j.rng)
+		}
+		if err != nil {
+			j.err = err
+			return
+		}
+	} else {
+		c := *x
+		x = &c
+	}
+	x.h2e = j.h2e
+	x.ownHigher = string(j.own[:]) > string(j.peer[:])
+	x.ownRejected = nil
+	x.peerRejected = nil
+	if j.hasRejected {
+		x.peerRejected = j.rejected
+	}
+	j.err = x.process(j.peerScalar, j.peerElem, j.scalarBytes, j.elemBytes)
+	j.x = x
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package sae
+
+const raceEnabled = false
