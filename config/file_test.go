@@ -155,7 +155,7 @@ func TestConfigErrors(t *testing.T) {
 		{"wpa_key_mgmt=WPA-PSK\n", `wpa_key_mgmt: needs wpa=2`},
 		{"rsn_pairwise=CCMP\n", `rsn_pairwise: needs wpa=2`},
 		{"wpa=1\n", `:1: wpa: 1: WPA (version 1, with TKIP) is not supported; want 2 (WPA2) or 0 (open)`},
-		{"ieee80211r=1\n", `ieee80211r: "1" (only 0 is accepted): not supported: fast BSS transition (802.11r)`},
+		{"mobility_domain=a1b2\n", `mobility_domain: not supported: fast BSS transition (802.11r)`},
 		{"ieee80211w=1\n", `:1: ieee80211w: needs wpa=2: management frame protection is part of the RSN`},
 		{"beacon_prot=1\n", `beacon_prot: "1" (only 0 is accepted): not supported: beacon protection`},
 		{"ieee80211ax=1\n", `ieee80211ax: "1" (only 0 is accepted): not supported: HE (802.11ax)`},

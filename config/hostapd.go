@@ -108,7 +108,6 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"sae_confirm_immediate sae_pwe owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+
 		"owe_transition_ifname transition_disable pasn_groups pasn_comeback_after")
 	sameOr(whyPMF, sameOff, "beacon_prot ocv", "0")
-	sameOr(whyFT, sameOff, "ieee80211r", "0")
 	refused(whyFT, "mobility_domain ft_r0_key_lifetime r1_max_key_lifetime r1_key_holder reassociation_deadline r0kh r1kh "+
 		"rkh_pos_timeout rkh_pull_timeout rkh_pull_retries rkh_neg_timeout pmk_r1_push ft_over_ds ft_psk_generate_local")
 	refused(whyFILS, "fils_cache_id fils_realm fils_dh_group dhcp_server dhcp_server_port dhcp_relay_port "+
@@ -143,6 +142,7 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"model_url upc wps_rf_bands wps_application_ext")
 
 	addRadioKeys(sameOr, refused, ignored)
+	addRestKeys(sameOr, refused, ignored)
 	return m, dups
 }
 
