@@ -11,8 +11,10 @@ import (
 // when listed (as in hostapd). The flags airq acts on set PHY; hostapd's
 // other flags are accepted with one warning naming what airq announces
 // instead, because a config written for a radio that has them must still
-// start; a flag hostapd does not know is an error (a typo would otherwise
-// drop a capability silently).
+// start. A flag hostapd does not know is ignored, as hostapd's parser
+// ignores it, with a warning naming the nearest flag (a typo drops a
+// capability); [HT40], which tutorials write, is neither [HT40+] nor
+// [HT40-]: the channel stays 20 MHz wide, and the warning says so.
 
 // The flags of ht_capab and vht_capab airq acts on.
 const (
@@ -67,7 +69,7 @@ var vhtUnused = func() map[string]string {
 
 // parseHTCapab reads ht_capab's flags.
 func parseHTCapab(p *PHY, v string) error {
-	var unused []string
+	var unused, unknown []string
 	for _, f := range capabFlags(v) {
 		switch f {
 		case "HT40+":
@@ -82,17 +84,18 @@ func parseHTCapab(p *PHY, v string) error {
 			p.LDPC = true
 		default:
 			if _, ok := htUnused[f]; !ok {
-				return unknownFlag(v, f, htCapabWant, htUnused, "HT40+", "HT40-", "SHORT-GI-20", "SHORT-GI-40", "LDPC")
+				unknown = append(unknown, unknownFlag(f, htUnused, "HT40+", "HT40-", "SHORT-GI-20", "SHORT-GI-40", "LDPC"))
+				continue
 			}
 			unused = append(unused, f)
 		}
 	}
-	return notAdvertised(unused, htUnused)
+	return capabWarning(unknown, unused, htUnused)
 }
 
 // parseVHTCapab reads vht_capab's flags.
 func parseVHTCapab(p *PHY, v string) error {
-	var unused []string
+	var unused, unknown []string
 	for _, f := range capabFlags(v) {
 		switch f {
 		case "SHORT-GI-80":
@@ -109,35 +112,46 @@ func parseVHTCapab(p *PHY, v string) error {
 			return saysWhy{fmt.Errorf("%q: [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want %s", v, vhtCapabWant)}
 		default:
 			if _, ok := vhtUnused[f]; !ok {
-				return unknownFlag(v, f, vhtCapabWant, vhtUnused, "SHORT-GI-80", "SHORT-GI-160", "RXLDPC", "MAX-MPDU-7991", "MAX-MPDU-11454")
+				unknown = append(unknown, unknownFlag(f, vhtUnused, "SHORT-GI-80", "SHORT-GI-160", "RXLDPC", "MAX-MPDU-7991", "MAX-MPDU-11454"))
+				continue
 			}
 			unused = append(unused, f)
 		}
 	}
-	return notAdvertised(unused, vhtUnused)
+	return capabWarning(unknown, unused, vhtUnused)
 }
 
-// notAdvertised is the warning for hostapd's flags airq does not act on.
-func notAdvertised(flags []string, why map[string]string) error {
-	if len(flags) == 0 {
+// capabWarning is the one warning of a capability line: the flags
+// ignored, then hostapd's flags airq does not act on; nil if none.
+func capabWarning(unknown, unused []string, why map[string]string) error {
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, "ignored, as hostapd ignores them: "+strings.Join(unknown, ", "))
+	}
+	if len(unused) > 0 {
+		parts := make([]string, len(unused))
+		for i, f := range unused {
+			parts[i] = fmt.Sprintf("[%s] (%s)", f, why[f])
+		}
+		msgs = append(msgs, "not advertised: "+strings.Join(parts, ", "))
+	}
+	if len(msgs) == 0 {
 		return nil
 	}
-	parts := make([]string, len(flags))
-	for i, f := range flags {
-		parts[i] = fmt.Sprintf("[%s] (%s)", f, why[f])
-	}
-	return warning{"not advertised: " + strings.Join(parts, ", ")}
+	return warning{strings.Join(msgs, "; ")}
 }
 
-// unknownFlag refuses a flag hostapd does not have, suggesting the
-// nearest one.
-func unknownFlag(v, f, want string, others map[string]string, used ...string) error {
-	names := slices.AppendSeq(used, maps.Keys(others))
-	hint := ""
-	if s := nearest(f, names); len(s) > 0 {
-		hint = fmt.Sprintf(" (did you mean [%s]?)", s[0])
+// unknownFlag says what a flag hostapd does not have is, with the nearest
+// one.
+func unknownFlag(f string, others map[string]string, used ...string) string {
+	if f == "HT40" {
+		return "[HT40] (neither [HT40+] nor [HT40-]: the channel is 20 MHz wide)"
 	}
-	return saysWhy{fmt.Errorf("%q: [%s] is not a hostapd flag%s; want %s", clip(v), clip(f), hint, want)}
+	names := slices.AppendSeq(used, maps.Keys(others))
+	if s := nearest(f, names); len(s) > 0 {
+		return fmt.Sprintf("[%s] (not a hostapd flag; did you mean [%s]?)", clip(f), s[0])
+	}
+	return fmt.Sprintf("[%s] (not a hostapd flag)", clip(f))
 }
 
 // capabFlags splits "[A][B-C]" into A, B-C.

@@ -17,6 +17,7 @@ type Settings struct {
 	Radio      string // nl80211 (a real phy) or sim
 	Phy        string // the wiphy, such as phy0
 	Ifname     string // the monitor interface airqd creates
+	Interface  string // hostapd's interface=: the phy of that interface, when Phy is not given
 	Tap        string // the TAP interface of the stations' traffic
 	Bridge     string // the bridge the TAP joins; "" for none
 	TapOffload tap.Offload
@@ -102,4 +103,7 @@ type ACS struct {
 	ExcludeDFS bool
 	NumScans   int
 	Bias       string // acs_chan_bias, such as "1:0.8 6:0.8 11:0.8"; see ParseChanBias
+	// ChanList and FreqList restrict the candidates (hostapd's chanlist,
+	// channel numbers, and freqlist, MHz); nil: no restriction.
+	ChanList, FreqList []Range
 }
