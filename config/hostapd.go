@@ -118,8 +118,10 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"max_auth_rounds_short ocsp_stapling_response ocsp_stapling_response_multi dh_file openssl_ciphers "+
 		"openssl_ecdh_curves fragment_size pwd_group eap_sim_db eap_sim_db_timeout pac_opaque_encr_key eap_fast_a_id "+
 		"eap_fast_a_id_info eap_fast_prov pac_key_lifetime pac_key_refresh_time eap_teap_auth eap_teap_pac_no_inner "+
-		"eap_teap_separate_result eap_teap_id eap_sim_aka_result_ind eap_sim_id tnc okc rsn_preauth "+
-		"rsn_preauth_interfaces disable_pmksa_caching")
+		"eap_teap_separate_result eap_teap_id eap_sim_aka_result_ind eap_sim_id tnc rsn_preauth "+
+		"rsn_preauth_interfaces")
+	sameOr(why8021X, sameOff, "okc", "0")
+	ignored("airq keeps no PMKSA cache: WPA-PSK has none to keep (802.1X and SAE do)", "disable_pmksa_caching")
 	ignored("only 802.1X's EAPOL-Key frames use it, and 802.1X is not supported (ieee8021x)", "eapol_key_index_workaround")
 	ignored("only RADIUS uses it, and airq has no RADIUS client", "own_ip_addr")
 	ignored("only RADIUS and 802.11r use it, and airq implements neither", "nas_identifier")
