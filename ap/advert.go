@@ -88,7 +88,9 @@ func extCapElem(v Advert) []byte {
 // operating channel (their airtime from the radiotap rate), over the time
 // that passed, as hostapd takes busy over active time from the radio's
 // survey. airq's own accounting stands in for the survey, which some
-// drivers report as a constant or not at all.
+// drivers report as a constant or not at all. Each exchange counts as the
+// scheduler charges it, channel access and ACK included, so a saturated
+// channel reads 255.
 type bssLoad struct {
 	busy     time.Duration // since the last update
 	last     time.Duration // the last update; 0 before the first
