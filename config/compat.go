@@ -114,9 +114,9 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 	if l, ok := last["wpa_pairwise"]; ok && s.Core.RSN != nil {
 		switch {
 		case has("rsn_pairwise"):
-			warn("wpa_pairwise", fmt.Sprintf("ignored: with wpa=2, rsn_pairwise (line %d) is the pairwise cipher; wpa_pairwise is WPA1's, which airq does not have", last["rsn_pairwise"].n))
+			warn("wpa_pairwise", fmt.Sprintf("changes nothing here: with wpa=2, rsn_pairwise (line %d) is the pairwise cipher; wpa_pairwise is WPA1's, which airq does not have", last["rsn_pairwise"].n))
 		case strings.Join(strings.Fields(l.value), " ") != "CCMP":
-			fail("wpa_pairwise", fmt.Sprintf("%q: without rsn_pairwise, hostapd takes wpa=2's cipher from wpa_pairwise, and only CCMP is supported (TKIP is broken): write rsn_pairwise=CCMP", clip(l.value)))
+			fail("wpa_pairwise", fmt.Sprintf("%q: without rsn_pairwise, hostapd takes wpa=2's cipher from wpa_pairwise: TKIP is not supported; want CCMP (rsn_pairwise=CCMP)", clip(l.value)))
 		}
 	}
 
@@ -135,7 +135,7 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 		case !s.IEEE80211D:
 			fail("local_pwr_constraint", "cannot add Power Constraint element without Country element (ieee80211d=1 and country_code)")
 		case !fiveGHz:
-			warn("local_pwr_constraint", "ignored on 2.4 GHz, as hostapd ignores it: the Power Constraint element is sent on 5 GHz only")
+			warn("local_pwr_constraint", "changes nothing on 2.4 GHz, as in hostapd: the Power Constraint element is sent on 5 GHz only")
 		}
 	}
 	if has("spectrum_mgmt_required") && s.Core.Advert.SpectrumMgmt {
@@ -143,24 +143,24 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 		case !s.Core.Advert.PowerConstraint:
 			fail("spectrum_mgmt_required", "cannot set Spectrum Management bit without Country and Power Constraint elements (local_pwr_constraint)")
 		case !fiveGHz:
-			warn("spectrum_mgmt_required", "ignored on 2.4 GHz, as hostapd ignores it: the Spectrum Management bit is set on 5 GHz only")
+			warn("spectrum_mgmt_required", "changes nothing on 2.4 GHz, as in hostapd: the Spectrum Management bit is set on 5 GHz only")
 		}
 	}
 
 	if has("chan_util_avg_period") && s.Core.Advert.ChanUtilAvgPeriod != 0 && s.Core.Advert.BSSLoadPeriod == 0 {
-		warn("chan_util_avg_period", "ignored: the average is taken only with bss_load_update_period, as in hostapd")
+		warn("chan_util_avg_period", "changes nothing here: the average is taken only with bss_load_update_period, as in hostapd")
 	}
 	for _, k := range []string{"chanlist", "freqlist"} {
 		if has(k) && s.Channel != 0 {
-			warn(k, fmt.Sprintf("ignored: channel %d is fixed; the list restricts only automatic channel selection (channel=0)", s.Channel))
+			warn(k, fmt.Sprintf("changes nothing here: channel %d is fixed; the list restricts only automatic channel selection (channel=0)", s.Channel))
 		}
 	}
 	if has("interface") {
 		switch {
 		case s.Radio == "sim":
-			warn("interface", "ignored: the simulated radio (radio=sim) drives no interface")
+			warn("interface", "changes nothing here: the simulated radio (radio=sim) drives no interface")
 		case s.Phy != "":
-			warn("interface", fmt.Sprintf("ignored: phy= or -phy names the radio (%s); interface= names it only without them", s.Phy))
+			warn("interface", fmt.Sprintf("changes nothing here: phy= or -phy names the radio (%s); interface= names it only without them", s.Phy))
 		}
 	}
 	return ps

@@ -46,7 +46,7 @@ func TestWPAErrors(t *testing.T) {
 		{"wpa=1\n", `:1: wpa: 1: WPA (version 1, with TKIP) is not supported; want 2 (WPA2) or 0 (open)`},
 		{"wpa=3\n", `:1: wpa: 3: WPA (version 1, with TKIP) is not supported`},
 		{"wpa=2\nrsn_pairwise=TKIP\n", `:2: rsn_pairwise: TKIP is not supported; want CCMP`},
-		{"wpa=2\nwpa_passphrase=12345678\nwpa_pairwise=TKIP CCMP\n", `:3: wpa_pairwise: "TKIP CCMP": without rsn_pairwise, hostapd takes wpa=2's cipher from wpa_pairwise, and only CCMP is supported`},
+		{"wpa=2\nwpa_passphrase=12345678\nwpa_pairwise=TKIP CCMP\n", `:3: wpa_pairwise: "TKIP CCMP": without rsn_pairwise, hostapd takes wpa=2's cipher from wpa_pairwise: TKIP is not supported; want CCMP`},
 		{"wpa=2\nwpa_passphrase=12345678\nwpa_pairwise=WEP\n", `:3: wpa_pairwise: "WEP": want ciphers among CCMP, TKIP`},
 		{"wpa=2\nrsn_pairwise=GCMP\n", `:2: rsn_pairwise: GCMP is not supported; want CCMP`},
 		{"wpa=2\nwpa_key_mgmt=SAE\n", `:2: wpa_key_mgmt: SAE is not supported; want WPA-PSK and/or WPA-PSK-SHA256`},

@@ -269,7 +269,7 @@ func TestHostapdConfigsStart(t *testing.T) {
 			if s.SSID != "test" || s.Channel != 1 {
 				t.Errorf("ssid %q channel %d, want the file's test on 1", s.SSID, s.Channel)
 			}
-			if !strings.Contains(d.log(), "level=WARN msg=\""+conf+":") || !strings.Contains(d.log(), "interface: ignored: ") {
+			if !strings.Contains(d.log(), "level=WARN msg=\""+conf+":") || !strings.Contains(d.log(), "interface: changes nothing here: the simulated radio") {
 				t.Errorf("no warning logged for interface=")
 			}
 		})
