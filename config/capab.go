@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/airq/airq/internal/ieee80211"
 )
 
 // ht_capab and vht_capab: bracketed flags, each one capability, on only
@@ -36,6 +38,14 @@ var htUnused = map[string]string{
 	"LSIG-TXOP-PROT": "L-SIG TXOP protection is not announced",
 	"SMPS-STATIC":    "SM power save stays disabled",
 	"SMPS-DYNAMIC":   "SM power save stays disabled",
+}
+
+// htFlagBits are the HT Capabilities bits of those flags the radio must
+// have, as hostapd checks them (SMPS and 40 MHz intolerance it does not).
+var htFlagBits = map[string]uint16{
+	"GF": ieee80211.HTCapGreenfield, "TX-STBC": ieee80211.HTCapTxSTBC, "RX-STBC1": 0x0100, "RX-STBC12": 0x0200,
+	"RX-STBC123": 0x0300, "DELAYED-BA": ieee80211.HTCapDelayedBA, "MAX-AMSDU-7935": ieee80211.HTCapMaxAMSDU7935,
+	"DSSS_CCK-40": ieee80211.HTCapDSSSCCK40, "LSIG-TXOP-PROT": ieee80211.HTCapLSIGTXOPProt,
 }
 
 // vhtUnused are hostapd's other vht_capab flags.
@@ -88,6 +98,7 @@ func parseHTCapab(p *PHY, v string) error {
 				continue
 			}
 			unused = append(unused, f)
+			p.HTCapAsked |= htFlagBits[f]
 		}
 	}
 	return capabWarning(unknown, unused, htUnused)

@@ -36,7 +36,7 @@ func TestCapabFlagsHostapdIgnores(t *testing.T) {
 	s, ps := parse(t, "ieee80211n=1\nht_capab=[HT40][SHORT-GI-20][DSSS_CCK-40]\n")
 	oneWarning(t, "Raspberry Pi ht_capab", ps, "ht_capab",
 		"ignored, as hostapd ignores them: [HT40] (neither [HT40+] nor [HT40-]: the channel is 20 MHz wide); not advertised: [DSSS_CCK-40]")
-	if s.PHY.HT40 != "" || !s.PHY.SGI20 || !s.PHY.HT {
+	if s.PHY.HT40 != "" || !s.PHY.SGI20 || !s.PHY.HT || s.PHY.HTCapAsked != 0x1000 { // [DSSS_CCK-40] the radio must have
 		t.Errorf("PHY %+v", s.PHY)
 	}
 	_, ps = parse(t, "ht_capab=[HT40+][SHORT-GI20]\n")

@@ -61,6 +61,9 @@ type PHY struct {
 	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
 	AMSDU                       int // octets; 0: no aggregation
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
+	// HTCapAsked are the HT Capabilities bits of ht_capab's flags airq
+	// does not act on, which the radio must have, as hostapd checks.
+	HTCapAsked uint16
 	// disable_11n and disable_11ac: HT (and VHT), or VHT, off whatever
 	// ieee80211n and ieee80211ac say; the file applies them (File.Apply).
 	Disable11N, Disable11AC bool
