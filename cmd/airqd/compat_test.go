@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -64,11 +65,7 @@ func TestCompatConfigsStart(t *testing.T) {
 			conf := writeConf(t, string(data))
 			capture := filepath.Join(t.TempDir(), "f.pcap")
 			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms", "-pcap", capture)
-			waitUntil(t, "2 associated stations", 20*time.Second, func() bool {
-				var st []ctl.Station
-				d.ctlJSON(t, &st, "station", "dump")
-				return len(st) == 2 && st[0].Associated && st[1].Associated
-			})
+			waitAssociated(t, d, 2, 20*time.Second)
 			var s ctl.Status
 			d.ctlJSON(t, &s, "status")
 			if s.SSID != c.ssid || !slices.Contains(c.channels, s.Channel) {
@@ -93,6 +90,16 @@ func utf8Bit(t *testing.T, b ieee80211.Beacon) {
 	if body, ok := b.Elements().Find(ieee80211.ElemExtCap); !ok || len(body) < 7 || body[6]&0x01 == 0 {
 		t.Errorf("Extended Capabilities % x without the UTF-8 SSID bit", body)
 	}
+}
+
+// waitAssociated waits until airqd has n stations, all associated.
+func waitAssociated(t *testing.T, d *airqdProc, n int, limit time.Duration) {
+	t.Helper()
+	waitUntil(t, fmt.Sprintf("%d associated stations", n), limit, func() bool {
+		var st []ctl.Station
+		d.ctlJSON(t, &st, "station", "dump")
+		return len(st) == n && !slices.ContainsFunc(st, func(s ctl.Station) bool { return !s.Associated })
+	})
 }
 
 // stopDaemon ends airqd with SIGTERM and waits for it.

@@ -259,11 +259,7 @@ func TestHostapdConfigsStart(t *testing.T) {
 	for _, conf := range []string{debianConf, minimalConf} {
 		t.Run(filepath.Base(conf), func(t *testing.T) {
 			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms")
-			waitUntil(t, "2 stations", 10*time.Second, func() bool {
-				var st []ctl.Station
-				d.ctlJSON(t, &st, "station", "dump")
-				return len(st) == 2 && st[0].Associated && st[1].Associated
-			})
+			waitAssociated(t, d, 2, 10*time.Second)
 			var s ctl.Status
 			d.ctlJSON(t, &s, "status")
 			if s.SSID != "test" || s.Channel != 1 {
