@@ -183,3 +183,30 @@ func TestSpectrumManagement(t *testing.T) {
 		t.Errorf("2.4 GHz: capability %#x, elements %v", f.Capability(), elemIDs(t, f.Elements()))
 	}
 }
+
+// With the BSS Load element on, the downlink hot path (its echo counted
+// as busy time, beacons carrying the element as time passes) and the
+// uplink (each frame's airtime counted) allocate nothing.
+func TestBSSLoadAllocs(t *testing.T) {
+	h := newHarness(t, Config{WMM: true, Advert: Advert{BSSLoadPeriod: 1, ChanUtilAvgPeriod: 2}})
+	h.join(staMAC, true)
+	h.take()
+	down := downlinkStep(h)
+	up := h.upIPv4(staMAC, host, 0, true)
+	rx := append(radiotapRx(), up...)
+	step := func() {
+		down()
+		h.a.HandleRadio(h.now, rx)
+		h.a.Tick(h.now)
+		h.a.Flush(h.now, discard{})
+	}
+	for range 100 {
+		step()
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.1f allocations per frame with BSS Load, want 0", n)
+	}
+	if h.a.load.util == 0 {
+		t.Error("no channel utilization measured")
+	}
+}
