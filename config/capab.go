@@ -48,6 +48,52 @@ var htFlagBits = map[string]uint16{
 	"DSSS_CCK-40": ieee80211.HTCapDSSSCCK40, "LSIG-TXOP-PROT": ieee80211.HTCapLSIGTXOPProt,
 }
 
+// vhtFlagBits are the VHT Capabilities bits of hostapd's other vht_capab
+// flags, as hostapd sets them.
+var vhtFlagBits = func() map[string]uint32 {
+	m := map[string]uint32{
+		"VHT160": 0x4, "VHT160-80PLUS80": 0x8, "TX-STBC-2BY1": 0x80, "RX-STBC-1": 0x100, "RX-STBC-12": 0x200,
+		"RX-STBC-123": 0x300, "RX-STBC-1234": 0x400, "SU-BEAMFORMER": 0x800, "SU-BEAMFORMEE": 0x1000,
+		"MU-BEAMFORMER": 0x80000, "VHT-TXOP-PS": 0x200000, "HTC-VHT": 0x400000, "VHT-LINK-ADAPT2": 0x8000000,
+		"VHT-LINK-ADAPT3": 0xc000000, "RX-ANTENNA-PATTERN": 0x10000000, "TX-ANTENNA-PATTERN": 0x20000000,
+	}
+	for n := uint32(2); n <= 4; n++ {
+		m[fmt.Sprintf("BF-ANTENNA-%d", n)] = (n - 1) << 13
+		m[fmt.Sprintf("SOUNDING-DIMENSION-%d", n)] = (n - 1) << 16
+	}
+	for n := range uint32(8) {
+		m[fmt.Sprintf("MAX-A-MPDU-LEN-EXP%d", n)] = n << 23
+	}
+	return m
+}()
+
+const vhtAMPDUExp = 0x03800000
+
+// addVHTFlag adds a flag's bits; of the A-MPDU length exponents the
+// highest counts, as hostapd takes it.
+func addVHTFlag(c, bits uint32) uint32 {
+	if bits&vhtAMPDUExp != 0 {
+		return c&^vhtAMPDUExp | max(c&vhtAMPDUExp, bits)
+	}
+	return c | bits
+}
+
+// vhtDependencies drops what hostapd takes only with another flag: the
+// beamformee antennas with [SU-BEAMFORMEE], the sounding dimensions with
+// [SU-BEAMFORMER], link adaptation with [HTC-VHT].
+func vhtDependencies(c uint32) uint32 {
+	if c&0x1000 == 0 {
+		c &^= 0xe000
+	}
+	if c&0x800 == 0 {
+		c &^= 0x70000
+	}
+	if c&0x400000 == 0 {
+		c &^= 0x0c000000
+	}
+	return c
+}
+
 // vhtUnused are hostapd's other vht_capab flags.
 var vhtUnused = func() map[string]string {
 	m := map[string]string{
@@ -127,8 +173,10 @@ func parseVHTCapab(p *PHY, v string) error {
 				continue
 			}
 			unused = append(unused, f)
+			p.VHTCapAsked = addVHTFlag(p.VHTCapAsked, vhtFlagBits[f])
 		}
 	}
+	p.VHTCapAsked = vhtDependencies(p.VHTCapAsked)
 	return capabWarning(unknown, unused, vhtUnused)
 }
 

@@ -46,6 +46,17 @@ func TestCapabFlagsHostapdIgnores(t *testing.T) {
 	if !s.PHY.SGI80 {
 		t.Errorf("vht_capab: %+v", s.PHY)
 	}
+	// The flags the radio must have, as hostapd sets their bits.
+	for v, want := range map[string]uint32{
+		"[RX-STBC-12][SU-BEAMFORMEE][BF-ANTENNA-4]":  0x200 | 0x1000 | 3<<13,
+		"[BF-ANTENNA-4][SOUNDING-DIMENSION-2]":       0, // each needs its beamforming flag
+		"[MAX-A-MPDU-LEN-EXP3][MAX-A-MPDU-LEN-EXP4]": 4 << 23,
+		"[HTC-VHT][VHT-LINK-ADAPT3]":                 0x400000 | 0xc000000,
+	} {
+		if s, _ := parse(t, "vht_capab="+v+"\n"); s.PHY.VHTCapAsked != want {
+			t.Errorf("vht_capab=%s: %#x, want %#x", v, s.PHY.VHTCapAsked, want)
+		}
+	}
 }
 
 func TestUTF8SSIDAndBSSLoadKeys(t *testing.T) {

@@ -63,7 +63,8 @@ type PHY struct {
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
 	// HTCapAsked are the HT Capabilities bits of ht_capab's flags airq
 	// does not act on, which the radio must have, as hostapd checks.
-	HTCapAsked uint16
+	HTCapAsked  uint16
+	VHTCapAsked uint32 // the same of vht_capab
 	// disable_11n and disable_11ac: HT (and VHT), or VHT, off whatever
 	// ieee80211n and ieee80211ac say; the file applies them (File.Apply).
 	Disable11N, Disable11AC bool
