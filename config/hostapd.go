@@ -9,11 +9,11 @@ import (
 // hostapd's keys that airq does not act on, each classified (README.md,
 // "hostapd's keys", lists them all):
 //   - ignored: accepted with one warning, because the key changes nothing
-//     for airq (logging, hostapd's control interface, the interface
-//     hostapd would drive) or cannot change it (the AP's own EDCA on a
-//     monitor interface): the warning says which;
-//   - accepted only for the value that is what airq does anyway (wpa=0,
-//     eap_server=0, ieee80211h=0, ...), with one warning; any other value
+//     for airq (logging, hostapd's control interface, U-APSD it does not
+//     advertise) or cannot change it (the AP's own EDCA on a monitor
+//     interface): the warning says which;
+//   - accepted only for the value that is what airq does anyway
+//     (eap_server=0, multi_ap=0, ...), with one warning; any other value
 //     is refused with the reason, as for the refused keys;
 //   - refused: the feature is missing, and running without it when it was
 //     asked for must not happen silently (an open network where WPA2 was
