@@ -95,6 +95,42 @@ func setWPAPairwise(_ *Settings, v string) error {
 // every regulatory domain that allows it (UNII-2A and UNII-2C).
 func radarChannel(ch int) bool { return ch >= 52 && ch <= 144 }
 
+// radarInSpan is the first channel of the operating channel's span (the
+// primary, the secondary of 40 MHz, the block of 80 or 160 MHz) that
+// needs radar detection, as hostapd checks every channel it uses; 0 if
+// none does.
+func radarInSpan(ch int, p PHY) int {
+	width := p.Width
+	switch {
+	case width == 0 && p.VHT:
+		width = 80
+	case width == 0 && p.HT40 != "":
+		width = 40
+	}
+	first, n := ch, 1
+	switch {
+	case width == 40 && p.HT40 == "+":
+		n = 2
+	case width == 40 && p.HT40 == "-":
+		first, n = ch-4, 2
+	case width == 80 || width == 160:
+		n = width / 20
+		base := 36
+		if ch >= 149 {
+			base = 149
+		} else if ch >= 100 {
+			base = 100
+		}
+		first = base + (ch-base)/(4*n)*(4*n)
+	}
+	for c := first; c < first+4*n; c += 4 {
+		if radarChannel(c) {
+			return c
+		}
+	}
+	return 0
+}
+
 // checkCompat checks the keys above together, with hostapd 2.10's errors
 // where hostapd refuses the combination, and warns where a key changes
 // nothing in this file.
@@ -124,8 +160,8 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 		switch {
 		case !s.IEEE80211D:
 			fail("ieee80211h", "cannot enable IEEE 802.11h without IEEE 802.11d enabled (ieee80211d=1 and country_code)")
-		case radarChannel(s.Channel):
-			fail("ieee80211h", fmt.Sprintf("channel %d needs radar detection (DFS), which airq does not do: choose a channel that needs none, such as 36-48 or 149-165", s.Channel))
+		case radarInSpan(s.Channel, s.PHY) != 0:
+			fail("ieee80211h", fmt.Sprintf("channel %d needs radar detection (DFS), which airq does not do: choose a channel and width that need none, such as 36-48 or 149-165", radarInSpan(s.Channel, s.PHY)))
 		case !s.Core.Advert.SpectrumMgmt && !s.Core.Advert.PowerConstraint:
 			warn("ieee80211h", "changes nothing on a channel without radar detection, as in hostapd: spectrum_mgmt_required=1 sets the Spectrum Management bit, local_pwr_constraint sends the Power Constraint element")
 		}

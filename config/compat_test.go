@@ -93,10 +93,13 @@ func TestSpectrumManagementKeys(t *testing.T) {
 	_, ps = parse(t, five+"ieee80211h=1\n")
 	oneWarning(t, "11h alone", ps, "ieee80211h", "changes nothing on a channel without radar detection, as in hostapd")
 	for text, want := range map[string]string{
-		"hw_mode=a\nchannel=36\nieee80211h=1\n":                                "ieee80211h: cannot enable IEEE 802.11h without IEEE 802.11d enabled",
-		"country_code=DE\nieee80211d=1\nhw_mode=a\nchannel=52\nieee80211h=1\n": "ieee80211h: channel 52 needs radar detection (DFS), which airq does not do",
-		"hw_mode=a\nchannel=36\nlocal_pwr_constraint=3\n":                      "local_pwr_constraint: cannot add Power Constraint element without Country element",
-		five + "spectrum_mgmt_required=1\n":                                    "spectrum_mgmt_required: cannot set Spectrum Management bit without Country and Power Constraint elements",
+		"hw_mode=a\nchannel=36\nieee80211h=1\n":                                                                "ieee80211h: cannot enable IEEE 802.11h without IEEE 802.11d enabled",
+		"country_code=DE\nieee80211d=1\nhw_mode=a\nchannel=52\nieee80211h=1\n":                                 "ieee80211h: channel 52 needs radar detection (DFS), which airq does not do",
+		"hw_mode=a\nchannel=36\nlocal_pwr_constraint=3\n":                                                      "local_pwr_constraint: cannot add Power Constraint element without Country element",
+		five + "ieee80211h=1\nieee80211n=1\nieee80211ac=1\nvht_oper_chwidth=2\n":                               "ieee80211h: channel 52 needs radar detection", // 160 MHz from 36
+		"country_code=DE\nieee80211d=1\nhw_mode=a\nchannel=48\nieee80211n=1\nht_capab=[HT40+]\nieee80211h=1\n": "ieee80211h: channel 52 needs",
+		"country_code=DE\nieee80211d=1\nhw_mode=a\nchannel=116\nieee80211h=1\n":                                "ieee80211h: channel 116 needs",
+		five + "spectrum_mgmt_required=1\n":                                                                    "spectrum_mgmt_required: cannot set Spectrum Management bit without Country and Power Constraint elements",
 	} {
 		if _, ps := parse(t, text); ps.Err() == nil || !strings.Contains(ps.Err().Error(), want) {
 			t.Errorf("%q: %v, want %q", text, ps, want)
