@@ -32,6 +32,8 @@ type AP struct {
 	assoc     int // associated stations
 	rates     rateSet
 	phy       phyElems
+	extCap    []byte  // the Extended Capabilities element; nil: none
+	load      bssLoad // the BSS Load element's figures
 
 	sched *txq.Scheduler
 	air   *aql.Tracker
@@ -100,6 +102,7 @@ func New(cfg Config) (*AP, error) {
 		rates:     newRateSet(cfg.Rates, cfg.BasicRates),
 	}
 	a.phy = newPHYElems(cfg, a.rates.ie)
+	a.extCap = extCapElem(cfg.Advert)
 	if cfg.RSN != nil {
 		if a.rsn, err = newRSN(cfg); err != nil {
 			return nil, err

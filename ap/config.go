@@ -106,6 +106,9 @@ type Config struct {
 	// RSN, when set, makes the BSS WPA2-Personal (rsn.go); nil is an
 	// open network.
 	RSN *RSNConfig
+	// Advert are beacons' and probe responses' optional announcements
+	// (advert.go): UTF-8 SSID, spectrum management, BSS Load.
+	Advert Advert
 }
 
 const maxAID = 2007
@@ -190,6 +193,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 		return c, err
 	}
 	if err := c.ACL.validate(); err != nil {
+		return c, err
+	}
+	if err := c.Advert.validate(); err != nil {
 		return c, err
 	}
 	if c.PHY, err = c.PHY.validate(c.Channel, c.Freq); err != nil {

@@ -140,6 +140,12 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		st.InFlightFrames += a.air.InFlight(ac)
 	}
+	if a.cfg.Advert.BSSLoadPeriod != 0 {
+		st.ChanUtil = int(a.load.util)
+		if a.cfg.Advert.ChanUtilAvgPeriod != 0 {
+			st.ChanUtilAvg = int(a.load.avg)
+		}
+	}
 	return st
 }
 

@@ -32,7 +32,7 @@ func (a *AP) capabilityWith(s *station) uint16 {
 }
 
 func (a *AP) capabilityOf(longPreamble, nonERP int) uint16 {
-	c := uint16(capESS)
+	c := uint16(capESS) | a.spectrumCap()
 	if a.rsn != nil {
 		c |= capPrivacy
 	}

@@ -132,6 +132,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		return
 	}
 	a.air.Complete(&rec.tok)
+	a.countTxBusy(ac, rec, st)
 	if rec.beacon && st != nil {
 		a.beacons.echoed(now - rec.tbtt)
 	}

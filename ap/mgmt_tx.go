@@ -99,13 +99,15 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	if c := a.cfg.Country; c != nil {
 		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
 	}
+	b = a.appendPowerConstraint(b)
 	if a.cfg.Freq < 3000 {
 		b = ieee80211.AppendERP(b, a.erp())
 	}
 	if a.rsn != nil {
 		b = append(b, a.rsn.ie...)
 	}
-	b = a.phy.append(b, true)
+	b = a.appendBSSLoad(b)
+	b = a.phy.append(b, true, a.extCap)
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
 	}
@@ -121,6 +123,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	if !ok {
 		return
 	}
+	a.updateLoad(now)
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
 	if a.cfg.HideSSID {
 		b = ieee80211.AppendSSID(b, "")
@@ -196,7 +199,7 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	b = ieee80211.AppendAssocResp(b, capab, status, aid)
 	b = a.appendRates(b)
 	if s != nil && s.ht {
-		b = a.phy.append(b, s.vht)
+		b = a.phy.append(b, s.vht, nil)
 	}
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)

@@ -152,9 +152,12 @@ func newPHYElems(c Config, rates []byte) phyElems {
 	return e
 }
 
-func (e *phyElems) append(b []byte, vht bool) []byte {
+// append adds the HT elements, then between (the Extended Capabilities
+// element, in hostapd's order), then the VHT elements if vht.
+func (e *phyElems) append(b []byte, vht bool, between []byte) []byte {
 	b = append(b, e.htCap...)
 	b = append(b, e.htOper...)
+	b = append(b, between...)
 	if vht {
 		b = append(b, e.vhtCap...)
 		b = append(b, e.vhtOper...)

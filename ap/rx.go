@@ -42,6 +42,7 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		a.cnt[counter.RxBadFCS]++
 		return
 	}
+	a.countRxBusy(fr)
 	if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeBeacon || fr.Subtype() == ieee80211.SubtypeProbeResp) {
 		a.cnt[counter.RxMgmt]++
 		a.heardBSS(now, fr)

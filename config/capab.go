@@ -5,14 +5,18 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/airq/airq/internal/ieee80211"
 )
 
 // ht_capab and vht_capab: bracketed flags, each one capability, on only
 // when listed (as in hostapd). The flags airq acts on set PHY; hostapd's
 // other flags are accepted with one warning naming what airq announces
 // instead, because a config written for a radio that has them must still
-// start; a flag hostapd does not know is an error (a typo would otherwise
-// drop a capability silently).
+// start. A flag hostapd does not know is ignored, as hostapd's parser
+// ignores it, with a warning naming the nearest flag (a typo drops a
+// capability); [HT40], which tutorials write, is neither [HT40+] nor
+// [HT40-]: the channel stays 20 MHz wide, and the warning says so.
 
 // The flags of ht_capab and vht_capab airq acts on.
 const (
@@ -34,6 +38,60 @@ var htUnused = map[string]string{
 	"LSIG-TXOP-PROT": "L-SIG TXOP protection is not announced",
 	"SMPS-STATIC":    "SM power save stays disabled",
 	"SMPS-DYNAMIC":   "SM power save stays disabled",
+}
+
+// htFlagBits are the HT Capabilities bits of those flags the radio must
+// have, as hostapd checks them (SMPS and 40 MHz intolerance it does not).
+var htFlagBits = map[string]uint16{
+	"GF": ieee80211.HTCapGreenfield, "TX-STBC": ieee80211.HTCapTxSTBC, "RX-STBC1": 0x0100, "RX-STBC12": 0x0200,
+	"RX-STBC123": 0x0300, "DELAYED-BA": ieee80211.HTCapDelayedBA, "MAX-AMSDU-7935": ieee80211.HTCapMaxAMSDU7935,
+	"DSSS_CCK-40": ieee80211.HTCapDSSSCCK40, "LSIG-TXOP-PROT": ieee80211.HTCapLSIGTXOPProt,
+}
+
+// vhtFlagBits are the VHT Capabilities bits of hostapd's other vht_capab
+// flags, as hostapd sets them.
+var vhtFlagBits = func() map[string]uint32 {
+	m := map[string]uint32{
+		"VHT160": 0x4, "VHT160-80PLUS80": 0x8, "TX-STBC-2BY1": 0x80, "RX-STBC-1": 0x100, "RX-STBC-12": 0x200,
+		"RX-STBC-123": 0x300, "RX-STBC-1234": 0x400, "SU-BEAMFORMER": 0x800, "SU-BEAMFORMEE": 0x1000,
+		"MU-BEAMFORMER": 0x80000, "VHT-TXOP-PS": 0x200000, "HTC-VHT": 0x400000, "VHT-LINK-ADAPT2": 0x8000000,
+		"VHT-LINK-ADAPT3": 0xc000000, "RX-ANTENNA-PATTERN": 0x10000000, "TX-ANTENNA-PATTERN": 0x20000000,
+	}
+	for n := uint32(2); n <= 4; n++ {
+		m[fmt.Sprintf("BF-ANTENNA-%d", n)] = (n - 1) << 13
+		m[fmt.Sprintf("SOUNDING-DIMENSION-%d", n)] = (n - 1) << 16
+	}
+	for n := range uint32(8) {
+		m[fmt.Sprintf("MAX-A-MPDU-LEN-EXP%d", n)] = n << 23
+	}
+	return m
+}()
+
+const vhtAMPDUExp = 0x03800000
+
+// addVHTFlag adds a flag's bits; of the A-MPDU length exponents the
+// highest counts, as hostapd takes it.
+func addVHTFlag(c, bits uint32) uint32 {
+	if bits&vhtAMPDUExp != 0 {
+		return c&^vhtAMPDUExp | max(c&vhtAMPDUExp, bits)
+	}
+	return c | bits
+}
+
+// vhtDependencies drops what hostapd takes only with another flag: the
+// beamformee antennas with [SU-BEAMFORMEE], the sounding dimensions with
+// [SU-BEAMFORMER], link adaptation with [HTC-VHT].
+func vhtDependencies(c uint32) uint32 {
+	if c&0x1000 == 0 {
+		c &^= 0xe000
+	}
+	if c&0x800 == 0 {
+		c &^= 0x70000
+	}
+	if c&0x400000 == 0 {
+		c &^= 0x0c000000
+	}
+	return c
 }
 
 // vhtUnused are hostapd's other vht_capab flags.
@@ -67,7 +125,7 @@ var vhtUnused = func() map[string]string {
 
 // parseHTCapab reads ht_capab's flags.
 func parseHTCapab(p *PHY, v string) error {
-	var unused []string
+	var unused, unknown []string
 	for _, f := range capabFlags(v) {
 		switch f {
 		case "HT40+":
@@ -82,17 +140,19 @@ func parseHTCapab(p *PHY, v string) error {
 			p.LDPC = true
 		default:
 			if _, ok := htUnused[f]; !ok {
-				return unknownFlag(v, f, htCapabWant, htUnused, "HT40+", "HT40-", "SHORT-GI-20", "SHORT-GI-40", "LDPC")
+				unknown = append(unknown, unknownFlag(f, htUnused, "HT40+", "HT40-", "SHORT-GI-20", "SHORT-GI-40", "LDPC"))
+				continue
 			}
 			unused = append(unused, f)
+			p.HTCapAsked |= htFlagBits[f]
 		}
 	}
-	return notAdvertised(unused, htUnused)
+	return capabWarning(unknown, unused, htUnused)
 }
 
 // parseVHTCapab reads vht_capab's flags.
 func parseVHTCapab(p *PHY, v string) error {
-	var unused []string
+	var unused, unknown []string
 	for _, f := range capabFlags(v) {
 		switch f {
 		case "SHORT-GI-80":
@@ -109,35 +169,48 @@ func parseVHTCapab(p *PHY, v string) error {
 			return saysWhy{fmt.Errorf("%q: [MAX-MPDU-3895] is not a hostapd flag (3895 octets is the default: leave it out); want %s", v, vhtCapabWant)}
 		default:
 			if _, ok := vhtUnused[f]; !ok {
-				return unknownFlag(v, f, vhtCapabWant, vhtUnused, "SHORT-GI-80", "SHORT-GI-160", "RXLDPC", "MAX-MPDU-7991", "MAX-MPDU-11454")
+				unknown = append(unknown, unknownFlag(f, vhtUnused, "SHORT-GI-80", "SHORT-GI-160", "RXLDPC", "MAX-MPDU-7991", "MAX-MPDU-11454"))
+				continue
 			}
 			unused = append(unused, f)
+			p.VHTCapAsked = addVHTFlag(p.VHTCapAsked, vhtFlagBits[f])
 		}
 	}
-	return notAdvertised(unused, vhtUnused)
+	p.VHTCapAsked = vhtDependencies(p.VHTCapAsked)
+	return capabWarning(unknown, unused, vhtUnused)
 }
 
-// notAdvertised is the warning for hostapd's flags airq does not act on.
-func notAdvertised(flags []string, why map[string]string) error {
-	if len(flags) == 0 {
+// capabWarning is the one warning of a capability line: the flags
+// ignored, then hostapd's flags airq does not act on; nil if none.
+func capabWarning(unknown, unused []string, why map[string]string) error {
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, "ignored, as hostapd ignores them: "+strings.Join(unknown, ", "))
+	}
+	if len(unused) > 0 {
+		parts := make([]string, len(unused))
+		for i, f := range unused {
+			parts[i] = fmt.Sprintf("[%s] (%s)", f, why[f])
+		}
+		msgs = append(msgs, "not advertised: "+strings.Join(parts, ", "))
+	}
+	if len(msgs) == 0 {
 		return nil
 	}
-	parts := make([]string, len(flags))
-	for i, f := range flags {
-		parts[i] = fmt.Sprintf("[%s] (%s)", f, why[f])
-	}
-	return warning{"not advertised: " + strings.Join(parts, ", ")}
+	return warning{strings.Join(msgs, "; ")}
 }
 
-// unknownFlag refuses a flag hostapd does not have, suggesting the
-// nearest one.
-func unknownFlag(v, f, want string, others map[string]string, used ...string) error {
-	names := slices.AppendSeq(used, maps.Keys(others))
-	hint := ""
-	if s := nearest(f, names); len(s) > 0 {
-		hint = fmt.Sprintf(" (did you mean [%s]?)", s[0])
+// unknownFlag says what a flag hostapd does not have is, with the nearest
+// one.
+func unknownFlag(f string, others map[string]string, used ...string) string {
+	if f == "HT40" {
+		return "[HT40] (neither [HT40+] nor [HT40-]: the channel is 20 MHz wide)"
 	}
-	return saysWhy{fmt.Errorf("%q: [%s] is not a hostapd flag%s; want %s", clip(v), clip(f), hint, want)}
+	names := slices.AppendSeq(used, maps.Keys(others))
+	if s := nearest(f, names); len(s) > 0 {
+		return fmt.Sprintf("[%s] (not a hostapd flag; did you mean [%s]?)", clip(f), s[0])
+	}
+	return fmt.Sprintf("[%s] (not a hostapd flag)", clip(f))
 }
 
 // capabFlags splits "[A][B-C]" into A, B-C.

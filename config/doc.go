@@ -6,11 +6,14 @@
 // repeated access list files add to the list).
 //
 // Every key airq implements is declared once, in the table of keys.go
-// (with wmm.go's and the HT/VHT keys), with the flags that override it,
-// whether SIGHUP applies it live, what it accepts, and its setter into
-// Settings. hostapd's other keys are classified in hostapd.go: ignored with
-// one warning, accepted only for the value airq runs with, or refused with
-// the reason. A check reports every problem at once (Problems), each
+// (with wmm.go's, the HT/VHT keys and compat.go's, the keys tutorials and
+// router firmware write), with the flags that override it, whether SIGHUP
+// applies it live, what it accepts, and its setter into Settings.
+// hostapd's other keys are classified in hostapd.go and hostapdkeys.go:
+// ignored with one warning, accepted only for the value airq runs with, or
+// refused with the reason. Together they answer every key hostapd 2.10's
+// parser accepts (testdata/hostapd-2.10-keys.txt), and keytable.go makes
+// the README's table of them. A check reports every problem at once (Problems), each
 // naming the file, the line, the key and what to do; warnings do not stop
 // airqd. An unknown key gets its near misses.
 //

@@ -194,7 +194,7 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
 		}
 		last[l.key] = l
 	}
-	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY, f.checkWPA} {
+	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY, f.checkWPA, f.checkCompat} {
 		ps = append(ps, check(s, last, flagSet)...)
 	}
 	ps = append(ps, f.checkWMM(s, last)...)

@@ -9,11 +9,11 @@ import (
 // hostapd's keys that airq does not act on, each classified (README.md,
 // "hostapd's keys", lists them all):
 //   - ignored: accepted with one warning, because the key changes nothing
-//     for airq (logging, hostapd's control interface, the interface
-//     hostapd would drive) or cannot change it (the AP's own EDCA on a
-//     monitor interface): the warning says which;
-//   - accepted only for the value that is what airq does anyway (wpa=0,
-//     eap_server=0, ieee80211h=0, ...), with one warning; any other value
+//     for airq (logging, hostapd's control interface, U-APSD it does not
+//     advertise) or cannot change it (the AP's own EDCA on a monitor
+//     interface): the warning says which;
+//   - accepted only for the value that is what airq does anyway
+//     (eap_server=0, multi_ap=0, ...), with one warning; any other value
 //     is refused with the reason, as for the refused keys;
 //   - refused: the feature is missing, and running without it when it was
 //     asked for must not happen silently (an open network where WPA2 was
@@ -55,7 +55,6 @@ const (
 	whyBSS    = "several BSSes on one radio are not supported: remove this line and the lines after it, which configure that BSS"
 	whyWDS    = "not supported: 4-address frames (WDS stations, Multi-AP backhaul)"
 	whyHE     = "not supported: HE (802.11ax) and the 6 GHz band"
-	whyDFS    = "not supported: 802.11h (radar detection, DFS and transmit power control): airq never operates on radar channels"
 	whyWNM    = "not supported: WNM (802.11v: BSS transition, sleep mode, proxy ARP, time advertisement)"
 	whyRRM    = "not supported: radio measurement (802.11k), neighbour reports and location (LCI, civic, FTM)"
 	whyHS20   = "not supported: interworking (802.11u) and Hotspot 2.0"
@@ -67,10 +66,8 @@ const (
 	whyTest   = "not supported: hostapd's testing options"
 	whySteer  = "not supported: band steering (refusing stations seen on another AP's interface)"
 	whyAirtm  = "not supported: per-BSS airtime policies (airq schedules by airtime per station: airtime_weight, airqctl station set MAC airtime_weight N)"
-	whyACS    = "not supported: automatic channel selection scans every channel of hw_mode's band the regulatory domain allows (acs_exclude_dfs, acs_chan_bias steer it)"
 	whyElems  = "not supported: airq adds no extra elements to its frames"
 	whyStas   = "not supported: airq refuses stations only by the access lists and max_num_sta"
-	whyLoad   = "not supported: airq sends no BSS Load element"
 )
 
 // The notes of the values accepted because they are what airq does.
@@ -108,7 +105,6 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"sae_confirm_immediate sae_pwe owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+
 		"owe_transition_ifname transition_disable pasn_groups pasn_comeback_after")
 	sameOr(whyPMF, sameOff, "beacon_prot ocv", "0")
-	sameOr(whyFT, sameOff, "ieee80211r", "0")
 	refused(whyFT, "mobility_domain ft_r0_key_lifetime r1_max_key_lifetime r1_key_holder reassociation_deadline r0kh r1kh "+
 		"rkh_pos_timeout rkh_pull_timeout rkh_pull_retries rkh_neg_timeout pmk_r1_push ft_over_ds ft_psk_generate_local")
 	refused(whyFILS, "fils_cache_id fils_realm fils_dh_group dhcp_server dhcp_server_port dhcp_relay_port "+
@@ -122,8 +118,10 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"max_auth_rounds_short ocsp_stapling_response ocsp_stapling_response_multi dh_file openssl_ciphers "+
 		"openssl_ecdh_curves fragment_size pwd_group eap_sim_db eap_sim_db_timeout pac_opaque_encr_key eap_fast_a_id "+
 		"eap_fast_a_id_info eap_fast_prov pac_key_lifetime pac_key_refresh_time eap_teap_auth eap_teap_pac_no_inner "+
-		"eap_teap_separate_result eap_teap_id eap_sim_aka_result_ind eap_sim_id tnc okc rsn_preauth "+
-		"rsn_preauth_interfaces disable_pmksa_caching")
+		"eap_teap_separate_result eap_teap_id eap_sim_aka_result_ind eap_sim_id tnc rsn_preauth "+
+		"rsn_preauth_interfaces")
+	sameOr(why8021X, sameOff, "okc", "0")
+	ignored("airq keeps no PMKSA cache: WPA-PSK has none to keep (802.1X and SAE do)", "disable_pmksa_caching")
 	ignored("only 802.1X's EAPOL-Key frames use it, and 802.1X is not supported (ieee8021x)", "eapol_key_index_workaround")
 	ignored("only RADIUS uses it, and airq has no RADIUS client", "own_ip_addr")
 	ignored("only RADIUS and 802.11r use it, and airq implements neither", "nas_identifier")
@@ -143,13 +141,13 @@ func buildUnused() (map[string]unusedKey, []string) {
 		"model_url upc wps_rf_bands wps_application_ext")
 
 	addRadioKeys(sameOr, refused, ignored)
+	addRestKeys(sameOr, refused, ignored)
 	return m, dups
 }
 
 // addRadioKeys classifies hostapd's keys about the radio, the BSS and the
 // 802.11 amendments airq does not implement.
 func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused func(why, keys string), ignored func(note, keys string)) {
-	ignored("airq creates its own monitor interface (-ifname, airq0 by default) on the phy named by phy= or -phy; `iw dev` shows which phy an interface is on", "interface")
 	sameOr("airq drives mac80211 radios through nl80211 only", sameValue, "driver", "nl80211")
 	ignored("airq logs to standard error (the journal under systemd): set log_level or -log-level",
 		"logger_syslog logger_syslog_level logger_stdout logger_stdout_level")
@@ -166,6 +164,8 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 	ignored("airq keeps no table of neighbouring APs (its background scan has its own: scan=1, airqctl scan dump)",
 		"ap_table_max_size ap_table_expiration_time")
 	ignored("airq has no HE (802.11ax): there is nothing to disable", "disable_11ax")
+	ignored("airq does not advertise U-APSD (it does not deliver frames by U-APSD triggers yet): stations save power with PS-Poll and the TIM",
+		"uapsd_advertisement_enabled")
 	ignored("airq does not use the 6 GHz band", "acs_exclude_6ghz_non_psc")
 	sameOr("RTS/CTS is not supported: mac80211 takes no RTS request from an injected frame's radiotap header, and airq's airtime accounting counts none",
 		"(off) is what airq does: it asks for no RTS/CTS", "rts_threshold", "-1")
@@ -184,8 +184,6 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 		refused(whyHE, fmt.Sprintf("he_mu_edca_ac_%[1]s_aifsn he_mu_edca_ac_%[1]s_aci he_mu_edca_ac_%[1]s_ecwmin "+
 			"he_mu_edca_ac_%[1]s_ecwmax he_mu_edca_ac_%[1]s_timer", ac))
 	}
-	sameOr(whyDFS, sameOff, "ieee80211h spectrum_mgmt_required", "0")
-	refused(whyDFS, "local_pwr_constraint")
 	sameOr(whyWNM, sameOff, "bss_transition wnm_sleep_mode wnm_sleep_mode_no_keys time_advertisement proxy_arp na_mcast_to_ucast", "0")
 	refused(whyWNM, "time_zone")
 	sameOr(whyRRM, sameOff, "rrm_neighbor_report rrm_beacon_report ftm_responder ftm_initiator stationary_ap rnr", "0")
@@ -215,18 +213,14 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 
 // addBSSKeys classifies hostapd's remaining keys about the BSS.
 func addBSSKeys(sameOr func(why, note, keys string, same ...string), refused func(why, keys string)) {
-	refused(whyACS, "chanlist freqlist")
 	refused("not supported: airq takes its channel from channel= and hw_mode=, not from an operating class", "op_class")
 	sameOr("not supported: automatic channel selection does not rank channels by their power limit", sameOff, "min_tx_power", "0")
 	refused(whyElems, "vendor_elements assocresp_elements")
 	refused("not supported: airq sends no test BSS Load element", "bss_load_test")
-	sameOr(whyLoad, sameOff, "bss_load_update_period chan_util_avg_period", "0")
 	sameOr(whyStas, sameOff, "require_ht require_vht no_probe_resp_if_max_sta", "0")
 	sameOr(whyStas, "(no limit) is what airq does: the line changes nothing", "max_listen_interval", "65535")
 	sameOr("not supported: airq polls a silent station before it lets it go", sameOff, "skip_inactivity_poll", "0")
 	sameOr("not supported: airq beacons from the start", sameOff, "start_disabled", "0")
-	sameOr("not supported: U-APSD (stations save power with PS-Poll and the TIM)", sameOff, "uapsd_advertisement_enabled", "0")
-	sameOr("not supported: the UTF-8 SSID bit is not announced", sameOff, "utf8_ssid", "0")
 	sameOr("not supported: the Country element says all environments (0x20)", sameValue, "country3", "0x20")
 	sameOr("not supported: airq allows short preambles while every associated station supports them, as hostapd's preamble=1",
 		sameValue, "preamble", "1")

@@ -17,6 +17,7 @@ type Settings struct {
 	Radio      string // nl80211 (a real phy) or sim
 	Phy        string // the wiphy, such as phy0
 	Ifname     string // the monitor interface airqd creates
+	Interface  string // hostapd's interface=: the phy of that interface, when Phy is not given
 	Tap        string // the TAP interface of the stations' traffic
 	Bridge     string // the bridge the TAP joins; "" for none
 	TapOffload tap.Offload
@@ -60,6 +61,10 @@ type PHY struct {
 	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
 	AMSDU                       int // octets; 0: no aggregation
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
+	// HTCapAsked are the HT Capabilities bits of ht_capab's flags airq
+	// does not act on, which the radio must have, as hostapd checks.
+	HTCapAsked  uint16
+	VHTCapAsked uint32 // the same of vht_capab
 	// disable_11n and disable_11ac: HT (and VHT), or VHT, off whatever
 	// ieee80211n and ieee80211ac say; the file applies them (File.Apply).
 	Disable11N, Disable11AC bool
@@ -102,4 +107,7 @@ type ACS struct {
 	ExcludeDFS bool
 	NumScans   int
 	Bias       string // acs_chan_bias, such as "1:0.8 6:0.8 11:0.8"; see ParseChanBias
+	// ChanList and FreqList restrict the candidates (hostapd's chanlist,
+	// channel numbers, and freqlist, MHz); nil: no restriction.
+	ChanList, FreqList []Range
 }

@@ -34,6 +34,12 @@ type Status struct {
 	BeaconEchoMean int64  `json:"beacon_echo_late_mean_us"` // TX-status echo time - TBTT
 	BeaconEchoMax  int64  `json:"beacon_echo_late_max_us"`
 	BeaconsMissed  uint64 `json:"beacon_missed_intervals"` // TBTTs skipped: the core ran late
+
+	// The BSS Load element's channel utilization (bss_load_update_period)
+	// of the last period, 0 to 255, and its average over
+	// chan_util_avg_period, as hostapd's STATUS shows them; 0 without.
+	ChanUtil    int `json:"channel_utilization"`
+	ChanUtilAvg int `json:"chan_util_avg"`
 }
 
 // Station is one entry of the station table: what `iw dev X station dump`

@@ -14,6 +14,9 @@ import (
 type ACSFilter struct {
 	Band2GHz, Band5GHz bool // the bands to pick from
 	ExcludeDFS         bool
+	// Allow, when set, also restricts the candidates by frequency
+	// (hostapd's chanlist and freqlist).
+	Allow func(freq int) bool
 }
 
 // Candidates returns the channels of plan the selection may scan.
@@ -21,7 +24,7 @@ func (f ACSFilter) Candidates(plan []scan.Channel) []scan.Channel {
 	var out []scan.Channel
 	for _, c := range plan {
 		inBand := c.Freq < 2500 && f.Band2GHz || c.Freq > 4900 && c.Freq < 5900 && f.Band5GHz
-		if c.Disabled || !inBand || (c.Passive && f.ExcludeDFS) {
+		if c.Disabled || !inBand || (c.Passive && f.ExcludeDFS) || f.Allow != nil && !f.Allow(c.Freq) {
 			continue
 		}
 		out = append(out, c)

@@ -26,6 +26,9 @@ func TestACSCandidates(t *testing.T) {
 			[]scan.Channel{{Freq: 2412}, {Freq: 2467, Passive: true}, {Freq: 5180}, {Freq: 5260, Passive: true}}},
 		{ACSFilter{Band2GHz: true}, []scan.Channel{{Freq: 2412}, {Freq: 2467, Passive: true}}},
 		{ACSFilter{}, nil},
+		// chanlist/freqlist: only what Allow lets through.
+		{ACSFilter{Band2GHz: true, Band5GHz: true, Allow: func(f int) bool { return f == 2412 || f == 5260 }},
+			[]scan.Channel{{Freq: 2412}, {Freq: 5260, Passive: true}}},
 	} {
 		if got := c.f.Candidates(plan); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: %+v, want %+v", c.f, got, c.want)

@@ -57,6 +57,12 @@ func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain)
 	if err := checkPHY(phy, cfg.Freq, cfg.PHY); err != nil {
 		return cfg, ch, err
 	}
+	if err := checkHTFlags(phy, cfg.Freq, o.HTCapAsked); cfg.PHY.HT && err != nil {
+		return cfg, ch, err
+	}
+	if err := checkVHTFlags(phy, cfg.Freq, o.VHTCapAsked); cfg.PHY.VHT && err != nil {
+		return cfg, ch, err
+	}
 	if o.CountryElement {
 		cfg.Country = countryElement(dom, phy, cfg.Freq)
 	}

@@ -22,6 +22,12 @@ type Options struct {
 	// channels and the measured retune time.
 	Core ap.Config
 	ACS  ACSFilter
+	// HTCapAsked are the HT Capabilities bits of the ht_capab flags airq
+	// does not act on ([TX-STBC], [DSSS_CCK-40], ...): the radio must have
+	// them, as hostapd requires.
+	HTCapAsked uint16
+	// VHTCapAsked are the same of vht_capab ([SU-BEAMFORMER], ...).
+	VHTCapAsked uint32
 	// Country is the ISO 3166 code set as the kernel's regulatory domain
 	// before the channel is checked; "" keeps the current domain. The
 	// radio needs it even when it is not advertised: mac80211 drops

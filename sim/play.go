@@ -70,12 +70,16 @@ func (p *Play) AddNeighbours() {
 
 // RunUntil runs the simulation to t, then starts the flows of each station
 // associated for the first time. The flows outlive a disconnection: a
-// station that joins again picks them up.
+// station that joins again picks them up. Before AddStations (while the
+// start-up channel selection runs) there are none.
 func (p *Play) RunUntil(t time.Duration) {
 	p.s.RunUntil(t)
 	k := 0
 	for _, line := range p.sc.Stations {
 		for range line.Count {
+			if k == len(p.flowsOn) {
+				return
+			}
 			st := p.s.stations[k]
 			if !p.flowsOn[k] && st.Associated() {
 				p.flowsOn[k] = true

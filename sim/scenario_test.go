@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 )
 
@@ -167,5 +168,30 @@ func TestPlaySummary(t *testing.T) {
 	st := p.Sim().Control(ctl.Request{Op: ctl.OpStatus}).Status
 	if !strings.Contains(line, fmt.Sprintf(" inflight=%d ", st.InFlightFrames)) {
 		t.Errorf("summary %q, status inflight_frames %d", line, st.InFlightFrames)
+	}
+}
+
+// While the start-up channel selection runs, the scenario's stations are
+// not added yet: running the play then is no error.
+func TestPlayBeforeStations(t *testing.T) {
+	sc, err := ParseScenario("traffic=bulk\ntraffic=ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlay(Config{Seed: 3, AP: ap.Config{ACS: &ap.ACSConfig{Channels: USChannels()[:3], Runs: 1}}}, sc, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p.Sim().Home() == 0 {
+		p.RunUntil(p.Sim().Now() + 20*time.Millisecond)
+	}
+	p.AddStations()
+	for p.Sim().Now() < 3*time.Second {
+		p.RunUntil(p.Sim().Now() + 20*time.Millisecond)
+	}
+	for i, st := range p.Sim().Stations() {
+		if !st.Associated() {
+			t.Errorf("station %d not associated", i+1)
+		}
 	}
 }

@@ -55,9 +55,12 @@ func (o *options) acsConfig(chans []scan.Channel) *ap.ACSConfig {
 }
 
 // acsFilter chooses the candidates from a channel plan: hw_mode's band,
-// and 5 GHz only with VHT.
+// and 5 GHz only with VHT, and those chanlist and freqlist allow.
 func (o *options) acsFilter() monitor.ACSFilter {
 	f := monitor.ACSFilter{Band2GHz: true, Band5GHz: true, ExcludeDFS: o.ACS.ExcludeDFS}
+	if o.ACS.ChanList != nil || o.ACS.FreqList != nil {
+		f.Allow = o.ACS.ACSAllows
+	}
 	switch {
 	case o.HWMode == "a" || o.PHY.VHT:
 		f.Band2GHz = false

@@ -3,10 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/scan"
+	"github.com/airq/airq/sim"
 )
 
 func TestACSOptions(t *testing.T) {
@@ -39,15 +41,40 @@ func TestACSOptions(t *testing.T) {
 		t.Errorf("from the file: channel %d %+v", o.Channel, o.ACS)
 	}
 	// hw_mode=a: 5 GHz candidates only, radar ones left out.
-	if f := o.acsFilter(); f != (monitor.ACSFilter{Band5GHz: true, ExcludeDFS: true}) {
+	if f := o.acsFilter(); !sameFilter(f, monitor.ACSFilter{Band5GHz: true, ExcludeDFS: true}) {
 		t.Errorf("filter %+v", f)
 	}
 	o.HWMode, o.ACS.ExcludeDFS = "", false
-	if f := o.acsFilter(); f != (monitor.ACSFilter{Band2GHz: true, Band5GHz: true}) {
+	if f := o.acsFilter(); !sameFilter(f, monitor.ACSFilter{Band2GHz: true, Band5GHz: true}) {
 		t.Errorf("filter without hw_mode %+v", f)
 	}
 	o.PHY.VHT = true
-	if f := o.acsFilter(); f != (monitor.ACSFilter{Band5GHz: true}) {
+	if f := o.acsFilter(); !sameFilter(f, monitor.ACSFilter{Band5GHz: true}) {
 		t.Errorf("filter with VHT %+v", f)
+	}
+}
+
+// sameFilter compares two filters without a chanlist or freqlist.
+func sameFilter(f, g monitor.ACSFilter) bool {
+	return f.Allow == nil && g.Allow == nil && f.Band2GHz == g.Band2GHz && f.Band5GHz == g.Band5GHz && f.ExcludeDFS == g.ExcludeDFS
+}
+
+// chanlist and freqlist leave only the channels they name to the selection.
+func TestACSChanlist(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "airqd.conf")
+	conf := "ssid=x\nhw_mode=a\nchannel=0\nchanlist=36 44-48\nfreqlist=5180-5220,5745\n"
+	if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o, err := parseFlags([]string{"-radio", "sim", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, c := range o.acsSimChannels(sim.USChannels()) {
+		got = append(got, c.Freq)
+	}
+	if !slices.Equal(got, []int{5180, 5220}) { // 36 and 44; 48 (5240) is outside freqlist
+		t.Errorf("candidates %v, want 5180 and 5220", got)
 	}
 }

@@ -224,8 +224,8 @@ func (o *options) checkDaemon() error {
 	default:
 		return fmt.Errorf("-radio: %q, want nl80211 or sim", o.Radio)
 	}
-	if o.Radio == "nl80211" && o.Phy == "" {
-		return fmt.Errorf("-phy: required with -radio nl80211: the wiphy to drive, such as phy0 (see `iw phy`), or phy= in the file")
+	if o.Radio == "nl80211" && o.Phy == "" && o.Interface == "" {
+		return fmt.Errorf("-phy: required with -radio nl80211: the wiphy to drive, such as phy0 (see `iw phy`), or phy= or interface= in the file")
 	}
 	if o.AQLThreshold < 1 || o.AQLThreshold > 1<<31 {
 		return fmt.Errorf("-aql-threshold: %d µs, want 1 to 2147483648", o.AQLThreshold)

@@ -8,11 +8,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -67,25 +65,12 @@ func simCapture(t *testing.T, args ...string) (string, int) {
 	path := filepath.Join(t.TempDir(), "f.pcap")
 	d := startDaemon(t, append([]string{"-pcap", path, "-pcap-max-mb", "2", "-sim-stations", "2", "-sim-join", "5ms",
 		"-ssid", pcapSSID}, args...)...)
-	waitUntil(t, "2 associated stations", 10*time.Second, func() bool {
-		var stations []ctl.Station
-		d.ctlJSON(t, &stations, "station", "dump")
-		return len(stations) == 2 && stations[0].Associated && stations[1].Associated
-	})
+	waitAssociated(t, d, 2, 10*time.Second)
 	waitUntil(t, "a 1 MiB capture", 10*time.Second, func() bool {
 		fi, err := os.Stat(path)
 		return err == nil && fi.Size() >= 1<<20
 	})
-	d.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-d.done:
-		d.done <- err // for the cleanup
-		if err != nil {
-			t.Fatalf("airqd after SIGTERM: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("airqd still running 10 s after SIGTERM")
-	}
+	stopDaemon(t, d)
 	m := regexp.MustCompile(`msg="pcap closed" .*frames=(\d+) dropped=\d+`).FindStringSubmatch(d.log())
 	if m == nil {
 		t.Fatalf("no \"pcap closed\" line in airqd's log")

@@ -2,7 +2,9 @@ package main
 
 import (
 	"flag"
+	"fmt"
 
+	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
 
@@ -33,4 +35,21 @@ func (o *options) applyPHY() error {
 	ph, err := o.CorePHY(o.Channel, sgi, o.source)
 	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
 	return err
+}
+
+// phyNamed is the wiphy of the wireless interface name, which hostapd's
+// interface= names: airqd drives that phy, under the takeover rules of
+// any other phy it is given.
+func phyNamed(ifs []nl80211.Interface, phys []nl80211.PHY, name string) (string, error) {
+	for _, i := range ifs {
+		if i.Name != name {
+			continue
+		}
+		for _, p := range phys {
+			if p.Index == i.PHY {
+				return p.Name, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("interface: %q is no wireless interface (`iw dev` lists them); name the radio with phy= or -phy", name)
 }

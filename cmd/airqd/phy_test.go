@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/sim"
 )
 
@@ -67,7 +68,6 @@ func TestHostapdHTVHTKeys(t *testing.T) {
 	}
 	for _, c := range []struct{ conf, want string }{
 		{"channel=36\nieee80211ac=1\nvht_oper_chwidth=1\nvht_oper_centr_freq_seg0_idx=58\n", "vht_oper_centr_freq_seg0_idx"},
-		{"ht_capab=[GREENFIELD]\n", "ht_capab"},
 		{"ieee80211ac=1\nchannel=36\nvht_capab=[MAX-MPDU-3895]\n", "vht_capab"},
 		{"vht_oper_chwidth=3\n", "vht_oper_chwidth"},
 	} {
@@ -148,5 +148,28 @@ func TestIEEE80211DOptions(t *testing.T) {
 	if _, err := parseFlags([]string{"-phy", "phy0", "-ieee80211d"}); err == nil ||
 		!strings.Contains(err.Error(), "-ieee80211d: cannot enable IEEE 802.11d without setting the country_code") {
 		t.Errorf("-ieee80211d without a country: %v", err)
+	}
+}
+
+// interface= names the radio: its phy, found among the kernel's
+// interfaces; an unknown name says how to name the radio instead.
+func TestPhyOfInterface(t *testing.T) {
+	ifs := []nl80211.Interface{{Name: "wlan1", PHY: 1}, {Name: "wlan0", PHY: 0}}
+	phys := []nl80211.PHY{{Index: 0, Name: "phy0"}, {Index: 1, Name: "phy1"}}
+	if p, err := phyNamed(ifs, phys, "wlan1"); err != nil || p != "phy1" {
+		t.Errorf("wlan1: %q %v", p, err)
+	}
+	if _, err := phyNamed(ifs, phys, "eth0"); err == nil || !strings.Contains(err.Error(), `interface: "eth0" is no wireless interface`) {
+		t.Errorf("eth0: %v", err)
+	}
+	// With -radio nl80211, interface= stands in for -phy.
+	path := filepath.Join(t.TempDir(), "airqd.conf")
+	writeFile(t, path, "interface=wlan0\nssid=x\n")
+	if _, err := parseFlags([]string{"-config", path}); err != nil {
+		t.Errorf("interface= without -phy: %v", err)
+	}
+	writeFile(t, path, "ssid=x\n")
+	if _, err := parseFlags([]string{"-config", path}); err == nil || !strings.Contains(err.Error(), "-phy: required") {
+		t.Errorf("neither: %v", err)
 	}
 }

@@ -16,8 +16,9 @@ func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
 	}
 	cfg.Scan = o.Scan.Config(nil, 0) // the channels and the retune time too
 	return monitor.Options{
-		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(),
-		Country: o.Country, CountryElement: o.IEEE80211D, Takeover: o.takeover, NoQualify: o.noQualify,
+		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(), HTCapAsked: o.PHY.HTCapAsked,
+		VHTCapAsked: o.PHY.VHTCapAsked,
+		Country:     o.Country, CountryElement: o.IEEE80211D, Takeover: o.takeover, NoQualify: o.noQualify,
 		FullEchoes: o.Pcap != "", Log: log,
 		OnACSDecision: func(d scan.Decision, took time.Duration) { logDecision(log, d, took) },
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/nice"
 	"github.com/airq/airq/monitor"
+	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
@@ -22,6 +23,13 @@ import (
 // it runs the hardware checks alone, prints the report and returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	nice.Apply(o.Nice, log)
+	if o.Phy == "" { // interface= names the radio (checkDaemon)
+		var err error
+		if o.Phy, err = phyOfInterface(o.Interface); err != nil {
+			return err
+		}
+		log.Info("driving the phy of interface=", "interface", o.Interface, "phy", o.Phy)
+	}
 	mo := o.monitorOptions(log)
 	if o.qualify {
 		rep, err := monitor.Qualify(ctx, mo)
@@ -68,4 +76,22 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	log.Info("stopped", "beacons", c[counter.Beacons], "echoes", c[counter.Echoes], "wired_in", c[counter.WiredIn],
 		"wired_sent", c[counter.WiredSent], "rx_to_wired", c[counter.RxToWired])
 	return err
+}
+
+// phyOfInterface asks the kernel for the wiphy of a wireless interface.
+func phyOfInterface(name string) (string, error) {
+	c, err := nl80211.Dial()
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	ifs, err := c.Interfaces()
+	if err != nil {
+		return "", err
+	}
+	phys, err := c.PHYs()
+	if err != nil {
+		return "", err
+	}
+	return phyNamed(ifs, phys, name)
 }

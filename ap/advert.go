@@ -1,0 +1,172 @@
+package ap
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// Advert are the optional announcements of beacons and probe responses,
+// each as hostapd 2.10 makes them from its key of the same meaning.
+type Advert struct {
+	// UTF8SSID sets the Extended Capabilities element's UTF-8 SSID bit
+	// (bit 48): the SSID is to be shown as UTF-8 (utf8_ssid).
+	UTF8SSID bool
+	// SpectrumMgmt sets the capability's Spectrum Management bit on 5 GHz
+	// (spectrum_mgmt_required; hostapd sets it on radar channels too,
+	// where airq never operates).
+	SpectrumMgmt bool
+	// PowerConstraint, on 5 GHz, sends a Power Constraint element of
+	// LocalPowerConstraint dB (local_pwr_constraint).
+	PowerConstraint      bool
+	LocalPowerConstraint uint8
+	// BSSLoadPeriod, when not zero, sends a BSS Load element whose channel
+	// utilization is taken anew every BSSLoadPeriod beacon intervals
+	// (bss_load_update_period, 1 to 100).
+	BSSLoadPeriod int
+	// ChanUtilAvgPeriod, with BSSLoadPeriod, averages the channel
+	// utilization over that many beacon intervals (chan_util_avg_period),
+	// for the status's ChanUtilAvg.
+	ChanUtilAvgPeriod int
+}
+
+func (v Advert) validate() error {
+	if v.BSSLoadPeriod < 0 || v.BSSLoadPeriod > 100 {
+		return fmt.Errorf("bss_load_update_period: %d, want 0 to 100 beacon intervals", v.BSSLoadPeriod)
+	}
+	if v.ChanUtilAvgPeriod < 0 {
+		return fmt.Errorf("chan_util_avg_period: %d, want 0 or more beacon intervals", v.ChanUtilAvgPeriod)
+	}
+	return nil
+}
+
+const (
+	capSpectrumMgmt     = 0x0100
+	elemPowerConstraint = 32
+	extCapUTF8SSID      = 48 // bit of the Extended Capabilities field
+)
+
+// spectrumCap is the Spectrum Management bit where it applies.
+func (a *AP) spectrumCap() uint16 {
+	if a.cfg.Advert.SpectrumMgmt && a.cfg.Freq >= 5000 {
+		return capSpectrumMgmt
+	}
+	return 0
+}
+
+// appendPowerConstraint follows the Country element on 5 GHz.
+func (a *AP) appendPowerConstraint(b []byte) []byte {
+	if !a.cfg.Advert.PowerConstraint || a.cfg.Freq < 5000 {
+		return b
+	}
+	return append(b, elemPowerConstraint, 1, a.cfg.Advert.LocalPowerConstraint)
+}
+
+// extCapElem is the Extended Capabilities element, as long as its last
+// bit set; nil when none is.
+func extCapElem(v Advert) []byte {
+	var bits [8]byte
+	if v.UTF8SSID {
+		bits[extCapUTF8SSID/8] |= 1 << (extCapUTF8SSID % 8)
+	}
+	n := len(bits)
+	for n > 0 && bits[n-1] == 0 {
+		n--
+	}
+	if n == 0 {
+		return nil
+	}
+	return append([]byte{ieee80211.ElemExtCap, byte(n)}, bits[:n]...)
+}
+
+// bssLoad is the channel's load as the BSS Load element reports it: the
+// time the medium was busy with the frames airq sent (the airtime each
+// exchange was charged, retries included) and those it received on the
+// operating channel (their airtime from the radiotap rate), over the time
+// that passed, as hostapd takes busy over active time from the radio's
+// survey. airq's own accounting stands in for the survey, which some
+// drivers report as a constant or not at all. Each exchange counts as the
+// scheduler charges it, channel access and ACK included, so a saturated
+// channel reads 255.
+type bssLoad struct {
+	busy     time.Duration // since the last update
+	last     time.Duration // the last update; 0 before the first
+	started  bool
+	util     uint8 // the last period's, 0 to 255
+	avgSum   int   // chan_util_avg_period's running sum of util
+	avgSpans int   // beacon intervals summed in avgSum
+	avg      uint8 // the last complete average
+}
+
+// countTxBusy adds a finished exchange's airtime, every attempt of it.
+func (a *AP) countTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
+	if a.cfg.Advert.BSSLoadPeriod == 0 || st == nil {
+		return
+	}
+	r := rec.rate
+	if st.Rate.Mode != radio.ModeNone {
+		r = st.Rate
+	}
+	us := a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+	a.load.busy += time.Duration(us) * time.Microsecond
+}
+
+// countRxBusy adds a received frame's airtime, on the operating channel.
+func (a *AP) countRxBusy(fr ieee80211.Frame) {
+	if a.cfg.Advert.BSSLoadPeriod == 0 || a.rx.Rate == (radio.Rate{}) || a.onFreq != a.cfg.Freq || a.retuneTo != 0 {
+		return
+	}
+	ac := ieee80211.ACBE
+	if fr.IsQoS() {
+		ac = ieee80211.TIDToAC(fr.TID())
+	}
+	a.load.busy += time.Duration(a.est.Airtime(a.rx.Rate, ac, len(fr)+4)) * time.Microsecond // +4: the FCS
+}
+
+// updateLoad takes the channel utilization anew once BSSLoadPeriod beacon
+// intervals have passed since the last time, as hostapd's timer does, and
+// feeds chan_util_avg_period's average as hostapd does.
+func (a *AP) updateLoad(now time.Duration) {
+	v, l := a.cfg.Advert, &a.load
+	if v.BSSLoadPeriod == 0 {
+		return
+	}
+	if !l.started {
+		l.started, l.last, l.busy = true, now, 0
+		return
+	}
+	span := now - l.last
+	if span < time.Duration(v.BSSLoadPeriod)*a.beaconPeriod() {
+		return
+	}
+	l.util = uint8(min(255, l.busy*255/span))
+	l.busy, l.last = 0, now
+	if v.ChanUtilAvgPeriod == 0 {
+		return
+	}
+	l.avgSum += int(l.util)
+	l.avgSpans += v.BSSLoadPeriod
+	if l.avgSpans >= v.ChanUtilAvgPeriod {
+		l.avg = uint8(l.avgSum / (l.avgSpans / v.BSSLoadPeriod))
+		l.avgSum, l.avgSpans = 0, 0
+	}
+}
+
+// appendBSSLoad is hostapd's BSS Load element: the station entries, the
+// channel utilization and no available admission capacity.
+func (a *AP) appendBSSLoad(b []byte) []byte {
+	if a.cfg.Advert.BSSLoadPeriod == 0 {
+		return b
+	}
+	b = append(b, ieee80211.ElemBSSLoad, 5)
+	b = binary.LittleEndian.AppendUint16(b, uint16(a.stationEntries()))
+	b = append(b, a.load.util)
+	return binary.LittleEndian.AppendUint16(b, 0)
+}
+
+// stationEntries counts the stations the table holds, associated or not,
+// as hostapd's num_sta.
+func (a *AP) stationEntries() int { return len(a.sta.slots) - 1 - len(a.sta.free) }
