@@ -6,11 +6,9 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -39,10 +37,7 @@ func run(args []string) int {
 		return checkConfig(opts, err, os.Stdout)
 	}
 	if err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") { // every problem, one a line
-			fmt.Fprintf(os.Stderr, "airqd: %s\n", line)
-		}
-		fmt.Fprintln(os.Stderr, "(run airqd -h for the flags)")
+		startRefused(os.Stderr, opts, err)
 		return 2
 	}
 	level := new(slog.LevelVar)
