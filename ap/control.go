@@ -43,7 +43,11 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if reason == 0 {
 			reason = ieee80211.ReasonDeauthLeaving
 		}
-		a.disconnect(now, slot, reason, "removed by operator", true)
+		why := req.Why
+		if why == "" {
+			why = "removed by operator"
+		}
+		a.disconnect(now, slot, reason, why, true)
 		a.txLoop(now) // its airtime is reclaimed: others may send
 		return ctl.Reply{}
 	case ctl.OpAQL:
