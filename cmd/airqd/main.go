@@ -64,7 +64,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	defer srv.Close() // Run closes it first on the real radio; twice is fine
 	opts.srv = srv
 	if opts.Pcap != "" {
-		p, err := openPcap(opts.Pcap, opts.pcapMax)
+		p, err := openPcap(&opts, log)
 		if err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 			if err := p.Close(); err != nil {
 				log.Warn("pcap", "err", err)
 			}
-			log.Info("pcap closed", "file", opts.Pcap, "frames", p.Written(), "dropped", p.Dropped())
+			log.Info("pcap closed", "file", opts.Pcap, "frames", p.Written(), "dropped", p.Dropped(), "rotations", p.Rotations())
 		}()
 		opts.pcapOut = p
 	}
