@@ -136,6 +136,7 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	if a.started {
 		st.TSF = a.TSF(now)
 	}
+	a.describeBSS(st)
 	b := &a.beacons
 	st.BeaconsEmitted, st.BeaconsEchoed, st.BeaconsMissed = b.Emitted, b.Echoed, b.MissedIntervals
 	st.BeaconEmitSum, st.BeaconEchoSum = b.EmitLateSum.Microseconds(), b.EchoLateSum.Microseconds()
