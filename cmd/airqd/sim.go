@@ -108,6 +108,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simScenario.Len(),
 		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
+	log.Info(simHint(o.Control))
 	line := make([]byte, 0, 256)
 	start := time.Now()
 	timer := time.NewTimer(time.Hour)
