@@ -136,6 +136,8 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		timer.Reset(max(wait, 200*time.Microsecond))
 		select {
 		case <-ctx.Done():
+			s.Shutdown() // the stations' deauthentication, as the real radio's shell sends it
+			drainEvents(s, o.srv, log)
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
 		case call := <-calls:
