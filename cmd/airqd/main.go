@@ -40,9 +40,14 @@ func run(args []string) int {
 		startRefused(os.Stderr, opts, err)
 		return 2
 	}
+	// A closed pipe on stdout or stderr (airqd | tee, ended by the same
+	// Ctrl-C) must not kill airqd before its shutdown: with SIGPIPE
+	// notified (not ignored, which programs airqd started would inherit)
+	// writes fail with EPIPE instead, and readerGone drops them.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(slog.NewTextHandler(&readerGone{w: os.Stderr}, &slog.HandlerOptions{Level: level}))
 	opts.warnings.Log(log, "")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()

@@ -110,6 +110,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	daemon.SdNotify(false, daemon.SdNotifyReady)
 	log.Info(simHint(o.Control))
 	line := make([]byte, 0, 256)
+	stdout := &readerGone{w: os.Stdout}
 	start := time.Now()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
@@ -125,7 +126,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		drainEvents(s, o.srv, log)
 		if now >= p.NextSummary() {
 			line = p.AppendSummary(line[:0])
-			os.Stdout.Write(line)
+			stdout.Write(line)
 		}
 		wait := p.NextSummary() - now
 		if t, ok := s.Next(); ok {
