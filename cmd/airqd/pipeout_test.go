@@ -48,7 +48,9 @@ func TestDaemonStopsWithItsReaderGone(t *testing.T) {
 	errW.Close()
 	go io.Copy(io.Discard, outR)
 
-	// The log, until both stations are in: then tee goes.
+	// The log, until both stations are in: then tee goes. A daemon whose
+	// stations never join is killed, which ends the log.
+	stuck := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
 	var log strings.Builder
 	lines := bufio.NewScanner(errR)
 	for n := 0; n < 2 && lines.Scan(); {
@@ -60,6 +62,7 @@ func TestDaemonStopsWithItsReaderGone(t *testing.T) {
 	if strings.Count(log.String(), "AP-STA-CONNECTED") != 2 {
 		t.Fatalf("the stations did not join:\n%s", log.String())
 	}
+	stuck.Stop()
 	outR.Close()
 	errR.Close()
 
