@@ -2,12 +2,14 @@ package sim
 
 import (
 	"flag"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/scan"
 )
 
@@ -256,6 +258,10 @@ func TestScanStudy(t *testing.T) {
 	t.Logf("RESULT max_trip_ms=%.1f missed_beacons=%d p50_delta_ms=%.2f avg_excess_ms=%.2f max_ping_ms=%.1f sweep_s=%.2f discovered_pct=%.1f onetrip_max_ping_ms=%.1f",
 		ms(c.longestTrip), c.missed()+c.coreMissed, ms(c.p50-a.p50), ms(avgExcess), ms(c.max), c.longestSweep.Seconds(), c.activePct, ms(b.max))
 
+	if *scanLong { // make bench-scan's figures, which the README quotes
+		readmetest.Check(t, `a longest trip of ([\d.]+) ms and .missed_beacons=(\d+).`,
+			fmt.Sprintf("%.1f", ms(c.longestTrip)), fmt.Sprint(c.missed()+c.coreMissed))
+	}
 	for _, r := range []armResult{c, d} {
 		name := armNames[r.arm]
 		if r.longestTrip > limit || r.plannerTrip > limit {
