@@ -47,8 +47,9 @@ func checkConfig(o options, err error, w io.Writer) int {
 
 // startRefused prints why airqd does not start: the problems -check-config
 // prints for the same file and flags (warnings included, the file's in
-// line order, then the command line's), each after "airqd: ", a count, and
-// the pointer to -h only when a problem is on the command line.
+// line order, then the command line's), each after "airqd: ", a count of
+// several, and the pointer to -h only when a problem is on the command
+// line.
 func startRefused(w io.Writer, o options, err error) {
 	ps := append(config.AsProblems(err), o.warnings...)
 	var b strings.Builder
@@ -57,8 +58,9 @@ func startRefused(w io.Writer, o options, err error) {
 	for _, line := range lines[:len(lines)-1] { // Report's own summary speaks of a check
 		fmt.Fprintf(w, "airqd: %s", line)
 	}
-	nw := len(ps.Warnings())
-	fmt.Fprintf(w, "airqd: not started: %s, %s\n", plural(len(ps)-nw, "error"), plural(nw, "warning"))
+	if nw := len(ps.Warnings()); len(ps) > 1 { // a lone problem needs no count
+		fmt.Fprintf(w, "airqd: not started: %s, %s\n", plural(len(ps)-nw, "error"), plural(nw, "warning"))
+	}
 	for _, p := range ps {
 		if !p.Warning && p.Path == "" {
 			fmt.Fprintln(w, "(run airqd -h for the flags)")
