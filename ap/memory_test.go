@@ -166,9 +166,9 @@ func TestIdleStationMemory(t *testing.T) {
 	t.Logf("live heap per station: %d bytes admitted, %d with a rate table, %d after going quiet; a table entry is %d bytes, allocated with the core",
 		perIdle, (int64(busy)-int64(before))/n, perQuiet, unsafe.Sizeof(station{}))
 	// Live-heap averages: the collector moves them by a few bytes.
-	readmetest.CheckNear(t, `builds its rate table \((\d+,\d+)\s+bytes\)`, (int64(busy)-int64(before))/n, 8)
-	readmetest.CheckNear(t, `TestIdleStationMemory -v.: (\d+) bytes admitted`, perIdle, 4)
-	readmetest.CheckNear(t, `bytes admitted, (\d+) after going quiet`, perQuiet, 4)
+	readmetest.CheckNear(t, `builds its rate table \((\d+,\d+)\s+bytes\)`, float64((int64(busy)-int64(before))/n), 8)
+	readmetest.CheckNear(t, `TestIdleStationMemory -v.: (\d+) bytes admitted`, float64(perIdle), 4)
+	readmetest.CheckNear(t, `bytes admitted, (\d+) after going quiet`, float64(perQuiet), 4)
 	if perIdle > idleStationBudget || perQuiet > idleStationBudget || d.a.Counters()[counter.RateTablesReleased] != n {
 		t.Errorf("%d and %d bytes per idle station (want at most %d), %d tables released", perIdle, perQuiet, idleStationBudget, d.a.Counters()[counter.RateTablesReleased])
 	}

@@ -134,8 +134,8 @@ func TestStationDumpStreams(t *testing.T) {
 	}
 	// What the socket's goroutines allocate meanwhile moves the figures by
 	// a few KiB.
-	readmetest.CheckNear(t, `2,007 stations cost (\d+) KiB of allocation`, int64(alloc>>10), 16)
-	readmetest.CheckNear(t, `instead of the\s+(\d+,\d+) KiB the reply built whole`, int64((ms.TotalAlloc-before)>>10), 16)
+	readmetest.CheckNear(t, `2,007 stations cost (\d+) KiB of allocation`, float64(alloc>>10), 16)
+	readmetest.CheckNear(t, `instead of the\s+(\d+,\d+) KiB the reply built whole`, float64((ms.TotalAlloc-before)>>10), 16)
 	// The client's decoder reads the stream as any reply.
 	srv, _ := ListenControl(filepath.Join(t.TempDir(), "b.sock"))
 	stop := serveCalls(srv, func(call *ControlCall) {

@@ -38,20 +38,20 @@ func Check(t testing.TB, pattern string, got ...string) {
 	}
 }
 
-// CheckNear is Check for one integer figure that may move by slack either
-// way from run to run (a live-heap measurement).
-func CheckNear(t testing.TB, pattern string, got, slack int64) {
+// CheckNear is Check for one figure that may move by slack either way
+// from run to run (a live-heap or allocation measurement).
+func CheckNear(t testing.TB, pattern string, got, slack float64) {
 	t.Helper()
 	quoted := Quote(t, pattern)
 	if len(quoted) != 1 {
 		t.Fatalf("README.md: %q has %d figures, want 1", pattern, len(quoted))
 	}
-	q, err := strconv.ParseInt(strings.ReplaceAll(quoted[0], ",", ""), 10, 64)
+	q, err := strconv.ParseFloat(strings.ReplaceAll(quoted[0], ",", ""), 64)
 	if err != nil {
 		t.Fatalf("README.md: %q: %v", pattern, err)
 	}
 	if got < q-slack || got > q+slack {
-		t.Errorf("README.md quotes %d at %q; the test computes %d (±%d): update the README", q, pattern, got, slack)
+		t.Errorf("README.md quotes %s at %q; the test computes %g (±%g): update the README", quoted[0], pattern, got, slack)
 	}
 }
 
