@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
 	"testing"
 	"time"
@@ -321,6 +322,12 @@ func TestFloodStudy(t *testing.T) {
 		}
 		// The live heap's figures move with the collector.
 		readmetest.CheckResult(t, result, "heap_growth_pct_last3", "bytes_per_idle_station")
+		readmetest.Check(t, `over the\s+2 s before it, ([\d.]+) Mbit/s`, fmt.Sprintf("%.1f", f.before))
+		for name, r := range map[string]floodArm{"VO, at the medium's rate": harsh, "BE, at the medium's rate": be, "VO, paced": paced} {
+			readmetest.Check(t, `(?m)^\| `+regexp.QuoteMeta(name)+` \(.*\) \| ([\d.]+) \(([\d.]+)(?: Mbit/s)?\) \| ([\d.]+) \(of ([\d.]+)\) \| ([\d.]+)% \| ([\d.]+)% \|$`,
+				fmt.Sprintf("%.3f", r.ratio()), fmt.Sprintf("%.1f", r.flood.during), fmt.Sprintf("%.3f", r.vsIgnored()),
+				fmt.Sprintf("%.1f", r.ignored.during), fmt.Sprintf("%.1f", 100*r.flood.floodShare), fmt.Sprintf("%.1f", 100*r.flood.replyShare))
+		}
 	}
 	var missed []string
 	check := func(ok bool, format string, args ...any) {
