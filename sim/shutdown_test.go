@@ -5,6 +5,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 // At shutdown every station hears the AP's deauthentication (reason 3,
@@ -27,5 +28,18 @@ func TestShutdownDeauthenticates(t *testing.T) {
 	})
 	if gone != 3 {
 		t.Errorf("%d disconnection events, want 3", gone)
+	}
+}
+
+// An MFP station takes the AP's shutdown deauthentication too: it comes
+// protected under its PTK (an unprotected one it would drop and question
+// with an SA Query that no one answers any more).
+func TestShutdownDeauthenticatesMFP(t *testing.T) {
+	s, _ := wpaSim(t, 12, ap.RSNConfig{MFP: rsn.MFPRequired}, nil)
+	st := s.AddStation(StationConfig{Passphrase: simPassphrase, AKM: rsn.AKMPSKSHA256})
+	waitConnected(t, s)
+	s.Shutdown()
+	if st.Associated() || st.Stats().DeauthsReceived != 1 || st.Stats().LastReason != ieee80211.ReasonDeauthLeaving {
+		t.Errorf("associated %v, %+v", st.Associated(), st.Stats())
 	}
 }
