@@ -43,7 +43,11 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if reason == 0 {
 			reason = ieee80211.ReasonDeauthLeaving
 		}
-		a.disconnect(now, slot, reason, "removed by operator", true)
+		why := req.Why
+		if why == "" {
+			why = "removed by operator"
+		}
+		a.disconnect(now, slot, reason, why, true)
 		a.txLoop(now) // its airtime is reclaimed: others may send
 		return ctl.Reply{}
 	case ctl.OpAQL:
@@ -132,6 +136,7 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	if a.started {
 		st.TSF = a.TSF(now)
 	}
+	a.describeBSS(st)
 	b := &a.beacons
 	st.BeaconsEmitted, st.BeaconsEchoed, st.BeaconsMissed = b.Emitted, b.Echoed, b.MissedIntervals
 	st.BeaconEmitSum, st.BeaconEchoSum = b.EmitLateSum.Microseconds(), b.EchoLateSum.Microseconds()

@@ -2,6 +2,7 @@ package ap
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 
 	"github.com/airq/airq/counter"
@@ -13,6 +14,7 @@ import (
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
 )
@@ -163,6 +165,10 @@ func TestIdleStationMemory(t *testing.T) {
 	perQuiet := (int64(quiet) - int64(before)) / n
 	t.Logf("live heap per station: %d bytes admitted, %d with a rate table, %d after going quiet; a table entry is %d bytes, allocated with the core",
 		perIdle, (int64(busy)-int64(before))/n, perQuiet, unsafe.Sizeof(station{}))
+	// Live-heap averages: the collector moves them by a few bytes.
+	readmetest.CheckNear(t, `builds its rate table \((\d+,\d+)\s+bytes\)`, float64((int64(busy)-int64(before))/n), 8)
+	readmetest.CheckNear(t, `TestIdleStationMemory -v.: (\d+) bytes admitted`, float64(perIdle), 4)
+	readmetest.CheckNear(t, `bytes admitted, (\d+) after going quiet`, float64(perQuiet), 4)
 	if perIdle > idleStationBudget || perQuiet > idleStationBudget || d.a.Counters()[counter.RateTablesReleased] != n {
 		t.Errorf("%d and %d bytes per idle station (want at most %d), %d tables released", perIdle, perQuiet, idleStationBudget, d.a.Counters()[counter.RateTablesReleased])
 	}
@@ -315,4 +321,7 @@ func TestSlotMemory(t *testing.T) {
 	if all > idleStationBudget {
 		t.Errorf("%.0f bytes set aside per slot, want at most %d", all, idleStationBudget)
 	}
+	readmetest.Check(t, `about (\d\.\d) KB per AID slot`, fmt.Sprintf("%.1f", all/1000))
+	readmetest.Check(t, `(\d+) bytes of table entry, about (\d\.\d) KB of queues, (\d+) of AQL`,
+		fmt.Sprintf("%.0f", perEntry), fmt.Sprintf("%.1f", perQueue/1000), fmt.Sprintf("%.0f", perAQL))
 }

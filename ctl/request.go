@@ -49,6 +49,9 @@ type Request struct {
 	// deauthenticated because leaving, as for airqctl's); it has no text
 	// form.
 	Reason uint16
+	// Why, in process only, is a station del's cause as the disconnection
+	// event logs it ("": removed by operator); it has no text form.
+	Why string
 	// Page, in process only, asks a station dump for one page into the
 	// caller's buffer (WriteStationDump); it has no text form.
 	Page *StationPage

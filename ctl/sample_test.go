@@ -32,7 +32,8 @@ func golden(t *testing.T, name string, got []byte) {
 
 func sampleStatus() *Status {
 	s := &Status{SSID: "airq \"lab\"", BSSID: MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437, BeaconInterval: 100,
-		DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 123456789, MaxStations: 2007, AirtimePending: 1400,
+		DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 123456789, MaxStations: 2007, Security: "WPA2-Personal",
+		KeyMgmt: "WPA-PSK WPA-PSK-SHA256", PMF: "optional", PHYMode: "802.11n", Width: "HT40+", AirtimePending: 1400,
 		InFlightFrames: 5, InFlightCap: 64, Scanning: true, BeaconsEmitted: 1205, BeaconEmitSum: 216900,
 		BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 1203, BeaconEchoSum: 505260, BeaconEchoMean: 420,
 		BeaconEchoMax: 5300, BeaconsMissed: 1, ChanUtil: 72, ChanUtilAvg: 64}

@@ -15,6 +15,18 @@ type Status struct {
 	TSF            uint64 `json:"tsf_us"`    // time since beaconing started
 	MaxStations    int    `json:"max_num_sta"`
 
+	// What the BSS is, as an operator first asks. Security is open or
+	// WPA2-Personal; KeyMgmt hostapd's wpa_key_mgmt names, empty when
+	// open; PMF ieee80211w's off, optional or required. PHYMode is the
+	// standard the BSS runs (802.11b, 802.11g, 802.11a; 802.11n with HT,
+	// 802.11ac with VHT) and Width its channel: "20 MHz (no HT)" as iw
+	// says it, else HT20, HT40+, HT40-, VHT20, VHT40, VHT80 or VHT160.
+	Security string `json:"security"`
+	KeyMgmt  string `json:"key_mgmt"`
+	PMF      string `json:"pmf"`
+	PHYMode  string `json:"phy_mode"`
+	Width    string `json:"channel_width"`
+
 	// Counters are the core's (package counter), each under its key, in
 	// the text form and in JSON alike.
 	Counters counter.Set `json:"-"`

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/radio"
 )
 
@@ -112,6 +113,10 @@ func TestRatesStudy(t *testing.T) {
 	}
 	s.check(t.Errorf)
 	fmt.Printf("RESULT oracle_ratio=%.3f settle_frames=%d sample_share=%.3f\n", s.minRatio, s.maxSettle, s.maxShare)
+	if *long { // make bench-rates's figures, which the README quotes
+		readmetest.Check(t, `reaches (\d+)% and it settles within (\d+) frames`, fmt.Sprintf("%.0f", 100*s.minRatio), fmt.Sprint(s.maxSettle))
+		readmetest.Check(t, `bench-rates.: .oracle_ratio=([\d.]+) settle_frames=(\d+).`, fmt.Sprintf("%.3f", s.minRatio), fmt.Sprint(s.maxSettle))
+	}
 }
 
 // check asserts the acceptance bounds.

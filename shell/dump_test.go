@@ -13,6 +13,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/radio"
 )
 
@@ -131,6 +132,10 @@ func TestStationDumpStreams(t *testing.T) {
 	if n != 2007 || alloc > 1<<20 {
 		t.Errorf("%d stations dumped, %d bytes allocated; want 2007 within 1 MiB", n, alloc)
 	}
+	// What the socket's goroutines allocate meanwhile moves the figures by
+	// a few KiB.
+	readmetest.CheckNear(t, `2,007 stations cost (\d+) KiB of allocation`, float64(alloc>>10), 16)
+	readmetest.CheckNear(t, `instead of the\s+(\d+,\d+) KiB the reply built whole`, float64((ms.TotalAlloc-before)>>10), 16)
 	// The client's decoder reads the stream as any reply.
 	srv, _ := ListenControl(filepath.Join(t.TempDir(), "b.sock"))
 	stop := serveCalls(srv, func(call *ControlCall) {

@@ -40,9 +40,9 @@ func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ie
 		core.SetDefaultAirtimeWeight(c.AirtimeWeight)
 	}
 	var removed []ieee80211.MAC
-	remove := func(gone []ieee80211.MAC, reason uint16) {
+	remove := func(gone []ieee80211.MAC, reason uint16, why string) {
 		for _, m := range gone {
-			if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m, Reason: reason}); rep.Err() == nil {
+			if rep := control(ctl.Request{Op: ctl.OpStationDel, Addr: m, Reason: reason, Why: why}); rep.Err() == nil {
 				removed = append(removed, m)
 			}
 		}
@@ -52,14 +52,14 @@ func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ie
 		if err != nil {
 			return nil, err
 		}
-		remove(gone, ieee80211.ReasonPrevAuthNotValid)
+		remove(gone, ieee80211.ReasonPrevAuthNotValid, "PSK no longer valid")
 	}
 	if c.ACL != nil {
 		gone, err := core.SetACL(*c.ACL)
 		if err != nil {
 			return removed, err
 		}
-		remove(gone, 0)
+		remove(gone, 0, "refused by the access lists")
 	}
 	return removed, nil
 }

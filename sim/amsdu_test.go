@@ -9,6 +9,7 @@ import (
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/radio"
 )
 
@@ -53,26 +54,41 @@ func amsduRun(t *testing.T, seed uint64, amsdu int, d time.Duration) (bps float6
 // With -amsdu.long it runs longer, over three seeds, and prints the RESULT
 // line `make bench-amsdu` reports.
 func TestAMSDUStudy(t *testing.T) {
+	// make norace runs the full study, whose figures the README quotes
+	// (virtual time, about a second of CPU); the race pass a shorter one.
+	long := *amsduLong || !raceEnabled
 	d, seeds := 2*time.Second, []uint64{1}
-	if *amsduLong {
+	if long {
 		d, seeds = 10*time.Second, []uint64{1, 2, 3}
 	}
-	logExchange(t)
+	whole, own := logExchange(t)
 	minGain, maxDelta := 1e9, -1e9
+	var without, with, less spread
 	for _, seed := range seeds {
-		without, latWithout, _ := amsduRun(t, seed, 0, d)
-		with, latWith, st := amsduRun(t, seed, 11424, d)
-		gain := with / without
+		bpsWithout, latWithout, _ := amsduRun(t, seed, 0, d)
+		bpsWith, latWith, st := amsduRun(t, seed, 11424, d)
+		gain := bpsWith / bpsWithout
 		delta := (latWith - latWithout).Seconds() * 1000
 		t.Logf("seed %d: goodput %.1f -> %.1f Mbit/s (x%.2f), sparse flow latency %v -> %v, %d A-MSDUs received",
-			seed, without/1e6, with/1e6, gain, latWithout, latWith, st.Stats().RxAMSDUs)
+			seed, bpsWithout/1e6, bpsWith/1e6, gain, latWithout, latWith, st.Stats().RxAMSDUs)
 		minGain, maxDelta = min(minGain, gain), max(maxDelta, delta)
+		without.add(bpsWithout / 1e6)
+		with.add(bpsWith / 1e6)
+		less.add(-delta)
 		if st.Stats().RxAMSDUs == 0 || st.Stats().RxBadSubframes != 0 {
 			t.Errorf("station received %d A-MSDUs, %d bad subframes", st.Stats().RxAMSDUs, st.Stats().RxBadSubframes)
 		}
 	}
 	if *amsduLong {
 		fmt.Printf("RESULT amsdu_gain=%.2f sparse_latency_delta_ms=%.2f\n", minGain, maxDelta)
+	}
+	if long {
+		readmetest.Check(t, `takes (\d+) µs of airtime in all, of which (\d+) µs is the packet`, fmt.Sprint(whole), fmt.Sprintf("%.0f", own))
+		readmetest.Check(t, `download\s+tops out at ([\d.]+)-([\d.]+) Mbit/s`, without.format("%.1f")...)
+		readmetest.Check(t, `download goes from ([\d.]+)-([\d.]+) to ([\d.]+)-([\d.]+) Mbit/s`, append(without.format("%.1f"), with.format("%.1f")...)...)
+		readmetest.Check(t, `.amsdu_gain=([\d.]+)., the lowest of three seeds`, fmt.Sprintf("%.2f", minGain))
+		readmetest.Check(t, `waits ([\d.]+)-([\d.]+) ms less, not more \(.sparse_latency_delta_ms=(-?[\d.]+).`,
+			append(less.format("%.2f"), fmt.Sprintf("%.2f", maxDelta))...)
 	}
 	if minGain < 2 {
 		t.Errorf("A-MSDU gain x%.2f, want at least x2", minGain)
@@ -85,12 +101,28 @@ func TestAMSDUStudy(t *testing.T) {
 // logExchange prints what one frame costs without aggregation at the rate
 // the study settles at: the whole exchange (AIFS, mean backoff, preamble,
 // the frame, SIFS, ACK) against the time the packet itself takes.
-func logExchange(t *testing.T) {
+func logExchange(t *testing.T) (whole uint32, own float64) {
 	r := radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.BW80, ShortGI: true}
 	const packet = 1500
 	mpdu := 26 + 8 + packet + 4 // QoS data header, LLC/SNAP, FCS
-	whole := aql.Airtime(r, ieee80211.ACBE, mpdu)
-	own := float64(packet*8) / (float64(r.Kbps()) / 1000)
+	whole = aql.Airtime(r, ieee80211.ACBE, mpdu)
+	own = float64(packet*8) / (float64(r.Kbps()) / 1000)
 	t.Logf("exchange: a %d-byte packet at VHT80 MCS 9 (1 SS, short GI, %.1f Mbit/s) takes %d µs of BE airtime in all, %.0f µs of it the packet",
 		packet, float64(r.Kbps())/1000, whole, own)
+	return whole, own
+}
+
+// spread is the lowest and highest of a figure over the seeds.
+type spread struct{ lo, hi float64 }
+
+func (s *spread) add(v float64) {
+	if *s == (spread{}) {
+		s.lo, s.hi = v, v
+	}
+	s.lo, s.hi = min(s.lo, v), max(s.hi, v)
+}
+
+// format is the spread as the README writes it, "lo-hi", in two figures.
+func (s spread) format(verb string) []string {
+	return []string{fmt.Sprintf(verb, s.lo), fmt.Sprintf(verb, s.hi)}
 }

@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/scan"
 )
 
@@ -139,6 +141,11 @@ func TestScanCost(t *testing.T) {
 			"up_ping_avg_ms=%.2f up_ping_lost_pct=%.1f away_pct=%.1f retune_max_ms=%.2f missed_beacons=%d",
 			costModes[mode], r.mbit, cost, ms(r.down.RTTAvg()), ms(r.down.RTTMax), lostPct(r.down), ms(r.up.RTTAvg()), lostPct(r.up),
 			100*r.duty, ms(r.retuneMax), r.missed+r.coreMissed)
+		if *scanLong { // the README's table is make bench-scan's
+			readmetest.Check(t, `(?m)^\| `+costModes[mode]+` \| ([\d.]+) Mbit/s \| ([\d.]*)(?: %)? ?\| ([\d.]+) ms \(([\d.]+)\) \| ([\d.]+) % \| ([\d.]+) % \| (\d+) \|$`,
+				fmt.Sprintf("%.1f", r.mbit), costCell(mode, cost), fmt.Sprintf("%.2f", ms(r.down.RTTAvg())), fmt.Sprintf("%.1f", ms(r.down.RTTMax)),
+				fmt.Sprintf("%.1f", lostPct(r.up)), fmt.Sprintf("%.1f", 100*r.duty), fmt.Sprint(r.missed+r.coreMissed))
+		}
 		if r.missed != 0 || r.coreMissed != 0 || r.deauths != 0 {
 			t.Errorf("%s: %d beacons missing on the air, %d counted by the core, %d deauthentications", costModes[mode], r.missed, r.coreMissed, r.deauths)
 		}
@@ -157,4 +164,13 @@ func TestScanCost(t *testing.T) {
 		t.Errorf("continuous %.1f Mbit/s, %v; periodic %.1f, %v; none %.1f, %v: want the cost to fall from continuous to periodic to none",
 			c.mbit, c.down.RTTAvg(), p.mbit, p.down.RTTAvg(), base.mbit, base.down.RTTAvg())
 	}
+}
+
+// costCell is the README table's cost column: empty for the mode without
+// scanning.
+func costCell(mode int, cost float64) string {
+	if mode == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f", cost)
 }

@@ -87,7 +87,8 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 	case ctl.OpStatus:
 		st := &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
 			BeaconInterval: 100, DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 61500000,
-			MaxStations: 2007, AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64, Scanning: !f.noScan,
+			MaxStations: 2007, Security: "WPA2-Personal", KeyMgmt: "WPA-PSK", PMF: "off", PHYMode: "802.11g",
+			Width: "20 MHz (no HT)", AirtimePending: 1400, InFlightFrames: 5, InFlightCap: 64, Scanning: !f.noScan,
 			BeaconsEmitted: 600, BeaconEmitSum: 108000, BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 598,
 			BeaconEchoSum: 251160, BeaconEchoMean: 420, BeaconEchoMax: 5300, BeaconsMissed: 1}
 		c := &st.Counters

@@ -13,8 +13,9 @@ import (
 // association times); tests fix it.
 var clock = func() ctl.Clock { return ctl.Clock{Wall: time.Now(), Boot: bootTime()} }
 
-// show writes what req asked for. Set commands print nothing, like iw and
-// a debugfs write, unless -json asks for the record as it is now.
+// show writes what req asked for. A set command prints the value it set,
+// read back from the daemon's reply: iw and a debugfs write print nothing,
+// but airqctl is read by people who want to see the change took.
 func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string) error {
 	if asJSON {
 		return printJSON(w, req, r)
@@ -34,6 +35,8 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		if r.AQL != nil {
 			b = r.AQL.AppendAQL(b)
 		}
+	case ctl.OpAQLSet, ctl.OpAQLThreshold, ctl.OpStationSet:
+		b = appendSet(b, req, r)
 	case ctl.OpScheduler:
 		if r.Scheduler != nil {
 			return ctl.WriteScheduler(w, r.Scheduler)
@@ -157,4 +160,20 @@ func appendACS(b []byte, a *ctl.ACS) []byte {
 	}
 	b = fmt.Appendf(b, "ACS: chose channel %d (%d MHz) by %s after %d ms of scanning\n", a.Channel, a.Freq, a.Method, a.TookMs)
 	return append(b, a.Text...)
+}
+
+// appendSet prints what a set command changed, as the daemon now holds it:
+// the AC's row of aql_txq_limit, aql_threshold, or the station's weight.
+func appendSet(b []byte, req ctl.Request, r *ctl.Reply) []byte {
+	switch {
+	case req.Op == ctl.OpAQLSet && r.AQL != nil:
+		ac := req.AC
+		return fmt.Appendf(b, "AC\tAQL limit low\tAQL limit high\n%s\t%d\t\t%d\n", ac, r.AQL.Low[ac], r.AQL.High[ac])
+	case req.Op == ctl.OpAQLThreshold && r.AQL != nil:
+		return fmt.Appendf(b, "aql_threshold %d us\n", r.AQL.Threshold)
+	case req.Op == ctl.OpStationSet && len(r.Stations) == 1:
+		st := &r.Stations[0]
+		return fmt.Appendf(b, "station %s airtime_weight %d\n", st.Addr, st.AirtimeWeight)
+	}
+	return b
 }

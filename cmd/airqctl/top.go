@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/airq/airq/ctl"
@@ -24,7 +26,7 @@ Airtime is as airqd accounts it, each exchange estimated with its channel
 access, so the stations' sum can pass 100 % by the estimate's margin.
 On a terminal each frame replaces the last (ANSI clear and home); with -b, or
 when stdout is not a terminal, frames follow each other as plain text. With
--json each frame is one JSON object on a line.
+-json each frame is one JSON object on a line. q or Ctrl-C quits.
 
 flags:
 `
@@ -78,10 +80,11 @@ func parseInterval(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// top prints frames until -n is reached, the daemon fails, or the process
-// is interrupted. Every frame is computed from two snapshots one interval
-// apart; each snapshot is a fresh connection, so no interval is too long
-// for the daemon's idle timeout.
+// top prints frames until -n is reached, the daemon fails, the operator
+// types q, or the process is interrupted (Ctrl-C, SIGTERM); the terminal is
+// restored on each way out. Every frame is computed from two snapshots one
+// interval apart; each snapshot is a fresh connection, so no interval is
+// too long for the daemon's idle timeout.
 func top(args []string, socket string, stdout, stderr io.Writer, ifname string, asJSON bool) int {
 	o, err := parseTop(args, stderr)
 	switch {
@@ -91,27 +94,60 @@ func top(args []string, socket string, stdout, stderr io.Writer, ifname string, 
 		fmt.Fprintf(stderr, "airqctl top: %v\n(run airqctl top -h for its flags)\n", err)
 		return 2
 	}
-	redraw := !o.batch && !asJSON && isTerminal(stdout)
-	prev, err := snapshot(socket)
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
+	return runTop(o, topIO{socket: socket, stdout: stdout, stderr: stderr, ifname: ifname, asJSON: asJSON,
+		kb: stdinKeyboard(), stop: stop})
+}
+
+// topIO is where top reads and writes: tests give it a reader of keys and
+// a channel of signals.
+type topIO struct {
+	socket         string
+	stdout, stderr io.Writer
+	ifname         string
+	asJSON         bool
+	kb             keyboard
+	stop           <-chan os.Signal
+}
+
+func runTop(o topOptions, t topIO) int {
+	defer t.kb.restore()
+	quit := make(chan struct{})
+	if t.kb.keys != nil {
+		go watchKeys(t.kb.keys, quit) // ends with the process: a terminal read cannot be interrupted
+	}
+	redraw := !o.batch && !t.asJSON && isTerminal(t.stdout)
+	prev, err := snapshot(t.socket)
 	if err != nil {
-		fmt.Fprintf(stderr, "airqctl: %v\n", err)
+		fmt.Fprintf(t.stderr, "airqctl: %v\n", err)
 		return 1
 	}
 	prevAt := time.Now()
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(t.stdout)
+	tick := time.NewTimer(o.interval)
+	defer tick.Stop()
 	for n := 1; o.frames == 0 || n <= o.frames; n++ {
-		time.Sleep(o.interval)
-		cur, err := snapshot(socket)
+		select {
+		case <-quit:
+			return 0
+		case <-t.stop:
+			return 0
+		case <-tick.C:
+		}
+		cur, err := snapshot(t.socket)
 		if err != nil {
-			fmt.Fprintf(stderr, "airqctl: %v\n", err)
+			fmt.Fprintf(t.stderr, "airqctl: %v\n", err)
 			return 1
 		}
 		now := time.Now()
+		tick.Reset(o.interval)
 		f := newTopFrame(&prev, &cur, now.Sub(prevAt))
-		if asJSON {
+		if t.asJSON {
 			err = enc.Encode(f)
 		} else {
-			_, err = stdout.Write(f.appendText(frameStart(nil, redraw, n), ifname, clock().Wall))
+			_, err = t.stdout.Write(f.appendText(frameStart(nil, redraw, n), t.ifname, clock().Wall))
 		}
 		if err != nil {
 			return 1

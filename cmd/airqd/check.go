@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/internal/ieee80211"
@@ -41,4 +43,35 @@ func checkConfig(o options, err error, w io.Writer) int {
 		return 0
 	}
 	return 2
+}
+
+// startRefused prints why airqd does not start: the problems -check-config
+// prints for the same file and flags (warnings included, the file's in
+// line order, then the command line's), each after "airqd: ", a count of
+// several, and the pointer to -h only when a problem is on the command
+// line.
+func startRefused(w io.Writer, o options, err error) {
+	ps := append(config.AsProblems(err), o.warnings...)
+	var b strings.Builder
+	config.Report(&b, o.configPath, ps)
+	lines := strings.SplitAfter(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for _, line := range lines[:len(lines)-1] { // Report's own summary speaks of a check
+		fmt.Fprintf(w, "airqd: %s", line)
+	}
+	if nw := len(ps.Warnings()); len(ps) > 1 { // a lone problem needs no count
+		fmt.Fprintf(w, "airqd: not started: %s, %s\n", plural(len(ps)-nw, "error"), plural(nw, "warning"))
+	}
+	for _, p := range ps {
+		if !p.Warning && p.Path == "" {
+			fmt.Fprintln(w, "(run airqd -h for the flags)")
+			return
+		}
+	}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -220,6 +220,11 @@ func TestDaemonLiveAQLAndStop(t *testing.T) {
 	if _, err := os.Lstat(d.socket); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("control socket left behind: %v", err)
 	}
+	// The simulated radio's shutdown is the real one's: every station is
+	// deauthenticated (sim.TestShutdownDeauthenticates: and hears it).
+	if n := strings.Count(d.log(), `reason=3 why="AP shutting down"`); n != 4 {
+		t.Errorf("%d stations deauthenticated at shutdown, want 4:\n%s", n, d.log())
+	}
 }
 
 // SIGHUP re-reads the file: a changed aql_txq_limit is applied live, a

@@ -40,6 +40,7 @@ type options struct {
 	flagSet    map[string]bool // the flags given on the command line
 	pcapMB     int64
 	pcapMax    int64 // bytes
+	pcapRotate int   // -pcap-rotate: files in the ring; 0: one file
 
 	simScenario sim.Scenario // -radio sim: the stations (sim.go)
 
@@ -84,7 +85,8 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.checkPath, "check-config", "", "check this configuration file with the other flags given, print every problem with its line and exit: 0 if airqd would start (warnings alone do not fail), 2 if not")
 	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
 	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
-	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
+	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536); with -pcap-rotate, the size of each file")
+	fs.IntVar(&o.pcapRotate, "pcap-rotate", 0, "keep a ring of this many pcap files (2-1000) of -pcap-max-mb each, FILE, FILE1, FILE2, ... as tcpdump -C -W names them, overwriting the oldest, so a long run keeps its last frames; 0: one file, the capture stops when it is full")
 	o.registerScanBounds(fs)
 	o.registerSim(fs)
 }
@@ -242,6 +244,9 @@ func (o *options) checkDaemon() error {
 		return fmt.Errorf("-pcap-max-mb: %d, want 1 to 65536", o.pcapMB)
 	}
 	o.pcapMax = o.pcapMB << 20
+	if o.pcapRotate != 0 && (o.pcapRotate < 2 || o.pcapRotate > 1000) {
+		return fmt.Errorf("-pcap-rotate: %d, want 0 (one file) or 2 to 1000 files", o.pcapRotate)
+	}
 	return nil
 }
 

@@ -6,11 +6,9 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -39,15 +37,17 @@ func run(args []string) int {
 		return checkConfig(opts, err, os.Stdout)
 	}
 	if err != nil {
-		for _, line := range strings.Split(err.Error(), "\n") { // every problem, one a line
-			fmt.Fprintf(os.Stderr, "airqd: %s\n", line)
-		}
-		fmt.Fprintln(os.Stderr, "(run airqd -h for the flags)")
+		startRefused(os.Stderr, opts, err)
 		return 2
 	}
+	// A closed pipe on stdout or stderr (airqd | tee, ended by the same
+	// Ctrl-C) must not kill airqd before its shutdown: with SIGPIPE
+	// notified (not ignored, which programs airqd started would inherit)
+	// writes fail with EPIPE instead, and readerGone drops them.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	level := new(slog.LevelVar)
 	level.Set(opts.logLevel)
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log := slog.New(slog.NewTextHandler(&readerGone{w: os.Stderr}, &slog.HandlerOptions{Level: level}))
 	opts.warnings.Log(log, "")
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
@@ -69,7 +69,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	defer srv.Close() // Run closes it first on the real radio; twice is fine
 	opts.srv = srv
 	if opts.Pcap != "" {
-		p, err := openPcap(opts.Pcap, opts.pcapMax)
+		p, err := openPcap(&opts, log)
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 			if err := p.Close(); err != nil {
 				log.Warn("pcap", "err", err)
 			}
-			log.Info("pcap closed", "file", opts.Pcap, "frames", p.Written(), "dropped", p.Dropped())
+			log.Info("pcap closed", "file", opts.Pcap, "frames", p.Written(), "dropped", p.Dropped(), "rotations", p.Rotations())
 		}()
 		opts.pcapOut = p
 	}

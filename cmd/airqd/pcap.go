@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"time"
 
@@ -9,18 +11,33 @@ import (
 	"github.com/airq/airq/radio"
 )
 
-// openPcap creates (or truncates) path, mode 0640, for a capture of at
-// most limit bytes.
-func openPcap(path string, limit int64) (*pcap.Writer, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o640)
+// openPcap creates (or truncates) -pcap's file, mode 0640, for a capture
+// of at most -pcap-max-mb, or the first file of -pcap-rotate's ring. A
+// capture that fills up says so once, when it happens.
+func openPcap(o *options, log *slog.Logger) (*pcap.Writer, error) {
+	create := func(n int) (io.WriteCloser, error) {
+		return os.OpenFile(pcap.RingName(o.Pcap, n), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o640)
+	}
+	if o.pcapRotate > 0 {
+		w, err := pcap.NewRotating(create, o.pcapMax, o.pcapRotate)
+		if err != nil {
+			return nil, fmt.Errorf("-pcap: %w", err)
+		}
+		return w, nil
+	}
+	f, err := create(0)
 	if err != nil {
 		return nil, fmt.Errorf("-pcap: %w", err)
 	}
-	w, err := pcap.NewWriter(f, limit)
+	w, err := pcap.NewWriter(f, o.pcapMax)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("-pcap: %w", err)
 	}
+	w.OnFull(func() {
+		log.Warn("pcap full: later frames are not captured; raise -pcap-max-mb, or keep the last files with -pcap-rotate N",
+			"file", o.Pcap, "max_mb", o.pcapMB)
+	})
 	return w, nil
 }
 

@@ -100,6 +100,9 @@ func TestDaemonReloadACL(t *testing.T) {
 	if _, ok := associated()[first]; ok {
 		t.Error("the denied station is still associated")
 	}
+	if !strings.Contains(d.log(), `why="refused by the access lists"`) || strings.Contains(d.log(), "removed by operator") {
+		t.Errorf("the removal's cause is not the access lists:\n%s", d.log())
+	}
 	waitUntil(t, "the third station", 10*time.Second, func() bool { _, ok := associated()[third]; return ok })
 	if !strings.Contains(d.log(), "station refused by the access lists") || !strings.Contains(d.log(), "addr="+second) {
 		t.Error("no refusal logged for the second station")

@@ -108,7 +108,9 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simScenario.Len(),
 		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
+	log.Info(simHint(o.Control))
 	line := make([]byte, 0, 256)
+	stdout := &readerGone{w: os.Stdout}
 	start := time.Now()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
@@ -124,7 +126,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		drainEvents(s, o.srv, log)
 		if now >= p.NextSummary() {
 			line = p.AppendSummary(line[:0])
-			os.Stdout.Write(line)
+			stdout.Write(line)
 		}
 		wait := p.NextSummary() - now
 		if t, ok := s.Next(); ok {
@@ -135,6 +137,8 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		timer.Reset(max(wait, 200*time.Microsecond))
 		select {
 		case <-ctx.Done():
+			s.Shutdown() // the stations' deauthentication, as the real radio's shell sends it
+			drainEvents(s, o.srv, log)
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
 		case call := <-calls:

@@ -107,7 +107,8 @@ func TestDaemonReloadPSKs(t *testing.T) {
 	})
 	log := d.log()
 	if !strings.Contains(log, "reload: applied the PSKs") || strings.Contains(log, "restart airqd") ||
-		strings.Contains(log, "passphrase\"") || strings.Contains(log, "the second") || strings.Contains(log, "the first") {
+		strings.Contains(log, "passphrase\"") || strings.Contains(log, "the second") || strings.Contains(log, "the first") ||
+		strings.Count(log, `reason=2 why="PSK no longer valid"`) != 2 || strings.Contains(log, "removed by operator") {
 		t.Errorf("log:\n%s", log)
 	}
 	if dump, _, _ := d.ctl("station", "dump"); strings.Contains(dump, "\tauthorized:\tyes") {

@@ -22,9 +22,10 @@ const (
 )
 
 // Writer appends frames to a capture until it reaches its size bound; then
-// it drops them and counts them. Write may be called from several
-// goroutines (a radio's reader and its writer): a mutex orders the
-// records. Frames are buffered; Close flushes.
+// it drops them and counts them, or, made by NewRotating, goes on in the
+// next file of a ring. Write may be called from several goroutines (a
+// radio's reader and its writer): a mutex orders the records. Frames are
+// buffered; Close flushes.
 //
 // Lock order: mu only.
 type Writer struct {
@@ -37,6 +38,10 @@ type Writer struct {
 	hdr     [RecordHeader]byte // guarded by mu: a local would escape through bufio
 	written atomic.Uint64
 	dropped atomic.Uint64 // over the size bound, after an error or after Close
+
+	ring    ring   // NewRotating's files; zero: one file
+	full    func() // guarded by mu: OnFull's, called once
+	wasFull bool   // guarded by mu
 }
 
 // NewWriter writes the file header to out and returns a Writer that keeps
@@ -46,17 +51,33 @@ func NewWriter(out io.WriteCloser, limit int64) (*Writer, error) {
 		return nil, fmt.Errorf("pcap: a bound of %d bytes leaves no room for the %d-byte file header", limit, FileHeader)
 	}
 	p := &Writer{out: out, w: bufio.NewWriterSize(out, 64<<10), limit: limit}
+	if err := p.fileHeaderLocked(); err != nil {
+		return nil, fmt.Errorf("pcap: %w", err)
+	}
+	return p, nil
+}
+
+// fileHeaderLocked starts the current file.
+func (p *Writer) fileHeaderLocked() error {
 	var h [FileHeader]byte
 	binary.LittleEndian.PutUint32(h[0:], magic)
 	binary.LittleEndian.PutUint16(h[4:], 2) // version 2.4
 	binary.LittleEndian.PutUint16(h[6:], 4)
 	binary.LittleEndian.PutUint32(h[16:], SnapLen)
 	binary.LittleEndian.PutUint32(h[20:], linkRadiotap)
-	if _, err := p.w.Write(h[:]); err != nil {
-		return nil, fmt.Errorf("pcap: %w", err)
-	}
+	_, err := p.w.Write(h[:])
 	p.size = FileHeader
-	return p, nil
+	return err
+}
+
+// OnFull sets f, called once, from the Write that first drops a frame
+// because the capture reached its bound (a rotating capture never does):
+// the daemon says so when it happens, not only at exit. Set it before the
+// first Write; f must not call the Writer.
+func (p *Writer) OnFull(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.full = f
 }
 
 // Write records frames (radiotap + 802.11 each) stamped t. It does not
@@ -71,8 +92,15 @@ func (p *Writer) Write(t time.Time, frames ...[]byte) {
 
 func (p *Writer) recordLocked(t time.Time, fr []byte) {
 	n := min(len(fr), SnapLen)
+	if p.out != nil && p.err == nil && p.size+RecordHeader+int64(n) > p.limit {
+		p.rotateLocked(int64(n))
+	}
 	if p.out == nil || p.err != nil || p.size+RecordHeader+int64(n) > p.limit {
 		p.dropped.Add(1)
+		if !p.wasFull && p.err == nil && p.out != nil && p.full != nil {
+			p.wasFull = true
+			p.full()
+		}
 		return
 	}
 	h := p.hdr[:]

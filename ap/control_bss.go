@@ -1,0 +1,61 @@
+package ap
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/rsn"
+)
+
+// describeBSS fills in what the BSS is: its security and its PHY.
+func (a *AP) describeBSS(st *ctl.Status) {
+	st.Security, st.PMF = "open", "off"
+	if c := a.cfg.RSN; c != nil {
+		p := c.policy()
+		names := make([]string, len(p.AKMs))
+		for i, akm := range p.AKMs {
+			names[i] = akm.String()
+		}
+		st.Security, st.KeyMgmt = "WPA2-Personal", strings.Join(names, " ")
+		switch c.MFP {
+		case rsn.MFPOptional:
+			st.PMF = "optional"
+		case rsn.MFPRequired:
+			st.PMF = "required"
+		}
+	}
+	st.PHYMode, st.Width = a.phyMode(), a.cfg.PHY.widthName()
+}
+
+// phyMode names the standard the BSS runs: the highest of its PHY, and
+// without HT the band's, 802.11b when every rate is a DSSS/CCK one.
+func (a *AP) phyMode() string {
+	switch {
+	case a.cfg.PHY.VHT:
+		return "802.11ac"
+	case a.cfg.PHY.HT:
+		return "802.11n"
+	case a.cfg.Freq > 5000:
+		return "802.11a"
+	case slices.Max(a.cfg.Rates) <= 11000:
+		return "802.11b"
+	}
+	return "802.11g"
+}
+
+// widthName is the channel's width as hostapd's ht_capab and iw name it.
+func (p PHY) widthName() string {
+	switch {
+	case p.VHT:
+		return fmt.Sprintf("VHT%d", p.Width)
+	case p.HT && p.Width == 40 && p.Secondary < 0:
+		return "HT40-"
+	case p.HT && p.Width == 40:
+		return "HT40+"
+	case p.HT:
+		return "HT20"
+	}
+	return "20 MHz (no HT)"
+}
