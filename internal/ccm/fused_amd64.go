@@ -1,0 +1,27 @@
+//go:build amd64 && !purego
+
+package ccm
+
+import "golang.org/x/sys/cpu"
+
+// fusedCPU: the fused loop needs AES-NI, and PINSRQ (SSE4.1) for the
+// counter.
+var fusedCPU = cpu.X86.HasAES && cpu.X86.HasSSE41
+
+// encryptBlockAsm sets dst to the AES encryption of src.
+//
+//go:noescape
+func encryptBlockAsm(xk *schedule, dst, src *[blockSize]byte)
+
+// sealBlocks runs n whole blocks of src through CCM's two passes at once:
+// each block into the CBC-MAC chain mac, and out to dst XORed with the
+// keystream of counter ctr, which it advances by n. dst may be src.
+//
+//go:noescape
+func sealBlocks(xk *schedule, mac, ctr *[blockSize]byte, dst, src *byte, n int)
+
+// openBlocks is sealBlocks' inverse: it decrypts n whole blocks of src
+// into dst and runs the plaintext through the CBC-MAC. dst may be src.
+//
+//go:noescape
+func openBlocks(xk *schedule, mac, ctr *[blockSize]byte, dst, src *byte, n int)
