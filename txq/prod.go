@@ -69,18 +69,24 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		return
 	}
 	a.fLap, a.need = A.lap, 0
+	if m == 0 {
+		// No listed queue: nothing to stop at and no pass to refill
+		// on (refills counts passes over listed queues), so neither
+		// the debt nor the AQL answers matter until one is listed,
+		// and that files again.
+		s.heapSet(A, -1, s.airIndex(sta, ac))
+		return
+	}
 	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
 		w := int64(s.stas[sta].weight)
 		a.need = (-eff + w - 1) / w
 	}
 	hp := int8(-1)
-	if m > 0 {
-		switch low, high := s.air.StationBelow(sta, ac); {
-		case low:
-			hp = heapAllowed
-		case high:
-			hp = heapBelowHigh
-		}
+	switch low, high := s.air.StationBelow(sta, ac); {
+	case low:
+		hp = heapAllowed
+	case high:
+		hp = heapBelowHigh
 	}
 	if hp >= 0 {
 		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
@@ -146,7 +152,7 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	if e := s.heapTop(A, ac, heapAllowed); e != nil {
 		best, found = *e, true
 	}
-	if s.air.TotalBelowThreshold() {
+	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
 		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
 			best, found = *e, true
 		}
