@@ -147,6 +147,11 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 // kernel's walk then finds no eligible queue in a whole pass and gives up.
 func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	A := &s.acs[ac]
+	if A.listed == 1 {
+		if qi, lap, ok, known := s.nextSolo(A, ac); known {
+			return qi, lap, ok
+		}
+	}
 	var best stop
 	found := false
 	if e := s.heapTop(A, ac, heapAllowed); e != nil {
@@ -167,6 +172,32 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
+}
+
+// nextSolo is next when one queue is listed, the common case of one busy
+// station: that queue is the cursor's (front), so the walk stops there or
+// nowhere, and the heaps, which hold at most that station, need no looking
+// into. known is false in the cases it leaves to next: a stop the walk has
+// passed (heapTop files it again), or heaps holding anyone else.
+func (s *Scheduler) nextSolo(A *acState, ac ieee80211.AC) (qi int32, lap int64, ok, known bool) {
+	qi = A.front
+	q := &s.queues[qi]
+	held := len(A.heaps[heapAllowed].e) + len(A.heaps[heapBelowHigh].e)
+	if q.sta == 0 {
+		return qi, A.lap, true, held == 0
+	}
+	ai := s.airIndex(q.sta, ac)
+	a := &s.airs[ai]
+	if a.hp < 0 {
+		return 0, 0, false, held == 0
+	}
+	if held != 1 || a.kq != qi || a.kLap < A.lap {
+		return 0, 0, false, false
+	}
+	if a.hp == heapBelowHigh && !s.air.TotalBelowThreshold() {
+		return 0, 0, false, true
+	}
+	return qi, a.kLap, true, true
 }
 
 func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
