@@ -186,12 +186,11 @@ func (s *Scheduler) nextSolo(A *acState, ac ieee80211.AC) (qi int32, lap int64, 
 	if q.sta == 0 {
 		return qi, A.lap, true, held == 0
 	}
-	ai := s.airIndex(q.sta, ac)
-	a := &s.airs[ai]
-	if a.hp < 0 {
+	a := &s.airs[s.airIndex(q.sta, ac)]
+	switch {
+	case a.hp < 0:
 		return 0, 0, false, held == 0
-	}
-	if held != 1 || a.kq != qi || a.kLap < A.lap {
+	case held != 1 || a.kq != qi || a.kLap < A.lap:
 		return 0, 0, false, false
 	}
 	if a.hp == heapBelowHigh && !s.air.TotalBelowThreshold() {
