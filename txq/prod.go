@@ -53,6 +53,17 @@ func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
 // airtime, the limits or the station's listed queues change.
 func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	A := &s.acs[ac]
+	if a.listed == 0 {
+		if a.hp >= 0 && a.out != 0 {
+			return // Return files it again; until then stop skips the entry
+		}
+		// Nothing to stop at and no pass to refill on (refills counts
+		// passes over listed queues), so neither the debt nor the AQL
+		// answers matter until a queue is listed, and that files again.
+		a.fLap, a.need = A.lap, 0
+		s.heapDrop(A, s.airIndex(sta, ac))
+		return
+	}
 	var qs [2]int32
 	m := 0
 	for i, tid := range acTIDs[ac] {
@@ -64,19 +75,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 			m++
 		}
 	}
-	if m == 0 && a.hp >= 0 && a.out != 0 {
-		// Return files it again; until then stop skips the entry.
-		return
-	}
 	a.fLap, a.need = A.lap, 0
-	if m == 0 {
-		// No listed queue: nothing to stop at and no pass to refill
-		// on (refills counts passes over listed queues), so neither
-		// the debt nor the AQL answers matter until one is listed,
-		// and that files again.
-		s.heapSet(A, -1, s.airIndex(sta, ac))
-		return
-	}
 	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
 		w := int64(s.stas[sta].weight)
 		a.need = (-eff + w - 1) / w
