@@ -104,13 +104,13 @@ func (c *CCM) Seal(dst, nonce, plaintext, aad []byte) []byte {
 		p, out = p[blockSize:], out[blockSize:]
 	}
 	if n := len(p); n > 0 {
-		subtle.XORBytes(c.mac[:n], c.mac[:n], p)
+		xorShort(c.mac[:n], c.mac[:n], p)
 		c.enc(&c.mac, &c.mac)
 		c.enc(&c.ks, &c.ctr)
-		subtle.XORBytes(out[:n], p, c.ks[:n])
+		xorShort(out[:n], p, c.ks[:n])
 		out = out[n:]
 	}
-	subtle.XORBytes(out[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	xorShort(out[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
 	return ret
 }
 
@@ -143,11 +143,11 @@ func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
 	p, out = p[full:], out[full:]
 	if r := len(p); r > 0 {
 		c.enc(&c.ks, &c.ctr)
-		subtle.XORBytes(out[:r], p, c.ks[:r])
-		subtle.XORBytes(c.mac[:r], c.mac[:r], out[:r])
+		xorShort(out[:r], p, c.ks[:r])
+		xorShort(c.mac[:r], c.mac[:r], out[:r])
 		c.enc(&c.mac, &c.mac)
 	}
-	subtle.XORBytes(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	xorShort(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
 	if subtle.ConstantTimeCompare(c.mac[:c.tagSize], c.tag[:c.tagSize]) != 1 {
 		plain := ret[len(dst):]
 		if n > 0 && &plain[0] == &ciphertext[0] {
@@ -184,7 +184,7 @@ func (c *CCM) reencrypt(nonce, p []byte) {
 		r := min(len(p), blockSize)
 		c.enc(&c.ks, &c.ctr)
 		c.next()
-		subtle.XORBytes(p[:r], p[:r], c.ks[:r])
+		xorShort(p[:r], p[:r], c.ks[:r])
 		p = p[r:]
 	}
 }
@@ -263,7 +263,7 @@ func (c *CCM) absorbAAD(aad []byte) {
 	c.absorb(blk[:])
 	for a := aad[m:]; len(a) > 0; {
 		r := min(len(a), blockSize)
-		subtle.XORBytes(c.mac[:r], c.mac[:r], a[:r])
+		xorShort(c.mac[:r], c.mac[:r], a[:r])
 		c.enc(&c.mac, &c.mac)
 		a = a[r:]
 	}
@@ -289,6 +289,16 @@ func xor16(dst, a, b []byte) {
 	_, _, _ = dst[15], a[15], b[15]
 	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(a)^binary.LittleEndian.Uint64(b))
 	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(a[8:])^binary.LittleEndian.Uint64(b[8:]))
+}
+
+// xorShort sets dst = a ^ b for the few bytes of a partial block or a
+// tag: a byte loop costs less there than XORBytes's checks. dst may alias
+// a or b exactly.
+func xorShort(dst, a, b []byte) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] ^ b[i]
+	}
 }
 
 // grow extends dst by n bytes and returns the whole slice and the new part,

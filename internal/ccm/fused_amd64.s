@@ -4,7 +4,8 @@
 
 // Register use: X0 the CBC-MAC chain, X1 the keystream block, X2 the
 // counter block, X3 the data block, X5..X15 the 11 round keys; R8 the
-// counter's low 64 bits in native order, R9 scratch.
+// counter's low 64 bits in native order, R9 scratch, R10 the offset of
+// the block in src and dst, CX the end offset.
 
 #define LOAD_KEYS(xk) \
 	MOVOU 0(xk), X5; \
@@ -64,6 +65,8 @@
 	MOVQ dst+24(FP), DI; \
 	MOVQ src+32(FP), SI; \
 	MOVQ n+40(FP), CX; \
+	SHLQ $4, CX; \
+	XORQ R10, R10; \
 	LOAD_KEYS(AX); \
 	MOVOU (BX), X0; \
 	MOVOU (DX), X2; \
@@ -94,16 +97,15 @@ TEXT ·sealBlocks(SB), NOSPLIT, $0-48
 	JZ    sealDone
 
 sealLoop:
-	MOVOU (SI), X3
+	MOVOU (SI)(R10*1), X3
 	PXOR  X3, X0
 	NEXT_CTR
 	ENC2(X0, X1)
 	PXOR  X3, X1
-	MOVOU X1, (DI)
-	ADDQ  $16, SI
-	ADDQ  $16, DI
-	DECQ  CX
-	JNZ   sealLoop
+	MOVOU X1, (DI)(R10*1)
+	ADDQ  $16, R10
+	CMPQ  R10, CX
+	JB    sealLoop
 
 sealDone:
 	EPILOGUE
@@ -127,14 +129,13 @@ openLoop:
 	ENC2(X0, X1)
 
 openXOR:
-	MOVOU (SI), X3
+	MOVOU (SI)(R10*1), X3
 	PXOR  X1, X3
-	MOVOU X3, (DI)
+	MOVOU X3, (DI)(R10*1)
 	PXOR  X3, X0
-	ADDQ  $16, SI
-	ADDQ  $16, DI
-	DECQ  CX
-	JNZ   openLoop
+	ADDQ  $16, R10
+	CMPQ  R10, CX
+	JB    openLoop
 	ENC1(X0)
 
 openDone:
