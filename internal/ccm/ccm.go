@@ -232,13 +232,29 @@ func (c *CCM) start(nonce []byte, n int, aad []byte) {
 	c.mac[0] = flags
 	copy(c.mac[1:], nonce)
 	putLength(c.mac[1+c.nonceSize:], uint64(n))
-	c.enc(&c.mac, &c.mac)
-	c.absorbAAD(aad)
-
 	c.counter(nonce)
-	c.enc(&c.s0, &c.ctr)
+	if c.xk != nil && len(aad) <= shortAAD {
+		// B_0, the associated data and E(A_0) in one call: CCMP's
+		// AAD (22 to 30 bytes) always takes this way.
+		var blk [2 * blockSize]byte
+		blocks := 0
+		if len(aad) > 0 {
+			binary.BigEndian.PutUint16(blk[:], uint16(len(aad)))
+			copy(blk[2:], aad)
+			blocks = (2 + len(aad) + blockSize - 1) / blockSize
+		}
+		startBlocks(c.xk, &c.mac, &c.s0, &c.ctr, &blk, blocks)
+	} else {
+		c.enc(&c.mac, &c.mac)
+		c.absorbAAD(aad)
+		c.enc(&c.s0, &c.ctr)
+	}
 	c.next()
 }
+
+// shortAAD is the longest associated data that fits, with its 2-byte
+// length, in the two blocks startBlocks takes.
+const shortAAD = 2*blockSize - 2
 
 // absorbAAD runs the length-prefixed, zero-padded associated data through
 // the CBC-MAC.

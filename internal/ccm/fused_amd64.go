@@ -25,3 +25,10 @@ func sealBlocks(xk *schedule, mac, ctr *[blockSize]byte, dst, src *byte, n int)
 //
 //go:noescape
 func openBlocks(xk *schedule, mac, ctr *[blockSize]byte, dst, src *byte, n int)
+
+// startBlocks begins a message: it encrypts B_0 in mac and runs the first
+// blocks (0, 1 or 2) of the formatted associated data through the
+// CBC-MAC, and sets s0 to the encryption of the counter block A_0 in ctr.
+//
+//go:noescape
+func startBlocks(xk *schedule, mac, s0, ctr *[blockSize]byte, aad *[2 * blockSize]byte, blocks int)

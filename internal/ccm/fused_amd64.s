@@ -141,3 +141,31 @@ openXOR:
 openDone:
 	EPILOGUE
 	RET
+
+// func startBlocks(xk *schedule, mac, s0, ctr *[blockSize]byte, aad *[2 * blockSize]byte, blocks int)
+TEXT ·startBlocks(SB), NOSPLIT, $0-48
+	MOVQ xk+0(FP), AX
+	MOVQ mac+8(FP), BX
+	MOVQ s0+16(FP), DI
+	MOVQ ctr+24(FP), DX
+	MOVQ aad+32(FP), SI
+	MOVQ blocks+40(FP), CX
+	LOAD_KEYS(AX)
+	MOVOU (BX), X0
+	MOVOU (DX), X1
+	ENC2(X0, X1)
+	MOVOU X1, (DI)
+	TESTQ CX, CX
+	JZ    startDone
+	MOVOU (SI), X3
+	PXOR  X3, X0
+	ENC1(X0)
+	CMPQ  CX, $1
+	JE    startDone
+	MOVOU 16(SI), X3
+	PXOR  X3, X0
+	ENC1(X0)
+
+startDone:
+	MOVOU X0, (BX)
+	RET
