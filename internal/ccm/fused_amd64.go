@@ -2,11 +2,18 @@
 
 package ccm
 
-import "golang.org/x/sys/cpu"
-
 // fusedCPU: the fused loop needs AES-NI, and PINSRQ (SSE4.1) for the
-// counter.
-var fusedCPU = cpu.X86.HasAES && cpu.X86.HasSSE41
+// counter. The package is below the layers that may import
+// golang.org/x/sys/cpu, so it asks CPUID itself.
+var fusedCPU = func() bool {
+	_, _, ecx, _ := cpuid(1, 0)
+	return ecx&(1<<25) != 0 && ecx&(1<<19) != 0 // AES, SSE4.1
+}()
+
+// cpuid executes CPUID for leaf and subleaf.
+//
+//go:noescape
+func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
 
 // encryptBlockAsm sets dst to the AES encryption of src.
 //
