@@ -275,45 +275,41 @@ func (w *twins) step() {
 // in and out of order and without status, idle time, weight changes, power
 // save, station removal, limit changes, the total threshold) production
 // mode serves exactly the queues trace mode serves, in the same order, and
-// every deficit and listed count agrees after every operation. 8 seeds
-// instead of 40 under -race or -short; make norace runs all of them.
+// every deficit and listed count agrees after every operation.
 func TestProductionDecisions(t *testing.T) {
-	seeds, steps := 40, 4000
-	if raceEnabled || testing.Short() {
-		seeds = 8
-	}
-	idle := 0
-	for seed := range uint64(seeds) {
-		w := newTwins(t, seed)
-		for range steps {
-			w.step()
-		}
-		idle += w.idle
-	}
-	t.Logf("%d seeds x %d operations; %d empty queues handed out by trace mode", seeds, steps, idle)
+	seeds, steps, sum := runTwins(t, 0, func(uint64) int { return twinStations })
+	t.Logf("%d seeds x %d operations; %d empty queues handed out by trace mode", seeds, steps, sum.idle)
 }
 
 // TestProductionDecisionsSolo is TestProductionDecisions with one or two
 // busy stations, so that a single listed queue, production's fast path,
 // is the common case, entered and left by every kind of operation.
 func TestProductionDecisionsSolo(t *testing.T) {
-	seeds, steps := 40, 4000
+	seeds, steps, sum := runTwins(t, 1000, func(seed uint64) int { return 1 + int(seed%2) })
+	if sum.solo < seeds*steps/10 {
+		t.Fatalf("%d Next calls with a single queue listed in %d seeds: the fast path is hardly exercised", sum.solo, seeds)
+	}
+	t.Logf("%d seeds x %d operations; %d Next calls with one queue listed", seeds, steps, sum.solo)
+}
+
+// runTwins runs twins from seeds first, first+1, ... with busy(seed) busy
+// stations and sums their idle and solo counts. 8 seeds instead of 40
+// under -race or -short; make norace runs all of them.
+func runTwins(t *testing.T, first uint64, busy func(seed uint64) int) (seeds, steps int, sum struct{ idle, solo int }) {
+	seeds, steps = 40, 4000
 	if raceEnabled || testing.Short() {
 		seeds = 8
 	}
-	solo := 0
-	for seed := range uint64(seeds) {
-		w := newTwins(t, 1000+seed)
-		w.busy = 1 + int(seed%2)
+	for seed := first; seed < first+uint64(seeds); seed++ {
+		w := newTwins(t, seed)
+		w.busy = busy(seed)
 		for range steps {
 			w.step()
 		}
-		solo += w.solo
+		sum.idle += w.idle
+		sum.solo += w.solo
 	}
-	if solo < seeds*steps/10 {
-		t.Fatalf("%d Next calls with a single queue listed in %d seeds: the fast path is hardly exercised", solo, seeds)
-	}
-	t.Logf("%d seeds x %d operations; %d Next calls with one queue listed", seeds, steps, solo)
+	return seeds, steps, sum
 }
 
 // checkHeaps verifies production's heaps: positions, order, and keys equal
