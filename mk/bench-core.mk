@@ -6,13 +6,15 @@
 # the totals: the hot path never calls it (it allocates nothing), and the
 # setup's large allocations clear fresh pages or not from one run to the
 # next, which would move the figure by a hundred instructions.
+# CORE_TAGS=purego counts the portable CCM instead of the AES-NI loop.
 .PHONY: bench-core
+CORE_TAGS  ?=
 CORE_N1    ?= 10000
 CORE_N2    ?= 30000
 CORE_BENCH ?= DownlinkFrame DownlinkFrame8 DownlinkFrameCCMP UplinkFrameCCMP
 bench-core:
 	@command -v valgrind >/dev/null || { echo "bench-core needs valgrind" >&2; exit 1; }
-	@mkdir -p bin && $(GO) test -c -o bin/ap.test ./ap
+	@mkdir -p bin && $(GO) test -c $(if $(CORE_TAGS),-tags $(CORE_TAGS)) -o bin/ap.test ./ap
 	@for b in $(CORE_BENCH); do \
 	  for n in $(CORE_N1) $(CORE_N2); do \
 	    GOMAXPROCS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=bin/bench-core.$$n.out \
