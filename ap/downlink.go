@@ -184,8 +184,9 @@ func classify(etherType uint16, payload []byte) uint8 {
 }
 
 // buildData turns the 802.3 frame in slab h (at headroom, n bytes) into
-// radiotap + 802.11 data + LLC/SNAP in place and returns the frame.
-func (a *AP) buildData(h uint32, n int, p radio.TxParams, qos bool, tid uint8, seq uint16) []byte {
+// radiotap + 802.11 data + LLC/SNAP in place and returns the frame; rt is
+// radiotap.TxHeaderLen(p).
+func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid uint8, seq uint16) []byte {
 	slab := a.pool.slab(h)
 	eth := slab[headroom : headroom+n]
 	var da, sa ieee80211.MAC
@@ -199,7 +200,7 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, qos bool, tid uint8, s
 	// The SNAP header ends where the 802.3 type field ends, so the payload
 	// stays where it is.
 	snap := headroom + 14 - 8
-	start := snap - hdrLen - radiotap.TxHeaderLen(p)
+	start := snap - hdrLen - rt
 	b := radiotap.AppendTx(slab[start:start], p)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
 		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,

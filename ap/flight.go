@@ -14,7 +14,17 @@ const tidMgmt = 0xff
 
 // flight is the record of one frame handed to the radio, registered before
 // the write because its echo can arrive before the write returns.
+//
+// register writes the record's fields but leaves subs alone: only an
+// A-MSDU uses it, up to nsubs, and clearing its 128 bytes for every frame
+// would be most of the cost of registering one.
 type flight struct {
+	flightFields
+	subs [maxSubframes]uint32 // an A-MSDU's MSDU slabs; the first nsubs hold
+}
+
+// flightFields is what register sets for every frame.
+type flightFields struct {
 	addr1  ieee80211.MAC
 	seqCtl uint16
 	tid    uint8
@@ -34,7 +44,6 @@ type flight struct {
 	// An A-MSDU's record holds a big slab and the slabs of its MSDUs.
 	big   bool
 	nsubs uint8
-	subs  [maxSubframes]uint32
 	// done marks a record completed out of order (its frame was refused):
 	// it stays as a placeholder so the rest keep their send order.
 	done bool
@@ -99,8 +108,12 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 		a.completeOldest(ac, nil, now)
 	}
 	rec := f.at(f.size)
-	*rec = flight{addr1: fr.Addr1(), seqCtl: fr.SeqCtl(), tid: tid, slot: slot, data: data, bytes: bytes,
-		psdu: len(fr), rate: rate, sent: now, ref: flightRef{ac: ac, serial: f.base + uint64(f.size)}}
+	// Cleared in place, then set: a composite literal would be built on
+	// the stack and copied.
+	rec.flightFields = flightFields{}
+	rec.addr1, rec.seqCtl, rec.tid, rec.slot, rec.data, rec.bytes = fr.Addr1(), fr.SeqCtl(), tid, slot, data, bytes
+	rec.psdu, rec.rate, rec.sent = len(fr), rate, now
+	rec.ref = flightRef{ac: ac, serial: f.base + uint64(f.size)}
 	f.size++
 	return rec
 }
@@ -270,5 +283,5 @@ func (a *AP) notSent(now time.Duration, i int) {
 	}
 	// Complete it in place: later records stay in send order.
 	a.complete(ref.ac, r, nil, now)
-	*r = flight{sent: r.sent, done: true}
+	r.flightFields = flightFields{sent: r.sent, done: true}
 }

@@ -91,12 +91,12 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		}
 	}
 	var b []byte
+	rt := radiotap.TxHeaderLen(p) // once: building and protecting use it
 	if a.slabPoll[h] {
 		b = a.buildNull(h, p, qos, tid, seq)
 	} else {
-		b = a.buildData(h, n, p, qos, tid, seq)
+		b = a.buildData(h, n, p, rt, qos, tid, seq)
 	}
-	rt := radiotap.TxHeaderLen(p)
 	fr := ieee80211.Frame(b[rt:])
 	if moreData {
 		fr.SetMoreData(true)

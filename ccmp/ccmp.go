@@ -1,7 +1,6 @@
 package ccmp
 
 import (
-	"crypto/aes"
 	"encoding/binary"
 	"errors"
 	"strconv"
@@ -60,11 +59,7 @@ func New(tk []byte, id uint8) (*Key, error) {
 	if len(tk) != TKLen || id > 3 {
 		return nil, ErrKey
 	}
-	b, err := aes.NewCipher(tk)
-	if err != nil {
-		return nil, err
-	}
-	c, err := ccm.New(b, nonceLen, MICLen)
+	c, err := ccm.NewAES(tk, nonceLen, MICLen)
 	if err != nil {
 		return nil, err
 	}

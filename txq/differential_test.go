@@ -23,6 +23,11 @@ type twins struct {
 	h      Handle
 	log    []string
 	idle   int // empty queues trace handed out and production skipped
+	// busy is how many stations get frames (the others only complete,
+	// change weight, doze or leave); solo counts the Next calls made with
+	// a single queue listed, nextSolo's case.
+	busy int
+	solo int
 }
 
 type inflight struct {
@@ -34,7 +39,7 @@ type inflight struct {
 const twinStations = 8
 
 func newTwins(t *testing.T, seed uint64) *twins {
-	w := &twins{t: t, r: rand.New(rand.NewPCG(seed, 7))}
+	w := &twins{t: t, r: rand.New(rand.NewPCG(seed, 7)), busy: twinStations}
 	low := []int32{500, 2000, 5000, 50000}[w.r.IntN(4)]
 	threshold := []int32{6000, 24000}[w.r.IntN(2)]
 	for i, mode := range []Mode{Trace, Production} {
@@ -95,7 +100,10 @@ func (w *twins) fail(format string, args ...any) {
 var twinTIDs = []uint8{0, 3, 0, 0, 6} // mostly BE's TID 0, some TID 3, some VO
 
 func (w *twins) enqueue() {
-	sta := uint16(w.r.IntN(twinStations + 1)) // 0: the non-station queue
+	sta := uint16(w.r.IntN(w.busy + 1)) // 0: the non-station queue
+	if w.busy < twinStations && w.r.IntN(4) != 0 {
+		sta = 1 + uint16(w.r.IntN(w.busy)) // the non-station queue seldom
+	}
 	tid := twinTIDs[w.r.IntN(len(twinTIDs))]
 	n := 1 + w.r.IntN(3)
 	w.logf("enqueue sta %d tid %d x%d", sta, tid, n)
@@ -122,6 +130,9 @@ func (w *twins) round(ac ieee80211.AC) {
 			w.logf("  trace hands out empty %s", qname(q0))
 			w.s[0].Return(q0, false, w.now)
 			q0, ok0 = w.s[0].Next(ac, w.now)
+		}
+		if w.s[1].Listed(ac) == 1 {
+			w.solo++
 		}
 		q1, ok1 := w.s[1].Next(ac, w.now)
 		if ok0 != ok1 || ok0 && (q0.Station() != q1.Station() || q0.tid != q1.tid) {
@@ -264,22 +275,41 @@ func (w *twins) step() {
 // in and out of order and without status, idle time, weight changes, power
 // save, station removal, limit changes, the total threshold) production
 // mode serves exactly the queues trace mode serves, in the same order, and
-// every deficit and listed count agrees after every operation. 8 seeds
-// instead of 40 under -race or -short; make norace runs all of them.
+// every deficit and listed count agrees after every operation.
 func TestProductionDecisions(t *testing.T) {
-	seeds, steps := 40, 4000
+	seeds, steps, sum := runTwins(t, 0, func(uint64) int { return twinStations })
+	t.Logf("%d seeds x %d operations; %d empty queues handed out by trace mode", seeds, steps, sum.idle)
+}
+
+// TestProductionDecisionsSolo is TestProductionDecisions with one or two
+// busy stations, so that a single listed queue, production's fast path,
+// is the common case, entered and left by every kind of operation.
+func TestProductionDecisionsSolo(t *testing.T) {
+	seeds, steps, sum := runTwins(t, 1000, func(seed uint64) int { return 1 + int(seed%2) })
+	if sum.solo < seeds*steps/10 {
+		t.Fatalf("%d Next calls with a single queue listed in %d seeds: the fast path is hardly exercised", sum.solo, seeds)
+	}
+	t.Logf("%d seeds x %d operations; %d Next calls with one queue listed", seeds, steps, sum.solo)
+}
+
+// runTwins runs twins from seeds first, first+1, ... with busy(seed) busy
+// stations and sums their idle and solo counts. 8 seeds instead of 40
+// under -race or -short; make norace runs all of them.
+func runTwins(t *testing.T, first uint64, busy func(seed uint64) int) (seeds, steps int, sum struct{ idle, solo int }) {
+	seeds, steps = 40, 4000
 	if raceEnabled || testing.Short() {
 		seeds = 8
 	}
-	idle := 0
-	for seed := range uint64(seeds) {
+	for seed := first; seed < first+uint64(seeds); seed++ {
 		w := newTwins(t, seed)
+		w.busy = busy(seed)
 		for range steps {
 			w.step()
 		}
-		idle += w.idle
+		sum.idle += w.idle
+		sum.solo += w.solo
 	}
-	t.Logf("%d seeds x %d operations; %d empty queues handed out by trace mode", seeds, steps, idle)
+	return seeds, steps, sum
 }
 
 // checkHeaps verifies production's heaps: positions, order, and keys equal

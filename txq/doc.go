@@ -85,6 +85,10 @@
 // together with the round number, which production keeps in 64 bits where
 // the kernel wraps a u16.
 //
+// With a single queue listed (one busy station) that queue is the
+// cursor's, so Next reads its station's stop directly, without the heaps
+// (nextSolo); TestProductionDecisionsSolo holds that case to trace mode.
+//
 // TestProductionDecisions drives both modes with the same random operations
 // (two TIDs per station, the non-station queue, completions out of order
 // and without status, idle time, weights, power save, removal, limits, the

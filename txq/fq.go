@@ -219,9 +219,16 @@ func (s *Scheduler) Dequeue(q *TXQ, now time.Duration) (Frame, bool) {
 		fi := head.first
 		f := &s.flows[fi]
 		if f.deficit <= 0 {
-			f.deficit += s.quantum
-			s.toOld(q, head, fi)
-			continue
+			if !isNew && head.last == fi {
+				// The only old flow and no new one: the round robin
+				// would come back to it a quantum at a time until
+				// its deficit turns positive.
+				f.deficit += (-f.deficit/s.quantum + 1) * s.quantum
+			} else {
+				f.deficit += s.quantum
+				s.toOld(q, head, fi)
+				continue
+			}
 		}
 		var it item
 		var ok bool

@@ -57,7 +57,7 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 		h := &A.heaps[hp]
 		i := s.hpos[ai]
 		h.e[i] = stop{lap: a.kLap, label: s.queues[a.kq].label, ai: ai}
-		if !s.siftUp(h, i) {
+		if len(h.e) > 1 && !s.siftUp(h, i) { // alone, it is in order
 			s.siftDown(h, i)
 		}
 	}

@@ -53,6 +53,17 @@ func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
 // airtime, the limits or the station's listed queues change.
 func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	A := &s.acs[ac]
+	if a.listed == 0 {
+		if a.hp >= 0 && a.out != 0 {
+			return // Return files it again; until then stop skips the entry
+		}
+		// Nothing to stop at and no pass to refill on (refills counts
+		// passes over listed queues), so neither the debt nor the AQL
+		// answers matter until a queue is listed, and that files again.
+		a.fLap, a.need = A.lap, 0
+		s.heapDrop(A, s.airIndex(sta, ac))
+		return
+	}
 	var qs [2]int32
 	m := 0
 	for i, tid := range acTIDs[ac] {
@@ -64,23 +75,17 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 			m++
 		}
 	}
-	if m == 0 && a.hp >= 0 && a.out != 0 {
-		// Return files it again; until then stop skips the entry.
-		return
-	}
 	a.fLap, a.need = A.lap, 0
 	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
 		w := int64(s.stas[sta].weight)
 		a.need = (-eff + w - 1) / w
 	}
 	hp := int8(-1)
-	if m > 0 {
-		switch low, high := s.air.StationBelow(sta, ac); {
-		case low:
-			hp = heapAllowed
-		case high:
-			hp = heapBelowHigh
-		}
+	switch low, high := s.air.StationBelow(sta, ac); {
+	case low:
+		hp = heapAllowed
+	case high:
+		hp = heapBelowHigh
 	}
 	if hp >= 0 {
 		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
@@ -141,12 +146,17 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 // kernel's walk then finds no eligible queue in a whole pass and gives up.
 func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	A := &s.acs[ac]
+	if A.listed == 1 {
+		if qi, lap, ok, known := s.nextSolo(A, ac); known {
+			return qi, lap, ok
+		}
+	}
 	var best stop
 	found := false
 	if e := s.heapTop(A, ac, heapAllowed); e != nil {
 		best, found = *e, true
 	}
-	if s.air.TotalBelowThreshold() {
+	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
 		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
 			best, found = *e, true
 		}
@@ -161,6 +171,31 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
+}
+
+// nextSolo is next when one queue is listed, the common case of one busy
+// station: that queue is the cursor's (front), so the walk stops there or
+// nowhere, and the heaps, which hold at most that station, need no looking
+// into. known is false in the cases it leaves to next: a stop the walk has
+// passed (heapTop files it again), or heaps holding anyone else.
+func (s *Scheduler) nextSolo(A *acState, ac ieee80211.AC) (qi int32, lap int64, ok, known bool) {
+	qi = A.front
+	q := &s.queues[qi]
+	held := len(A.heaps[heapAllowed].e) + len(A.heaps[heapBelowHigh].e)
+	if q.sta == 0 {
+		return qi, A.lap, true, held == 0
+	}
+	a := &s.airs[s.airIndex(q.sta, ac)]
+	switch {
+	case a.hp < 0:
+		return 0, 0, false, held == 0
+	case held != 1 || a.kq != qi || a.kLap < A.lap:
+		return 0, 0, false, false
+	}
+	if a.hp == heapBelowHigh && !s.air.TotalBelowThreshold() {
+		return 0, 0, false, true
+	}
+	return qi, a.kLap, true, true
 }
 
 func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {

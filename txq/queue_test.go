@@ -1,6 +1,7 @@
 package txq
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -164,5 +165,50 @@ func TestPausedFramesAreNotCoDelDropped(t *testing.T) {
 		if got := s.Stats(be).CoDelDrops; got != 0 {
 			t.Errorf("%s: %d CoDel drops of power-save buffered frames", mode, got)
 		}
+	}
+}
+
+// TestLoneFlowDeficit: a lone flow's deficit after each dequeue is what
+// the round robin gives one quantum per visit, however many visits a big
+// frame takes (Dequeue adds them in one step), and interleaving with a
+// second flow still goes a quantum at a time.
+func TestLoneFlowDeficit(t *testing.T) {
+	for _, quantum := range []int{1, 300, 1514, 4000} {
+		s := mustNew(t, Config{Airtime: openAirtime{}, Owner: &owner{}, MaxStations: 2, Quantum: quantum})
+		s.AddStation(1)
+		q := s.Queue(1, 0)
+		lens := []uint32{1514, 60, 3000, 1, 1514, 299, 300, 301, 9000, 1514}
+		for i, n := range lens {
+			s.Enqueue(1, 0, Item{Handle: Handle(i), Len: n, Hash: 7}, 0)
+		}
+		fi := s.classify(s.queueIndex(1, 0), 7)
+		want := int32(quantum) // a new flow starts with one quantum
+		for i, n := range lens {
+			for want <= 0 {
+				want += int32(quantum)
+			}
+			want -= int32(n)
+			f, ok := s.Dequeue(q, 0)
+			if !ok || f.Handle != Handle(i) {
+				t.Fatalf("quantum %d: dequeue %d: %+v %v", quantum, i, f, ok)
+			}
+			if i < len(lens)-1 && s.flows[fi].deficit != want {
+				t.Fatalf("quantum %d: after frame %d deficit %d, want %d", quantum, i, s.flows[fi].deficit, want)
+			}
+		}
+	}
+	// Two flows of one queue alternate by quantum, big frames or not.
+	s := mustNew(t, Config{Airtime: openAirtime{}, Owner: &owner{}, MaxStations: 2, Quantum: 300})
+	s.AddStation(1)
+	for i := range 6 {
+		s.Enqueue(1, 0, Item{Handle: Handle(i), Len: 1500, Hash: uint32(i%2) << 31}, 0)
+	}
+	var got []Handle
+	for range 6 {
+		f, _ := s.Dequeue(s.Queue(1, 0), 0)
+		got = append(got, f.Handle)
+	}
+	if want := []Handle{0, 1, 2, 3, 4, 5}; !slices.Equal(got, want) {
+		t.Fatalf("two flows served %v, want %v", got, want)
 	}
 }

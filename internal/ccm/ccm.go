@@ -1,6 +1,7 @@
 package ccm
 
 import (
+	"crypto/aes"
 	"crypto/cipher"
 	"crypto/subtle"
 	"encoding/binary"
@@ -24,6 +25,7 @@ var (
 // at once.
 type CCM struct {
 	b         cipher.Block
+	xk        *schedule // the key for the fused loop, nil on the generic path
 	nonceSize int
 	tagSize   int
 	maxLen    uint64 // payload bytes the q-octet length field can count
@@ -49,6 +51,28 @@ func New(b cipher.Block, nonceSize, tagSize int) (*CCM, error) {
 	return c, nil
 }
 
+// NewAES returns a CCM over AES under key (16, 24 or 32 bytes). With a
+// 16-byte key on a CPU with AES-NI, whole blocks go through one assembly
+// loop that runs the CBC-MAC and the counter mode together; otherwise, and
+// for the blocks around them, it is the CCM New makes over crypto/aes.
+func NewAES(key []byte, nonceSize, tagSize int) (*CCM, error) {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	c, err := New(b, nonceSize, tagSize)
+	if err != nil {
+		return nil, err
+	}
+	if fusedCPU && len(key) == 16 {
+		c.xk = expandKey(key)
+	}
+	return c, nil
+}
+
+// Fused reports whether c takes whole blocks through the assembly loop.
+func (c *CCM) Fused() bool { return c.xk != nil }
+
 // Format prints the parameters only: the scratch blocks hold keystream.
 func (c CCM) Format(f fmt.State, _ rune) {
 	fmt.Fprintf(f, "CCM(nonce %d, tag %d)", c.nonceSize, c.tagSize)
@@ -68,21 +92,25 @@ func (c *CCM) Seal(dst, nonce, plaintext, aad []byte) []byte {
 	c.start(nonce, len(plaintext), aad)
 	ret, out := grow(dst, len(plaintext)+c.tagSize)
 	p := plaintext
+	if full := len(p) &^ (blockSize - 1); c.xk != nil && full > 0 {
+		sealBlocks(c.xk, &c.mac, &c.ctr, &out[0], &p[0], full/blockSize)
+		p, out = p[full:], out[full:]
+	}
 	for len(p) >= blockSize {
 		c.absorb(p)
-		c.b.Encrypt(c.ks[:], c.ctr[:])
+		c.enc(&c.ks, &c.ctr)
 		c.next()
 		xor16(out, p, c.ks[:])
 		p, out = p[blockSize:], out[blockSize:]
 	}
 	if n := len(p); n > 0 {
-		subtle.XORBytes(c.mac[:n], c.mac[:n], p)
-		c.b.Encrypt(c.mac[:], c.mac[:])
-		c.b.Encrypt(c.ks[:], c.ctr[:])
-		subtle.XORBytes(out[:n], p, c.ks[:n])
+		xorShort(c.mac[:n], c.mac[:n], p)
+		c.enc(&c.mac, &c.mac)
+		c.enc(&c.ks, &c.ctr)
+		xorShort(out[:n], p, c.ks[:n])
 		out = out[n:]
 	}
-	subtle.XORBytes(out[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	xorShort(out[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
 	return ret
 }
 
@@ -104,28 +132,22 @@ func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
 	c.start(nonce, n, aad)
 	ret, out := grow(dst, n)
 	p := ciphertext[:n]
-	// Block i is absorbed one step after it is decrypted, so the
-	// CBC-MAC never waits on the stores that just wrote it.
 	full := n &^ (blockSize - 1)
-	for i := 0; i < full; i += blockSize {
-		c.b.Encrypt(c.ks[:], c.ctr[:])
-		c.next()
-		xor16(out[i:], p[i:], c.ks[:])
-		if i > 0 {
-			c.absorb(out[i-blockSize : i])
-		}
-	}
-	if full > 0 {
-		c.absorb(out[full-blockSize : full])
+	switch {
+	case full == 0:
+	case c.xk != nil:
+		openBlocks(c.xk, &c.mac, &c.ctr, &out[0], &p[0], full/blockSize)
+	default:
+		c.openGeneric(out[:full], p[:full])
 	}
 	p, out = p[full:], out[full:]
 	if r := len(p); r > 0 {
-		c.b.Encrypt(c.ks[:], c.ctr[:])
-		subtle.XORBytes(out[:r], p, c.ks[:r])
-		subtle.XORBytes(c.mac[:r], c.mac[:r], out[:r])
-		c.b.Encrypt(c.mac[:], c.mac[:])
+		c.enc(&c.ks, &c.ctr)
+		xorShort(out[:r], p, c.ks[:r])
+		xorShort(c.mac[:r], c.mac[:r], out[:r])
+		c.enc(&c.mac, &c.mac)
 	}
-	subtle.XORBytes(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
+	xorShort(c.mac[:c.tagSize], c.mac[:c.tagSize], c.s0[:c.tagSize])
 	if subtle.ConstantTimeCompare(c.mac[:c.tagSize], c.tag[:c.tagSize]) != 1 {
 		plain := ret[len(dst):]
 		if n > 0 && &plain[0] == &ciphertext[0] {
@@ -138,6 +160,21 @@ func (c *CCM) Open(dst, nonce, ciphertext, aad []byte) ([]byte, error) {
 	return ret, nil
 }
 
+// openGeneric decrypts the whole blocks of p into out and runs them through
+// the CBC-MAC. Block i is absorbed one step after it is decrypted, so the
+// CBC-MAC never waits on the stores that just wrote it.
+func (c *CCM) openGeneric(out, p []byte) {
+	for i := 0; i < len(p); i += blockSize {
+		c.enc(&c.ks, &c.ctr)
+		c.next()
+		xor16(out[i:], p[i:], c.ks[:])
+		if i > 0 {
+			c.absorb(out[i-blockSize : i])
+		}
+	}
+	c.absorb(out[len(p)-blockSize:])
+}
+
 // reencrypt runs the counter mode over p again from A_1, turning the
 // plaintext a failed Open left in place back into the ciphertext.
 func (c *CCM) reencrypt(nonce, p []byte) {
@@ -145,9 +182,9 @@ func (c *CCM) reencrypt(nonce, p []byte) {
 	c.next()
 	for len(p) > 0 {
 		r := min(len(p), blockSize)
-		c.b.Encrypt(c.ks[:], c.ctr[:])
+		c.enc(&c.ks, &c.ctr)
 		c.next()
-		subtle.XORBytes(p[:r], p[:r], c.ks[:r])
+		xorShort(p[:r], p[:r], c.ks[:r])
 		p = p[r:]
 	}
 }
@@ -158,7 +195,17 @@ func (c *CCM) reencrypt(nonce, p []byte) {
 // (two 8-byte stores, as xor16 makes, stall it for a dozen cycles).
 func (c *CCM) absorb(b []byte) {
 	subtle.XORBytes(c.mac[:], c.mac[:], b[:blockSize])
-	c.b.Encrypt(c.mac[:], c.mac[:])
+	c.enc(&c.mac, &c.mac)
+}
+
+// enc encrypts one block, with the fused loop's key when there is one
+// (no interface call, none of crypto/aes's per-call checks).
+func (c *CCM) enc(dst, src *[blockSize]byte) {
+	if c.xk != nil {
+		encryptBlockAsm(c.xk, dst, src)
+		return
+	}
+	c.b.Encrypt(dst[:], src[:])
 }
 
 // counter sets ctr to the counter block A_0 of nonce.
@@ -185,13 +232,29 @@ func (c *CCM) start(nonce []byte, n int, aad []byte) {
 	c.mac[0] = flags
 	copy(c.mac[1:], nonce)
 	putLength(c.mac[1+c.nonceSize:], uint64(n))
-	c.b.Encrypt(c.mac[:], c.mac[:])
-	c.absorbAAD(aad)
-
 	c.counter(nonce)
-	c.b.Encrypt(c.s0[:], c.ctr[:])
+	if c.xk != nil && len(aad) <= shortAAD {
+		// B_0, the associated data and E(A_0) in one call: CCMP's
+		// AAD (22 to 30 bytes) always takes this way.
+		var blk [2 * blockSize]byte
+		blocks := 0
+		if len(aad) > 0 {
+			binary.BigEndian.PutUint16(blk[:], uint16(len(aad)))
+			copy(blk[2:], aad)
+			blocks = (2 + len(aad) + blockSize - 1) / blockSize
+		}
+		startBlocks(c.xk, &c.mac, &c.s0, &c.ctr, &blk, blocks)
+	} else {
+		c.enc(&c.mac, &c.mac)
+		c.absorbAAD(aad)
+		c.enc(&c.s0, &c.ctr)
+	}
 	c.next()
 }
+
+// shortAAD is the longest associated data that fits, with its 2-byte
+// length, in the two blocks startBlocks takes.
+const shortAAD = 2*blockSize - 2
 
 // absorbAAD runs the length-prefixed, zero-padded associated data through
 // the CBC-MAC.
@@ -216,8 +279,8 @@ func (c *CCM) absorbAAD(aad []byte) {
 	c.absorb(blk[:])
 	for a := aad[m:]; len(a) > 0; {
 		r := min(len(a), blockSize)
-		subtle.XORBytes(c.mac[:r], c.mac[:r], a[:r])
-		c.b.Encrypt(c.mac[:], c.mac[:])
+		xorShort(c.mac[:r], c.mac[:r], a[:r])
+		c.enc(&c.mac, &c.mac)
 		a = a[r:]
 	}
 }
@@ -242,6 +305,16 @@ func xor16(dst, a, b []byte) {
 	_, _, _ = dst[15], a[15], b[15]
 	binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(a)^binary.LittleEndian.Uint64(b))
 	binary.LittleEndian.PutUint64(dst[8:], binary.LittleEndian.Uint64(a[8:])^binary.LittleEndian.Uint64(b[8:]))
+}
+
+// xorShort sets dst = a ^ b for the few bytes of a partial block or a
+// tag: a byte loop costs less there than XORBytes's checks. dst may alias
+// a or b exactly.
+func xorShort(dst, a, b []byte) {
+	a, b = a[:len(dst)], b[:len(dst)]
+	for i := range dst {
+		dst[i] = a[i] ^ b[i]
+	}
 }
 
 // grow extends dst by n bytes and returns the whole slice and the new part,

@@ -61,9 +61,34 @@ func newCCM(t testing.TB, key []byte, nonce, tag int) *CCM {
 	return c
 }
 
+// newFused is newCCM through NewAES: the fused loop where the CPU has it.
+func newFused(t testing.TB, key []byte, nonce, tag int) *CCM {
+	t.Helper()
+	c, err := NewAES(key, nonce, tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Fused() != (fusedCPU && len(key) == 16) {
+		t.Fatalf("fused %v on a CPU where it is %v", c.Fused(), fusedCPU)
+	}
+	return c
+}
+
+// impls are the two paths every vector and property is held to.
+var impls = []struct {
+	name string
+	new  func(testing.TB, []byte, int, int) *CCM
+}{{"generic", newCCM}, {"fused", newFused}}
+
 func checkVector(t *testing.T, v vector, aad []byte) {
+	for _, im := range impls {
+		t.Run(im.name, func(t *testing.T) { checkVectorWith(t, im.new, v, aad) })
+	}
+}
+
+func checkVectorWith(t *testing.T, newc func(testing.TB, []byte, int, int) *CCM, v vector, aad []byte) {
 	key, nonce, plain, sealed := unhex(t, v.key), unhex(t, v.nonce), unhex(t, v.plain), unhex(t, v.sealed)
-	c := newCCM(t, key, len(nonce), v.tag)
+	c := newc(t, key, len(nonce), v.tag)
 	if got := c.Seal(nil, nonce, plain, aad); !bytes.Equal(got, sealed) {
 		t.Errorf("%s: sealed %x\nwant %x", v.name, got, sealed)
 	}
@@ -102,7 +127,13 @@ func TestSP80038CExample4(t *testing.T) {
 }
 
 func TestOpenRejects(t *testing.T) {
-	v := rfc3610[0]
+	for _, im := range impls {
+		t.Run(im.name, func(t *testing.T) { testOpenRejects(t, im.new) })
+	}
+}
+
+func testOpenRejects(t *testing.T, newCCM func(testing.TB, []byte, int, int) *CCM) {
+	v := rfc3610[1] // a whole number of blocks: the fused loop's case
 	key, nonce, aad, sealed := unhex(t, v.key), unhex(t, v.nonce), unhex(t, v.aad), unhex(t, v.sealed)
 	c := newCCM(t, key, 13, 8)
 	for i := range sealed {
@@ -232,32 +263,36 @@ func TestAgainstReference(t *testing.T) {
 		ts := 4 + 2*r.IntN(7)
 		nonce, plain, aad := fill(ns), fill(r.IntN(100)), fill(r.IntN(60))
 		want := reference(key, nonce, plain, aad, ts)
-		c := newCCM(t, key, ns, ts)
-		buf := make([]byte, len(plain), len(plain)+ts)
-		copy(buf, plain)
-		got := c.Seal(buf[:0], nonce, buf, aad)
-		if !bytes.Equal(got, want) {
-			t.Fatalf("nonce %d tag %d len %d aad %d:\n got %x\nwant %x", ns, ts, len(plain), len(aad), got, want)
-		}
-		opened, err := c.Open(got[:0], nonce, got, aad)
-		if err != nil || !bytes.Equal(opened, plain) {
-			t.Fatalf("open: %x %v", opened, err)
+		for _, im := range impls {
+			c := im.new(t, key, ns, ts)
+			buf := make([]byte, len(plain), len(plain)+ts)
+			copy(buf, plain)
+			got := c.Seal(buf[:0], nonce, buf, aad)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s: nonce %d tag %d len %d aad %d:\n got %x\nwant %x", im.name, ns, ts, len(plain), len(aad), got, want)
+			}
+			opened, err := c.Open(got[:0], nonce, got, aad)
+			if err != nil || !bytes.Equal(opened, plain) {
+				t.Fatalf("%s: open: %x %v", im.name, opened, err)
+			}
 		}
 	}
 }
 
 func TestZeroAllocs(t *testing.T) {
-	c := newCCM(t, make([]byte, 16), 13, 8)
-	nonce, aad := make([]byte, 13), make([]byte, 22)
-	buf := make([]byte, 1500, 1508)
-	n := testing.AllocsPerRun(100, func() {
-		out := c.Seal(buf[:0], nonce, buf, aad)
-		if _, err := c.Open(out[:0], nonce, out, aad); err != nil {
-			t.Fatal(err)
+	for _, im := range impls {
+		c := im.new(t, make([]byte, 16), 13, 8)
+		nonce, aad := make([]byte, 13), make([]byte, 22)
+		buf := make([]byte, 1500, 1508)
+		n := testing.AllocsPerRun(100, func() {
+			out := c.Seal(buf[:0], nonce, buf, aad)
+			if _, err := c.Open(out[:0], nonce, out, aad); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if n != 0 {
+			t.Fatalf("%s: %v allocations per seal and open", im.name, n)
 		}
-	})
-	if n != 0 {
-		t.Fatalf("%v allocations per seal and open", n)
 	}
 }
 

@@ -7,6 +7,10 @@
 // AppendEcho reproduce, byte for byte, the layouts mac80211 itself produces,
 // so that a simulated radio hands the core exactly what a real one would.
 //
+// An echo comes back for every frame sent, so Parse reads mac80211's echo
+// layouts at fixed offsets (echo.go) and walks the presence words, set bits only, for
+// anything else; FuzzEchoLayout holds the two to the same fields.
+//
 // Nothing here allocates: Parse fills caller-owned structs and the encoders
 // append to caller-owned buffers.
 package radiotap

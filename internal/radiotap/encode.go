@@ -2,6 +2,7 @@ package radiotap
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/airq/airq/radio"
 )
@@ -10,11 +11,9 @@ import (
 // field aligned as the parser expects it.
 func sizeOf(present uint32) int {
 	off := headerLen
-	for idx := 0; idx < RadiotapNS; idx++ {
-		if present&(1<<idx) != 0 {
-			f := fields[idx]
-			off = align(off, int(f.align)) + int(f.size)
-		}
+	for w := present &^ (1<<RadiotapNS | 1<<VendorNS | 1<<Ext); w != 0; w &= w - 1 {
+		f := fields[bits.TrailingZeros32(w)]
+		off = align(off, int(f.align)) + int(f.size)
 	}
 	return off
 }
@@ -28,7 +27,11 @@ type encoder struct {
 // start appends a zeroed header for present to dst and writes its first
 // eight bytes. Appending make(...) does not allocate when cap suffices.
 func start(dst []byte, present uint32) ([]byte, encoder) {
-	n := sizeOf(present)
+	return startSized(dst, present, sizeOf(present))
+}
+
+// startSized is start for a header whose size n the caller knows.
+func startSized(dst []byte, present uint32, n int) ([]byte, encoder) {
 	i := len(dst)
 	dst = append(dst, make([]byte, n)...)
 	h := dst[i : i+n]

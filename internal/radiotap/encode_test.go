@@ -198,3 +198,18 @@ func BenchmarkAppendTx(b *testing.B) {
 		})
 	}
 }
+
+// TestTxHeaderLenTable: the precomputed TX header lengths are what the
+// field walk over each presence word gives, for every rate mode.
+func TestTxHeaderLenTable(t *testing.T) {
+	for mode := range radio.Mode(8) {
+		for _, legacy := range []uint8{0, 12} {
+			for _, retries := range []uint8{0, 1, 7} {
+				p := radio.TxParams{Rate: radio.Rate{Mode: mode, Legacy: legacy}, Retries: retries}
+				if got, want := TxHeaderLen(p), sizeOf(txPresent(p)); got != want {
+					t.Errorf("%+v: TxHeaderLen %d, want %d", p, got, want)
+				}
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package radiotap
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/airq/airq/radio"
 )
@@ -33,8 +34,10 @@ func Parse(b []byte, rx *radio.RxInfo, tx *radio.TxStatus) (hdrLen int, echo boo
 		return 0, false, err
 	}
 	var s state
-	if err := s.walk(h); err != nil {
-		return 0, false, err
+	if !s.echoLayout(h) {
+		if err := s.walk(h); err != nil {
+			return 0, false, err
+		}
 	}
 	s.fill(rx, tx)
 	return len(h), s.echo, nil
@@ -117,11 +120,8 @@ func (s *state) walk(h []byte) error {
 // fields reads the radiotap-namespace fields of one presence word. It
 // reports stop when a present field is unknown and the walk must end.
 func (s *state) fields(h []byte, off int, word uint32, base int, record bool) (int, bool, error) {
-	for bit := 0; bit < RadiotapNS; bit++ {
-		if word&(1<<bit) == 0 {
-			continue
-		}
-		idx := base + bit
+	for w := word &^ (1<<RadiotapNS | 1<<VendorNS | 1<<Ext); w != 0; w &= w - 1 {
+		idx := base + bits.TrailingZeros32(w)
 		if idx >= len(fields) || fields[idx].size == 0 {
 			return off, true, nil
 		}

@@ -21,7 +21,38 @@ const txMCSKnown = MCSHaveBW | MCSHaveMCS | MCSHaveGI | MCSHaveFmt | MCSHaveFEC 
 
 // TxHeaderLen returns the length of the header AppendTx writes for p, so a
 // buffer can keep exactly that much headroom.
-func TxHeaderLen(p radio.TxParams) int { return sizeOf(txPresent(p)) }
+func TxHeaderLen(p radio.TxParams) int { return int(txLens[txLayout(p)]) }
+
+// txLayout numbers the presence words txPresent can give: the rate's field
+// (none, RATE, MCS, VHT) times whether DATA_RETRIES is there.
+func txLayout(p radio.TxParams) int {
+	i := 0
+	switch p.Rate.Mode {
+	case radio.ModeLegacy:
+		if p.Rate.Legacy != 0 {
+			i = 1
+		}
+	case radio.ModeHT:
+		i = 2
+	case radio.ModeVHT:
+		i = 3
+	}
+	if p.Retries > 0 {
+		i += 4
+	}
+	return i
+}
+
+// txLens is sizeOf of each layout's presence word, computed once: the
+// header length is asked for every frame sent.
+var txLens = func() (n [8]uint8) {
+	rates := [4]radio.Rate{{}, {Mode: radio.ModeLegacy, Legacy: 2}, {Mode: radio.ModeHT}, {Mode: radio.ModeVHT}}
+	for i := range n {
+		p := radio.TxParams{Rate: rates[i%4], Retries: uint8(i / 4)}
+		n[txLayout(p)] = uint8(sizeOf(txPresent(p)))
+	}
+	return n
+}()
 
 // AppendTx appends the injection header for p: the fields mac80211 honours
 // (tx.c, ieee80211_parse_tx_radiotap). FLAGS and TX_FLAGS always, RATE for
@@ -43,7 +74,7 @@ func TxHeaderLen(p radio.TxParams) int { return sizeOf(txPresent(p)) }
 // (greenfield is never injected), no STBC (mac80211 reads STBC only from
 // the MCS field, where it is zero) and no extension spatial streams.
 func AppendTx(dst []byte, p radio.TxParams) []byte {
-	dst, e := start(dst, txPresent(p))
+	dst, e := startSized(dst, txPresent(p), TxHeaderLen(p))
 	e.field(Flags) // zero: see above
 	switch p.Rate.Mode {
 	case radio.ModeLegacy:
