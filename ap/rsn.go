@@ -290,4 +290,6 @@ func (a *AP) rsnCounters(c *counter.Set) {
 	n := a.rsn.auth.Counters()
 	c[counter.EAPOLAccepted], c[counter.EAPOLMalformed], c[counter.EAPOLVersion] = n.Accepted, n.Malformed, n.Version
 	c[counter.EAPOLReplayed], c[counter.EAPOLState], c[counter.EAPOLMIC] = n.Replayed, n.State, n.MIC
+	c[counter.EAPOLRepeated], c[counter.EAPOLStationBudget] = n.Message2Repeated, n.Message2StationBudget
+	c[counter.EAPOLWorkBudget] = n.Message2WorkBudget
 }

@@ -25,6 +25,14 @@ type Authenticator struct {
 
 	reqRekeyAt  time.Duration // the last GTK rekey a station asked for
 	reqRekeySet bool
+
+	// The work budget of messages 2 (budget.go): PMK tries left, as of
+	// workAt, and what checking one reuses.
+	work    float64
+	workAt  time.Duration
+	workSet bool
+	pmkBuf  []rsn.PMK
+	checker rsn.MICChecker
 }
 
 // New returns an authenticator for cfg; Start creates the first group keys.

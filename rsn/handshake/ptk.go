@@ -64,7 +64,9 @@ func (s *Station) ptkStep(now time.Duration) {
 		case ptkAuthentication2:
 			s.enterInitPSK()
 		case ptkInitPSK:
-			if len(s.a.cfg.PMKs(s.spa)) > 0 {
+			n := len(s.a.candidates(s.spa))
+			s.a.clearCandidates()
+			if n > 0 {
 				s.enterPTKStart(now)
 			} else {
 				s.cause = CauseNoPSK
@@ -228,6 +230,7 @@ func (s *Station) enterPTKStart(now time.Duration) {
 	if s.timeoutCtr > s.a.cfg.PairwiseUpdateCount {
 		return // the next step disconnects
 	}
+	s.checksLeft = checksPerMessage1
 	// No PMKID KDE: for PSK hostapd leaves it out of message 1, where it
 	// would help an offline passphrase search.
 	s.sendKey(now, rsn.InfoAck|rsn.InfoPairwise, 0, &s.anonce, nil, false)
