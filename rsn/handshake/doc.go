@@ -86,10 +86,11 @@
 //   - A station's request for a GTK rekey is honoured at most once per
 //     10 s (Counters.RekeyRequestsIgnored): each costs every station a
 //     group key handshake.
-//   - The failure cause of a handshake that timed out after MIC mismatches
-//     says "wrong passphrase likely" only when every mismatched message 2
-//     answered the latest message 1 in PTKSTART, as a station with the
-//     wrong passphrase does; otherwise it names forged frames too.
+//   - The failure cause of a handshake that timed out after MIC mismatches,
+//     or that the station left (Station.MismatchCause), says "wrong
+//     passphrase likely" only when every mismatched message 2 answered the
+//     latest message 1 in PTKSTART, as a station with the wrong
+//     passphrase does; otherwise it names forged frames too.
 //
 // Other differences:
 //

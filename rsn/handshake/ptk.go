@@ -112,15 +112,26 @@ func (s *Station) ptkStep(now time.Duration) {
 // wrong passphrase, most likely, when each came in answer to the latest
 // message 1; with any other among them it may be forged frames as well.
 func (s *Station) fail(now time.Duration, reason uint16, cause Cause) {
-	switch {
-	case cause != CauseNoMessage2:
-	case s.otherMICFailures > 0:
-		cause = CauseMICMismatch
-	case s.micFailures > 0:
-		cause = CauseWrongPassphrase
+	if m := s.MismatchCause(); cause == CauseNoMessage2 && m != CauseNone {
+		cause = m
 	}
 	s.disconnectReason, s.cause = reason, cause
 	s.enterDisconnect(now)
+}
+
+// MismatchCause says what the MIC mismatches on message 2 in this
+// handshake point to: CauseWrongPassphrase when each answered the latest
+// message 1 in PTKSTART, CauseMICMismatch (a wrong passphrase, or forged
+// frames) when any did not, CauseNone without any. The caller words a
+// station's departure mid-handshake with it.
+func (s *Station) MismatchCause() Cause {
+	switch {
+	case s.otherMICFailures > 0:
+		return CauseMICMismatch
+	case s.micFailures > 0:
+		return CauseWrongPassphrase
+	}
+	return CauseNone
 }
 
 func (s *Station) enterInitialize() {
