@@ -147,3 +147,31 @@ func TestWPA2LeaveAfterForgedMessage2(t *testing.T) {
 		t.Errorf("%d mismatches, events %+v", h.a.cnt[counter.PSKMismatch], ev)
 	}
 }
+
+// An unprotected QoS Null "from" a station with a key, carrying the
+// Sequence Control of its next frame, neither writes the duplicate
+// detection cache nor counts as data (mac80211's ieee80211_rx_h_check_dup
+// skips nullfunc frames): the station's genuine frame with that sequence
+// number passes, as a first transmission and as a retransmission whose
+// first transmission the AP missed.
+func TestWPA2ForgedNullKeepsDuplicateCache(t *testing.T) {
+	for _, retry := range []bool{false, true} {
+		h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+		w := newWPASTA(h, staMAC, rsn.AKMPSK)
+		w.connect()
+		h.take()
+		packets := h.a.sta.slots[h.slotOf(staMAC)].RxPackets
+		null := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS | ieee80211.FCRetry,
+			Addr1: bssid, Addr2: staMAC, Addr3: bssid, Seq: h.seq + 1, QoS: true, Null: true})
+		h.air(null)
+		if got := h.a.sta.slots[h.slotOf(staMAC)].RxPackets; got != packets {
+			t.Errorf("retry %v: the Null counted as data: %d packets, was %d", retry, got, packets)
+		}
+		f := ieee80211.Frame(w.frame(0x0800, ipv4(0), true, false))
+		f.SetRetry(retry)
+		h.air(f)
+		if _, wired := h.take(); len(wired) != 1 || h.a.cnt[counter.RxDuplicates] != 0 {
+			t.Errorf("retry %v: the genuine frame after a forged Null: %d wired, %d duplicates", retry, len(wired), h.a.cnt[counter.RxDuplicates])
+		}
+	}
+}
