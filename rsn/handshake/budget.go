@@ -53,7 +53,7 @@ func (s *Station) admitMessage2(now time.Duration, k rsn.KeyFrame) bool {
 		c.Message2Repeated++
 	case s.checksLeft <= 0:
 		c.Message2StationBudget++
-	case !s.a.takeWork(now, s.checksLeft < checksPerMessage1):
+	case !s.a.takeWork(now, s):
 		c.Message2WorkBudget++
 	default:
 		s.checksLeft--
@@ -69,12 +69,20 @@ func (s *Station) noteFailed(k rsn.KeyFrame) {
 }
 
 // takeWork refills the BSS's work budget for the time passed and says
-// whether a message 2 may be checked now; its tries are charged after
-// (chargeWork), so the budget can go into debt by one message's worth. A
-// station's second check for the same message 1 (extra) needs half the
-// burst left, so that racing frames cannot use up what the first answers
-// of other stations need.
-func (a *Authenticator) takeWork(now time.Duration, extra bool) bool {
+// whether s may have a message 2 checked now; the tries are charged after
+// (chargeWork), so the budget can go into debt by one message's worth.
+//
+// Not every check may take the budget down to nothing. An extra check,
+// one that only the upper half of a burst may pay for, is a station's
+// second for the same message 1, or any check of a station one of whose
+// messages 2 failed since it associated: forged messages 2 from an
+// attacker's own associations so get one check at the full budget per
+// association. And a station's first check refused for want of work
+// makes it owed: until it gets one, stations that associated after it
+// are held to the upper half too, so that under a flood of new
+// associations its answer to the next message 1 finds the lower half
+// saved for it.
+func (a *Authenticator) takeWork(now time.Duration, s *Station) bool {
 	rate := float64(a.cfg.Message2Work)
 	burst := rate / workBurst
 	if !a.workSet {
@@ -84,10 +92,45 @@ func (a *Authenticator) takeWork(now time.Duration, extra bool) bool {
 		a.work = min(a.work+dt.Seconds()*rate, burst)
 		a.workAt = now
 	}
-	if extra {
-		return a.work >= burst/2
+	extra := s.checksLeft < checksPerMessage1 || s.failed[0].set
+	floor := 0.0
+	if extra || a.olderOwed(s) {
+		floor = burst / 2
 	}
-	return a.work > 0
+	ok := a.work > floor
+	switch {
+	case ok && s.owed:
+		s.setOwed(false)
+	case !ok && !extra:
+		s.setOwed(true)
+	}
+	return ok
+}
+
+// olderOwed reports whether a station that associated before s is owed a
+// check.
+func (a *Authenticator) olderOwed(s *Station) bool {
+	if a.owed == 0 {
+		return false
+	}
+	for _, o := range a.stas {
+		if o.owed && o.joinSeq < s.joinSeq {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Station) setOwed(on bool) {
+	if s.owed == on {
+		return
+	}
+	s.owed = on
+	if on {
+		s.a.owed++
+	} else {
+		s.a.owed--
+	}
 }
 
 func (a *Authenticator) chargeWork(tries int) { a.work -= float64(tries) }

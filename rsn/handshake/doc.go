@@ -126,10 +126,13 @@
 //   - A station gets two checks per message 1 sent (its answer, and a
 //     new SNonce's), refilled by the next message 1.
 //   - The BSS gets Config.Message2Work PMK tries per second (a tenth of
-//     a second's worth saved up at most), charged as they are made; a
-//     station's second check for the same message 1 needs half of that
-//     left, so that racing frames leave the budget to other stations'
-//     first answers.
+//     a second's worth saved up at most), charged as they are made. A
+//     station's second check for the same message 1, and every check of a
+//     station one of whose messages 2 failed since it associated, needs
+//     half of that saved up: forged messages 2 from an attacker's own
+//     associations get one check each at the full budget, so the first
+//     answers of other stations find it unless new associations alone
+//     (about 30 a second under 256 wildcard PSKs) use it up.
 //
 // The trade-off: an attacker who races a station's answer with two
 // distinct forged frames spoils that message 1's round, and the station

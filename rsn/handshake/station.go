@@ -79,7 +79,9 @@ type Station struct {
 	altPMKIndex           int
 	lastRx                []byte
 
-	checksLeft int // messages 2 that may still be checked for this message 1
+	checksLeft int    // messages 2 that may still be checked for this message 1
+	owed       bool   // a first check was refused for want of work (budget.go)
+	joinSeq    uint64 // the order it joined in
 	failed     [recentFailures]failedMessage2
 	failedNext int
 
