@@ -65,3 +65,25 @@ func TestSameSecrets(t *testing.T) {
 		}
 	}
 }
+
+// Two lines sharing a secret: the station is reported with the keyid of
+// the first in the order candidates are tried, its own line before the
+// wildcards, each in the file's order (README, WPA2).
+func TestSharedSecretKeyID(t *testing.T) {
+	pmk := testPMK(t, "one shared passphrase")
+	other := ieee80211.MAC{0x02, 0, 0, 0, 9, 0}
+	set, err := newPSKSet(&RSNConfig{PSKs: []PSK{
+		{PMK: &pmk, KeyID: "wildcard-1"},
+		{PMK: &pmk, KeyID: "wildcard-2"},
+		{Addr: staMAC, PMK: &pmk, KeyID: "own"},
+	}}, "airq-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := set.keyIDOf(staMAC, &pmk); got != "own" {
+		t.Errorf("the station with its own line: keyid %q", got)
+	}
+	if got := set.keyIDOf(other, &pmk); got != "wildcard-1" {
+		t.Errorf("another station: keyid %q", got)
+	}
+}
