@@ -154,3 +154,54 @@ func BenchmarkForgedMsg2(b *testing.B) {
 		})
 	}
 }
+
+// TestMessage2OwedStation: a station whose answer found the BSS's work
+// spent is owed a check. New associations forging a message 2 each every
+// millisecond then leave it the lower half of the budget, and its answer
+// to the retransmitted message 1, right behind one of theirs, is checked
+// and completes the handshake.
+func TestMessage2OwedStation(t *testing.T) {
+	right := pmkOf(t, "correct horse battery")
+	pmks := []rsn.PMK{{1}, {2}, {3}, {4}, {5}, {6}, {7}, right}
+	su := setup{cfg: func(c *Config) {
+		c.Message2Work = 400 // 40 tries saved up at most: five checks
+		c.PMKs = func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return append(dst, pmks...) }
+	}}
+	// The attackers' messages 1 are heard, not answered; the station's are
+	// held and delivered when the test says.
+	var held [][]byte
+	l := connect(t, su, &link{t: t, pmk: right, now: time.Second, drop: func(spa ieee80211.MAC, toSTA bool, f []byte) bool {
+		if toSTA && spa == staMAC {
+			held = append(held, f)
+		}
+		return toSTA
+	}})
+	attackers := 0
+	attack := func() {
+		attackers++
+		p := l.join(su, ieee80211.MAC{0x02, 0xee, 0, byte(attackers >> 8), byte(attackers), 0})
+		p.s.Receive(l.now, forgedMsg2N(1, attackers))
+		l.flush()
+	}
+	for range 5 {
+		attack()
+	}
+	l.deliver(staMAC, false, held[0]) // its answer finds nothing left
+	if c := l.a.Counters(); c.Message2WorkBudget != 1 || !l.s.owed {
+		t.Fatalf("the station's answer: %+v, owed %v", c, l.s.owed)
+	}
+	for len(held) < 2 && l.now < 3*time.Second {
+		l.runUntil(l.now + time.Millisecond)
+		for range 3 {
+			attack()
+		}
+	}
+	if len(held) < 2 {
+		t.Fatal("no retransmission of message 1")
+	}
+	l.drop = func(spa ieee80211.MAC, toSTA bool, _ []byte) bool { return toSTA && spa != staMAC }
+	l.deliver(staMAC, false, held[1])
+	if !l.s.Authorized() {
+		t.Fatalf("the owed station did not complete: %s, %+v", l.s.State(), l.a.Counters())
+	}
+}
