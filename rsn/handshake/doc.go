@@ -112,9 +112,9 @@
 //
 // A message 2 costs a derivation and a MIC under each candidate PMK until
 // one verifies, and anyone who heard message 1 can send one: under 256
-// wildcard PSKs, 0.2 to 0.5 ms of a core (BenchmarkForgedMsg2; only the
-// KCK is derived per candidate, rsn.MICChecker, and nothing is
-// allocated). hostapd pays one such loop per message 1 it sent: once a
+// wildcard PSKs, 0.5 to 0.7 ms of a 2-core test machine's core
+// (BenchmarkForgedMsg2; only the KCK is derived per candidate,
+// rsn.MICChecker, and nothing is allocated). hostapd pays one such loop per message 1 it sent: once a
 // message 2 passes the header checks it invalidates the outstanding
 // replay counters, so a forged frame that wins the race spoils the
 // station's answer. Checking each message 2 as it comes keeps the
