@@ -131,10 +131,11 @@ func newPSKSet(c *RSNConfig, ssid string) (pskSet, error) {
 
 // A station's candidates are tried in airq's order: its own lines of
 // wpa_psk_file, then the wildcard lines, each in the file's order, then
-// wpa_psk or wpa_passphrase. hostapd prepends each line it reads to its
-// list, after wpa_psk and wpa_passphrase's entry, and hostapd_get_psk walks
-// that list: the file's lines from the last up, a station's own and the
-// wildcards mixed, then the passphrase. The order decides only which
+// wpa_psk or wpa_passphrase. hostapd makes wpa_psk's or wpa_passphrase's
+// entry first, then puts each line of the file at the head of its list as
+// it reads it (hostapd_setup_wpa_psk, hostapd_config_read_wpa_psk), and
+// hostapd_get_psk walks that list from the head: the file's lines from the
+// last up, a station's own and the wildcards mixed, then the passphrase. The order decides only which
 // keyid= a station is reported with when two lines share a secret
 // (keyIDOf), and how soon a station's message 2 verifies.
 
