@@ -11,8 +11,9 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// MICChecker checks the MIC of a message 2 under candidate PMKs, as
-// DerivePTK then VerifyMIC would, for less: a MIC needs only the KCK, the
+// MICChecker checks the MIC of an EAPOL-Key frame (a message 2, or a
+// message 4 under an earlier SNonce) under candidate PMKs, as DerivePTK
+// then VerifyMIC would, for less: a MIC needs only the KCK, the
 // first 128 bits of the PTK, which is the first output block of the PRF or
 // KDF rather than all three, and its hashes and buffers are reused, so
 // that a check under HMAC-SHA1 (descriptor version 2) allocates nothing.
@@ -34,8 +35,8 @@ var (
 	kdfPTKBits = []byte{ptkBits & 0xff, ptkBits >> 8} // its Length
 )
 
-// Check reports whether frame, a message 2 whose descriptor version is
-// the AKM's, carries the MIC of the PTK of pmk, aa, spa and the nonces.
+// Check reports whether frame, whose descriptor version is the AKM's,
+// carries the MIC of the PTK of pmk, aa, spa and the nonces.
 func (c *MICChecker) Check(akm AKM, pmk *PMK, aa, spa ieee80211.MAC, anonce, snonce *Nonce, frame KeyFrame) bool {
 	c.setContext(aa, spa, anonce, snonce)
 	if akm.UsesSHA256() {

@@ -237,6 +237,7 @@ func (s *Station) enterPTKStart(now time.Duration) {
 	// not be checked against an earlier one.
 	s.ptkValid, s.updateSNonce = false, false
 	s.ptk.Clear()
+	s.altPMK.Clear()
 	s.timeoutCtr++
 	if s.timeoutCtr > s.a.cfg.PairwiseUpdateCount {
 		return // the next step disconnects
