@@ -129,31 +129,37 @@ func newPSKSet(c *RSNConfig, ssid string) (pskSet, error) {
 	return s, nil
 }
 
-// candidates are a station's PSKs in the order they are tried: its own,
-// then the wildcards (hostapd_get_psk's order).
-func (s *pskSet) candidates(spa ieee80211.MAC) []pskEntry {
-	own := s.perSTA[spa]
-	if len(own) == 0 {
-		return s.wildcard
+// A station's candidates are tried in airq's order: its own lines of
+// wpa_psk_file, then the wildcard lines, each in the file's order, then
+// wpa_psk or wpa_passphrase. hostapd makes wpa_psk's or wpa_passphrase's
+// entry first, then puts each line of the file at the head of its list as
+// it reads it (hostapd_setup_wpa_psk, hostapd_config_read_wpa_psk), and
+// hostapd_get_psk walks that list from the head: the file's lines from the
+// last up, a station's own and the wildcards mixed, then the passphrase. The order decides only which
+// keyid= a station is reported with when two lines share a secret
+// (keyIDOf), and how soon a station's message 2 verifies.
+
+// pmks is the authenticator's PMK source: it appends spa's candidates to
+// dst.
+func (s *pskSet) pmks(dst []rsn.PMK, spa ieee80211.MAC) []rsn.PMK {
+	for _, e := range s.perSTA[spa] {
+		dst = append(dst, e.pmk)
 	}
-	return append(append([]pskEntry(nil), own...), s.wildcard...)
+	for _, e := range s.wildcard {
+		dst = append(dst, e.pmk)
+	}
+	return dst
 }
 
-// pmks is the authenticator's PMK source.
-func (s *pskSet) pmks(spa ieee80211.MAC) []rsn.PMK {
-	c := s.candidates(spa)
-	out := make([]rsn.PMK, len(c))
-	for i, e := range c {
-		out[i] = e.pmk
-	}
-	return out
-}
-
-// keyIDOf is the keyid of spa's first candidate with PMK pmk.
+// keyIDOf is the keyid of spa's first candidate with PMK pmk. hostapd
+// reports the first line in its list with that PMK, whoever's it is: of
+// two lines sharing a secret, the later in the file.
 func (s *pskSet) keyIDOf(spa ieee80211.MAC, pmk *rsn.PMK) string {
-	for _, e := range s.candidates(spa) {
-		if e.pmk == *pmk {
-			return e.keyID
+	for _, list := range [][]pskEntry{s.perSTA[spa], s.wildcard} {
+		for _, e := range list {
+			if e.pmk == *pmk {
+				return e.keyID
+			}
 		}
 	}
 	return ""

@@ -72,7 +72,7 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 		if s.rsn == nil || s.rsn.hs == nil {
 			continue
 		}
-		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.pmks(s.addr), pmk) {
+		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.pmks(nil, s.addr), pmk) {
 			out = append(out, s.addr)
 		}
 	}

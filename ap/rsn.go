@@ -133,13 +133,11 @@ type staRSN struct {
 	// station to wake (saquery.go).
 	held      pmf.TransactionID
 	queryHeld bool
-	// mismatches counts messages 2 no PSK verified; failed says the
-	// failure was reported.
-	mismatches int
-	failed     bool
-	keyID      string     // the keyid of the PSK its last 4-way handshake used
-	mfp        bool       // it negotiated management frame protection (pmf.go)
-	query      *pmf.Query // its association SA Query, once one ran (saquery.go)
+	// failed says the failure was reported.
+	failed bool
+	keyID  string     // the keyid of the PSK its last 4-way handshake used
+	mfp    bool       // it negotiated management frame protection (pmf.go)
+	query  *pmf.Query // its association SA Query, once one ran (saquery.go)
 }
 
 // pairKey is one pairwise temporal key (which keeps the PNs it sent) with
@@ -276,7 +274,6 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:
 		a.cnt[counter.PSKMismatch]++
-		s.rsn.mismatches++
 	case handshake.ActDeauth:
 		a.handshakeFailed(now, slot, s, act.Reason, act.Cause.String())
 	}
@@ -290,4 +287,6 @@ func (a *AP) rsnCounters(c *counter.Set) {
 	n := a.rsn.auth.Counters()
 	c[counter.EAPOLAccepted], c[counter.EAPOLMalformed], c[counter.EAPOLVersion] = n.Accepted, n.Malformed, n.Version
 	c[counter.EAPOLReplayed], c[counter.EAPOLState], c[counter.EAPOLMIC] = n.Replayed, n.State, n.MIC
+	c[counter.EAPOLRepeated], c[counter.EAPOLStationBudget] = n.Message2Repeated, n.Message2StationBudget
+	c[counter.EAPOLWorkBudget] = n.Message2WorkBudget
 }

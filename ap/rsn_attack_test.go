@@ -1,11 +1,13 @@
 package ap
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rsn"
 )
 
@@ -108,5 +110,68 @@ func TestWPA2ReassocWhileKeyedOpensNothing(t *testing.T) {
 	}
 	if h.a.cnt[counter.AssocByFrame] != 1 || h.a.cnt[counter.RxUnauthorized] == 0 {
 		t.Errorf("the overdue response was not confirmed by the data frame: %v", h.a.cnt.String())
+	}
+}
+
+// A station that leaves during the 4-way handshake after a message 2 that
+// failed in answer to an older message 1 (a forged frame, as likely as a
+// wrong passphrase) is not reported as a wrong passphrase: the event says
+// which the mismatches allow.
+func TestWPA2LeaveAfterForgedMessage2(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.associate(testPassphrase)
+	var replays []uint64
+	for range 2 { // message 1 twice, never answered
+		out, _ := h.take()
+		for _, b := range out {
+			_, fr := parsed(t, b)
+			if et, payload, ok := ieee80211.Decap(fr.Body()); fr.Type() == ieee80211.TypeData && ok && et == etherTypeEAPOL {
+				k, _ := rsn.ParseKeyFrame(payload)
+				replays = append(replays, k.Replay())
+			}
+			h.echo(b, radio.TxStatus{Acked: true})
+		}
+		h.advance(1100 * time.Millisecond)
+	}
+	if len(replays) < 2 {
+		t.Fatalf("messages 1 with replay counters %v", replays)
+	}
+	forged := rsn.AppendKeyFrame(nil, &rsn.KeyFields{ProtocolVersion: 1, Replay: replays[0],
+		Info: rsn.VersionHMACSHA1 | rsn.InfoPairwise | rsn.InfoMIC, Nonce: rsn.Nonce{1}, Data: w.rsne()})
+	w.send(etherTypeEAPOL, forged, false)
+	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staMAC), ieee80211.ReasonDeauthLeaving))
+	ev := h.takeEvents()
+	if h.a.cnt[counter.PSKMismatch] != 1 || len(ev) != 1 || ev[0].Kind != EventHandshakeFailed ||
+		strings.Contains(ev[0].Why, "wrong passphrase likely") || !strings.Contains(ev[0].Why, "forged") {
+		t.Errorf("%d mismatches, events %+v", h.a.cnt[counter.PSKMismatch], ev)
+	}
+}
+
+// An unprotected QoS Null "from" a station with a key, carrying the
+// Sequence Control of its next frame, neither writes the duplicate
+// detection cache nor counts as data (mac80211's ieee80211_rx_h_check_dup
+// skips nullfunc frames): the station's genuine frame with that sequence
+// number passes, as a first transmission and as a retransmission whose
+// first transmission the AP missed.
+func TestWPA2ForgedNullKeepsDuplicateCache(t *testing.T) {
+	for _, retry := range []bool{false, true} {
+		h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+		w := newWPASTA(h, staMAC, rsn.AKMPSK)
+		w.connect()
+		h.take()
+		packets := h.a.sta.slots[h.slotOf(staMAC)].RxPackets
+		null := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS | ieee80211.FCRetry,
+			Addr1: bssid, Addr2: staMAC, Addr3: bssid, Seq: h.seq + 1, QoS: true, Null: true})
+		h.air(null)
+		if got := h.a.sta.slots[h.slotOf(staMAC)].RxPackets; got != packets {
+			t.Errorf("retry %v: the Null counted as data: %d packets, was %d", retry, got, packets)
+		}
+		f := ieee80211.Frame(w.frame(0x0800, ipv4(0), true, false))
+		f.SetRetry(retry)
+		h.air(f)
+		if _, wired := h.take(); len(wired) != 1 || h.a.cnt[counter.RxDuplicates] != 0 {
+			t.Errorf("retry %v: the genuine frame after a forged Null: %d wired, %d duplicates", retry, len(wired), h.a.cnt[counter.RxDuplicates])
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/rsn/handshake"
 )
 
 // A station's life in the RSN, as hostapd's with mac80211: its RSNE is
@@ -67,11 +68,14 @@ func (a *AP) leaveRSN(now time.Duration, s *station) {
 	if s.rsn == nil {
 		return
 	}
-	if r := s.rsn; !s.announced && !r.failed && r.mismatches > 0 {
-		// It gave up first (wpa_supplicant may): the cause still goes out.
-		slot, _ := a.sta.lookup(s.addr)
-		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot,
-			Why: "station left during the 4-way handshake after a MIC mismatch on message 2: wrong passphrase likely"})
+	if r := s.rsn; !s.announced && !r.failed {
+		// It gave up first (wpa_supplicant may): the cause still goes out,
+		// worded from the worst of the mismatches.
+		if cause := r.hs.MismatchCause(); cause != handshake.CauseNone {
+			slot, _ := a.sta.lookup(s.addr)
+			a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot,
+				Why: "station left during the 4-way handshake after a " + cause.String()})
+		}
 	}
 	a.rsn.auth.Remove(now, s.rsn.hs)
 	s.rsn = nil

@@ -44,6 +44,13 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if !fr.MoreFrag() {
 		a.setPM(now, slot, s, fr.PwrMgt())
 	}
+	if fr.IsNullData() {
+		// No MSDU (a body a no-data subtype carries is not one), and not
+		// data: as mac80211's ieee80211_rx_h_check_dup, its Sequence
+		// Control is neither checked nor recorded, so that an unprotected
+		// Null in a station's name cannot make its next frame a duplicate.
+		return
+	}
 	if a.isDuplicate(s, fr) {
 		a.cnt[counter.RxDuplicates]++
 		s.RxDuplicates++
@@ -52,9 +59,6 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	s.RxPackets++
 	s.RxBytes += uint64(len(fr))
 	a.sawData(now, slot, s)
-	if fr.IsNullData() {
-		return // no MSDU: a body a no-data subtype carries is not one
-	}
 	if fr.MoreFrag() || fr.Frag() != 0 {
 		a.cnt[counter.RxFragments]++
 		return

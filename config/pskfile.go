@@ -87,18 +87,19 @@ func parsePSKLine(line string) (ap.PSK, error) {
 			}
 		default:
 			// Not echoed: it may be a passphrase holding '='.
-			return p, errors.New("a field before the address is not keyid=, vlanid= or wps=")
+			return p, errors.New("a field before the address field is not keyid=, vlanid= or wps=")
 		}
 		line = strings.TrimLeft(rest, " \t")
 	}
 	entry, secret := cutBlank(line)
+	// The field is never shown: on a line without its address it is the
+	// secret, and a short passphrase can read like an address.
 	mac, err := ieee80211.ParseMAC(entry)
-	if err != nil || mac.IsMulticast() {
-		if !looksLikeMAC(entry) {
-			// Not echoed: it may be the secret, or hold part of it.
-			return p, errors.New("the line does not start with a station's MAC address (00:00:00:00:00:00 for any)")
-		}
-		return p, fmt.Errorf("%q is not a station's MAC address (00:00:00:00:00:00 for any)", entry)
+	switch {
+	case err != nil:
+		return p, errors.New("the address field is not a MAC address; want a station's like 02:00:00:00:01:00, or 00:00:00:00:00:00 for any")
+	case mac.IsMulticast():
+		return p, errors.New("the address field is a group address; want a station's like 02:00:00:00:01:00, or 00:00:00:00:00:00 for any")
 	}
 	p.Addr = mac
 	secret = strings.TrimLeft(secret, " \t")
@@ -122,20 +123,6 @@ func cutBlank(s string) (before, after string) {
 		return s[:i], s[i+1:]
 	}
 	return s, ""
-}
-
-// looksLikeMAC reports whether s is short and made of what a MAC address
-// is written with, so that an error may show it without showing a secret.
-func looksLikeMAC(s string) bool {
-	if len(s) > len("00:00:00:00:00:00") {
-		return false
-	}
-	for _, c := range s {
-		if !strings.ContainsRune("0123456789abcdefABCDEF:-", c) {
-			return false
-		}
-	}
-	return true
 }
 
 // pskFileWarnings says that a wps=1 line changes nothing, and that the

@@ -19,6 +19,10 @@ func TestPSKFileErrorsHideTheSecret(t *testing.T) {
 		"hunter2=secret-pass 02:00:00:00:01:00 other passphrase",
 		"02:00:00:00:01:00,hunter2-secret-pass",
 		"02:00:00:00:01:0hunter2-secret-pass",
+		// A line without its MAC whose passphrase reads like one.
+		"12345678",
+		"deadbeef:cafe",
+		"01:00:5e:00:00:01",
 	} {
 		os.WriteFile(psks, []byte(line+"\n"), 0o600)
 		_, err := load(t, conf, nil)
@@ -26,7 +30,8 @@ func TestPSKFileErrorsHideTheSecret(t *testing.T) {
 			t.Errorf("%q accepted", line)
 			continue
 		}
-		if strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "secret") {
+		if strings.Contains(err.Error(), "hunter2") || strings.Contains(err.Error(), "secret") ||
+			strings.Contains(err.Error(), line) || !strings.Contains(err.Error(), "address field") {
 			t.Errorf("%q: the error shows the secret: %v", line, err)
 		}
 	}

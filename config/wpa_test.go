@@ -151,8 +151,9 @@ func TestPSKFile(t *testing.T) {
 	}
 	for _, c := range []struct{ line, want string }{
 		{"vlanid=3 02:00:00:00:01:00 passphrase", ":1: vlanid: per-station VLANs are not supported"},
-		{"color=red 02:00:00:00:01:00 passphrase", `:1: a field before the address is not keyid=, vlanid= or wps=`},
-		{"02:00:00:00:01 passphrase", `:1: "02:00:00:00:01" is not a station's MAC address`},
+		{"color=red 02:00:00:00:01:00 passphrase", `:1: a field before the address field is not keyid=, vlanid= or wps=`},
+		{"02:00:00:00:01 passphrase", ":1: the address field is not a MAC address"},
+		{"01:00:5e:00:00:01 passphrase", ":1: the address field is a group address"},
 		{"02:00:00:00:01:00 short", ":1: the PSK: want 64 hex digits or a passphrase of 8 to 63 characters (5 characters)"},
 		{"# only a comment", ": no PSK"},
 	} {

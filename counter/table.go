@@ -93,18 +93,23 @@ const (
 
 	// WPA2 (ap's rsn.go, crypt.go, eapol.go): frames the RSN checks drop,
 	// EAPOL and the key handshakes.
-	RxUnprotected      // unprotected data (but EAPOL and Null frames) once the station has a key
-	RxUndecryptable    // protected data without a key for it, or a bad CCMP header
-	RxReplayed         // protected data with a PN not above the last one accepted
-	RxMICFailure       // protected data whose MIC does not verify
-	EAPOLTx            // EAPOL frames the authenticator sent
-	EAPOLRx            // EAPOL frames from stations handed to the authenticator
-	EAPOLAccepted      // of those, passed every check and drove the handshake (a gauge of the authenticator's)
-	EAPOLMalformed     // not an EAPOL-Key frame with all its fields
-	EAPOLVersion       // key descriptor version other than the AKM's
-	EAPOLReplayed      // a replay counter the authenticator does not expect
-	EAPOLState         // a message the handshake is not waiting for
-	EAPOLMIC           // MIC did not verify
+	RxUnprotected   // unprotected data (but EAPOL and Null frames) once the station has a key
+	RxUndecryptable // protected data without a key for it, or a bad CCMP header
+	RxReplayed      // protected data with a PN not above the last one accepted
+	RxMICFailure    // protected data whose MIC does not verify
+	EAPOLTx         // EAPOL frames the authenticator sent
+	EAPOLRx         // EAPOL frames from stations handed to the authenticator
+	EAPOLAccepted   // of those, passed every check and drove the handshake (a gauge of the authenticator's)
+	EAPOLMalformed  // not an EAPOL-Key frame with all its fields
+	EAPOLVersion    // key descriptor version other than the AKM's
+	EAPOLReplayed   // a replay counter the authenticator does not expect
+	EAPOLState      // a message the handshake is not waiting for
+	EAPOLMIC        // MIC did not verify
+	// Messages 2 not checked against the PSKs, bounding what forged ones
+	// cost (rsn/handshake's budget.go):
+	EAPOLRepeated      // the replay counter, SNonce and MIC of one that failed
+	EAPOLStationBudget // beyond the station's checks for the message 1 it answers
+	EAPOLWorkBudget    // beyond the BSS's PSK tries per second
 	HandshakeCompleted // 4-way handshakes completed, rekeys included
 	HandshakeFailed    // stations disconnected by a failed key handshake
 	PSKMismatch        // message 2 failed the MIC under every PSK
@@ -234,7 +239,8 @@ var (
 		"authenticator, or received from stations and handed to it (never bridged).", Counter, "direction"}
 	eapolByResult = &Family{"airq_eapol_rx_by_result_total", "EAPOL frames the authenticator took, by what became " +
 		"of them: accepted, or dropped as malformed, with another descriptor version, an unexpected replay " +
-		"counter, in the wrong state, or a bad MIC.", Counter, "result"}
+		"counter, in the wrong state, or a bad MIC, and messages 2 left unchecked: a repeat of one that failed, " +
+		"beyond the station's checks per message 1, or beyond the BSS's PSK tries per second.", Counter, "result"}
 	handshakes = &Family{"airq_rsn_handshakes_total", "WPA2 key handshakes: 4-way handshakes completed (rekeys " +
 		"included), and stations disconnected because one failed.", Counter, "result"}
 	pskMismatch = &Family{"airq_rsn_psk_mismatch_total", "Messages 2 of the 4-way handshake whose MIC no PSK " +
@@ -351,6 +357,9 @@ var table = [NumIDs]Desc{
 	EAPOLReplayed:      {"eapol_replayed", eapolByResult, "replayed"},
 	EAPOLState:         {"eapol_state", eapolByResult, "state"},
 	EAPOLMIC:           {"eapol_mic", eapolByResult, "mic"},
+	EAPOLRepeated:      {"eapol_repeated", eapolByResult, "repeated"},
+	EAPOLStationBudget: {"eapol_station_budget", eapolByResult, "station_budget"},
+	EAPOLWorkBudget:    {"eapol_work_budget", eapolByResult, "work_budget"},
 	HandshakeCompleted: {"handshakes_completed", handshakes, "completed"},
 	HandshakeFailed:    {"handshakes_failed", handshakes, "failed"},
 	PSKMismatch:        {"psk_mismatch", pskMismatch, ""},

@@ -49,7 +49,11 @@
 // (AppendSAQuery) when the station is associated and the Request was
 // individually addressed, as ieee802_11_sa_query_action does: a station
 // that gets a forged Deauthentication asks the AP so, and drops the
-// association if no Response comes.
+// association if no Response comes. Null and QoS Null frames, which no
+// key protects, set only the power-save state, the inactivity clock and
+// the signal of the station they name: they are not counted as data and,
+// as mac80211's duplicate check skips them, do not write the duplicate
+// cache, so that a forged one cannot drop the station's next frame.
 //
 // # Where it differs from hostapd
 //

@@ -184,7 +184,8 @@ func (st *Station) protect(p *packet) {
 // unprotect checks a data frame from the AP as mac80211 does for a
 // station with keys: protected frames are decrypted under the PTK or the
 // GTK their key ID names, after the replay check; unprotected ones pass
-// only before the PTK (and EAPOL, and Null frames, always). It returns
+// only before the PTK (and EAPOL as a plain MSDU, and Null frames,
+// always). It returns
 // the plaintext frame (in the station's scratch) or false.
 func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	c := st.crypto
@@ -192,7 +193,11 @@ func (st *Station) unprotect(fr ieee80211.Frame) (ieee80211.Frame, bool) {
 		if c.ptks[0] == nil && c.ptks[1] == nil || fr.IsNull() {
 			return fr, true
 		}
-		if et, _, ok := ieee80211.Decap(fr.Body()); ok && et == etherEAPOL {
+		// EAPOL only as one whole MSDU, as the AP takes it: an A-MSDU
+		// whose first subframe header reads as EAPOL's LLC header would
+		// carry plaintext subframes past the keys.
+		plain := !fr.MoreFrag() && fr.Frag() == 0 && !(fr.IsQoS() && fr.AMSDUPresent())
+		if et, _, ok := ieee80211.Decap(fr.Body()); ok && et == etherEAPOL && plain {
 			return fr, true
 		}
 		st.stats.RxUnprotected++

@@ -231,3 +231,30 @@ func TestWPA2ExtendedKeyIDRekeys(t *testing.T) {
 		t.Errorf("bulk: down %+v up %+v", down.Stats(), up.Stats())
 	}
 }
+
+// A plaintext A-MSDU whose first subframe header reads as an 802.1H (or
+// RFC 1042) header for EAPOL reaches no station with keys: only a plain
+// MSDU may carry unprotected EAPOL, the AP's rule, and mac80211's.
+func TestWPA2StationRefusesPlaintextAMSDUAsEAPOL(t *testing.T) {
+	s, _ := wpaSim(t, 5, ap.RSNConfig{}, nil)
+	st := s.AddStation(StationConfig{Passphrase: simPassphrase})
+	waitConnected(t, s)
+	s.Run(100 * time.Millisecond)
+	bss := s.Core().Config().BSSID
+	for _, llc := range [][]byte{{0xaa, 0xaa, 0x03, 0, 0, 0xf8}, {0xaa, 0xaa, 0x03, 0, 0, 0}} {
+		before := st.Stats()
+		hdr := ieee80211.DataHeader{Flags: ieee80211.FCFromDS, Addr1: st.Addr(), Addr2: bss, Addr3: bss, QoS: true, AMSDU: true, Seq: 99}
+		b := ieee80211.AppendDataHeader(nil, hdr)
+		body := len(b)
+		// The first subframe's DA and SA are the LLC header and EAPOL's
+		// EtherType; its payload and the next subframe are the injection.
+		sa := ieee80211.MAC{0x88, 0x8e, 2, 0, 0, 1}
+		b = ieee80211.AppendAMSDUSubframe(b, body, ieee80211.MAC(llc), sa, 0x0800, make([]byte, 28))
+		b = ieee80211.AppendAMSDUSubframe(b, body, st.Addr(), bss, 0x0800, make([]byte, 28))
+		st.receive(b)
+		after := st.Stats()
+		if after.RxAMSDUs != before.RxAMSDUs || after.RxData != before.RxData || after.RxUnprotected != before.RxUnprotected+1 {
+			t.Errorf("LLC %x: a plaintext A-MSDU passed as EAPOL: before %+v, after %+v", llc[5], before, after)
+		}
+	}
+}

@@ -25,6 +25,16 @@ type Authenticator struct {
 
 	reqRekeyAt  time.Duration // the last GTK rekey a station asked for
 	reqRekeySet bool
+
+	// The work budget of messages 2 (budget.go): PMK tries left, as of
+	// workAt, and what checking one reuses.
+	work    float64
+	workAt  time.Duration
+	workSet bool
+	pmkBuf  []rsn.PMK
+	checker rsn.MICChecker
+	owed    int    // stations owed a check (budget.go)
+	joins   uint64 // stations joined, for their joinSeq
 }
 
 // New returns an authenticator for cfg; Start creates the first group keys.
@@ -59,7 +69,8 @@ func (a *Authenticator) Join(now time.Duration, spa ieee80211.MAC, n rsn.Negotia
 		a.remove(now, old, false)
 	}
 	s := &Station{a: a, spa: spa, neg: n, rsnxe: slices.Clone(rsnxe), version: rsn.DescriptorVersion(n.AKM),
-		mfp: n.MFP && a.cfg.MFP, extKeyID: n.ExtKeyID, keyIdx: n.KeyID}
+		mfp: n.MFP && a.cfg.MFP, extKeyID: n.ExtKeyID, keyIdx: n.KeyID, joinSeq: a.joins}
+	a.joins++
 	s.neg.RSNE = slices.Clone(n.RSNE)
 	a.stas = append(a.stas, s)
 	return s
@@ -86,6 +97,7 @@ func (a *Authenticator) remove(now time.Duration, s *Station, departed bool) {
 		return
 	}
 	a.stas = slices.Delete(a.stas, i, i+1)
+	s.setOwed(false)
 	if departed && a.cfg.StrictRekey && s.hasGTK {
 		if at := now + strictRekeyDelay; !a.rekeySet || a.rekeyAt > at {
 			a.rekeyAt, a.rekeySet = at, true

@@ -71,7 +71,7 @@ func TestAuthenticatorAgainstHostapd(t *testing.T) {
 	beacon := unhex(t, "30140100000fac040100000fac040100000fac020000") // hostapd without WMM
 	pmk, _ := rsn.PMKFromPassphrase("EasilyGuessedPassword", []byte("TestWPA"))
 	a, err := New(Config{AA: ieee80211.MAC(c["aa"]), IEs: beacon, TXStatus: true, Rand: rnd,
-		PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{pmk} }})
+		PMKs: func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return append(dst, pmk) }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,11 +20,17 @@ type Config struct {
 	// group has an IGTK for BIP-CMAC-128, and stations that negotiated MFP
 	// get it in message 3 and group message 1.
 	MFP bool
-	// PMKs returns a station's candidate PMKs in the order to try them
-	// against message 2's MIC (hostapd_get_psk: the station's own entries
-	// of wpa_psk_file and the wildcards, or the one passphrase). Derive
-	// them when the configuration loads, never here.
-	PMKs func(spa ieee80211.MAC) []rsn.PMK
+	// PMKs appends to dst a station's candidate PMKs in the order to try
+	// them against message 2's MIC (the station's own entries of
+	// wpa_psk_file and the wildcards, or the one passphrase) and returns
+	// it. Derive them when the configuration loads, never here. The
+	// authenticator reuses dst and clears it after use.
+	PMKs func(dst []rsn.PMK, spa ieee80211.MAC) []rsn.PMK
+	// Message2Work bounds the candidate PMKs tried against messages 2,
+	// forged or not, across the BSS: tries per second, with a tenth of a
+	// second's worth saved up at most (doc.go). 0 means
+	// DefaultMessage2Work.
+	Message2Work int
 
 	PairwiseUpdateCount    int           // wpa_pairwise_update_count; 0 means 4
 	GroupUpdateCount       int           // wpa_group_update_count; 0 means 4
@@ -63,6 +69,9 @@ func (c *Config) withDefaults() (Config, error) {
 	if d.Rand == nil {
 		d.Rand = rand.Reader
 	}
+	if d.Message2Work == 0 {
+		d.Message2Work = DefaultMessage2Work
+	}
 	if d.GroupTXPN == nil {
 		d.GroupTXPN = func(int) uint64 { return 0 }
 	}
@@ -75,6 +84,8 @@ func (c *Config) withDefaults() (Config, error) {
 		return d, errors.New("handshake: no PMK source")
 	case len(d.IEs) < 2 || d.IEs[0] != ieee80211.ElemRSN:
 		return d, errors.New("handshake: IEs must start with the beacon's RSNE")
+	case d.Message2Work < 0:
+		return d, errors.New("handshake: the message 2 work budget must not be negative")
 	case d.GroupRekey < 0 || d.PTKRekey < 0:
 		return d, errors.New("handshake: rekey intervals must not be negative")
 	}

@@ -11,6 +11,11 @@ type Counters struct {
 	MIC       uint64 // MIC did not verify
 	KeyData   uint64 // key data that would not decrypt (supplicant)
 
+	// Messages 2 not checked against the PMKs (authenticator, budget.go):
+	Message2Repeated      uint64 // the replay counter, SNonce and MIC of one that failed
+	Message2StationBudget uint64 // beyond the station's checks for the message 1 it answers
+	Message2WorkBudget    uint64 // beyond the BSS's PMK tries per second
+
 	// Of the accepted requests (authenticator), those not acted on:
 	MICFailureReports    uint64 // Michael MIC failure reports (Error bit): CCMP has no Michael
 	RekeyRequestsIgnored uint64 // GTK rekey requests while one is under way or within 10 s of the last

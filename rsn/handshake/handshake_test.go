@@ -116,11 +116,11 @@ func TestSeveralPMKs(t *testing.T) {
 	right := pmkOf(t, "correct horse battery")
 	wrong1, wrong2 := pmkOf(t, "not this one"), pmkOf(t, "nor this one")
 	l := newLink(t, setup{cfg: func(c *Config) {
-		c.PMKs = func(spa ieee80211.MAC) []rsn.PMK {
+		c.PMKs = func(dst []rsn.PMK, spa ieee80211.MAC) []rsn.PMK {
 			if spa != staMAC {
 				t.Errorf("PMKs asked for %v", spa)
 			}
-			return []rsn.PMK{wrong1, wrong2, right}
+			return append(dst, wrong1, wrong2, right)
 		}
 	}})
 	c, ok := last(l.ap, ActCompleted)
@@ -130,7 +130,7 @@ func TestSeveralPMKs(t *testing.T) {
 }
 
 func TestNoPSK(t *testing.T) {
-	l := newLink(t, setup{cfg: func(c *Config) { c.PMKs = func(ieee80211.MAC) []rsn.PMK { return nil } }})
+	l := newLink(t, setup{cfg: func(c *Config) { c.PMKs = func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return dst } }})
 	d, ok := last(l.ap, ActDeauth)
 	if !ok || d.Cause != CauseNoPSK || d.Reason != ieee80211.ReasonPrevAuthNotValid || count(l.ap, ActSend) != 0 {
 		t.Fatalf("%+v %s", d, kinds(l.ap))

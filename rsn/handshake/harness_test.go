@@ -104,7 +104,7 @@ func connect(t testing.TB, su setup, l *link) *link {
 	t.Helper()
 	p := su.policy()
 	cfg := Config{AA: apMAC, IEs: p.Element(), MFP: p.MFP != rsn.MFPDisabled, TXStatus: true,
-		PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{l.pmk} }, Rand: testRand()}
+		PMKs: func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return append(dst, l.pmk) }, Rand: testRand()}
 	if su.cfg != nil {
 		su.cfg(&cfg)
 	}

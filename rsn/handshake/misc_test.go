@@ -50,7 +50,7 @@ func TestJoinReplaces(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
-	good := Config{AA: apMAC, IEs: rsn.DefaultPolicy().Element(), PMKs: func(ieee80211.MAC) []rsn.PMK { return nil }}
+	good := Config{AA: apMAC, IEs: rsn.DefaultPolicy().Element(), PMKs: func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return dst }}
 	for name, mod := range map[string]func(*Config){
 		"no PMK source":  func(c *Config) { c.PMKs = nil },
 		"no RSNE":        func(c *Config) { c.IEs = nil },
@@ -82,7 +82,7 @@ func TestConfigErrors(t *testing.T) {
 func TestRandomFailure(t *testing.T) {
 	pmk := pmkOf(t, "correct horse battery")
 	su := setup{}
-	cfg := Config{AA: apMAC, IEs: su.policy().Element(), PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{pmk} }}
+	cfg := Config{AA: apMAC, IEs: su.policy().Element(), PMKs: func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return append(dst, pmk) }}
 	cfg.Rand = &fixedRand{make([]byte, 10)}
 	a, _ := New(cfg)
 	if err := a.Start(0); err == nil {

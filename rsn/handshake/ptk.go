@@ -64,7 +64,9 @@ func (s *Station) ptkStep(now time.Duration) {
 		case ptkAuthentication2:
 			s.enterInitPSK()
 		case ptkInitPSK:
-			if len(s.a.cfg.PMKs(s.spa)) > 0 {
+			n := len(s.a.candidates(s.spa))
+			s.a.clearCandidates()
+			if n > 0 {
 				s.enterPTKStart(now)
 			} else {
 				s.cause = CauseNoPSK
@@ -110,15 +112,26 @@ func (s *Station) ptkStep(now time.Duration) {
 // wrong passphrase, most likely, when each came in answer to the latest
 // message 1; with any other among them it may be forged frames as well.
 func (s *Station) fail(now time.Duration, reason uint16, cause Cause) {
-	switch {
-	case cause != CauseNoMessage2:
-	case s.otherMICFailures > 0:
-		cause = CauseMICMismatch
-	case s.micFailures > 0:
-		cause = CauseWrongPassphrase
+	if m := s.MismatchCause(); cause == CauseNoMessage2 && m != CauseNone {
+		cause = m
 	}
 	s.disconnectReason, s.cause = reason, cause
 	s.enterDisconnect(now)
+}
+
+// MismatchCause says what the MIC mismatches on message 2 in this
+// handshake point to: CauseWrongPassphrase when each answered the latest
+// message 1 in PTKSTART, CauseMICMismatch (a wrong passphrase, or forged
+// frames) when any did not, CauseNone without any. The caller words a
+// station's departure mid-handshake with it.
+func (s *Station) MismatchCause() Cause {
+	switch {
+	case s.otherMICFailures > 0:
+		return CauseMICMismatch
+	case s.micFailures > 0:
+		return CauseWrongPassphrase
+	}
+	return CauseNone
 }
 
 func (s *Station) enterInitialize() {
@@ -224,10 +237,12 @@ func (s *Station) enterPTKStart(now time.Duration) {
 	// not be checked against an earlier one.
 	s.ptkValid, s.updateSNonce = false, false
 	s.ptk.Clear()
+	s.altPMK.Clear()
 	s.timeoutCtr++
 	if s.timeoutCtr > s.a.cfg.PairwiseUpdateCount {
 		return // the next step disconnects
 	}
+	s.checksLeft = checksPerMessage1
 	// No PMKID KDE: for PSK hostapd leaves it out of message 1, where it
 	// would help an offline passphrase search.
 	s.sendKey(now, rsn.InfoAck|rsn.InfoPairwise, 0, &s.anonce, nil, false)

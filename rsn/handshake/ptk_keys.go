@@ -49,16 +49,19 @@ func (s *Station) enterCalcNegotiating(now time.Duration) {
 }
 
 // matchPMK tries the candidate PMKs against the MIC of message 2 k, as
-// hostapd's loop over wpa_auth_get_psk.
+// hostapd's loop over wpa_auth_get_psk, charging the tries to the work
+// budget; only the one that verifies has its whole PTK derived.
 func (s *Station) matchPMK(k rsn.KeyFrame, snonce *rsn.Nonce) (int, rsn.PMK, rsn.PTK, bool) {
-	for i, pmk := range s.a.cfg.PMKs(s.spa) {
-		ptk := rsn.DerivePTK(s.neg.AKM, &pmk, s.a.cfg.AA, s.spa, &s.anonce, snonce)
-		if rsn.VerifyMIC(k, &ptk.KCK) {
-			return i, pmk, ptk, true
+	a := s.a
+	pmks := a.candidates(s.spa)
+	defer a.clearCandidates()
+	for i := range pmks {
+		if a.checker.Check(s.neg.AKM, &pmks[i], a.cfg.AA, s.spa, &s.anonce, snonce, k) {
+			a.chargeWork(i + 1)
+			return i, pmks[i], rsn.DerivePTK(s.neg.AKM, &pmks[i], a.cfg.AA, s.spa, &s.anonce, snonce), true
 		}
-		pmk.Clear()
-		ptk.Clear()
 	}
+	a.chargeWork(len(pmks))
 	return 0, rsn.PMK{}, rsn.PTK{}, false
 }
 

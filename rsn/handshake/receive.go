@@ -60,6 +60,9 @@ func (s *Station) Receive(now time.Duration, frame []byte) {
 		c.State++
 		return
 	}
+	if msg == msgPairwise2 && !s.admitMessage2(now, k) {
+		return
+	}
 	if !s.verify(now, k, msg) {
 		c.MIC++
 		return
@@ -68,6 +71,7 @@ func (s *Station) Receive(now time.Duration, frame []byte) {
 		s.updateSNonce = true
 		s.altSNonce, s.altSNonceValid = s.snonce, true
 		s.altReplay = s.keyReplay[0].n
+		s.altPMK, s.altPMKIndex = s.pmk, s.pmkIndex
 	}
 	c.Accepted++
 	s.accept(now, k, msg, info)
@@ -101,6 +105,7 @@ func (s *Station) verifyMessage2(now time.Duration, k rsn.KeyFrame) bool {
 	n := k.Nonce()
 	idx, pmk, ptk, ok := s.matchPMK(k, &n)
 	if !ok {
+		s.noteFailed(k)
 		s.mismatch(now, k)
 		return false
 	}
@@ -197,18 +202,21 @@ func (s *Station) stateAccepts(msg msgKind) bool {
 }
 
 // tryAltSNonce is wpa_try_alt_snonce: message 4 may come from the station
-// still on the SNonce of its earlier message 2.
+// still on the SNonce of its earlier message 2. hostapd tries every
+// candidate PMK; the earlier message 2 verified under one, and only that
+// one is tried, so a forged message 4 costs one derivation.
 func (s *Station) tryAltSNonce(k rsn.KeyFrame) bool {
-	idx, pmk, ptk, ok := s.matchPMK(k, &s.altSNonce)
+	a := s.a
+	ok := a.checker.Check(s.neg.AKM, &s.altPMK, a.cfg.AA, s.spa, &s.anonce, &s.altSNonce, k)
+	a.checker.Clear()
 	if !ok {
 		return false
 	}
 	s.altSNonceValid = false
 	s.snonce = s.altSNonce
-	s.pmkIndex, s.pmk, s.pmkSet = idx, pmk, true
-	pmk.Clear()
-	s.ptk, s.ptkValid = ptk, true
-	ptk.Clear()
+	s.pmkIndex, s.pmk, s.pmkSet = s.altPMKIndex, s.altPMK, true
+	s.ptk, s.ptkValid = rsn.DerivePTK(s.neg.AKM, &s.altPMK, a.cfg.AA, s.spa, &s.anonce, &s.altSNonce), true
+	s.altPMK.Clear()
 	// With Extended Key ID the key installed for receive is the later
 	// message 3's: the earlier PTK's TK goes in before it is activated.
 	s.rxKeyStale = s.extKeyID

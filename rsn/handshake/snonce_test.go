@@ -33,7 +33,7 @@ func TestSNonceUpdate(t *testing.T) {
 		su := setup{}
 		pmk := pmkOf(t, "correct horse battery")
 		a, _ := New(Config{AA: apMAC, IEs: su.policy().Element(), TXStatus: true, Rand: testRand(),
-			PMKs: func(ieee80211.MAC) []rsn.PMK { return []rsn.PMK{pmk} }})
+			PMKs: func(dst []rsn.PMK, _ ieee80211.MAC) []rsn.PMK { return append(dst, pmk) }})
 		a.Start(0)
 		n, _ := su.policy().Validate(su.stationRSNE())
 		s := a.Join(0, staMAC, n, nil)

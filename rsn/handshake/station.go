@@ -75,7 +75,15 @@ type Station struct {
 	altSNonce             rsn.Nonce
 	altSNonceValid        bool
 	altReplay             uint64
+	altPMK                rsn.PMK // the PMK of the earlier SNonce's message 2
+	altPMKIndex           int
 	lastRx                []byte
+
+	checksLeft int    // messages 2 that may still be checked for this message 1
+	owed       bool   // a first check was refused for want of work (budget.go)
+	joinSeq    uint64 // the order it joined in
+	failed     [recentFailures]failedMessage2
+	failedNext int
 
 	timerAt     time.Duration // wpa_send_eapol_timeout
 	timerSet    bool
@@ -217,6 +225,7 @@ func (s *Station) clearKeys() {
 	s.ptk.Clear()
 	s.rxPTK.Clear()
 	s.rxPTKSet = false
+	s.altPMK.Clear()
 	s.ptkValid = false
 	s.timerSet, s.ptkRekeySet = false, false
 	clear(s.lastRx)

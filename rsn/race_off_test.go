@@ -1,0 +1,5 @@
+//go:build !race
+
+package rsn
+
+const raceEnabled = false
