@@ -191,11 +191,17 @@ func parseAssocReq(fr ieee80211.Frame) (capab, listen uint16, ies ieee80211.Elem
 // (check_assoc_ies): an element chain that overruns the frame (its
 // ieee802_11_parse_elems fails) and a malformed WMM element are refused
 // with status 1, as is another SSID; the basic rates must all be there.
+// A second copy of an element allowed once is refused with status 40
+// (admit_elems.go) before any element is read.
 // It returns the status, whether the station does WMM, and its rates.
 func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
 	if ies.Validate() != nil {
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
+	}
+	if repeatsOnceElement(ies) {
+		a.cnt[counter.AssocRepeatedElem]++
+		return ieee80211.StatusInvalidIE, false, 0
 	}
 	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
 		return ieee80211.StatusUnspecified, false, 0
