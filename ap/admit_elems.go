@@ -8,21 +8,29 @@ import "github.com/airq/airq/internal/ieee80211"
 // and answers for what it says (a TKIP RSNE behind a valid one gets 42);
 // airq reads the first. Refusing both removes the question of which copy
 // counts, so that no check can read one while another part reads the
-// other. Vendor Specific, Multi-band, Neighbor Report-like lists and the
-// others the standard lets repeat are not here.
+// other. Vendor Specific, Multi-band and the others the standard lets
+// repeat are not here.
 var onceInAssoc = idSet(
-	ieee80211.ElemSSID, ieee80211.ElemSupportedRates, ieee80211.ElemPowerCap,
-	ieee80211.ElemSupportedChannels, ieee80211.ElemHTCap, ieee80211.ElemRSN,
-	ieee80211.ElemExtSupportedRates, 46, // QoS Capability
-	54,  // Mobility Domain
-	55,  // Fast BSS Transition
-	59,  // Supported Operating Classes
-	ieee80211.ElemRMEnabledCap, 72, // 20/40 BSS Coexistence
+	ieee80211.ElemSSID,
+	ieee80211.ElemSupportedRates,
+	ieee80211.ElemPowerCap,
+	ieee80211.ElemSupportedChannels,
+	ieee80211.ElemHTCap,
+	ieee80211.ElemRSN,
+	ieee80211.ElemExtSupportedRates,
+	46, // QoS Capability
+	54, // Mobility Domain
+	55, // Fast BSS Transition
+	59, // Supported Operating Classes
+	ieee80211.ElemRMEnabledCap,
+	72,  // 20/40 BSS Coexistence
 	89,  // QoS Traffic Capability
 	94,  // TIM Broadcast Request
 	107, // Interworking
-	ieee80211.ElemExtCap, 148, // DMG Capabilities
-	ieee80211.ElemVHTCap, 199, // Operating Mode Notification
+	ieee80211.ElemExtCap,
+	148, // DMG Capabilities
+	ieee80211.ElemVHTCap,
+	199, // Operating Mode Notification
 	elemRSNX,
 )
 
