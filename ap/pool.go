@@ -8,6 +8,11 @@ const (
 	headroom = 192
 )
 
+// MaxWiredFrame is the longest 802.3 frame the core takes from the wired
+// side (HandleWired drops longer ones): what fits a slab behind the
+// headroom, with room for a MIC.
+const MaxWiredFrame = slabSize - headroom - 8
+
 // chunkBytes is how much of a pool is allocated at a time: slabs are
 // made as the frames held at once first need them, so that a quiet AP's
 // heap (and the collector's goal, twice the live heap) stays small, and
