@@ -11,16 +11,7 @@ import (
 // station that negotiated MFP and completed its 4-way handshake. Its
 // randomness is seeded, so every call builds the same keys: a frame sealed
 // under one call's PTK opens under the next one's.
-func keyedStation(tb testing.TB) (*harness, *wpaSTA) {
-	h := newHarness(tb, pmfConfig(tb, rsn.MFPOptional))
-	h.advance(0)
-	h.take()
-	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
-	w.mfp = true
-	w.connect()
-	h.takeEvents()
-	return h, w
-}
+func keyedStation(tb testing.TB) (*harness, *wpaSTA) { return mfpStation(tb, rsn.MFPOptional) }
 
 // FuzzKeyedStationFrame hands the core one 802.11 frame from the air while a
 // station holds its keys. Seeds reach the RSN and 802.11w paths: frames

@@ -12,8 +12,10 @@
 # random SNonce and MIC each, 1,000 a second for 10 s, associating again
 # whenever airqd lets it go). airqd runs as shipped: no GOGC, no GOMEMLIMIT;
 # its soft memory limit is the derived default it logs ("memory limit").
-# After each flood the scenario prints airqd's VmRSS, its live heap and the
-# CPU its collector took (from /metrics).
+# After each flood the scenario prints airqd's VmRSS and CPU ticks (from
+# /proc: reading them makes airqd no garbage); at the start, after the
+# admission floods and at the end, also its live heap and the CPU its
+# collector took (a /metrics scrape, read after VmRSS).
 #
 # Checks:
 #   airqd_ready / associated  airqd up with wpa=2 and -metrics; the station
@@ -37,17 +39,21 @@ METRICS=127.0.0.1:9126
 status() { ctl status 2>/dev/null | sed -n "s/^$1=//p"; }
 metric() { awk -v n="$1" '$1 == n {print $2}' "$2"; }
 rss_kb() { awk '$1 == "VmRSS:" {print $2}' "/proc/$AIRQD_PID/status"; }
-# sample NAME: print airqd's VmRSS, live heap and collector CPU; RSS_NAME
-# keeps the VmRSS (kB)
+# sample NAME [scrape]: print airqd's VmRSS and CPU ticks; RSS_NAME keeps
+# the VmRSS (kB). With scrape, then also the live heap and the collector's
+# CPU from /metrics.
 sample() {
-	_f=$LOGS/$S-metrics-$1.log
-	wget -q -O "$_f" "http://$METRICS/metrics"
 	_r=$(rss_kb)
 	eval "RSS_$1=$_r"
 	RSS_ALL="$RSS_ALL $_r"
-	log "after $1: VmRSS $_r kB; live heap $(metric go_gc_heap_live_bytes "$_f" | awk '{printf "%d", $1 / 1024}') KiB;" \
+	log "after $1: VmRSS $_r kB; airqd CPU ticks $(proc_ticks "$AIRQD_PID")"
+	[ -n "${2:-}" ] || return 0
+	_f=$LOGS/$S-metrics-$1.log
+	wget -q -O "$_f" "http://$METRICS/metrics"
+	log "after $1: live heap $(metric go_gc_heap_live_bytes "$_f" | awk '{printf "%d", $1 / 1024}') KiB;" \
 		"GC CPU $(metric go_cpu_classes_gc_total_cpu_seconds_total "$_f") s, collections $(metric go_gc_duration_seconds_count "$_f");" \
-		"airqd CPU ticks $(proc_ticks "$AIRQD_PID")"
+		"heap in use $(metric go_memstats_heap_inuse_bytes "$_f" | awk '{printf "%d", $1 / 1024}') KiB," \
+		"next collection at $(metric go_memstats_next_gc_bytes "$_f" | awk '{printf "%d", $1 / 1024}') KiB"
 }
 
 modprobe aesni_intel >/dev/null 2>&1
@@ -79,7 +85,7 @@ else
 	finish
 fi
 RSS_ALL=
-sample start
+sample start scrape
 
 for n in 1 2 3 4; do
 	log "admission flood $n"
@@ -90,7 +96,7 @@ for n in 1 2 3 4; do
 	errs=$(echo "$sum" | sed -n 's/.*errors=\([0-9]*\).*/\1/p')
 	nack=$(($(status auth_not_acked) - _nack0))
 	check "flood_$n" "$sum; auth_not_acked +$nack" sh -c "[ '$errs' = 0 ] && [ $nack -gt 0 ]"
-	sample "flood$n"
+	sample "flood$n" $([ "$n" = 4 ] && echo scrape)
 done
 for n in 1 2 3; do
 	log "forged-message-2 flood $n"
@@ -101,7 +107,7 @@ for n in 1 2 3; do
 	errs=$(echo "$sum" | sed -n 's/.*errors=\([0-9]*\).*/\1/p')
 	mm=$(($(status psk_mismatch) - ${_mm0:-0}))
 	check "msg2_$n" "$sum; psk_mismatch +$mm" sh -c "[ '$errs' = 0 ] && [ $mm -gt 0 ]"
-	sample "msg2_$n"
+	sample "msg2_$n" $([ "$n" = 3 ] && echo scrape)
 done
 
 if [ -n "$RSS_flood2" ] && [ -n "$RSS_flood4" ] &&
