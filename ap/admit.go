@@ -12,8 +12,9 @@ import (
 // the table's defence against floods. As hostapd does with mac80211, a
 // station is authenticated once it acknowledges the authentication
 // response (handle_auth_cb): an association request before that is
-// ignored, and after an unacknowledged response the entry is gone (the
-// request then gets a deauthentication, reason 6). An
+// ignored, and after an unacknowledged response the entry is gone: its
+// request then gets a deauthentication (reason 6) unless it comes within
+// lostAckWindow of the response (admit_lostack.go). An
 // accepted association only reserves the AID; the station is associated
 // (queues, AP-STA-CONNECTED) when the echo of the response shows it
 // acknowledged. No ACK releases the AID at once; the station stays

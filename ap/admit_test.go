@@ -204,8 +204,9 @@ func TestRepeatedAssociationRequestIgnored(t *testing.T) {
 
 // TestAuthenticationNotAcknowledged: an authentication response nobody
 // acknowledged leaves no entry (hostapd marks a station authenticated only
-// on the ACK, and ignores association requests before); one never echoed
-// stays until AuthTimeout.
+// on the ACK, and ignores association requests before), but an
+// association request within lostAckWindow shows the station has it; one
+// never echoed stays until AuthTimeout.
 func TestAuthenticationNotAcknowledged(t *testing.T) {
 	h := newHarness(t, Config{AuthTimeout: 500 * time.Millisecond})
 	h.take()
@@ -223,11 +224,25 @@ func TestAuthenticationNotAcknowledged(t *testing.T) {
 	if h.state(staMAC) != stateNone || h.a.Counters()[counter.AuthNotAcked] != 1 {
 		t.Fatalf("state %v after an unacknowledged authentication", h.state(staMAC))
 	}
-	// Then it is a class 2 frame from a stranger.
+	// Its ACK was lost, not the response: the request is answered.
 	h.assoc(staMAC, "airq-test", gRates, false)
 	out, _ = h.take()
-	if sub, reason := reasonTo(t, out, staMAC); sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
-		t.Errorf("association after an unacknowledged authentication: subtype %d reason %d", sub, reason)
+	if ar, _ := h.assocResp(out, staMAC); ar.Status() != ieee80211.StatusSuccess || h.a.Counters()[counter.AssocAfterLostAck] != 1 {
+		t.Fatalf("association after a lost ACK: status %d", ar.Status())
+	}
+	// Past the window it is a class 2 frame from a stranger.
+	late := ieee80211.MAC{2, 0, 0, 0, 0, 0x1a}
+	h.authNoAck(late, 0, 1)
+	out, _ = h.take()
+	for _, b := range out {
+		h.echo(b, radio.TxStatus{Acked: false, Retries: 6})
+	}
+	h.advance(lostAckWindow + time.Millisecond)
+	h.take()
+	h.assoc(late, "airq-test", gRates, false)
+	out, _ = h.take()
+	if sub, reason := reasonTo(t, out, late); sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
+		t.Errorf("association %v after an unacknowledged authentication: subtype %d reason %d", lostAckWindow, sub, reason)
 	}
 	h.authNoAck(staB, 0, 1)
 	h.advance(400 * time.Millisecond)
@@ -435,5 +450,22 @@ func TestPendingShownAsPending(t *testing.T) {
 	h.auth(staMAC, 0, 1)
 	if c, s = state(); c[counter.Authenticated] != 1 || c[counter.Pending] != 0 || s.State != ctl.StateAuthenticated {
 		t.Errorf("authenticated: %s; dump state %q", c.String(), s.State)
+	}
+}
+
+// TestLostAckRecordEndsWithTheStation: a station that deauthenticates
+// loses what its answered authentication allowed; its association request
+// is then a stranger's.
+func TestLostAckRecordEndsWithTheStation(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	h.auth(staMAC, 0, 1)
+	h.take()
+	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staMAC), ieee80211.ReasonDeauthLeaving))
+	h.take()
+	h.assoc(staMAC, "airq-test", gRates, false)
+	out, _ := h.take()
+	if sub, reason := reasonTo(t, out, staMAC); sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
+		t.Errorf("association after leaving: subtype %d reason %d", sub, reason)
 	}
 }

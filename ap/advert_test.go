@@ -32,8 +32,8 @@ func bssFrames(t *testing.T, h *harness) (beacon, probeResp ieee80211.Beacon) {
 	return beacon, probeResp
 }
 
-// elemIDs lists a frame's element IDs in order.
-func elemIDs(t *testing.T, e ieee80211.Elements) []uint8 {
+// elementIDs lists a frame's element IDs in order.
+func elementIDs(t *testing.T, e ieee80211.Elements) []uint8 {
 	t.Helper()
 	var ids []uint8
 	it := e.Iter()
@@ -68,7 +68,7 @@ func TestBSSLoadElement(t *testing.T) {
 	cfg.Advert, cfg.PHY = Advert{BSSLoadPeriod: 2}, PHY{HT: true}
 	h := newHarness(t, cfg)
 	for _, f := range bssFramesList(t, h) {
-		inOrder(t, "BSS Load", elemIDs(t, f.Elements()), ieee80211.ElemERP, ieee80211.ElemRSN, ieee80211.ElemBSSLoad, ieee80211.ElemHTCap)
+		inOrder(t, "BSS Load", elementIDs(t, f.Elements()), ieee80211.ElemERP, ieee80211.ElemRSN, ieee80211.ElemBSSLoad, ieee80211.ElemHTCap)
 	}
 	h = newHarness(t, Config{Advert: Advert{BSSLoadPeriod: 2}})
 	for _, f := range bssFramesList(t, h) {
@@ -151,7 +151,7 @@ func TestUTF8SSIDBit(t *testing.T) {
 		if !ok || len(body) != 7 || body[6] != 0x01 {
 			t.Errorf("Extended Capabilities % x, want bit 48 alone", body)
 		}
-		inOrder(t, "Extended Capabilities", elemIDs(t, f.Elements()), ieee80211.ElemHTOper, ieee80211.ElemExtCap)
+		inOrder(t, "Extended Capabilities", elementIDs(t, f.Elements()), ieee80211.ElemHTOper, ieee80211.ElemExtCap)
 	}
 	h = newHarness(t, Config{})
 	if f, _ := bssFrames(t, h); f != nil {
@@ -175,12 +175,12 @@ func TestSpectrumManagement(t *testing.T) {
 		if body, ok := f.Elements().Find(elemPowerConstraint); !ok || len(body) != 1 || body[0] != 3 {
 			t.Errorf("Power Constraint % x, want 3", body)
 		}
-		inOrder(t, "Power Constraint", elemIDs(t, f.Elements()), ieee80211.ElemCountry, elemPowerConstraint)
+		inOrder(t, "Power Constraint", elementIDs(t, f.Elements()), ieee80211.ElemCountry, elemPowerConstraint)
 	}
 	h = newHarness(t, Config{Channel: 6, Advert: v})
 	f, _ := bssFrames(t, h)
 	if _, ok := f.Elements().Find(elemPowerConstraint); ok || f.Capability()&capSpectrumMgmt != 0 {
-		t.Errorf("2.4 GHz: capability %#x, elements %v", f.Capability(), elemIDs(t, f.Elements()))
+		t.Errorf("2.4 GHz: capability %#x, elements %v", f.Capability(), elementIDs(t, f.Elements()))
 	}
 }
 

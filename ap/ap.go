@@ -5,6 +5,7 @@ import (
 
 	"github.com/airq/airq/aql"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/answered"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
@@ -57,11 +58,15 @@ type AP struct {
 	// replies is the airtime budget of management frames sent in answer to
 	// others' frames (probe, auth and association responses, deauths to
 	// strangers), so a flood cannot take the channel (replies.go).
-	replies      replyBudget
-	senders      senderTable // MACs heard from: their replies are in the known class
-	pending      int         // stations whose association response awaits its TX status
-	nonERP       int         // associated stations without OFDM rates
-	longPreamble int         // associated stations without short preamble
+	replies replyBudget
+	senders senderTable // MACs heard from: their replies are in the known class
+	// answered remembers the MACs authentication responses went to, so
+	// that a station whose ACK the AP never heard may still associate
+	// (admit.go).
+	answered     *answered.Record
+	pending      int // stations whose association response awaits its TX status
+	nonERP       int // associated stations without OFDM rates
+	longPreamble int // associated stations without short preamble
 	beacons      BeaconStats
 
 	rx  radio.RxInfo
@@ -145,6 +150,7 @@ func New(cfg Config) (*AP, error) {
 	}
 	a.replies = newReplyBudget(cfg.ReplyAirtime)
 	a.senders = newSenderTable(cfg.BSSID)
+	a.answered = newAnswered(cfg, a.est)
 	return a, nil
 }
 

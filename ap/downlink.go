@@ -33,7 +33,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		return
 	}
 	a.cnt[counter.DownlinkIn]++
-	if len(payload)+14 > slabSize-headroom-8 {
+	if len(payload)+14 > MaxWiredFrame {
 		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}

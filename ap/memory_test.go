@@ -325,3 +325,58 @@ func TestSlotMemory(t *testing.T) {
 	readmetest.Check(t, `(\d+) bytes of table entry, about (\d\.\d) KB of queues, (\d+) of AQL`,
 		fmt.Sprintf("%.0f", perEntry), fmt.Sprintf("%.1f", perQueue/1000), fmt.Sprintf("%.0f", perAQL))
 }
+
+// startupHeapMax bounds the live heap a core with the default
+// configuration holds after New: its tables, and none of its slab pools'
+// 16 MiB, which are made as frames need them.
+const startupHeapMax = 7 << 20
+
+// TestStartupHeap holds the core's live heap after start-up, so that the
+// collector's first goal (twice the live heap) stays small on a quiet AP.
+func TestStartupHeap(t *testing.T) {
+	before := liveHeap()
+	a, err := New(Config{SSID: "airq-test", BSSID: bssid, Channel: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Start(0)
+	held := int64(liveHeap()) - int64(before)
+	t.Logf("live heap after start-up: %d KiB (bound %d KiB); reserve %d KiB", held>>10, startupHeapMax>>10, a.HeapReserve()>>10)
+	if held > startupHeapMax {
+		t.Errorf("the core holds %d KiB after start-up, want at most %d KiB", held>>10, startupHeapMax>>10)
+	}
+	runtime.KeepAlive(a)
+}
+
+// TestPoolGrowsToItsBound: slabs are made as they are first needed, at
+// most n, and taking them again after a put allocates nothing.
+func TestPoolGrowsToItsBound(t *testing.T) {
+	p := newPoolOf(1000, slabSize)
+	if p.unmade() != p.bound() {
+		t.Fatalf("%d bytes made before any get", p.bound()-p.unmade())
+	}
+	var hs []uint32
+	for {
+		h, ok := p.get()
+		if !ok {
+			break
+		}
+		p.slab(h)[0] = byte(h)
+		hs = append(hs, h)
+	}
+	if len(hs) != 1000 || p.unmade() != 0 {
+		t.Fatalf("%d slabs, %d bytes unmade", len(hs), p.unmade())
+	}
+	for _, h := range hs {
+		if p.slab(h)[0] != byte(h) || len(p.slab(h)) != slabSize {
+			t.Fatalf("slab %d overlaps another", h)
+		}
+		p.put(h)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		h, _ := p.get()
+		p.put(h)
+	}); n != 0 {
+		t.Errorf("%v allocations reusing a slab", n)
+	}
+}

@@ -14,7 +14,8 @@ const authOpenSystem = 0
 // exists from the moment the response is sent, and goes again if the
 // response's echo shows it was not acknowledged (hostapd marks a station
 // authenticated only on that acknowledgement), after Config.AuthTimeout
-// without an association, or when a full table needs its slot.
+// without an association, or when a full table needs its slot. The
+// response is remembered for lostAckWindow (admit_lostack.go).
 func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	auth, err := ieee80211.ParseAuth(fr.Body())
 	if err != nil {
@@ -66,7 +67,9 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	a.sta.enlist(slot, listAuth)
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
+		return
 	}
+	a.answered.Add(now, sa)
 }
 
 // handleAssoc answers a (re)association request. An accepted one reserves
@@ -81,6 +84,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
+	if s == nil {
+		slot, s, _ = a.readmitAnswered(now, sa)
+	}
 	if !a.assocAllowed(now, fr, sa, s) {
 		return
 	}
@@ -126,8 +132,8 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 }
 
 // assocAllowed decides whether a (re)association request from sa (entry
-// s, nil if none) is answered at all: a stranger's gets a
-// deauthentication (reason 6); one sent before the authentication
+// s, nil if none) is answered at all: a stranger's (not answered within
+// lostAckWindow either) gets a deauthentication (reason 6); one sent before the authentication
 // response's status is known, and a retransmission of the request just
 // answered (hostapd: "Drop repeated association frame"), are ignored.
 func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
@@ -191,11 +197,17 @@ func parseAssocReq(fr ieee80211.Frame) (capab, listen uint16, ies ieee80211.Elem
 // (check_assoc_ies): an element chain that overruns the frame (its
 // ieee802_11_parse_elems fails) and a malformed WMM element are refused
 // with status 1, as is another SSID; the basic rates must all be there.
+// A second copy of an element allowed once is refused with status 40
+// (admit_elems.go) before any element is read.
 // It returns the status, whether the station does WMM, and its rates.
 func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
 	if ies.Validate() != nil {
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
+	}
+	if repeatsOnceElement(ies) {
+		a.cnt[counter.AssocRepeatedElem]++
+		return ieee80211.StatusInvalidIE, false, 0
 	}
 	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
 		return ieee80211.StatusUnspecified, false, 0
@@ -277,6 +289,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
+	a.answered.Forget(now, s.addr) // what its answer allowed ends with it
 	if s.hadData {
 		a.senders.heard(now, s.addr) // it was really here: known if it comes back soon
 	}

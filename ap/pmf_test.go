@@ -22,7 +22,7 @@ func pmfConfig(t testing.TB, mfp rsn.MFP) Config {
 }
 
 // mfpStation connects a station offering MFP to a BSS with ieee80211w=mfp.
-func mfpStation(t *testing.T, mfp rsn.MFP) (*harness, *wpaSTA) {
+func mfpStation(t testing.TB, mfp rsn.MFP) (*harness, *wpaSTA) {
 	t.Helper()
 	h := newHarness(t, pmfConfig(t, mfp))
 	h.advance(0)

@@ -141,7 +141,7 @@ type senderEntry struct {
 func newSenderTable(bssid ieee80211.MAC) senderTable {
 	// Seeded from the BSSID, so that which MACs share a slot differs from
 	// one AP to the next.
-	return senderTable{seed: uint32(bssid[2])<<24 | uint32(bssid[3])<<16 | uint32(bssid[4])<<8 | uint32(bssid[5])}
+	return senderTable{seed: bssidSeed(bssid)}
 }
 
 func (t *senderTable) slot(addr ieee80211.MAC) *senderEntry {

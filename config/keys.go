@@ -47,6 +47,14 @@ var baseKeys = map[string]Key{
 		}},
 	"nice": {Flags: flag("nice"), Want: "-20 to 19 (the nice value of airqd's threads; default -10)",
 		set: func(s *Settings, v string) error { return setInt(&s.Nice, v, -20, 19) }},
+	"memory_limit": {Flags: flag("memory-limit"), Want: "0 (the default: 1.5 times the most the core can hold) or 32 to 65536 MiB, the Go runtime's soft memory limit",
+		set: func(s *Settings, v string) error {
+			if trimBlanks(v) == "0" {
+				s.MemoryLimitMB = 0
+				return nil
+			}
+			return setInt(&s.MemoryLimitMB, v, 32, 65536)
+		}},
 	"ssid": {Flags: flag("ssid"), Want: "1 to 32 bytes, taken as written (blanks included)",
 		set: func(s *Settings, v string) error { s.Core.SSID = v; return lenOK(v, 1, 32) }},
 	"ssid2": {Flags: flag("ssid"), Want: `1 to 32 bytes as "text" in quotes, P"text" with \n-style escapes, or hex digits`,

@@ -22,10 +22,13 @@ type Settings struct {
 	Bridge     string // the bridge the TAP joins; "" for none
 	TapOffload tap.Offload
 	Nice       int // the datapath threads' nice value
-	Control    string
-	Metrics    string
-	Pcap       string
-	LogLevel   string // debug, info, warn or error
+	// MemoryLimitMB is the Go runtime's soft memory limit in MiB; 0
+	// derives it from the core's tables and pools (cmd/airqd).
+	MemoryLimitMB int
+	Control       string
+	Metrics       string
+	Pcap          string
+	LogLevel      string // debug, info, warn or error
 
 	BSSID   string // "" for the phy's address
 	Channel int    // 0: selected at start-up (ACS)

@@ -51,7 +51,7 @@ const (
 	EventsLost       // station events overwritten before they were drained
 
 	// Admission under load (ap's mlme.go, admit.go, replies.go).
-	AuthNotAcked       // authentication responses never acknowledged: the entry is dropped
+	AuthNotAcked       // authentication responses never acknowledged: the entry is dropped, the MAC remembered
 	AssocAcked         // association responses acknowledged: the station is associated
 	AssocNotAcked      // association responses not acknowledged: the AID is released
 	AssocTimedOut      // no TX status for an association response in time: the AID is released
@@ -72,6 +72,8 @@ const (
 	RxAMSDUInjected    // A-MSDUs dropped whole: the first subframe's DA is an RFC 1042 header
 	Rx4Addr            // 4-address data frames (airq has no WDS stations), whatever became of them
 	Rx4AddrDropped     // 4-address data frames from associated (or pending) stations, ignored
+	AssocRepeatedElem  // association requests refused (status 40): an element allowed once appears twice
+	AssocAfterLostAck  // association requests taken from a station whose authentication response's ACK never came
 
 	// The downlink: every MSDU that enters it ends in exactly one of
 	// WiredSent, WiredTxFailed and WiredDropped*, or is queued or in flight.
@@ -209,11 +211,15 @@ var (
 	evicted = &Family{"airq_evicted_total", "Stations removed, oldest first, to make room in a full table: only " +
 		"authenticated, association pending, or associated without a data frame since.", Counter, "state"}
 	authNotAcked = &Family{"airq_auth_not_acked_total", "Authentication responses the station never acknowledged; " +
-		"its entry is dropped.", Counter, ""}
+		"its entry is dropped, its MAC remembered for a second (airq_assoc_after_lost_ack_total).", Counter, ""}
 	assocOutcomes = &Family{"airq_assoc_outcomes_total", "Accepted association requests by outcome: the response " +
 		"acknowledged, not acknowledged, without TX status in time, confirmed by the station's first frame, or not sent.", Counter, "result"}
 	assocMalformed = &Family{"airq_assoc_malformed_total", "Association requests refused with status 1: an element " +
 		"chain that overruns the frame, or a malformed WMM element.", Counter, ""}
+	assocRepeated = &Family{"airq_assoc_repeated_element_total", "Association requests refused with status 40: " +
+		"an element the standard allows once (RSNE, SSID, rates, capabilities) appears twice.", Counter, ""}
+	assocAfterLostAck = &Family{"airq_assoc_after_lost_ack_total", "Association requests taken from a station whose " +
+		"authentication response was answered recently but never acknowledged.", Counter, ""}
 	throttledByClass = &Family{"airq_replies_throttled_by_class_total", "Replies the budget held back, by class " +
 		"(a breakdown of airq_tx_own_drops_total{reason=\"reply_budget\"}).", Counter, "class"}
 	rateTables = &Family{"airq_rate_tables_total", "Per-station rate tables built at a station's first data frame, " +
@@ -328,6 +334,8 @@ var table = [NumIDs]Desc{
 	RxAMSDUInjected:    {"rx_amsdu_injected", rxDrops, ReasonAMSDUInjected},
 	Rx4Addr:            {"rx_4addr", rx4Addr, ""},
 	Rx4AddrDropped:     {"rx_4addr_dropped", rxDrops, ReasonFourAddress},
+	AssocRepeatedElem:  {"assoc_repeated_element", assocRepeated, ""},
+	AssocAfterLostAck:  {"assoc_after_lost_ack", assocAfterLostAck, ""},
 
 	WiredIn:                  {"wired_in", wiredIn, ""},
 	WiredLostInKernel:        {"wired_lost_in_kernel", wiredKernel, ""},

@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"os"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -22,7 +23,10 @@ func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	defer d.rxMu.Unlock()
 	r := &d.rb
 	r.start(bufs[:n], sizes[:n], &d.c)
-	err := d.rx.ReadFunc(background, "recvmmsg", r.readFn)
+	err := d.rxRC.Read(r.pollFn)
+	if err == nil && r.err != nil {
+		err = os.NewSyscallError("recvmmsg", r.err)
+	}
 	k := r.kept
 	r.finish()
 	if err != nil {
@@ -43,7 +47,8 @@ type rxBatch struct {
 	c     *counters
 	kept  int
 
-	readFn func(fd int) error // r.read, bound once
+	err    error
+	pollFn func(fd uintptr) bool // r.poll, bound once: a call allocates nothing
 }
 
 func (r *rxBatch) init() {
@@ -52,11 +57,20 @@ func (r *rxBatch) init() {
 		r.hdrs[i].Hdr.Iov = &r.iovs[i]
 		r.hdrs[i].Hdr.Iovlen = 1
 	}
-	r.readFn = r.read
+	r.pollFn = r.poll
 }
 
+// poll is the netpoller's callback: done unless the socket has nothing yet.
+func (r *rxBatch) poll(fd uintptr) bool {
+	r.err = r.read(int(fd))
+	return !retry(r.err)
+}
+
+// retry reports an error after which the netpoller waits and calls again.
+func retry(err error) bool { return err == unix.EAGAIN || err == unix.EINTR }
+
 func (r *rxBatch) start(bufs [][]byte, sizes []int, c *counters) {
-	r.bufs, r.sizes, r.c, r.kept = bufs, sizes, c, 0
+	r.bufs, r.sizes, r.c, r.kept, r.err = bufs, sizes, c, 0, nil
 	for i, b := range bufs {
 		b = b[:cap(b)]
 		r.iovs[i].Base = nil
@@ -147,7 +161,10 @@ func (d *Device) WriteBatch(bufs [][]byte) (int, error) {
 	defer d.txMu.Unlock()
 	t := &d.tb
 	t.start(bufs[:n])
-	err := d.tx.WriteFunc(background, "sendmmsg", t.writeFn)
+	err := d.txRC.Write(t.pollFn)
+	if err == nil && t.err != nil {
+		err = os.NewSyscallError("sendmmsg", t.err)
+	}
 	sent := t.sent
 	var bytes uint64
 	for _, b := range bufs[:sent] {
@@ -168,7 +185,8 @@ type txBatch struct {
 	hdrs    [MaxBatch]unix.Mmsghdr
 	iovs    [MaxBatch]unix.Iovec
 	n, sent int
-	writeFn func(fd int) error // t.write, bound once
+	err     error
+	pollFn  func(fd uintptr) bool // t.poll, bound once: a call allocates nothing
 }
 
 func (t *txBatch) init() {
@@ -176,11 +194,17 @@ func (t *txBatch) init() {
 		t.hdrs[i].Hdr.Iov = &t.iovs[i]
 		t.hdrs[i].Hdr.Iovlen = 1
 	}
-	t.writeFn = t.write
+	t.pollFn = t.poll
+}
+
+// poll is the netpoller's callback: done unless the socket is full.
+func (t *txBatch) poll(fd uintptr) bool {
+	t.err = t.write(int(fd))
+	return !retry(t.err)
 }
 
 func (t *txBatch) start(bufs [][]byte) {
-	t.n, t.sent = len(bufs), 0
+	t.n, t.sent, t.err = len(bufs), 0, nil
 	for i, b := range bufs {
 		t.iovs[i].Base = nil
 		if len(b) > 0 {

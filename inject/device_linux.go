@@ -1,11 +1,11 @@
 package inject
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/radio"
@@ -23,9 +23,13 @@ type Device struct {
 	name    string
 	ifindex int
 	rx, tx  *socket.Conn
-	closed  atomic.Bool
-	addr    [6]byte // the filter's address; zero: no filter
-	echoLen uint32  // what the filter keeps of an echo
+	// rxRC and txRC are rx's and tx's raw connections: ReadBatch and
+	// WriteBatch poll through them with callbacks bound once, where
+	// socket.Conn's ReadFunc would allocate a few closures per call.
+	rxRC, txRC syscall.RawConn
+	closed     atomic.Bool
+	addr       [6]byte // the filter's address; zero: no filter
+	echoLen    uint32  // what the filter keeps of an echo
 
 	rxMu sync.Mutex // guards rb
 	rb   rxBatch
@@ -61,6 +65,14 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if d.tx, err = openTx(index, opt); err != nil {
 		d.rx.Close()
 		return nil, fmt.Errorf("inject: open %s: send socket: %w", ifname, err)
+	}
+	if d.rxRC, err = d.rx.SyscallConn(); err == nil {
+		d.txRC, err = d.tx.SyscallConn()
+	}
+	if err != nil {
+		d.rx.Close()
+		d.tx.Close()
+		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
 	d.rb.init()
 	d.tb.init()
@@ -216,8 +228,6 @@ func (d *Device) FilterCounts() (received, passed uint64, ok bool) {
 	}
 	return n - d.rxBase, passed, true
 }
-
-var background = context.Background()
 
 // ioError maps an I/O error to radio.ErrClosed after Close.
 func (d *Device) ioError(op string, err error) error {

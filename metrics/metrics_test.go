@@ -192,6 +192,8 @@ func TestMetricsFromSimulator(t *testing.T) {
 		"airq_beacon_missed_intervals_total ",
 		"go_goroutines ",
 		"go_gc_heap_live_bytes ",
+		"go_gc_gomemlimit_bytes ",
+		"go_cpu_classes_gc_total_cpu_seconds_total ",
 		`airq_stations{state="pending"} `,
 		"airq_radio_filtered_total ",
 	} {

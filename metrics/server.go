@@ -17,13 +17,15 @@ import (
 // Handler serves /metrics: the core's collector, Go's and the process's.
 // Go's adds the live heap as of the last collection (go_gc_heap_live_bytes)
 // to the go_memstats_* families: go_memstats_heap_alloc_bytes counts
-// garbage not yet collected too, which comes and goes with every scrape.
-// A scrape the core's loop does not answer fails with HTTP 500.
+// garbage not yet collected too, which comes and goes with every scrape;
+// the soft memory limit (go_gc_gomemlimit_bytes) and the CPU the collector
+// took (go_cpu_classes_gc_total_cpu_seconds_total) show what the limit
+// costs under a flood. A scrape the core's loop does not answer fails with HTTP 500.
 func Handler(c *Collector) http.Handler {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(c,
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
-			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/gc/heap/live:bytes$`)})),
+			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^(/gc/heap/live:bytes|/gc/gomemlimit:bytes|/cpu/classes/gc/total:cpu-seconds)$`)})),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError}))

@@ -33,7 +33,7 @@ type recording struct {
 	events  []netlink.Message
 }
 
-func loadRecording(t *testing.T, name string) recording {
+func loadRecording(t testing.TB, name string) recording {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "recorded", name+".hex"))
 	if err != nil {
@@ -82,7 +82,7 @@ func loadRecording(t *testing.T, name string) recording {
 
 // genl returns the generic netlink replies of r (every message but NLMSG_DONE
 // and NLMSG_ERROR) and the errno of a closing NLMSG_ERROR (0: an ACK or none).
-func (r recording) genl(t *testing.T) ([]genetlink.Message, int) {
+func (r recording) genl(t testing.TB) ([]genetlink.Message, int) {
 	t.Helper()
 	var out []genetlink.Message
 	errno := 0
@@ -98,7 +98,7 @@ func (r recording) genl(t *testing.T) ([]genetlink.Message, int) {
 	return out, errno
 }
 
-func genlMessage(t *testing.T, m netlink.Message) genetlink.Message {
+func genlMessage(t testing.TB, m netlink.Message) genetlink.Message {
 	t.Helper()
 	var gm genetlink.Message
 	if err := gm.UnmarshalBinary(m.Data); err != nil {

@@ -22,7 +22,12 @@ type Wired interface {
 const (
 	batchSize  = 32
 	numBatches = 8 // per reader: bounds what sits between a reader and the loop
-	wiredMax   = 65535
+	// wiredMax is a wired buffer: one byte more than the longest 802.3
+	// frame the core takes, so that a longer one arrives truncated (the
+	// TAP counts it) and the core drops it as it would whole. The
+	// buffers are live heap for good: 64 KiB ones (16 MiB in all) would
+	// double the collector's goal for nothing.
+	wiredMax = ap.MaxWiredFrame + 1
 )
 
 type batch struct {

@@ -101,6 +101,7 @@ func (o *options) registerRadio(fs *flag.FlagSet) {
 	fs.BoolVar(&o.qualify, "qualify", false, "check what the radio can do (active monitor, TX echoes, ACK status, sequence numbers, rate, retune time), print the report and exit")
 	fs.BoolVar(&o.noQualify, "no-qualify", false, "skip the hardware qualification at start-up")
 	fs.IntVar(&o.Nice, "nice", defaultNice, "nice value of airqd's threads, -20 to 19: the datapath must not wait behind the traffic's senders and receivers on the same core (raising it needs CAP_SYS_NICE, or Nice= in the unit)")
+	fs.IntVar(&o.MemoryLimitMB, "memory-limit", 0, "the Go runtime's soft memory limit in MiB, 32 to 65536; 0 (the default) derives it: 1.5 times the most the core can hold (its tables, full slab pools, a full table of stations with rate tables and keys)")
 	fs.Var(offloadFlag{&o.TapOffload}, "tap-offload", "TAP offloads: gro (merge a station's TCP segments into one write to the host), tso (gro, and take the host's 64 KiB TCP sends and cut them: fewer reads, 3-8% faster down in measurements) or off")
 }
 
@@ -210,6 +211,9 @@ func (o *options) checkRadio() error {
 	}
 	if o.Nice < -20 || o.Nice > 19 {
 		return fmt.Errorf("-nice: %d, want -20 to 19", o.Nice)
+	}
+	if o.MemoryLimitMB != 0 && (o.MemoryLimitMB < 32 || o.MemoryLimitMB > 65536) {
+		return fmt.Errorf("-memory-limit: %d, want 0 (derived) or 32 to 65536 MiB", o.MemoryLimitMB)
 	}
 	if len(o.Bridge) > 15 {
 		return fmt.Errorf("-bridge: %q, want at most 15 characters", o.Bridge)

@@ -52,6 +52,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	applyMemoryLimit(o, core, log)
 	wired, err := tap.Open(o.Tap, tap.Options{Offload: o.TapOffload})
 	if err != nil {
 		return err

@@ -101,6 +101,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		return err
 	}
 	s := p.Sim()
+	applyMemoryLimit(o, s.Core(), log)
 	waitACS := o.Channel == 0 // stations arrive once the channel is chosen
 	calls := o.srv.Calls()
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }

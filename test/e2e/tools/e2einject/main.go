@@ -9,6 +9,7 @@
 //	e2einject replay  -ifname fmon0 -in FILE [-flip-amsdu]
 //	e2einject mgmt    -ifname fmon0 -ta SRC -ra DST -bssid BSSID -kind deauth|disassoc|auth|assoc [-ssid S -akm 6] -n 10
 //	e2einject join    -ifname fmon0 -ta OWNMAC -bssid BSSID -ssid S -akm 6 [-no-mfpc]
+//	e2einject msg2    -ifname fmon0 -ta OWNMAC -bssid BSSID -ssid S -akm 2 -no-mfpc -rate 1000 -duration 10s
 //	e2einject listen  -addr IP -ports 9996,9997,9998
 //	e2einject send    -dst IP:PORT -n 20 -interval 200ms -tag genuine
 //
@@ -29,7 +30,11 @@
 // frame is the AP's when -ta is the BSSID. join authenticates and asks
 // to associate from the monitor's own address (-ta: an active monitor
 // acknowledges frames to it), offering MFP unless -no-mfpc, and prints
-// the AP's status codes: "SUMMARY auth=S assoc=S ...".
+// the AP's status codes: "SUMMARY auth=S assoc=S ...". msg2 associates
+// the same way, waits for the 4-way handshake's message 1 and floods
+// forged messages 2 under its replay counter (random SNonce and MIC each,
+// -rate a second), associating again whenever the AP lets it go, for
+// -duration: "SUMMARY sent=N errors=M joins=J msg1=K".
 //
 // The injecting modes print "SUMMARY sent=N errors=M" (capture:
 // "SUMMARY captured=N qos=M") and exit 0; 1 if the interface or a socket
@@ -46,7 +51,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		usage("a mode: plain, amsdu, capture, replay, mgmt, join, listen or send")
+		usage("a mode: plain, amsdu, capture, replay, mgmt, join, msg2, listen or send")
 	}
 	mode := os.Args[1]
 	fs := flag.NewFlagSet(mode, flag.ExitOnError)
@@ -61,7 +66,8 @@ func main() {
 	out := fs.String("out", "", "capture: file the frames are written to")
 	in := fs.String("in", "", "replay: file of captured frames")
 	flip := fs.Bool("flip-amsdu", false, "replay: only QoS frames, with the A-MSDU Present bit set")
-	duration := fs.Duration("duration", 10*time.Second, "capture: how long")
+	duration := fs.Duration("duration", 10*time.Second, "capture, msg2: how long")
+	rate := fs.Float64("rate", 1000, "msg2: forged messages 2 a second")
 	addr := fs.String("addr", "", "listen: the local IPv4 address")
 	ports := fs.String("ports", "", "listen: comma-separated UDP ports")
 	tag := fs.String("tag", "genuine", "send: the datagrams' text before their number")
@@ -126,13 +132,19 @@ func main() {
 	case "join":
 		bssid := mustMAC("bssid", *bssidS)
 		exitOn(join(*ifname, mgmtForger{ta: mustMAC("ta", *taS), ra: bssid, bssid: bssid, ssid: *ssid, akm: byte(*akm), noMFPC: *noMFPC}))
+	case "msg2":
+		bssid := mustMAC("bssid", *bssidS)
+		if *rate <= 0 {
+			usage("-rate above 0")
+		}
+		exitOn(msg2Flood(*ifname, mgmtForger{ta: mustMAC("ta", *taS), ra: bssid, bssid: bssid, ssid: *ssid, akm: byte(*akm), noMFPC: *noMFPC}, *rate, *duration))
 	case "listen":
 		exitOn(listen(mustIP("addr", *addr), *ports))
 	case "send":
 		ip, port := mustHostPort(*dstS)
 		exitOn(send(ip, port, *tag, *n, *interval))
 	default:
-		usage("a mode: plain, amsdu, capture, replay, mgmt, join, listen or send, not " + mode)
+		usage("a mode: plain, amsdu, capture, replay, mgmt, join, msg2, listen or send, not " + mode)
 	}
 }
 

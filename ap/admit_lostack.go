@@ -1,0 +1,69 @@
+package ap
+
+import (
+	"time"
+
+	"github.com/airq/airq/aql"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/answered"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+// A station whose authentication response was not acknowledged loses its
+// entry (a forged address holds nothing), but on a real channel an ACK is
+// lost now and then while the station has the response. Its association
+// request within lostAckWindow of the response is therefore taken as
+// proof, as a lost echo's is: the AP remembers whom it answered in a
+// fixed record (package answered) that the reply budget cannot overrun.
+
+// lostAckWindow is how long after an authentication response an
+// association request from a station that never acknowledged it is
+// taken: a station that has the response asks at once; one that lost it
+// authenticates again (mac80211 after 200 ms).
+const lostAckWindow = time.Second
+
+// authRespLen is an Open System authentication response's length: the
+// header and its three fields.
+const authRespLen = 24 + 6
+
+// newAnswered sizes the record of answered MACs so that the whole reply
+// budget, spent on authentication responses at the fastest legacy rate
+// (the cheapest a basic rate can make them), cannot overwrite an entry
+// younger than lostAckWindow.
+func newAnswered(cfg Config, est *aql.Estimator) *answered.Record {
+	cost := float64(est.Airtime(radio.LegacyRate(54000), ieee80211.ACVO, authRespLen))
+	burst := float64(replyPoolBurst)
+	for _, b := range replyBurst {
+		burst += b
+	}
+	size := answered.Size(cfg.ReplyAirtime*1e6/cost, burst/cost, lostAckWindow)
+	return answered.New(size, lostAckWindow, bssidSeed(cfg.BSSID))
+}
+
+// bssidSeed varies hash buckets from one AP to the next.
+func bssidSeed(bssid ieee80211.MAC) uint32 {
+	return uint32(bssid[2])<<24 | uint32(bssid[3])<<16 | uint32(bssid[4])<<8 | uint32(bssid[5])
+}
+
+// readmitAnswered gives sa, which has no entry, an authenticated one when
+// its authentication response went out within lostAckWindow: its
+// association request shows it has the response whose ACK was lost.
+func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *station, bool) {
+	if !a.answered.Has(now, sa) {
+		return 0, nil, false
+	}
+	slot, s, ok := a.sta.add(sa)
+	if !ok && a.makeRoom(now) {
+		slot, s, ok = a.sta.add(sa)
+	}
+	if !ok {
+		return 0, nil, false
+	}
+	a.cnt[counter.AssocAfterLostAck]++
+	s.state, s.authOK = stateAuthenticated, true
+	s.authAt, s.lastRx = now, now
+	s.known = a.replyClassOf(now, sa, nil) == replyKnown
+	a.sta.enlist(slot, listAuth)
+	return slot, s, true
+}
