@@ -31,7 +31,7 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if s == nil {
 			return noStation(req.Addr)
 		}
-		return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot)}}
+		return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot, nil)}}
 	case ctl.OpStationSet:
 		return a.ctlSetWeight(now, req)
 	case ctl.OpStationDel:
@@ -119,7 +119,7 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 	}
 	a.sched.SetWeight(slot, req.Weight)
 	a.txLoop(now)
-	return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot)}}
+	return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot, nil)}}
 }
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
@@ -128,6 +128,11 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
 		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
+		HT: a.cfg.PHY.HT, VHT: a.cfg.PHY.VHT, Rates: ctl.Rates(slices.Clone(a.rates.ie)),
+		NumNonERP: a.nonERP, NumNoShortPreamble: a.longPreamble,
+	}
+	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {
+		st.SecondaryChannel = a.cfg.PHY.Secondary
 	}
 	if a.started {
 		st.TSF = a.TSF(now)

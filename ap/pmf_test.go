@@ -137,7 +137,7 @@ func TestPMFRequiredRefusesNonMFP(t *testing.T) {
 	h.advance(0)
 	w = newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
 	w.connect()
-	if _, s := h.a.sta.lookup(staMAC); s.usesMFP() || h.a.ctlStation(h.now, 1).MFP {
+	if _, s := h.a.sta.lookup(staMAC); s.usesMFP() || h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("a station without MFPC uses MFP")
 	}
 }
@@ -148,7 +148,7 @@ func TestPMFConnect(t *testing.T) {
 	if w.igtk.Key(4) == nil || h.a.rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
 		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.rsn.igtk)
 	}
-	if !h.a.ctlStation(h.now, 1).MFP {
+	if !h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("station get: MFP no")
 	}
 	w.stillThere(t)

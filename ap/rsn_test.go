@@ -268,7 +268,7 @@ func TestWPA2SeveralPSKs(t *testing.T) {
 			t.Errorf("%s: handshake done %v", c.addr, w.done)
 			continue
 		}
-		if st := h.a.ctlStation(h.now, h.slotOf(c.addr)); st.KeyID != c.keyID {
+		if st := h.a.ctlStation(h.now, h.slotOf(c.addr), nil); st.KeyID != c.keyID {
 			t.Errorf("%s: keyid %q, want %q", c.addr, st.KeyID, c.keyID)
 		}
 	}
