@@ -43,6 +43,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if reason == 0 {
 			reason = ieee80211.ReasonDeauthLeaving
 		}
+		if req.Disassoc {
+			a.disassociate(now, slot, s, reason)
+			return ctl.Reply{}
+		}
 		a.disconnect(now, slot, reason, "removed by operator", true)
 		a.txLoop(now) // its airtime is reclaimed: others may send
 		return ctl.Reply{}

@@ -512,3 +512,31 @@ func TestPHYModeShown(t *testing.T) {
 		}
 	}
 }
+
+// A disassociation asked through the control path sends a disassociation
+// with the reason asked and leaves the station authenticated, announced
+// as gone.
+func TestControlDisassociateKeepsAuthentication(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.join(staMAC, false)
+	h.take()
+	h.takeEvents()
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationDel, Addr: staMAC, Reason: 8, Disassoc: true})
+	h.collect()
+	if r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	out, _ := h.take()
+	da := findMgmt(t, out, ieee80211.SubtypeDisassoc, staMAC)
+	if body := da.Body(); len(body) < 2 || body[0] != 8 {
+		t.Errorf("disassociation reason %v", body)
+	}
+	ev := h.takeEvents()
+	if len(ev) != 1 || ev[0].Kind != EventDisconnected || ev[0].Reason != 8 {
+		t.Errorf("events %+v", ev)
+	}
+	st := h.askOK("station get " + staMAC.String()).Stations[0]
+	if st.Associated || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
+		t.Errorf("after disassociation: %+v, %d associated", st, h.a.assoc)
+	}
+}

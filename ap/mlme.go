@@ -250,6 +250,17 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 	}
 }
 
+// disassociate is the operator's disassociation: the frame goes out under
+// the station's keys, then an associated station is only authenticated
+// (its session's keys and queues gone), as hostapd's DISASSOCIATE leaves it.
+func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uint16) {
+	a.sendDisassoc(now, s.addr, reason)
+	if s.state == stateAssociated {
+		a.toAuthenticated(now, slot, s, reason, "disassociated by operator")
+		a.txLoop(now)
+	}
+}
+
 // unassociate takes an associated station out of the BSS's books: its
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {

@@ -49,6 +49,9 @@ type Request struct {
 	// deauthenticated because leaving, as for airqctl's); it has no text
 	// form.
 	Reason uint16
+	// Disassoc, in process only, makes a station del a disassociation:
+	// the station stays authenticated (hostapd's DISASSOCIATE).
+	Disassoc bool
 	// Page, in process only, asks a station dump for one page into the
 	// caller's buffer (WriteStationDump); it has no text form.
 	Page *StationPage
