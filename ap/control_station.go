@@ -52,7 +52,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, State: ctlState(s.state), WMM: s.qos,
 		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval, Capability: s.capability,
 		SupportedRates: a.staRates(rates, s),
-		Authorized: s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal,
+		Authorized:     s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Polled: s.polling, Signal: s.signal,
 		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
 		RxRate:  ctl.NewBitrate(s.rxRate),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,

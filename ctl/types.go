@@ -67,9 +67,12 @@ type Station struct {
 	KeyID  string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
 	// PTKState and GroupState are its authenticator machines' states,
 	// hostapd's names (PTKINITDONE, IDLE); empty on an open network.
-	PTKState    string  `json:"ptk_state,omitempty"`
-	GroupState  string  `json:"ptk_group_state,omitempty"`
-	InactiveMs  int64   `json:"inactive_ms"`
+	PTKState   string `json:"ptk_state,omitempty"`
+	GroupState string `json:"ptk_group_state,omitempty"`
+	InactiveMs int64  `json:"inactive_ms"`
+	// Polled: silent for the inactivity timeout, it was sent a poll whose
+	// ACK it still owes; without one it is deauthenticated.
+	Polled      bool    `json:"inactivity_polled"`
 	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
 	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
 	SignalAvg   int8    `json:"signal_avg_dbm"` // mac80211's moving average (weight 1/8); 0 if none
