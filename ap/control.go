@@ -90,6 +90,8 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{ACS: a.ctlACS()}
 	case ctl.OpSnapshot:
 		return a.ctlSnapshot(now)
+	case ctl.OpSAQuery:
+		return a.ctlSAQuery(now, req.Addr)
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
 }

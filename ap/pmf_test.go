@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
@@ -355,4 +356,39 @@ func TestPMFGroupRobustFromStation(t *testing.T) {
 		t.Errorf("counters %s", c.String())
 	}
 	w.stillThere(t)
+}
+
+// The operator's SA Query (hostapd's SA_QUERY): one protected Request to
+// an MFP station, whose Response changes nothing; a station without MFP
+// is refused.
+func TestPMFOperatorSAQuery(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	h.take()
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpSAQuery, Addr: staMAC}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	req := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
+	if !req.Protected() {
+		t.Fatal("SA Query Request sent unprotected")
+	}
+	q, err := pmf.ParseSAQuery(w.openFromAP(req))
+	if err != nil || q.Action != pmf.ActionRequest {
+		t.Fatalf("SA Query %+v, %v", q, err)
+	}
+	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+	h.advance(2 * time.Second)
+	if len(h.takeEvents()) != 0 {
+		t.Error("the station's Response ended something")
+	}
+	w.stillThere(t)
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpSAQuery, Addr: sta2}); r.Errno != ctl.ENOENT {
+		t.Errorf("unknown station: %+v", r)
+	}
+	o := newHarness(t, Config{})
+	o.join(staMAC, false)
+	if r := o.a.Control(o.now, ctl.Request{Op: ctl.OpSAQuery, Addr: staMAC}); r.Errno != ctl.EINVAL {
+		t.Errorf("station without MFP: %+v", r)
+	}
 }

@@ -30,6 +30,9 @@ const (
 	OpStationRates // one station's rate table
 	OpACS          // the start-up channel selection
 	OpSnapshot     // status, station dump, aql, scheduler and scan read at one instant
+	// OpSAQuery, in process only (no request line parses to it), sends an
+	// MFP station one SA Query Request (hostapd's SA_QUERY).
+	OpSAQuery
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -303,6 +306,8 @@ func (r Request) String() string {
 		return "acs"
 	case OpSnapshot:
 		return "snapshot"
+	case OpSAQuery:
+		return "sa_query " + r.Addr.String()
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }
@@ -310,7 +315,7 @@ func (r Request) String() string {
 // ReadOnly reports whether the request only reads state.
 func (r Request) ReadOnly() bool {
 	switch r.Op {
-	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold:
+	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery:
 		return false
 	}
 	return true
