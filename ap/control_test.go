@@ -536,7 +536,7 @@ func TestControlDisassociateKeepsAuthentication(t *testing.T) {
 		t.Errorf("events %+v", ev)
 	}
 	st := h.askOK("station get " + staMAC.String()).Stations[0]
-	if st.Associated || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
+	if st.Associated || st.Authorized || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
 		t.Errorf("after disassociation: %+v, %d associated", st, h.a.assoc)
 	}
 }

@@ -244,6 +244,7 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 	s.authAt = now
 	a.sta.enlist(slot, listAuth)
 	a.leaveRSN(now, s)
+	s.authorized = false // an open network's port closes with the association
 	if s.announced {
 		s.announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})

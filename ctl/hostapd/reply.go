@@ -71,7 +71,11 @@ func AppendSTA(b []byte, s *ctl.Station, freq int) []byte {
 	b = append(b, "\nflags="...)
 	b = appendFlags(b, s, freq)
 	b = append(b, '\n')
-	b = appendInt(b, "aid", int(s.AID))
+	aid := int(s.AID) // the table's slot; hostapd's aid is 0 until the association is accepted
+	if !s.Associated && s.State != ctl.StatePending {
+		aid = 0
+	}
+	b = appendInt(b, "aid", aid)
 	b = append(b, "capability=0x"...)
 	b = strconv.AppendUint(b, uint64(s.Capability), 16)
 	b = append(b, '\n')

@@ -1,0 +1,19 @@
+//go:build !linux
+
+package shell
+
+import "errors"
+
+// HostapdServer is a BSS's hostapd control socket; Linux only.
+type HostapdServer struct{}
+
+// ListenHostapd fails: hostapd's control sockets are served on Linux.
+func ListenHostapd(*ControlServer, HostapdConfig) (*HostapdServer, error) {
+	return nil, errors.New("ctrl_interface: hostapd's control sockets are supported on Linux only")
+}
+
+// Addr is empty.
+func (s *HostapdServer) Addr() string { return "" }
+
+// Close does nothing.
+func (s *HostapdServer) Close() error { return nil }
