@@ -22,9 +22,13 @@ type Settings struct {
 	TapOffload tap.Offload
 	Nice       int // the datapath threads' nice value
 	Control    string
-	Metrics    string
-	Pcap       string
-	LogLevel   string // debug, info, warn or error
+	// CtrlInterface is hostapd's ctrl_interface directory ("": no hostapd
+	// control socket); CtrlGroup its ctrl_interface_group (LookupGroup).
+	CtrlInterface string
+	CtrlGroup     string
+	Metrics       string
+	Pcap          string
+	LogLevel      string // debug, info, warn or error
 
 	BSSID   string // "" for the phy's address
 	Channel int    // 0: selected at start-up (ACS)

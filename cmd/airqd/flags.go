@@ -38,6 +38,7 @@ type options struct {
 	conf       *config.File    // nil without -config
 	warnings   config.Problems // what the file and the checks accept with a warning
 	flagSet    map[string]bool // the flags given on the command line
+	extraConf  []byte          // lines read after the file's (SET on the hostapd socket)
 	pcapMB     int64
 	pcapMax    int64 // bytes
 
@@ -87,6 +88,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536)")
 	o.registerScanBounds(fs)
 	o.registerSim(fs)
+	o.registerHostapd(fs)
 }
 
 // registerRadio adds the flags of the real radio's start-up: regulatory
@@ -115,8 +117,12 @@ func newFlagSet(o *options) *flag.FlagSet {
 
 // parseFlags reads the command line and the -config file over it, checks
 // them and builds the core's configuration.
-func parseFlags(args []string) (options, error) {
-	var o options
+func parseFlags(args []string) (options, error) { return parseFlagsWith(args, nil) }
+
+// parseFlagsWith is parseFlags with extra configuration lines after the
+// file's (the hostapd socket's SET).
+func parseFlagsWith(args []string, extra []byte) (options, error) {
+	o := options{extraConf: extra}
 	fs := newFlagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -165,16 +171,27 @@ func (o *options) readFile() config.Problems {
 	if o.checkPath != "" {
 		flag, path = "-check-config", o.checkPath
 	}
-	if path == "" {
+	if path == "" && len(o.extraConf) == 0 {
 		return ps
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return append(ps, config.Problem{Msg: fmt.Sprintf("%s: %v", flag, err)})
+	var b []byte
+	if path != "" {
+		var err error
+		if b, err = os.ReadFile(path); err != nil {
+			return append(ps, config.Problem{Msg: fmt.Sprintf("%s: %v", flag, err)})
+		}
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			b = append(b, '\n')
+		}
 	}
+	b = append(b, o.extraConf...)
 	o.configPath = path
 	var fps config.Problems
-	o.conf, fps = config.Load(path, b, &o.Settings, o.flagSet)
+	name := path
+	if name == "" {
+		name = "SET" // the hostapd socket's lines alone
+	}
+	o.conf, fps = config.Load(name, b, &o.Settings, o.flagSet)
 	return append(ps, fps...)
 }
 

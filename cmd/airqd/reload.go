@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"sync"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
@@ -18,20 +19,34 @@ import (
 // the log level to the handler; any other changed key is logged as needing
 // a restart.
 type reloader struct {
-	args  []string // the command line, re-parsed with the new file
+	mu    sync.Mutex // one reload at a time: SIGHUP's and the hostapd socket's
+	args  []string   // the command line, re-parsed with the new file
 	cur   options
 	srv   *shell.ControlServer
 	level *slog.LevelVar
 	log   *slog.Logger
+	// staged are the hostapd socket's SET lines, read after the file's;
+	// a SIGHUP drops them, as hostapd's re-read of the file drops SET's
+	// changes. Guarded by mu.
+	staged []byte
 }
 
-// reload re-reads the file. A file that no longer parses changes nothing.
-func (r *reloader) reload(ctx context.Context) error {
-	if r.cur.configPath == "" {
+// reloadFile is SIGHUP's reload: the file as it is now.
+func (r *reloader) reloadFile(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.staged = nil
+	return r.reloadLocked(ctx)
+}
+
+// reloadLocked re-reads the file (and the staged lines). A file that no
+// longer parses changes nothing.
+func (r *reloader) reloadLocked(ctx context.Context) error {
+	if r.cur.configPath == "" && len(r.staged) == 0 {
 		r.log.Info("SIGHUP: no -config file to reload")
 		return nil
 	}
-	next, err := parseFlags(r.args)
+	next, err := parseFlagsWith(r.args, r.staged)
 	config.AsProblems(err).Log(r.log, "reload: ")
 	next.warnings.Log(r.log, "reload: ")
 	if err != nil {
@@ -135,6 +150,28 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	}
 	for _, m := range removed {
 		r.log.Info("reload: deauthenticated a station the access lists or the PSKs now refuse", "sta", m)
+	}
+	return nil
+}
+
+// reloadPSKs applies next's PSKs alone (hostapd's RELOAD_WPA_PSK); the
+// stations whose key is gone are deauthenticated. Call it with mu held.
+func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
+	psks, err := ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID)
+	if err != nil {
+		return fmt.Errorf("wpa_psk_file, wpa_psk and wpa_passphrase: %w", err)
+	}
+	if psks == nil {
+		return nil // open, or the same keys
+	}
+	removed, err := r.srv.Reconfigure(ctx, shell.Reconfig{PSKs: psks})
+	if err != nil {
+		return err
+	}
+	r.cur.Core.RSN = next.Core.RSN
+	r.log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(next.Core.RSN.PSKs))
+	for _, m := range removed {
+		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)
 	}
 	return nil
 }
