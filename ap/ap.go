@@ -38,6 +38,7 @@ type AP struct {
 	est   *aql.Estimator
 
 	started    bool
+	disabled   bool // switched off by the operator (Disable): no BSS until Enable
 	epoch      time.Duration // TSF 0
 	nextBeacon time.Duration
 	dtimCount  int

@@ -92,6 +92,16 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return a.ctlSnapshot(now)
 	case ctl.OpSAQuery:
 		return a.ctlSAQuery(now, req.Addr)
+	case ctl.OpDisable:
+		if !a.Disable(now) {
+			return ctl.Errorf(ctl.EBUSY, "disable: the BSS is not running (already disabled, or choosing its channel)")
+		}
+		return ctl.Reply{}
+	case ctl.OpEnable:
+		if !a.Enable(now) {
+			return ctl.Errorf(ctl.EBUSY, "enable: the BSS is not disabled")
+		}
+		return ctl.Reply{}
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
 }

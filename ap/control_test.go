@@ -13,6 +13,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/scan"
 )
 
@@ -538,5 +539,66 @@ func TestControlDisassociateKeepsAuthentication(t *testing.T) {
 	st := h.askOK("station get " + staMAC.String()).Stations[0]
 	if st.Associated || st.Authorized || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
 		t.Errorf("after disassociation: %+v, %d associated", st, h.a.assoc)
+	}
+}
+
+// hostapd's DISABLE and ENABLE: off, every station is deauthenticated, no
+// beacon goes out and nothing is answered or sent; on, beacons resume and
+// stations join again.
+func TestControlDisableEnable(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.join(staMAC, false)
+	h.take()
+	h.takeEvents()
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	findMgmt(t, out, ieee80211.SubtypeDeauth, staMAC)
+	findMgmt(t, out, ieee80211.SubtypeDeauth, ieee80211.Broadcast)
+	if ev := h.takeEvents(); len(ev) != 1 || ev[0].Kind != EventDisconnected {
+		t.Errorf("events %+v", ev)
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Errno != ctl.EBUSY {
+		t.Errorf("second disable: %+v", r)
+	}
+	h.advance(time.Second)
+	h.auth(sta2, 0, 1)
+	h.wire(eth(ieee80211.Broadcast, host, 0))
+	if out, _ := h.take(); len(out) != 0 {
+		t.Errorf("%d frames sent while disabled", len(out))
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ = h.take()
+	findMgmt(t, out, ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+	h.join(sta2, false)
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Errno != ctl.EBUSY {
+		t.Errorf("enable while enabled: %+v", r)
+	}
+}
+
+// A WPA2 network disabled and enabled again takes new stations through
+// the 4-way handshake under a new GTK.
+func TestControlEnableWPA2(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	gtk := h.a.rsn.auth.GroupKeyID()
+	installed := h.a.cnt[counter.GTKInstalled]
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable})
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable})
+	h.collect()
+	h.advance(time.Millisecond)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.connect()
+	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.authorized {
+		t.Fatal("no station authorized after Enable")
+	}
+	if h.a.cnt[counter.GTKInstalled] == installed && h.a.rsn.auth.GroupKeyID() == gtk {
+		t.Errorf("the GTK was not replaced: key ID %d, %d installed", gtk, h.a.cnt[counter.GTKInstalled])
 	}
 }

@@ -309,6 +309,37 @@ func (a *AP) flushStation(slot uint16) {
 	a.air.RemoveStation(slot)
 }
 
+// Disable switches the BSS off as hostapd's DISABLE: every station is
+// deauthenticated as at shutdown, then no beacon goes out and nothing
+// from the air or the wired side is taken until Enable. It reports false
+// when the BSS is not running (already disabled, or still choosing its
+// channel).
+func (a *AP) Disable(now time.Duration) bool {
+	if !a.started {
+		return false
+	}
+	a.Shutdown(now)
+	a.disabled = true
+	return true
+}
+
+// Enable switches a disabled BSS on again: beacons resume at once, and a
+// WPA2 network gets a new GTK, since the old one was known to stations
+// that are gone.
+func (a *AP) Enable(now time.Duration) bool {
+	if !a.disabled {
+		return false
+	}
+	a.disabled, a.started = false, true
+	if a.rsn != nil {
+		a.rsn.auth.RekeyGTK(now)
+		a.rsnRun(now)
+	}
+	a.nextBeacon = now
+	a.Tick(now)
+	return true
+}
+
 // Shutdown deauthenticates every station (unicast, then broadcast) and
 // forgets them; the caller flushes the output and stops.
 func (a *AP) Shutdown(now time.Duration) {

@@ -33,6 +33,10 @@ const (
 	// OpSAQuery, in process only (no request line parses to it), sends an
 	// MFP station one SA Query Request (hostapd's SA_QUERY).
 	OpSAQuery
+	// OpDisable and OpEnable, in process only, switch the BSS off and on
+	// (hostapd's DISABLE and ENABLE).
+	OpDisable
+	OpEnable
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -308,6 +312,10 @@ func (r Request) String() string {
 		return "snapshot"
 	case OpSAQuery:
 		return "sa_query " + r.Addr.String()
+	case OpDisable:
+		return "disable"
+	case OpEnable:
+		return "enable"
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }
@@ -315,7 +323,7 @@ func (r Request) String() string {
 // ReadOnly reports whether the request only reads state.
 func (r Request) ReadOnly() bool {
 	switch r.Op {
-	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery:
+	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery, OpDisable, OpEnable:
 		return false
 	}
 	return true

@@ -67,13 +67,13 @@ type hostapdIface struct {
 	ctx  context.Context // ends with the socket
 	srv  *ControlServer
 	cfg  HostapdConfig
-	bss  hostapd.BSS
 	buf  []byte
 	page ctl.StationPage
 
 	events chan []byte // to the monitors; filled by Publish, never blocking
 
 	mu       sync.Mutex
+	bss      hostapd.BSS         // guarded by mu: ENABLE and DISABLE change its State
 	monitors map[string]*monitor // by client address; guarded by mu
 	lost     uint64              // events that did not fit in events; guarded by mu
 }
@@ -128,6 +128,8 @@ func (h *hostapdIface) answer(b []byte, from string) []byte {
 		return h.ok(r.Err())
 	case hostapd.ChanSwitch:
 		return h.refuse(c, errors.New("airq does not switch channels while running"))
+	case hostapd.Enable, hostapd.Disable:
+		return h.switchBSS(c)
 	}
 	return h.backend(c)
 }
@@ -151,12 +153,28 @@ func (h *hostapdIface) backend(c hostapd.Command) []byte {
 		err = be.Reload(ctx)
 	case hostapd.ReloadWPAPSK:
 		err = be.ReloadPSK(ctx)
-	default: // ENABLE, DISABLE
-		err = errors.New("airq does not switch a running BSS off and on: stop or start airqd")
 	}
 	if err != nil {
 		return h.refuse(c, err)
 	}
+	return hostapd.ReplyOK
+}
+
+// switchBSS is ENABLE and DISABLE: the core switches the BSS, the
+// monitors hear AP-ENABLED or AP-DISABLED, and STATUS says the state.
+func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
+	op, state, event := ctl.OpEnable, "ENABLED", hostapd.EventEnabled
+	if c.Kind == hostapd.Disable {
+		op, state, event = ctl.OpDisable, "DISABLED", hostapd.EventDisabled
+	}
+	r := h.call(ctl.Request{Op: op})
+	if err := r.Err(); err != nil {
+		return h.refuse(c, err)
+	}
+	h.mu.Lock()
+	h.bss.State = state
+	h.mu.Unlock()
+	h.publish(hostapd.AppendEvent(nil, event, nil))
 	return hostapd.ReplyOK
 }
 
@@ -180,7 +198,9 @@ func (h *hostapdIface) status() []byte {
 	if r.Status == nil {
 		return hostapd.ReplyFail
 	}
+	h.mu.Lock()
 	bss := h.bss
+	h.mu.Unlock()
 	if a := h.call(ctl.Request{Op: ctl.OpACS}); a.ACS != nil && a.ACS.Scanning {
 		bss.State = "ACS"
 	}

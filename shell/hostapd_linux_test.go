@@ -174,6 +174,17 @@ func TestHostapdSocketCommands(t *testing.T) {
 	if got := c.ask("DEAUTHENTICATE ff:ff:ff:ff:ff:ff"); got != "OK\n" || c.ask("STA-FIRST") != "" {
 		t.Errorf("DEAUTHENTICATE ff:ff:ff:ff:ff:ff: %q, stations left", got)
 	}
+	m := r.client("mon")
+	m.ask("ATTACH")
+	if got := c.ask("DISABLE"); got != "OK\n" || m.recv() != "<3>AP-DISABLED" {
+		t.Errorf("DISABLE: %q", got)
+	}
+	if st := c.ask("STATUS"); !strings.HasPrefix(st, "state=DISABLED\n") || c.ask("DISABLE") != "FAIL\n" {
+		t.Errorf("disabled: %q", st)
+	}
+	if got := c.ask("ENABLE"); got != "OK\n" || m.recv() != "<3>AP-ENABLED" || !strings.HasPrefix(c.ask("STATUS"), "state=ENABLED\n") {
+		t.Errorf("ENABLE: %q", got)
+	}
 	if !strings.Contains(r.log.String(), "airq does not switch channels") {
 		t.Errorf("CHAN_SWITCH's refusal not logged: %s", r.log.String())
 	}
