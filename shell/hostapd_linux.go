@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/airq/airq/ctl/hostapd"
@@ -22,14 +23,16 @@ import (
 // it) and holds at most one request of the loop's. A second goroutine
 // sends the events to the monitors.
 type HostapdServer struct {
-	h      *hostapdIface
-	conn   *net.UnixConn
-	path   string
-	srv    *ControlServer
-	raw    syscall.RawConn
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	once   sync.Once
+	h    *hostapdIface
+	conn *net.UnixConn
+	path string
+	srv  *ControlServer
+	raw  syscall.RawConn
+	// deniedOnce: a reply was refused for permission, and logged.
+	deniedOnce atomic.Bool
+	cancel     context.CancelFunc
+	wg         sync.WaitGroup
+	once       sync.Once
 }
 
 // ListenHostapd creates the socket, as hostapd does: the directory made
@@ -134,7 +137,14 @@ func (s *HostapdServer) serve() {
 		if flags&syscall.MSG_TRUNC == 0 && n <= hostapd.MaxRequest {
 			reply = s.h.answer(buf[:n], from.Name)
 		}
-		s.sendTo(from.Name, reply) // a client gone or not reading loses its reply
+		// A client gone or not reading loses its reply; one whose socket
+		// airqd may not write (a root client of a non-root airqd) is told
+		// about in the log, once.
+		if _, err := s.sendTo(from.Name, reply); errors.Is(err, syscall.EACCES) && s.deniedOnce.CompareAndSwap(false, true) &&
+			s.h.cfg.Log != nil {
+			s.h.cfg.Log.Warn("hostapd control: no permission to answer a client: its socket belongs to another user "+
+				"(run hostapd_cli as airqd's user)", "socket", s.path, "client", from.Name)
+		}
 	}
 }
 
