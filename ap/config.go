@@ -106,6 +106,10 @@ type Config struct {
 	// RSN, when set, makes the BSS WPA2-Personal (rsn.go); nil is an
 	// open network.
 	RSN *RSNConfig
+	// StartDisabled makes Start leave the BSS off (no beacon, nothing
+	// answered) until Enable: a daemon whose BSS is added later, as
+	// through hostapd's global socket.
+	StartDisabled bool
 }
 
 const maxAID = 2007

@@ -602,3 +602,24 @@ func TestControlEnableWPA2(t *testing.T) {
 		t.Errorf("the GTK was not replaced: key ID %d, %d installed", gtk, h.a.cnt[counter.GTKInstalled])
 	}
 }
+
+// A BSS held at start (Config.StartDisabled) sends nothing and takes
+// nothing until Enable starts it.
+func TestStartDisabled(t *testing.T) {
+	h := newHarness(t, Config{StartDisabled: true})
+	h.advance(time.Second)
+	h.auth(staMAC, 0, 1)
+	if out, _ := h.take(); len(out) != 0 {
+		t.Fatalf("%d frames sent before Enable", len(out))
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Errno != ctl.EBUSY {
+		t.Errorf("disable before the start: %+v", r)
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	findMgmt(t, out, ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+	h.join(staMAC, false)
+}

@@ -330,6 +330,11 @@ func (a *AP) Enable(now time.Duration) bool {
 	if !a.disabled {
 		return false
 	}
+	if a.held { // never started: the start it was held from
+		a.held, a.disabled = false, false
+		a.Start(now)
+		return true
+	}
 	a.disabled, a.started = false, true
 	if a.rsn != nil {
 		a.rsn.auth.RekeyGTK(now)
