@@ -37,10 +37,17 @@ type HostapdConfig struct {
 	Group int    // ctrl_interface_group's gid; -1 leaves the group alone
 	Iface string // the socket's name in Dir (interface=)
 	Phy   string // STATUS's phy=
+	// State is STATUS's state= at the start: "" is ENABLED; a BSS added
+	// through the global socket and not yet enabled is UNINITIALIZED.
+	State string
 	// Backend answers SET, RELOAD, RELOAD_WPA_PSK and GET_CONFIG; nil
 	// answers them FAIL.
 	Backend HostapdBackend
-	Log     *slog.Logger // refusals and dropped monitors; nil: not logged
+	// BeforeEnable, when set, runs before ENABLE switches the BSS on; an
+	// error answers FAIL (a BSS added through the global socket applies
+	// its configuration there).
+	BeforeEnable func(ctx context.Context) error
+	Log          *slog.Logger // refusals and dropped monitors; nil: not logged
 }
 
 // MaxHostapdMonitors bounds the monitors (ATTACHed clients) of one socket;
@@ -75,11 +82,16 @@ type hostapdIface struct {
 	mu       sync.Mutex
 	bss      hostapd.BSS         // guarded by mu: ENABLE and DISABLE change its State
 	monitors map[string]*monitor // by client address; guarded by mu
+	prefix   string              // before each event ("IFNAME=wlan0 " on the global socket); guarded by mu
 	lost     uint64              // events that did not fit in events; guarded by mu
 }
 
 func newHostapdIface(srv *ControlServer, cfg HostapdConfig) *hostapdIface {
-	return &hostapdIface{ctx: context.Background(), srv: srv, cfg: cfg, bss: hostapd.BSS{Iface: cfg.Iface, Phy: cfg.Phy, State: "ENABLED"},
+	state := cfg.State
+	if state == "" {
+		state = "ENABLED"
+	}
+	return &hostapdIface{ctx: context.Background(), srv: srv, cfg: cfg, bss: hostapd.BSS{Iface: cfg.Iface, Phy: cfg.Phy, State: state},
 		page: ctl.StationPage{Into: make([]ctl.Station, 1)}, events: make(chan []byte, hostapdQueue),
 		monitors: map[string]*monitor{}}
 }
@@ -166,6 +178,12 @@ func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
 	op, state, event := ctl.OpEnable, "ENABLED", hostapd.EventEnabled
 	if c.Kind == hostapd.Disable {
 		op, state, event = ctl.OpDisable, "DISABLED", hostapd.EventDisabled
+	} else if h.cfg.BeforeEnable != nil {
+		ctx, cancel := context.WithTimeout(h.ctx, callTimeout)
+		defer cancel()
+		if err := h.cfg.BeforeEnable(ctx); err != nil {
+			return h.refuse(c, err)
+		}
 	}
 	r := h.call(ctl.Request{Op: op})
 	if err := r.Err(); err != nil {
@@ -174,7 +192,7 @@ func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
 	h.mu.Lock()
 	h.bss.State = state
 	h.mu.Unlock()
-	h.publish(hostapd.AppendEvent(nil, event, nil))
+	h.srv.publishHostapd(hostapd.AppendEvent(nil, event, nil))
 	return hostapd.ReplyOK
 }
 
@@ -315,6 +333,9 @@ func (h *hostapdIface) publish(ev []byte) {
 	if len(h.monitors) == 0 {
 		return
 	}
+	if h.prefix != "" {
+		ev = append([]byte(h.prefix), ev...)
+	}
 	select {
 	case h.events <- ev:
 	default:
@@ -378,6 +399,15 @@ func (s *ControlServer) publishHostapdLocked(e ap.Event) {
 	if ev == nil {
 		return
 	}
+	for _, h := range s.hostapd {
+		h.publish(ev)
+	}
+}
+
+// publishHostapd hands an event of the BSS's own to every hostapd socket.
+func (s *ControlServer) publishHostapd(ev []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for _, h := range s.hostapd {
 		h.publish(ev)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"net"
 	"os"
 	"path/filepath"
@@ -28,6 +29,9 @@ type HostapdServer struct {
 	path string
 	srv  *ControlServer
 	raw  syscall.RawConn
+	// answer replies to a datagram: a BSS's commands, or the global
+	// socket's.
+	answer func(b []byte, from string) []byte
 	// deniedOnce: a reply was refused for permission, and logged.
 	deniedOnce atomic.Bool
 	cancel     context.CancelFunc
@@ -41,6 +45,12 @@ type HostapdServer struct {
 // is a leftover and is replaced; a live one is an error. Events reach its
 // monitors once Publish runs on the loop; Close removes it.
 func ListenHostapd(srv *ControlServer, cfg HostapdConfig) (*HostapdServer, error) {
+	return listenHostapd(srv, cfg, nil)
+}
+
+// listenHostapd opens a socket that answers with answer (nil: a BSS's
+// commands).
+func listenHostapd(srv *ControlServer, cfg HostapdConfig, answer func(b []byte, from string) []byte) (*HostapdServer, error) {
 	if cfg.Iface == "" || filepath.Base(cfg.Iface) != cfg.Iface {
 		return nil, fmt.Errorf("ctrl_interface: interface name %q: want a file name", cfg.Iface)
 	}
@@ -74,6 +84,10 @@ func ListenHostapd(srv *ControlServer, cfg HostapdConfig) (*HostapdServer, error
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &HostapdServer{h: newHostapdIface(srv, cfg), conn: conn, path: path, srv: srv, raw: raw, cancel: cancel}
 	s.h.ctx = ctx
+	s.answer = answer
+	if answer == nil {
+		s.answer = s.h.answer
+	}
 	srv.addHostapd(s.h)
 	s.wg.Go(s.serve)
 	s.wg.Go(s.sendEvents)
@@ -135,7 +149,7 @@ func (s *HostapdServer) serve() {
 		}
 		reply := hostapd.ReplyFail
 		if flags&syscall.MSG_TRUNC == 0 && n <= hostapd.MaxRequest {
-			reply = s.h.answer(buf[:n], from.Name)
+			reply = s.answer(buf[:n], from.Name)
 		}
 		// A client gone or not reading loses its reply; one whose socket
 		// airqd may not write (a root client of a non-root airqd) is told
@@ -188,4 +202,20 @@ func (s *HostapdServer) Close() error {
 		os.Remove(filepath.Dir(s.path)) // fails, as meant, while other sockets are there
 	})
 	return err
+}
+
+// ListenHostapdGlobal opens hostapd's global socket (hostapd -g PATH) at
+// path, its directory made and given to group as ListenHostapd's; g
+// carries out ADD and REMOVE. Close it before the BSSes' sockets' owner
+// goes.
+func ListenHostapdGlobal(srv *ControlServer, path string, group int, g HostapdGlobal, log *slog.Logger) (*HostapdServer, error) {
+	gi := &globalIface{g: g}
+	s, err := listenHostapd(srv, HostapdConfig{Dir: filepath.Dir(path), Group: group, Iface: filepath.Base(path), Log: log},
+		func(b []byte, from string) []byte { return gi.answer(b, from) })
+	if err != nil {
+		return nil, err
+	}
+	gi.h = s.h
+	gi.changed("start", nil)
+	return s, nil
 }

@@ -2,10 +2,13 @@
 
 package shell
 
-import "errors"
+import (
+	"errors"
+	"log/slog"
+)
 
 // HostapdServer is a BSS's hostapd control socket; Linux only.
-type HostapdServer struct{}
+type HostapdServer struct{ h *hostapdIface }
 
 // ListenHostapd fails: hostapd's control sockets are served on Linux.
 func ListenHostapd(*ControlServer, HostapdConfig) (*HostapdServer, error) {
@@ -17,3 +20,8 @@ func (s *HostapdServer) Addr() string { return "" }
 
 // Close does nothing.
 func (s *HostapdServer) Close() error { return nil }
+
+// ListenHostapdGlobal fails: hostapd's control sockets are served on Linux.
+func ListenHostapdGlobal(*ControlServer, string, int, HostapdGlobal, *slog.Logger) (*HostapdServer, error) {
+	return nil, errors.New("-g: hostapd's control sockets are supported on Linux only")
+}

@@ -33,14 +33,18 @@ type options struct {
 	biases    []scan.Bias // -acs-chan-bias, parsed
 	noBias    bool
 
-	configPath string
-	checkPath  string          // -check-config: check this file and exit
-	conf       *config.File    // nil without -config
-	warnings   config.Problems // what the file and the checks accept with a warning
-	flagSet    map[string]bool // the flags given on the command line
-	extraConf  []byte          // lines read after the file's (SET on the hostapd socket)
-	pcapMB     int64
-	pcapMax    int64 // bytes
+	configPath  string
+	checkPath   string          // -check-config: check this file and exit
+	conf        *config.File    // nil without -config
+	warnings    config.Problems // what the file and the checks accept with a warning
+	flagSet     map[string]bool // the flags given on the command line
+	extraConf   []byte          // lines read after the file's (SET on the hostapd socket)
+	Global      string          // -g: hostapd's global control socket
+	GlobalGroup string          // -G: its group
+	// closeHostapd closes hostapd's sockets (startHostapdAll).
+	closeHostapd func()
+	pcapMB       int64
+	pcapMax      int64 // bytes
 
 	simScenario sim.Scenario // -radio sim: the stations (sim.go)
 

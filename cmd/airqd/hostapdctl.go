@@ -19,6 +19,8 @@ import (
 func (o *options) registerHostapd(fs *flag.FlagSet) {
 	fs.StringVar(&o.CtrlInterface, "ctrl-interface", "", "directory of hostapd's control socket (ctrl_interface): hostapd_cli -p DIR talks to airqd there; empty: none")
 	fs.StringVar(&o.CtrlGroup, "ctrl-interface-group", "", "group given the -ctrl-interface directory and socket (ctrl_interface_group): a name or number")
+	fs.StringVar(&o.Global, "g", "", "hostapd's global control socket (as hostapd -g PATH): ADD, REMOVE, FLUSH, INTERFACES; without -config the BSS waits for ADD")
+	fs.StringVar(&o.GlobalGroup, "G", "", "group given the -g socket and its directory (as hostapd -G): a name or number")
 }
 
 // hostapdIface is the socket's name: hostapd's interface= when the file
@@ -59,8 +61,9 @@ func startHostapd(o options, srv *shell.ControlServer, rl *reloader, log *slog.L
 // with the reloader: SET stages key=value lines over the file, RELOAD
 // applies them as a SIGHUP applies the file.
 type hostapdBackend struct {
-	rl  *reloader // its mu guards its state and the staged lines
-	srv *shell.ControlServer
+	rl   *reloader // its mu guards its state and the staged lines
+	srv  *shell.ControlServer
+	slot *bssSlot // the BSS added through the global socket; nil for the file's
 }
 
 func (b *hostapdBackend) Config() hostapd.Config {
@@ -94,6 +97,11 @@ func (b *hostapdBackend) Config() hostapd.Config {
 // others need a restart and are refused, as are unknown keys and values
 // the file would refuse.
 func (b *hostapdBackend) Set(key, value string) error {
+	if b.slot != nil {
+		if pending, err := b.slot.setPending(key, value); pending {
+			return err
+		}
+	}
 	k, ok := config.Lookup(key)
 	switch {
 	case !ok:
@@ -154,4 +162,36 @@ func deauthAll(ctx context.Context, srv *shell.ControlServer, reason uint16) err
 			return errors.Join(fmt.Errorf("deauthenticating %s", req.Addr), err)
 		}
 	}
+}
+
+// startHostapdAll opens hostapd's sockets: the BSS's (ctrl_interface) and
+// the global one (-g). With -g and no -config the BSS starts disabled and
+// waits for ADD.
+func startHostapdAll(o *options, srv *shell.ControlServer, rl *reloader, log *slog.Logger) error {
+	if o.Global != "" && o.configPath == "" {
+		o.Core.StartDisabled = true
+	}
+	var hs *shell.HostapdServer
+	if o.Global == "" || o.configPath != "" {
+		var err error
+		if hs, err = startHostapd(*o, srv, rl, log); err != nil {
+			return err
+		}
+	}
+	gs, slot, err := startGlobal(*o, srv, rl, hs, log)
+	if err != nil {
+		if hs != nil {
+			hs.Close()
+		}
+		return err
+	}
+	o.closeHostapd = func() {
+		if gs != nil {
+			gs.Close()
+			slot.Close() // the BSS's socket, which slot owns (hs or one ADD opened)
+		} else if hs != nil {
+			hs.Close()
+		}
+	}
+	return nil
 }

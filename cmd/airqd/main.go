@@ -98,13 +98,10 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	wg.Go(func() { watchdog(hctx, srv, log) })
 	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
 	wg.Go(func() { reloadOnHUP(hctx, rl) })
-	hs, err := startHostapd(opts, srv, rl, log)
-	if err != nil {
+	if err := startHostapdAll(&opts, srv, rl, log); err != nil {
 		return err
 	}
-	if hs != nil {
-		defer hs.Close() // first: CTRL-EVENT-TERMINATING while the core still answers
-	}
+	defer opts.closeHostapd() // first: CTRL-EVENT-TERMINATING while the core still answers
 
 	if opts.Radio == "sim" {
 		return runSim(ctx, opts, log)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/airq/airq/ap"
@@ -53,10 +55,60 @@ func (r *reloader) reloadLocked(ctx context.Context) error {
 		r.log.Error("reload: configuration refused; keeping the running one")
 		return err
 	}
-	oldV, newV := r.cur.conf.Values(), next.conf.Values()
+	return r.applyLocked(ctx, next, false)
+}
+
+// needsRestart lists the keys next changes that only a restart applies
+// (hostapd's control interface keys aside: they are the socket's, not the
+// radio's).
+func (r *reloader) needsRestart(next *options) []string {
+	var keys []string
+	oldV, newV := fileValues(&r.cur), fileValues(next)
+	var base *options
 	for _, key := range config.Names() {
-		if oldV[key] == newV[key] {
+		k, _ := config.Lookup(key)
+		if oldV[key] == newV[key] || k.Reload || k.OverriddenBy(next.flagSet) != "" ||
+			key == "ctrl_interface" || key == "ctrl_interface_group" {
 			continue
+		}
+		if _, had := oldV[key]; !had {
+			// The running file leaves the key at its default or a flag's
+			// value: a line that gives the same value changes nothing.
+			if base == nil {
+				b, _ := parseFlagsWith(r.args, nil)
+				base = &b
+			}
+			probe, err := parseFlagsWith(r.args, []byte(key+"="+newV[key]+"\n"))
+			if err == nil && reflect.DeepEqual(probe.Settings, base.Settings) {
+				continue
+			}
+		}
+		keys = append(keys, key)
+	}
+	return keys
+}
+
+// fileValues is the file's values; none without one.
+func fileValues(o *options) map[string]string {
+	if o.conf == nil {
+		return map[string]string{}
+	}
+	return o.conf.Values()
+}
+
+// applyLocked applies next's reloadable keys; strict refuses, changing
+// nothing, a next that changes a key only a restart applies (a BSS added
+// through hostapd's global socket must be the radio's), where a SIGHUP
+// logs it.
+func (r *reloader) applyLocked(ctx context.Context, next options, strict bool) error {
+	if keys := r.needsRestart(&next); strict && len(keys) > 0 {
+		return fmt.Errorf("%s differ from the running configuration and take effect only at start: "+
+			"restart airqd with the new file", strings.Join(keys, ", "))
+	}
+	oldV, newV := fileValues(&r.cur), fileValues(&next)
+	for _, key := range config.Names() {
+		if oldV[key] == newV[key] || strict && (key == "ctrl_interface" || key == "ctrl_interface_group") {
+			continue // an added BSS's socket keys are its own, not the radio's
 		}
 		k, _ := config.Lookup(key)
 		switch f := k.OverriddenBy(next.flagSet); {

@@ -31,8 +31,8 @@ type GlobalCommand struct {
 	// sets Iface and File; ADD IFNAME CTRL_DIR [DRIVER] sets Iface,
 	// CtrlDir and Driver. REMOVE and IFNAME= set Iface.
 	Iface, Phy, File, CtrlDir, Driver string
-	Ctrl    bool   // INTERFACES ctrl: with each socket's directory
-	Command []byte // IFNAME='s command
+	Ctrl                              bool   // INTERFACES ctrl: with each socket's directory
+	Command                           []byte // IFNAME='s command
 }
 
 // ParseGlobal reads one datagram of the global socket as hostapd 2.10
