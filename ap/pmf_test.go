@@ -107,6 +107,21 @@ func (w *wpaSTA) stillThere(t *testing.T) {
 	}
 }
 
+// answerSAQuery finds the protected SA Query Request to the station in
+// out and sends the station's Response.
+func (w *wpaSTA) answerSAQuery(t *testing.T, out [][]byte) {
+	t.Helper()
+	req := findMgmt(t, out, ieee80211.SubtypeAction, w.addr)
+	if !req.Protected() {
+		t.Fatal("SA Query Request sent unprotected")
+	}
+	q, err := pmf.ParseSAQuery(w.openFromAP(req))
+	if err != nil || q.Action != pmf.ActionRequest {
+		t.Fatalf("SA Query %+v, %v", q, err)
+	}
+	w.h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+}
+
 // The RSNE offers MFPC with ieee80211w=1, MFPC and MFPR with 2.
 func TestPMFAdvertised(t *testing.T) {
 	for _, c := range []struct {
@@ -209,15 +224,7 @@ func TestPMFSAQueryKeeps(t *testing.T) {
 	if tus, ok := pmf.Comeback(ar.Elements()); ar.Status() != ieee80211.StatusAssocRejectedTemp || !ok || tus != 1000 {
 		t.Fatalf("status %d, comeback %d %v; want 30 and 1000 TUs", ar.Status(), tus, ok)
 	}
-	req := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
-	if !req.Protected() {
-		t.Fatal("SA Query Request sent unprotected")
-	}
-	q, err := pmf.ParseSAQuery(w.openFromAP(req))
-	if err != nil || q.Action != pmf.ActionRequest {
-		t.Fatalf("SA Query %+v, %v", q, err)
-	}
-	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+	w.answerSAQuery(t, out)
 	if h.a.cnt[counter.SAQueryKept] != 1 || h.a.cnt[counter.AssocComeback] != 1 {
 		t.Errorf("counters %s", h.a.cnt.String())
 	}
@@ -369,15 +376,7 @@ func TestPMFOperatorSAQuery(t *testing.T) {
 	}
 	h.collect()
 	out, _ := h.take()
-	req := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
-	if !req.Protected() {
-		t.Fatal("SA Query Request sent unprotected")
-	}
-	q, err := pmf.ParseSAQuery(w.openFromAP(req))
-	if err != nil || q.Action != pmf.ActionRequest {
-		t.Fatalf("SA Query %+v, %v", q, err)
-	}
-	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+	w.answerSAQuery(t, out)
 	h.advance(2 * time.Second)
 	if len(h.takeEvents()) != 0 {
 		t.Error("the station's Response ended something")

@@ -198,31 +198,14 @@ func parseLeave(rest string) (ieee80211.MAC, uint16, error) {
 // parseAddr is hwaddr_aton: six pairs of hex digits separated by ':' at
 // the start of s; what follows is not its concern.
 func parseAddr(s string) (ieee80211.MAC, error) {
-	var m ieee80211.MAC
-	if len(s) < 17 {
+	if len(s) < 17 || s[2] != ':' { // ParseMAC takes '-' too, and the same separator throughout
+		return ieee80211.MAC{}, ErrFail
+	}
+	m, err := ieee80211.ParseMAC(s[:17])
+	if err != nil {
 		return m, ErrFail
 	}
-	for i := range m {
-		hi, ok1 := hexDigit(s[3*i])
-		lo, ok2 := hexDigit(s[3*i+1])
-		if !ok1 || !ok2 || i < 5 && s[3*i+2] != ':' {
-			return m, ErrFail
-		}
-		m[i] = hi<<4 | lo
-	}
 	return m, nil
-}
-
-func hexDigit(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // atoi is C's: leading blanks, a sign, the digits that follow; 0 if none.
