@@ -34,11 +34,15 @@ const (
 	Reload
 	ReloadWPAPSK
 	ChanSwitch
+	// The testing commands (datatest.go).
+	DataTestConfig
+	DataTestTx
+	GetPMK
 )
 
 var kindNames = [...]string{"UNKNOWN", "PING", "RELOG", "STATUS", "STA", "STA-FIRST", "STA-NEXT", "ATTACH", "DETACH",
 	"LEVEL", "DEAUTHENTICATE", "DISASSOCIATE", "SA_QUERY", "GET_CONFIG", "SET", "ENABLE", "DISABLE", "RELOAD",
-	"RELOAD_WPA_PSK", "CHAN_SWITCH"}
+	"RELOAD_WPA_PSK", "CHAN_SWITCH", "DATA_TEST_CONFIG", "DATA_TEST_TX", "GET_PMK"}
 
 // String is the command word.
 func (k Kind) String() string {
@@ -71,6 +75,11 @@ type Command struct {
 	// ProbeEvents is ATTACH's probe_rx_events: 1 or 0 sets it, -1 leaves
 	// it as it was.
 	ProbeEvents int
+	// DATA_TEST_CONFIG: On, and the interface in Value (""; the wired
+	// side); DATA_TEST_TX: Addr the destination, Src, the TOS in Reason
+	// and the IP length in Level.
+	On  bool
+	Src ieee80211.MAC
 }
 
 // ErrFail is the error of a command whose arguments hostapd refuses: its
@@ -87,7 +96,8 @@ var (
 		kind Kind
 	}{{"STA ", STA}, {"STA-NEXT ", STANext}, {"ATTACH ", Attach}, {"LEVEL ", Level},
 		{"DEAUTHENTICATE ", Deauthenticate}, {"DISASSOCIATE ", Disassociate}, {"SA_QUERY ", SAQuery},
-		{"SET ", Set}, {"CHAN_SWITCH ", ChanSwitch}}
+		{"SET ", Set}, {"CHAN_SWITCH ", ChanSwitch}, {"DATA_TEST_CONFIG ", DataTestConfig},
+		{"DATA_TEST_TX ", DataTestTx}, {"GET_PMK ", GetPMK}}
 	// In hostapd's order: RELOAD_WPA_PSK is matched whole before RELOAD.
 	prefix = []struct {
 		word string
@@ -137,6 +147,10 @@ func parseArgs(k Kind, rest string) (Command, error) {
 		}
 		c.Key, c.Value = key, value
 	case ChanSwitch:
+	case DataTestConfig:
+		return parseDataTestConfig(rest), nil
+	case DataTestTx:
+		return parseDataTestTx(rest)
 	case STA:
 		// hostapd answers FAIL to anything after the address (its
 		// "eapol" dump exists only in debugging builds).
