@@ -92,6 +92,16 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return a.ctlSnapshot(now)
 	case ctl.OpSAQuery:
 		return a.ctlSAQuery(now, req.Addr)
+	case ctl.OpStationPMK:
+		_, s := a.sta.lookup(req.Addr)
+		if s == nil || s.rsn == nil {
+			return ctl.Errorf(ctl.ENOENT, "station %s: no WPA2 station", req.Addr)
+		}
+		pmk, ok := s.rsn.hs.PMK()
+		if !ok {
+			return ctl.Errorf(ctl.ENOENT, "station %s: no PMK yet", req.Addr)
+		}
+		return ctl.Reply{PMK: slices.Clone(pmk[:])}
 	case ctl.OpDisable:
 		if !a.Disable(now) {
 			return ctl.Errorf(ctl.EBUSY, "disable: the BSS is not running (already disabled, or choosing its channel)")

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"bytes"
 	"reflect"
 	"slices"
 	"strings"
@@ -622,4 +623,20 @@ func TestStartDisabled(t *testing.T) {
 	out, _ := h.take()
 	findMgmt(t, out, ieee80211.SubtypeBeacon, ieee80211.Broadcast)
 	h.join(staMAC, false)
+}
+
+// A WPA2 station's PMK for hostapd's GET_PMK (a testing command): the one
+// its handshake used; none for an unknown or open station.
+func TestControlStationPMK(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	h.take()
+	newWPASTA(h, staMAC, rsn.AKMPSK).connect()
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationPMK, Addr: staMAC})
+	if want := testPMK(t, testPassphrase); r.Err() != nil || !bytes.Equal(r.PMK, want[:]) {
+		t.Errorf("PMK %x, %v", r.PMK, r.Err())
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationPMK, Addr: sta2}); r.Errno != ctl.ENOENT || r.PMK != nil {
+		t.Errorf("unknown station: %+v", r)
+	}
 }

@@ -37,6 +37,9 @@ const (
 	// (hostapd's DISABLE and ENABLE).
 	OpDisable
 	OpEnable
+	// OpStationPMK, in process only, is a WPA2 station's PMK (hostapd's
+	// GET_PMK, a testing command): the daemon asks it only in testing.
+	OpStationPMK
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -316,6 +319,8 @@ func (r Request) String() string {
 		return "disable"
 	case OpEnable:
 		return "enable"
+	case OpStationPMK:
+		return "station pmk " + r.Addr.String()
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }
