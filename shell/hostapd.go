@@ -2,6 +2,7 @@ package shell
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"log/slog"
 	"slices"
@@ -43,6 +44,12 @@ type HostapdConfig struct {
 	// Backend answers SET, RELOAD, RELOAD_WPA_PSK and GET_CONFIG; nil
 	// answers them FAIL.
 	Backend HostapdBackend
+	// Testing serves hostapd's testing commands (DATA_TEST_CONFIG,
+	// DATA_TEST_TX, GET_PMK); without it they are UNKNOWN COMMAND, as in
+	// Debian's hostapd. TestIfname is the wired side's interface, where
+	// the test socket goes without ifname=.
+	Testing    bool
+	TestIfname string
 	// BeforeEnable, when set, runs before ENABLE switches the BSS on; an
 	// error answers FAIL (a BSS added through the global socket applies
 	// its configuration there).
@@ -83,6 +90,7 @@ type hostapdIface struct {
 	bss      hostapd.BSS         // guarded by mu: ENABLE and DISABLE change its State
 	monitors map[string]*monitor // by client address; guarded by mu
 	prefix   string              // before each event ("IFNAME=wlan0 " on the global socket); guarded by mu
+	test     *dataTest           // DATA_TEST_CONFIG's socket; guarded by mu
 	lost     uint64              // events that did not fit in events; guarded by mu
 }
 
@@ -142,6 +150,11 @@ func (h *hostapdIface) answer(b []byte, from string) []byte {
 		return h.refuse(c, errors.New("airq does not switch channels while running"))
 	case hostapd.Enable, hostapd.Disable:
 		return h.switchBSS(c)
+	case hostapd.DataTestConfig, hostapd.DataTestTx, hostapd.GetPMK:
+		if !h.cfg.Testing {
+			return hostapd.ReplyUnknown
+		}
+		return h.testing(c)
 	}
 	return h.backend(c)
 }
@@ -193,6 +206,27 @@ func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
 	h.bss.State = state
 	h.mu.Unlock()
 	h.srv.publishHostapd(hostapd.AppendEvent(nil, event, nil))
+	return hostapd.ReplyOK
+}
+
+// testing answers the testing commands.
+func (h *hostapdIface) testing(c hostapd.Command) []byte {
+	var err error
+	switch c.Kind {
+	case hostapd.GetPMK:
+		r := h.call(ctl.Request{Op: ctl.OpStationPMK, Addr: c.Addr})
+		if err := r.Err(); err != nil {
+			return h.refuse(c, err)
+		}
+		return hex.AppendEncode(h.buf[:0], r.PMK)
+	case hostapd.DataTestConfig:
+		err = h.dataTestConfig(c)
+	case hostapd.DataTestTx:
+		err = h.dataTestTx(c)
+	}
+	if err != nil {
+		return h.refuse(c, err)
+	}
 	return hostapd.ReplyOK
 }
 

@@ -194,6 +194,7 @@ func (s *HostapdServer) Close() error {
 	var err error
 	s.once.Do(func() {
 		s.srv.removeHostapd(s.h)
+		s.h.closeTest()
 		s.cancel()
 		s.h.sendEvent(hostapd.AppendEvent(nil, hostapd.EventTerminating, nil), s.sendTo)
 		err = s.conn.Close()

@@ -33,7 +33,7 @@ type hostapdRig struct {
 	log  lockedBuffer
 }
 
-func newHostapdRig(t *testing.T, n int, be HostapdBackend) *hostapdRig {
+func newHostapdRig(t *testing.T, n int, be HostapdBackend, opts ...func(*HostapdConfig)) *hostapdRig {
 	t.Helper()
 	noLeaks(t)
 	r := &hostapdRig{t: t, dir: filepath.Join(t.TempDir(), "hostapd")}
@@ -52,8 +52,12 @@ func newHostapdRig(t *testing.T, n int, be HostapdBackend) *hostapdRig {
 			return rep
 		})
 	})
-	r.hs, err = ListenHostapd(srv, HostapdConfig{Dir: r.dir, Group: -1, Iface: "wlan0", Phy: "phy0", Backend: be,
-		Log: slog.New(slog.NewTextHandler(&r.log, nil))})
+	cfg := HostapdConfig{Dir: r.dir, Group: -1, Iface: "wlan0", Phy: "phy0", Backend: be,
+		Log: slog.New(slog.NewTextHandler(&r.log, nil))}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	r.hs, err = ListenHostapd(srv, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

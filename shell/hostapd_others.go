@@ -5,6 +5,8 @@ package shell
 import (
 	"errors"
 	"log/slog"
+
+	"github.com/airq/airq/ctl/hostapd"
 )
 
 // HostapdServer is a BSS's hostapd control socket; Linux only.
@@ -25,3 +27,16 @@ func (s *HostapdServer) Close() error { return nil }
 func ListenHostapdGlobal(*ControlServer, string, int, HostapdGlobal, *slog.Logger) (*HostapdServer, error) {
 	return nil, errors.New("-g: hostapd's control sockets are supported on Linux only")
 }
+
+// dataTest is hostapd's test socket; Linux only.
+type dataTest struct{}
+
+func (d *dataTest) Close() error { return nil }
+
+func (h *hostapdIface) dataTestConfig(hostapd.Command) error {
+	return errors.New("data test: Linux only")
+}
+
+func (h *hostapdIface) dataTestTx(hostapd.Command) error { return errors.New("data test: Linux only") }
+
+func (h *hostapdIface) closeTest() {}
