@@ -33,14 +33,15 @@ type options struct {
 	biases    []scan.Bias // -acs-chan-bias, parsed
 	noBias    bool
 
-	configPath  string
-	checkPath   string          // -check-config: check this file and exit
-	conf        *config.File    // nil without -config
-	warnings    config.Problems // what the file and the checks accept with a warning
-	flagSet     map[string]bool // the flags given on the command line
-	extraConf   []byte          // lines read after the file's (SET on the hostapd socket)
-	Global      string          // -g: hostapd's global control socket
-	GlobalGroup string          // -G: its group
+	configPath     string
+	checkPath      string          // -check-config: check this file and exit
+	conf           *config.File    // nil without -config
+	warnings       config.Problems // what the file and the checks accept with a warning
+	flagSet        map[string]bool // the flags given on the command line
+	extraConf      []byte          // lines read after the file's (SET on the hostapd socket)
+	Global         string          // -g: hostapd's global control socket
+	GlobalGroup    string          // -G: its group
+	hostapdTesting bool            // -hostapd-testing: hostapd's testing commands
 	// closeHostapd closes hostapd's sockets (startHostapdAll).
 	closeHostapd func()
 	pcapMB       int64
@@ -142,7 +143,7 @@ func parseFlagsWith(args []string, extra []byte) (options, error) {
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	ps := o.readFile()
-	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames} {
+	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames, o.checkHostapd} {
 		if err := check(); err != nil {
 			ps = append(ps, o.problems(err)...)
 		}

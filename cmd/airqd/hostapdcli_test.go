@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/airq/airq/rsn"
 )
 
 // hostapdCLI finds Debian's hostapd_cli. The gate installs it
@@ -158,5 +161,49 @@ func TestHostapdCLIActionMode(t *testing.T) {
 			_, err := os.Stat(run)
 			return os.IsNotExist(err)
 		})
+	}
+}
+
+// -hostapd-testing serves hostapd's testing commands: GET_PMK gives the
+// station's PMK (the passphrase's, for this SSID). Without the flag they
+// are unknown, and airqd refuses the flag in a systemd service and
+// without a hostapd socket.
+func TestHostapdCLITesting(t *testing.T) {
+	run, _ := cliDaemon(t, "-sim-stations", "1", "-hostapd-testing")
+	var sta string
+	waitUntil(t, "the station through the 4-way handshake", 10*time.Second, func() bool {
+		sta = strings.Split(cli(t, run, "all_sta"), "\n")[0]
+		return strings.Contains(cli(t, run, "sta", sta), "[AUTHORIZED]")
+	})
+	pmk, err := rsn.PMKFromPassphrase("correct horse battery staple", []byte("cli"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cli(t, run, "raw", "GET_PMK "+sta); got != hex.EncodeToString(pmk[:]) { // hostapd's reply has no newline
+		t.Errorf("GET_PMK: %q", got)
+	}
+	// The simulated radio has no wired interface for the test socket.
+	if got := cli(t, run, "raw", "DATA_TEST_CONFIG 1"); got != "FAIL\n" {
+		t.Errorf("DATA_TEST_CONFIG on the simulated radio: %q", got)
+	}
+	plain, _ := cliDaemon(t, "-sim-stations", "0")
+	if got := cli(t, plain, "raw", "GET_PMK "+sta); got != "UNKNOWN COMMAND\n" {
+		t.Errorf("GET_PMK without -hostapd-testing: %q", got)
+	}
+	binaries(t)
+	for _, c := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{[]string{"INVOCATION_ID=0123"}, []string{"-ctrl-interface", t.TempDir()}, "refused in a systemd service"},
+		{nil, nil, "needs hostapd's control socket"},
+	} {
+		cmd := exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", "", "-hostapd-testing"}, c.args...)...)
+		cmd.Env = append(os.Environ(), c.env...)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), c.want) {
+			t.Errorf("%v %v: %v\n%s", c.env, c.args, err, out)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 
 	"github.com/airq/airq/config"
@@ -19,6 +20,7 @@ import (
 func (o *options) registerHostapd(fs *flag.FlagSet) {
 	fs.StringVar(&o.CtrlInterface, "ctrl-interface", "", "directory of hostapd's control socket (ctrl_interface): hostapd_cli -p DIR talks to airqd there; empty: none")
 	fs.StringVar(&o.CtrlGroup, "ctrl-interface-group", "", "group given the -ctrl-interface directory and socket (ctrl_interface_group): a name or number")
+	fs.BoolVar(&o.hostapdTesting, "hostapd-testing", false, "serve hostapd's testing commands (DATA_TEST_CONFIG, DATA_TEST_TX, GET_PMK, which reveals PMKs) for hostap's test suite; refused under systemd")
 	fs.StringVar(&o.Global, "g", "", "hostapd's global control socket (as hostapd -g PATH): ADD, REMOVE, FLUSH, INTERFACES; without -config the BSS waits for ADD")
 	fs.StringVar(&o.GlobalGroup, "G", "", "group given the -g socket and its directory (as hostapd -G): a name or number")
 }
@@ -49,7 +51,7 @@ func startHostapd(o options, srv *shell.ControlServer, rl *reloader, log *slog.L
 		phy = "sim"
 	}
 	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: o.CtrlInterface, Group: gid, Iface: o.hostapdIface(),
-		Phy: phy, Backend: &hostapdBackend{rl: rl, srv: srv}, Log: log})
+		Phy: phy, Backend: &hostapdBackend{rl: rl, srv: srv}, Testing: o.hostapdTesting, TestIfname: o.testIfname(), Log: log})
 	if err != nil {
 		return nil, err
 	}
@@ -194,4 +196,30 @@ func startHostapdAll(o *options, srv *shell.ControlServer, rl *reloader, log *sl
 		}
 	}
 	return nil
+}
+
+// checkHostapd refuses the testing commands where they do not belong: in
+// a systemd service (a production daemon: GET_PMK reveals keys), and
+// without a hostapd socket to serve them on. A file cannot turn them on.
+func (o *options) checkHostapd() error {
+	if !o.hostapdTesting {
+		return nil
+	}
+	if os.Getenv("INVOCATION_ID") != "" {
+		return errors.New("-hostapd-testing: refused in a systemd service: the testing commands reveal PMKs; " +
+			"run airqd by hand for hostap's tests")
+	}
+	if o.CtrlInterface == "" && o.Global == "" {
+		return errors.New("-hostapd-testing: needs hostapd's control socket (-ctrl-interface, ctrl_interface= or -g)")
+	}
+	return nil
+}
+
+// testIfname is where DATA_TEST_CONFIG's socket goes without ifname=: the
+// wired side, the TAP (the simulated radio has none).
+func (o *options) testIfname() string {
+	if o.Radio == "sim" {
+		return ""
+	}
+	return o.Tap
 }

@@ -23,6 +23,10 @@ type bssSlot struct {
 	srv *shell.ControlServer
 	phy string // the radio bss_config= must name
 	log *slog.Logger
+	// testing and testIfname are -hostapd-testing's, for an added BSS's
+	// socket.
+	testing    bool
+	testIfname string
 
 	mu    sync.Mutex
 	added bool
@@ -47,7 +51,7 @@ func startGlobal(o options, srv *shell.ControlServer, rl *reloader, hs *shell.Ho
 	if err != nil {
 		return nil, nil, fmt.Errorf("-G: %w", err)
 	}
-	slot := &bssSlot{rl: rl, srv: srv, phy: o.Phy, log: log, hs: hs}
+	slot := &bssSlot{rl: rl, srv: srv, phy: o.Phy, log: log, hs: hs, testing: o.hostapdTesting, testIfname: o.testIfname()}
 	if o.Radio == "sim" {
 		slot.phy = "sim"
 	}
@@ -124,7 +128,8 @@ func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 			state = "UNINITIALIZED"
 		}
 		hs, err := shell.ListenHostapd(b.srv, shell.HostapdConfig{Dir: b.dir, Group: gid, Iface: b.name, Phy: b.phy, State: state,
-			Backend: &hostapdBackend{rl: b.rl, srv: b.srv, slot: b}, BeforeEnable: b.enable, Log: b.log})
+			Backend: &hostapdBackend{rl: b.rl, srv: b.srv, slot: b}, BeforeEnable: b.enable, Testing: b.testing,
+			TestIfname: b.testIfname, Log: b.log})
 		if err != nil {
 			return err
 		}
