@@ -19,11 +19,22 @@
 #                       wpa_supplicant joins again
 #   disassociate        OK, and the same
 #   action.disconnected the script ran with AP-STA-DISCONNECTED <station>
+#   global.start        airqd restarted with -g /run/hostapd-global/hostapd and
+#                       no -config: INTERFACES is empty and no beacon draws
+#                       the station (it stays unlinked)
+#   global.add          ADD bss_config=<phy>:<file> (through hostapd_cli -p
+#                       /run/hostapd-global -i hostapd raw): OK, INTERFACES
+#                       lists wlan0, and the station joins the added BSS
+#   global.second       ADD of a second BSS on the radio answers FAIL
+#   global.remove       REMOVE wlan0: OK, its socket is gone, the station
+#                       loses the link
+#   global.readd        ADD wlan0 config=<file>, then ENABLE on its socket: the
+#                       station joins again
 #   fields.status       hostapd's status on the same radio: the keys airqd's
 #   fields.sta          reply carries appear in hostapd's reply in the same
 #                       order (airqd leaves out what it has no counterpart
 #                       for; README "hostapd's control interface")
-# timeout: 240
+# timeout: 300
 . /e2e/lib.sh
 
 CTRL=/run/hostapd
@@ -103,6 +114,36 @@ if in_action AP-STA-DISCONNECTED; then result action.disconnected pass "$(grep -
 else result action.disconnected fail "script log: $(tr '\n' ' ' <"$LOGS/$S-actions.log")"; fi
 
 stop "$ACTION"
+airq_down
+wait_for 10 sh -c "! ip link show $MONIF" 2>/dev/null
+
+log "the global socket"
+GDIR=/run/hostapd-global
+GCLI="hostapd_cli -p $GDIR -i hostapd raw"
+AIRQD_EXTRA="-g $GDIR/hostapd"
+airq_up airqd-global || { result global.start fail "airqd -g not ready"; finish; }
+AIRQD_EXTRA=
+r=$($GCLI INTERFACES 2>&1)
+if [ -z "$r" ] && ! wait_for 3 sta_linked 1; then result global.start pass "no BSS, the station unlinked"
+else result global.start fail "INTERFACES: $r; station $(wpas_state 1)"; fi
+r=$($GCLI "ADD bss_config=$APPHY:/tmp/$S.conf" 2>&1)
+if [ "$r" = OK ] && [ "$($GCLI INTERFACES 2>&1)" = wlan0 ] && wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; then
+	result global.add pass "OK, the station joined"
+else
+	result global.add fail "reply $r, INTERFACES $($GCLI INTERFACES 2>&1), station $(wpas_state 1)"
+fi
+r=$($GCLI "ADD wlan1 $CTRL" 2>&1)
+if [ "$r" = FAIL ]; then result global.second pass FAIL; else result global.second fail "$r"; fi
+r=$($GCLI "REMOVE wlan0" 2>&1)
+if [ "$r" = OK ] && [ ! -e "$CTRL/wlan0" ] && wait_for 10 sta_unlinked 1; then result global.remove pass "OK, the station left"
+else result global.remove fail "reply $r, station $(wpas_state 1)"; fi
+r=$($GCLI "ADD wlan0 config=/tmp/$S.conf" 2>&1)
+e=$($HCLI enable 2>&1)
+if [ "$r" = OK ] && [ "$e" = OK ] && wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; then
+	result global.readd pass "ADD OK, ENABLE OK, the station joined again"
+else
+	result global.readd fail "ADD $r, ENABLE $e, station $(wpas_state 1)"
+fi
 stop "$(wpas_pid 1)"
 airq_down
 wait_for 10 sh -c "! ip link show $MONIF" 2>/dev/null
