@@ -75,14 +75,19 @@ type monitor struct {
 	errors int
 }
 
-// hostapdIface answers one BSS's commands. Only the server's goroutine
-// uses it, but for monitors and lost, which Publish reads under mu.
+// hostapdIface answers one BSS's commands: its own socket's, and the
+// global socket's IFNAME= ones, one at a time (answerMu). Publish reaches
+// the monitors under mu.
+//
+// Lock order: answerMu, then the ControlServer's mu, then mu.
 type hostapdIface struct {
-	ctx  context.Context // ends with the socket
-	srv  *ControlServer
-	cfg  HostapdConfig
-	buf  []byte
-	page ctl.StationPage
+	ctx context.Context // ends with the socket
+	srv *ControlServer
+	cfg HostapdConfig
+
+	answerMu sync.Mutex
+	buf      []byte          // the reply; guarded by answerMu
+	page     ctl.StationPage // guarded by answerMu
 
 	events chan []byte // to the monitors; filled by Publish, never blocking
 
@@ -119,6 +124,8 @@ func (h *hostapdIface) call(req ctl.Request) ctl.Reply {
 // address, for ATTACH and the like). The reply is valid until the next
 // call.
 func (h *hostapdIface) answer(b []byte, from string) []byte {
+	h.answerMu.Lock()
+	defer h.answerMu.Unlock()
 	c, err := hostapd.Parse(b)
 	if err != nil {
 		return hostapd.ReplyFail

@@ -197,6 +197,11 @@ func (s *HostapdServer) Close() error {
 		s.h.closeTest()
 		s.cancel()
 		s.h.sendEvent(hostapd.AppendEvent(nil, hostapd.EventTerminating, nil), s.sendTo)
+		s.h.mu.Lock()
+		if lost := s.h.lost; lost > 0 && s.h.cfg.Log != nil {
+			s.h.cfg.Log.Info("hostapd control: events lost to monitors that fell behind", "socket", s.path, "events", lost)
+		}
+		s.h.mu.Unlock()
 		err = s.conn.Close()
 		s.wg.Wait()
 		os.Remove(s.path)
