@@ -112,4 +112,3 @@ func (p *packetConn) Write(b []byte) (int, error) {
 	copy(sa.Addr[:], b[:6])
 	return len(b), unix.Sendto(p.fd, b, 0, sa)
 }
-
