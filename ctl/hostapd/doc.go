@@ -34,6 +34,11 @@
 //	GET_CONFIG                 the BSS's security settings (AppendConfig)
 //	SET KEY VALUE, RELOAD, RELOAD_WPA_PSK, ENABLE, DISABLE, RELOG
 //	CHAN_SWITCH ...            FAIL: airq does not switch channels
+//	DATA_TEST_CONFIG, DATA_TEST_TX, GET_PMK   the testing commands (datatest.go)
+//
+// The global socket (hostapd -g) takes PING, RELOG, FLUSH, ATTACH,
+// DETACH, INTERFACES [ctrl], IFNAME=NAME COMMAND, REMOVE IFNAME and ADD in
+// hostapd's three forms (ParseGlobal); anything else answers FAIL.
 //
 // Commands match as hostapd matches them: most exactly, some by prefix
 // (RELOG, ENABLE, RELOAD, DISABLE), and an address is six hex octets
