@@ -390,7 +390,11 @@ func eventOf(e ap.Event) []byte {
 	addr := ctl.MAC(e.Addr)
 	switch e.Kind {
 	case ap.EventConnected:
-		return hostapd.AppendEvent(nil, hostapd.EventConnected, &addr)
+		b := hostapd.AppendEvent(nil, hostapd.EventConnected, &addr)
+		if e.KeyID != "" {
+			b = append(b, " keyid="+e.KeyID...)
+		}
+		return b
 	case ap.EventDisconnected:
 		return hostapd.AppendEvent(nil, hostapd.EventDisconnected, &addr)
 	case ap.EventHandshakeCompleted:

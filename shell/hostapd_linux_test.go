@@ -206,6 +206,10 @@ func TestHostapdMonitors(t *testing.T) {
 	if got := m.recv(); got != "<3>AP-STA-CONNECTED 02:00:00:00:01:00" {
 		t.Errorf("event %q", got)
 	}
+	r.srv.Publish(ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 1, KeyID: "guests"})
+	if got := m.recv(); got != "<3>AP-STA-CONNECTED 02:00:00:00:01:00 keyid=guests" {
+		t.Errorf("event %q", got)
+	}
 	r.srv.Publish(ap.Event{Kind: ap.EventRefused, Addr: sta}) // hostapd only logs these
 	r.srv.Publish(ap.Event{Kind: ap.EventHandshakeCompleted, Addr: sta})
 	if got := m.recv(); got != "<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:01:00" {
