@@ -69,10 +69,11 @@ func startGlobal(o options, srv *shell.ControlServer, rl *reloader, hs *shell.Ho
 // Close closes the BSS's socket.
 func (b *bssSlot) Close() {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.hs != nil {
-		b.hs.Close()
-		b.hs = nil
+	hs := b.hs
+	b.hs = nil
+	b.mu.Unlock()
+	if hs != nil {
+		hs.Close()
 	}
 }
 
@@ -195,19 +196,23 @@ func (b *bssSlot) setPending(key, value string) (bool, error) {
 
 func (b *bssSlot) Remove(ctx context.Context, iface string) error {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if !b.added || iface != b.name {
+		b.mu.Unlock()
 		return fmt.Errorf("no interface %q", iface)
 	}
 	r, err := b.srv.Call(ctx, ctl.Request{Op: ctl.OpDisable})
 	if err != nil && r.Errno != ctl.EBUSY { // EBUSY: never enabled
+		b.mu.Unlock()
 		return err
 	}
-	if b.hs != nil {
-		b.hs.Close()
-		b.hs = nil
+	hs := b.hs
+	b.hs, b.added, b.pending = nil, false, false
+	b.mu.Unlock()
+	// Closed outside mu: the socket's goroutine may be waiting for mu
+	// (an ENABLE's configuration) and Close waits for it.
+	if hs != nil {
+		hs.Close()
 	}
-	b.added, b.pending = false, false
 	b.log.Info("hostapd global control: BSS removed", "interface", iface)
 	return nil
 }
