@@ -76,7 +76,7 @@ func parseAdd(s string) (GlobalCommand, error) {
 	c := GlobalCommand{Kind: GlobalAdd}
 	if rest, ok := strings.CutPrefix(s, "bss_config="); ok {
 		phy, file, ok := strings.Cut(rest, ":")
-		if !ok || file == "" {
+		if !ok || file == "" || phy == "" { // hostapd would find no radio named ""
 			return GlobalCommand{}, ErrFail
 		}
 		c.Phy, c.File = phy, file

@@ -18,6 +18,7 @@ func TestParseGlobal(t *testing.T) {
 		{"ADD bss_config=phy0:/etc/hostapd/wlan0.conf", GlobalCommand{Kind: GlobalAdd, Phy: "phy0", File: "/etc/hostapd/wlan0.conf"}, nil},
 		{"ADD bss_config=phy0", GlobalCommand{}, ErrFail},
 		{"ADD bss_config=phy0:", GlobalCommand{}, ErrFail},
+		{"ADD bss_config=:x.conf", GlobalCommand{}, ErrFail},
 		{"ADD wlan0 config=/tmp/a.conf", GlobalCommand{Kind: GlobalAdd, Iface: "wlan0", File: "/tmp/a.conf"}, nil},
 		{"ADD wlan0 /var/run/hostapd", GlobalCommand{Kind: GlobalAdd, Iface: "wlan0", CtrlDir: "/var/run/hostapd"}, nil},
 		{"ADD wlan0 /var/run/hostapd nl80211", GlobalCommand{Kind: GlobalAdd, Iface: "wlan0", CtrlDir: "/var/run/hostapd", Driver: "nl80211"}, nil},
@@ -52,7 +53,7 @@ func FuzzParseGlobal(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if c.Kind == GlobalAdd && c.Iface == "" && (c.Phy == "" || c.File == "") && c.Phy == "" {
+		if c.Kind == GlobalAdd && c.Iface == "" && (c.Phy == "" || c.File == "") {
 			t.Fatalf("%q: ADD without a target: %+v", b, c)
 		}
 	})
