@@ -41,6 +41,8 @@ type AP struct {
 	est   *aql.Estimator
 
 	started    bool
+	disabled   bool          // switched off by the operator (Disable): no BSS until Enable
+	held       bool          // Config.StartDisabled until the first Enable: Start waits for it
 	epoch      time.Duration // TSF 0
 	nextBeacon time.Duration
 	dtimCount  int
@@ -97,6 +99,7 @@ func New(cfg Config) (*AP, error) {
 	}
 	a := &AP{
 		cfg:       cfg,
+		held:      cfg.StartDisabled,
 		pool:      newPool(poolSlabs),
 		slabSlot:  make([]uint16, poolSlabs),
 		slabPoll:  make([]bool, poolSlabs),
@@ -167,6 +170,10 @@ func (a *AP) Config() Config { return a.cfg }
 
 // Start begins beaconing at now; TSF 0 is now.
 func (a *AP) Start(now time.Duration) {
+	if a.held {
+		a.disabled = true // Enable starts it
+		return
+	}
 	if a.acsStart(now) {
 		return // the start-up scan first; it calls Start again once done
 	}

@@ -109,6 +109,10 @@ type Config struct {
 	// Advert are beacons' and probe responses' optional announcements
 	// (advert.go): UTF-8 SSID, spectrum management, BSS Load.
 	Advert Advert
+	// StartDisabled makes Start leave the BSS off (no beacon, nothing
+	// answered) until Enable: a daemon whose BSS is added later, as
+	// through hostapd's global socket.
+	StartDisabled bool
 }
 
 const maxAID = 2007

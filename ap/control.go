@@ -31,7 +31,7 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		if s == nil {
 			return noStation(req.Addr)
 		}
-		return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot)}}
+		return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot, nil)}}
 	case ctl.OpStationSet:
 		return a.ctlSetWeight(now, req)
 	case ctl.OpStationDel:
@@ -42,6 +42,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		reason := req.Reason
 		if reason == 0 {
 			reason = ieee80211.ReasonDeauthLeaving
+		}
+		if req.Disassoc {
+			a.disassociate(now, slot, s, reason)
+			return ctl.Reply{}
 		}
 		why := req.Why
 		if why == "" {
@@ -90,6 +94,28 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{ACS: a.ctlACS()}
 	case ctl.OpSnapshot:
 		return a.ctlSnapshot(now)
+	case ctl.OpSAQuery:
+		return a.ctlSAQuery(now, req.Addr)
+	case ctl.OpStationPMK:
+		_, s := a.sta.lookup(req.Addr)
+		if s == nil || s.rsn == nil {
+			return ctl.Errorf(ctl.ENOENT, "station %s: no WPA2 station", req.Addr)
+		}
+		pmk, ok := s.rsn.hs.PMK()
+		if !ok {
+			return ctl.Errorf(ctl.ENOENT, "station %s: no PMK yet", req.Addr)
+		}
+		return ctl.Reply{PMK: slices.Clone(pmk[:])}
+	case ctl.OpDisable:
+		if !a.Disable(now) {
+			return ctl.Errorf(ctl.EBUSY, "disable: the BSS is not running (already disabled, or choosing its channel)")
+		}
+		return ctl.Reply{}
+	case ctl.OpEnable:
+		if !a.Enable(now) {
+			return ctl.Errorf(ctl.EBUSY, "enable: the BSS is not disabled")
+		}
+		return ctl.Reply{}
 	}
 	return ctl.Errorf(ctl.EOPNOTSUPP, "request %v: not supported", req)
 }
@@ -123,7 +149,7 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 	}
 	a.sched.SetWeight(slot, req.Weight)
 	a.txLoop(now)
-	return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot)}}
+	return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot, nil)}}
 }
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
@@ -132,6 +158,11 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
 		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
+		HT: a.cfg.PHY.HT, VHT: a.cfg.PHY.VHT, Rates: ctl.Rates(slices.Clone(a.rates.ie)),
+		NumNonERP: a.nonERP, NumNoShortPreamble: a.longPreamble,
+	}
+	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {
+		st.SecondaryChannel = a.cfg.PHY.Secondary
 	}
 	if a.started {
 		st.TSF = a.TSF(now)

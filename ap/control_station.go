@@ -17,7 +17,7 @@ func (a *AP) ctlStations(now time.Duration) []ctl.Station {
 	}
 	out := make([]ctl.Station, 0, len(a.sta.byAddr))
 	for slot := range a.sta.used() {
-		out = append(out, a.ctlStation(now, slot))
+		out = append(out, a.ctlStation(now, slot, nil))
 	}
 	return out
 }
@@ -34,7 +34,8 @@ func (a *AP) fillPage(now time.Duration, p *ctl.StationPage) {
 			p.Next = uint16(slot)
 			return
 		}
-		p.Into[p.N] = a.ctlStation(now, uint16(slot))
+		// The page's rate lists are reused: paging allocates nothing.
+		p.Into[p.N] = a.ctlStation(now, uint16(slot), p.Into[p.N].SupportedRates[:0])
 		p.N++
 	}
 }
@@ -42,13 +43,16 @@ func (a *AP) fillPage(now time.Duration, p *ctl.StationPage) {
 // capShortPreamble is the Short Preamble bit of the Capability field.
 const capShortPreamble = 1 << 5
 
-func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
+// ctlStation reports the station in slot; its supported rates are appended
+// to rates (nil: a new list).
+func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Station {
 	s := &a.sta.slots[slot]
 	c := &s.StationCounters
 	st := ctl.Station{
 		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, State: ctlState(s.state), WMM: s.qos,
-		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval,
-		Authorized: s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Signal: s.signal,
+		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval, Capability: s.capability,
+		SupportedRates: a.staRates(rates, s),
+		Authorized:     s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Polled: s.polling, Signal: s.signal,
 		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
 		RxRate:  ctl.NewBitrate(s.rxRate),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
@@ -69,6 +73,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 	if s.rsn != nil {
 		st.AKM, st.Cipher, st.KeyID = s.rsn.hs.AKM().String(), s.rsn.hs.Pairwise().String(), s.rsn.keyID
 		st.MFP = s.rsn.mfp
+		st.PTKState, st.GroupState = s.rsn.hs.State(), s.rsn.hs.GroupState()
 	}
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
@@ -108,4 +113,15 @@ func ctlState(s staState) string {
 		return ctl.StateAssociated
 	}
 	return ctl.StateAuthenticated
+}
+
+// staRates appends the BSS's rates the station announced, in the BSS's
+// order and with its basic flags.
+func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
+	for i, b := range a.rates.ie {
+		if s.rates&(1<<i) != 0 {
+			dst = append(dst, b)
+		}
+	}
+	return dst
 }

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"bytes"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/scan"
 )
 
@@ -510,5 +512,131 @@ func TestPHYModeShown(t *testing.T) {
 		if s.PHYMode != tt.mode || s.HEAnnounced != tt.he {
 			t.Errorf("%s: phy mode %q, HE announced %v; want %q, %v", tt.addr, s.PHYMode, s.HEAnnounced, tt.mode, tt.he)
 		}
+	}
+}
+
+// A disassociation asked through the control path sends a disassociation
+// with the reason asked and leaves the station authenticated, announced
+// as gone.
+func TestControlDisassociateKeepsAuthentication(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.join(staMAC, false)
+	h.take()
+	h.takeEvents()
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationDel, Addr: staMAC, Reason: 8, Disassoc: true})
+	h.collect()
+	if r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	out, _ := h.take()
+	da := findMgmt(t, out, ieee80211.SubtypeDisassoc, staMAC)
+	if body := da.Body(); len(body) < 2 || body[0] != 8 {
+		t.Errorf("disassociation reason %v", body)
+	}
+	ev := h.takeEvents()
+	if len(ev) != 1 || ev[0].Kind != EventDisconnected || ev[0].Reason != 8 {
+		t.Errorf("events %+v", ev)
+	}
+	st := h.askOK("station get " + staMAC.String()).Stations[0]
+	if st.Associated || st.Authorized || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
+		t.Errorf("after disassociation: %+v, %d associated", st, h.a.assoc)
+	}
+}
+
+// hostapd's DISABLE and ENABLE: off, every station is deauthenticated, no
+// beacon goes out and nothing is answered or sent; on, beacons resume and
+// stations join again.
+func TestControlDisableEnable(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.join(staMAC, false)
+	h.take()
+	h.takeEvents()
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	findMgmt(t, out, ieee80211.SubtypeDeauth, staMAC)
+	findMgmt(t, out, ieee80211.SubtypeDeauth, ieee80211.Broadcast)
+	if ev := h.takeEvents(); len(ev) != 1 || ev[0].Kind != EventDisconnected {
+		t.Errorf("events %+v", ev)
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Errno != ctl.EBUSY {
+		t.Errorf("second disable: %+v", r)
+	}
+	h.advance(time.Second)
+	h.auth(sta2, 0, 1)
+	h.wire(eth(ieee80211.Broadcast, host, 0))
+	if out, _ := h.take(); len(out) != 0 {
+		t.Errorf("%d frames sent while disabled", len(out))
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ = h.take()
+	findMgmt(t, out, ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+	h.join(sta2, false)
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Errno != ctl.EBUSY {
+		t.Errorf("enable while enabled: %+v", r)
+	}
+}
+
+// A WPA2 network disabled and enabled again takes new stations through
+// the 4-way handshake under a new GTK.
+func TestControlEnableWPA2(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	gtk := h.a.rsn.auth.GroupKeyID()
+	installed := h.a.cnt[counter.GTKInstalled]
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable})
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable})
+	h.collect()
+	h.advance(time.Millisecond)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSK)
+	w.connect()
+	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.authorized {
+		t.Fatal("no station authorized after Enable")
+	}
+	if h.a.cnt[counter.GTKInstalled] == installed && h.a.rsn.auth.GroupKeyID() == gtk {
+		t.Errorf("the GTK was not replaced: key ID %d, %d installed", gtk, h.a.cnt[counter.GTKInstalled])
+	}
+}
+
+// A BSS held at start (Config.StartDisabled) sends nothing and takes
+// nothing until Enable starts it.
+func TestStartDisabled(t *testing.T) {
+	h := newHarness(t, Config{StartDisabled: true})
+	h.advance(time.Second)
+	h.auth(staMAC, 0, 1)
+	if out, _ := h.take(); len(out) != 0 {
+		t.Fatalf("%d frames sent before Enable", len(out))
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable}); r.Errno != ctl.EBUSY {
+		t.Errorf("disable before the start: %+v", r)
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	findMgmt(t, out, ieee80211.SubtypeBeacon, ieee80211.Broadcast)
+	h.join(staMAC, false)
+}
+
+// A WPA2 station's PMK for hostapd's GET_PMK (a testing command): the one
+// its handshake used; none for an unknown or open station.
+func TestControlStationPMK(t *testing.T) {
+	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
+	h.advance(0)
+	h.take()
+	newWPASTA(h, staMAC, rsn.AKMPSK).connect()
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationPMK, Addr: staMAC})
+	if want := testPMK(t, testPassphrase); r.Err() != nil || !bytes.Equal(r.PMK, want[:]) {
+		t.Errorf("PMK %x, %v", r.PMK, r.Err())
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationPMK, Addr: sta2}); r.Errno != ctl.ENOENT || r.PMK != nil {
+		t.Errorf("unknown station: %+v", r)
 	}
 }

@@ -15,6 +15,11 @@ import (
 // keeps; every frame ends as sent, dropped with a reason, or queued.
 func (a *AP) HandleWired(now time.Duration, eth []byte) {
 	a.cnt[counter.WiredIn]++
+	if a.disabled {
+		a.cnt[counter.DownlinkIn]++
+		a.cnt[counter.WiredDroppedNoStation]++
+		return
+	}
 	if len(eth) < 14 {
 		a.cnt[counter.DownlinkIn]++
 		a.cnt[counter.WiredDroppedMalformed]++

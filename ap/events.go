@@ -54,6 +54,10 @@ type Event struct {
 	// Why says in words what ended the association, or, for a refusal,
 	// the request refused ("authentication", "association").
 	Why string
+	// KeyID is the keyid= of the wpa_psk_file line a WPA2 station
+	// connected with (EventConnected), as hostapd's AP-STA-CONNECTED
+	// carries it.
+	KeyID string
 }
 
 // maxEvents bounds the events waiting for Flush; the oldest go first.

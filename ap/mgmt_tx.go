@@ -226,6 +226,17 @@ func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
 	a.finish(now, h, b, rt, 0)
 }
 
+// sendDisassoc sends a disassociation (its body is a reason code, as a
+// deauthentication's).
+func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDisassoc, da)
+	if !ok {
+		return
+	}
+	b = ieee80211.AppendDeauth(b, reason)
+	a.finish(now, h, b, rt, 0)
+}
+
 // sendStrangerReply answers a class 2 or 3 frame from a station that is
 // not authenticated or associated (subtype: a deauthentication or a
 // disassociation), within the stranger class of the reply budget. Like a

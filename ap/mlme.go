@@ -256,9 +256,21 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 	s.authAt = now
 	a.sta.enlist(slot, listAuth)
 	a.leaveRSN(now, s)
+	s.authorized = false // an open network's port closes with the association
 	if s.announced {
 		s.announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	}
+}
+
+// disassociate is the operator's disassociation: the frame goes out under
+// the station's keys, then an associated station is only authenticated
+// (its session's keys and queues gone), as hostapd's DISASSOCIATE leaves it.
+func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uint16) {
+	a.sendDisassoc(now, s.addr, reason)
+	if s.state == stateAssociated {
+		a.toAuthenticated(now, slot, s, reason, "disassociated by operator")
+		a.txLoop(now)
 	}
 }
 
@@ -308,6 +320,42 @@ func (a *AP) flushStation(slot uint16) {
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)
+}
+
+// Disable switches the BSS off as hostapd's DISABLE: every station is
+// deauthenticated as at shutdown, then no beacon goes out and nothing
+// from the air or the wired side is taken until Enable. It reports false
+// when the BSS is not running (already disabled, or still choosing its
+// channel).
+func (a *AP) Disable(now time.Duration) bool {
+	if !a.started {
+		return false
+	}
+	a.Shutdown(now)
+	a.disabled = true
+	return true
+}
+
+// Enable switches a disabled BSS on again: beacons resume at once, and a
+// WPA2 network gets a new GTK, since the old one was known to stations
+// that are gone.
+func (a *AP) Enable(now time.Duration) bool {
+	if !a.disabled {
+		return false
+	}
+	if a.held { // never started: the start it was held from
+		a.held, a.disabled = false, false
+		a.Start(now)
+		return true
+	}
+	a.disabled, a.started = false, true
+	if a.rsn != nil {
+		a.rsn.auth.RekeyGTK(now)
+		a.rsnRun(now)
+	}
+	a.nextBeacon = now
+	a.Tick(now)
+	return true
 }
 
 // Shutdown deauthenticates every station (unicast, then broadcast) and

@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
@@ -106,6 +107,21 @@ func (w *wpaSTA) stillThere(t *testing.T) {
 	}
 }
 
+// answerSAQuery finds the protected SA Query Request to the station in
+// out and sends the station's Response.
+func (w *wpaSTA) answerSAQuery(t *testing.T, out [][]byte) {
+	t.Helper()
+	req := findMgmt(t, out, ieee80211.SubtypeAction, w.addr)
+	if !req.Protected() {
+		t.Fatal("SA Query Request sent unprotected")
+	}
+	q, err := pmf.ParseSAQuery(w.openFromAP(req))
+	if err != nil || q.Action != pmf.ActionRequest {
+		t.Fatalf("SA Query %+v, %v", q, err)
+	}
+	w.h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+}
+
 // The RSNE offers MFPC with ieee80211w=1, MFPC and MFPR with 2.
 func TestPMFAdvertised(t *testing.T) {
 	for _, c := range []struct {
@@ -137,7 +153,7 @@ func TestPMFRequiredRefusesNonMFP(t *testing.T) {
 	h.advance(0)
 	w = newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
 	w.connect()
-	if _, s := h.a.sta.lookup(staMAC); s.usesMFP() || h.a.ctlStation(h.now, 1).MFP {
+	if _, s := h.a.sta.lookup(staMAC); s.usesMFP() || h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("a station without MFPC uses MFP")
 	}
 }
@@ -148,7 +164,7 @@ func TestPMFConnect(t *testing.T) {
 	if w.igtk.Key(4) == nil || h.a.rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
 		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.rsn.igtk)
 	}
-	if !h.a.ctlStation(h.now, 1).MFP {
+	if !h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("station get: MFP no")
 	}
 	w.stillThere(t)
@@ -208,15 +224,7 @@ func TestPMFSAQueryKeeps(t *testing.T) {
 	if tus, ok := pmf.Comeback(ar.Elements()); ar.Status() != ieee80211.StatusAssocRejectedTemp || !ok || tus != 1000 {
 		t.Fatalf("status %d, comeback %d %v; want 30 and 1000 TUs", ar.Status(), tus, ok)
 	}
-	req := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
-	if !req.Protected() {
-		t.Fatal("SA Query Request sent unprotected")
-	}
-	q, err := pmf.ParseSAQuery(w.openFromAP(req))
-	if err != nil || q.Action != pmf.ActionRequest {
-		t.Fatalf("SA Query %+v, %v", q, err)
-	}
-	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionResponse, q.ID), true))
+	w.answerSAQuery(t, out)
 	if h.a.cnt[counter.SAQueryKept] != 1 || h.a.cnt[counter.AssocComeback] != 1 {
 		t.Errorf("counters %s", h.a.cnt.String())
 	}
@@ -355,4 +363,31 @@ func TestPMFGroupRobustFromStation(t *testing.T) {
 		t.Errorf("counters %s", c.String())
 	}
 	w.stillThere(t)
+}
+
+// The operator's SA Query (hostapd's SA_QUERY): one protected Request to
+// an MFP station, whose Response changes nothing; a station without MFP
+// is refused.
+func TestPMFOperatorSAQuery(t *testing.T) {
+	h, w := mfpStation(t, rsn.MFPRequired)
+	h.take()
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpSAQuery, Addr: staMAC}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	h.collect()
+	out, _ := h.take()
+	w.answerSAQuery(t, out)
+	h.advance(2 * time.Second)
+	if len(h.takeEvents()) != 0 {
+		t.Error("the station's Response ended something")
+	}
+	w.stillThere(t)
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpSAQuery, Addr: sta2}); r.Errno != ctl.ENOENT {
+		t.Errorf("unknown station: %+v", r)
+	}
+	o := newHarness(t, Config{})
+	o.join(staMAC, false)
+	if r := o.a.Control(o.now, ctl.Request{Op: ctl.OpSAQuery, Addr: staMAC}); r.Errno != ctl.EINVAL {
+		t.Errorf("station without MFP: %+v", r)
+	}
 }

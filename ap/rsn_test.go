@@ -268,8 +268,12 @@ func TestWPA2SeveralPSKs(t *testing.T) {
 			t.Errorf("%s: handshake done %v", c.addr, w.done)
 			continue
 		}
-		if st := h.a.ctlStation(h.now, h.slotOf(c.addr)); st.KeyID != c.keyID {
+		if st := h.a.ctlStation(h.now, h.slotOf(c.addr), nil); st.KeyID != c.keyID {
 			t.Errorf("%s: keyid %q, want %q", c.addr, st.KeyID, c.keyID)
+		}
+		// hostapd's AP-STA-CONNECTED carries the keyid too.
+		if ev := h.takeEvents(); len(ev) == 0 || ev[0].Kind != EventConnected || ev[0].KeyID != c.keyID {
+			t.Errorf("%s: events %+v, want AP-STA-CONNECTED with keyid %q", c.addr, ev, c.keyID)
 		}
 	}
 	if h.a.cnt[counter.PSKMismatch] != 0 {

@@ -90,7 +90,7 @@ func (a *AP) handshakeDone(now time.Duration, slot uint16, s *station) {
 	s.authorized = true
 	if !s.announced {
 		s.announced = true
-		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot, KeyID: s.rsn.keyID})
 	}
 	a.event(Event{At: now, Kind: EventHandshakeCompleted, Addr: s.addr, AID: slot})
 }

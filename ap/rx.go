@@ -43,6 +43,10 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		return
 	}
 	a.countRxBusy(fr)
+	if a.disabled {
+		a.cnt[counter.RxNotForUs]++ // there is no BSS to be for
+		return
+	}
 	if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeBeacon || fr.Subtype() == ieee80211.SubtypeProbeResp) {
 		a.cnt[counter.RxMgmt]++
 		a.heardBSS(now, fr)

@@ -1,9 +1,12 @@
 package ap
 
 import (
+	"crypto/rand"
+	"io"
 	"time"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/pmf"
 )
@@ -116,6 +119,31 @@ func (a *AP) sendSAQuery(now time.Duration, da ieee80211.MAC, action uint8, id p
 	}
 	b = pmf.AppendSAQuery(b, action, id)
 	a.finish(now, h, b, rt, 0)
+}
+
+// ctlSAQuery sends the station one SA Query Request under its PTK, with a
+// fresh transaction ID, as hostapd's SA_QUERY does: the station's Response
+// matches no procedure and changes nothing. Only an MFP station can
+// answer one.
+func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
+	_, s := a.sta.lookup(addr)
+	switch {
+	case s == nil:
+		return noStation(addr)
+	case !s.usesMFP():
+		return ctl.Errorf(ctl.EINVAL, "station %s: no management frame protection: an SA Query needs 802.11w", addr)
+	}
+	var id pmf.TransactionID
+	r := a.cfg.RSN.Rand
+	if r == nil {
+		r = rand.Reader
+	}
+	if _, err := io.ReadFull(r, id[:]); err != nil {
+		return ctl.Errorf(ctl.EBUSY, "sa query: transaction ID: %v", err)
+	}
+	a.cnt[counter.SAQueryRequests]++
+	a.sendSAQuery(now, s.addr, pmf.ActionRequest, id)
+	return ctl.Reply{}
 }
 
 // sendAssocComeback refuses an association request with status 30 and

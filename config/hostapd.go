@@ -151,8 +151,6 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 	sameOr("airq drives mac80211 radios through nl80211 only", sameValue, "driver", "nl80211")
 	ignored("airq logs to standard error (the journal under systemd): set log_level or -log-level",
 		"logger_syslog logger_syslog_level logger_stdout logger_stdout_level")
-	ignored("airqctl talks to airqd over the control socket (control= or -control), not hostapd's control interface",
-		"ctrl_interface ctrl_interface_group")
 	ignored("hostapd's control interface events: airqctl events streams connections instead", "notify_mgmt_frames")
 	ignored("the AP's own EDCA parameters cannot be set on a monitor interface (nl80211 takes TX queue parameters only for AP and P2P-GO interfaces): airq's frames contend with mac80211's defaults; wmm_ac_* set what stations use",
 		"tx_queue_data0_aifs tx_queue_data0_cwmin tx_queue_data0_cwmax tx_queue_data0_burst "+

@@ -26,6 +26,10 @@ type Settings struct {
 	// derives it from the core's tables and pools (cmd/airqd).
 	MemoryLimitMB int
 	Control       string
+	// CtrlInterface is hostapd's ctrl_interface directory ("": no hostapd
+	// control socket); CtrlGroup its ctrl_interface_group (LookupGroup).
+	CtrlInterface string
+	CtrlGroup     string
 	Metrics       string
 	Pcap          string
 	LogLevel      string // debug, info, warn or error

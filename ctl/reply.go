@@ -54,6 +54,8 @@ type Reply struct {
 	Surveys   []Survey    `json:"surveys,omitempty"`
 	Rates     *RateTable  `json:"rates,omitempty"`
 	ACS       *ACS        `json:"acs,omitempty"`
+	// PMK, in process only (no text or JSON form), answers OpStationPMK.
+	PMK []byte `json:"-"`
 }
 
 // Errorf returns a failed reply with a formatted message.

@@ -30,6 +30,16 @@ const (
 	OpStationRates // one station's rate table
 	OpACS          // the start-up channel selection
 	OpSnapshot     // status, station dump, aql, scheduler and scan read at one instant
+	// OpSAQuery, in process only (no request line parses to it), sends an
+	// MFP station one SA Query Request (hostapd's SA_QUERY).
+	OpSAQuery
+	// OpDisable and OpEnable, in process only, switch the BSS off and on
+	// (hostapd's DISABLE and ENABLE).
+	OpDisable
+	OpEnable
+	// OpStationPMK, in process only, is a WPA2 station's PMK (hostapd's
+	// GET_PMK, a testing command): the daemon asks it only in testing.
+	OpStationPMK
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -52,6 +62,9 @@ type Request struct {
 	// Why, in process only, is a station del's cause as the disconnection
 	// event logs it ("": removed by operator); it has no text form.
 	Why string
+	// Disassoc, in process only, makes a station del a disassociation:
+	// the station stays authenticated (hostapd's DISASSOCIATE).
+	Disassoc bool
 	// Page, in process only, asks a station dump for one page into the
 	// caller's buffer (WriteStationDump); it has no text form.
 	Page *StationPage
@@ -303,6 +316,14 @@ func (r Request) String() string {
 		return "acs"
 	case OpSnapshot:
 		return "snapshot"
+	case OpSAQuery:
+		return "sa_query " + r.Addr.String()
+	case OpDisable:
+		return "disable"
+	case OpEnable:
+		return "enable"
+	case OpStationPMK:
+		return "station pmk " + r.Addr.String()
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }
@@ -310,7 +331,7 @@ func (r Request) String() string {
 // ReadOnly reports whether the request only reads state.
 func (r Request) ReadOnly() bool {
 	switch r.Op {
-	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold:
+	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery, OpDisable, OpEnable:
 		return false
 	}
 	return true

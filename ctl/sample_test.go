@@ -36,7 +36,8 @@ func sampleStatus() *Status {
 		KeyMgmt: "WPA-PSK WPA-PSK-SHA256", PMF: "optional", PHYMode: "802.11n", Width: "HT40+", AirtimePending: 1400,
 		InFlightFrames: 5, InFlightCap: 64, Scanning: true, BeaconsEmitted: 1205, BeaconEmitSum: 216900,
 		BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 1203, BeaconEchoSum: 505260, BeaconEchoMean: 420,
-		BeaconEchoMax: 5300, BeaconsMissed: 1, ChanUtil: 72, ChanUtilAvg: 64}
+		BeaconEchoMax: 5300, BeaconsMissed: 1, ChanUtil: 72, ChanUtilAvg: 64, HT: true, SecondaryChannel: 1, Rates: Rates{0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24},
+		NumNonERP: 1, NumNoShortPreamble: 1}
 	for id, v := range map[counter.ID]uint64{counter.Associated: 2, counter.Authenticated: 1, counter.Backlog: 12,
 		counter.RxFrames: 1000, counter.RxMalformed: 1, counter.Echoes: 900, counter.NoStatus: 3, counter.Beacons: 1205,
 		counter.WiredIn: 800, counter.WiredSent: 780, counter.WiredDroppedCoDel: 8, counter.RxAMSDUSubframes: 6} {
@@ -48,7 +49,8 @@ func sampleStatus() *Status {
 func sampleStations() []Station {
 	return []Station{{
 		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
-		Authorized: true, MFP: true, AKM: "WPA-PSK-SHA256", Cipher: "CCMP", KeyID: "guests", InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
+		Capability: 0x0431, SupportedRates: Rates{0x8c, 0x12, 0x98, 0x24, 0xb0, 0x48, 0x60, 0x6c},
+		Authorized: true, MFP: true, AKM: "WPA-PSK-SHA256", Cipher: "CCMP", KeyID: "guests", PTKState: "PTKINITDONE", GroupState: "IDLE", InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
 		TxRate:             Bitrate{Mode: radio.ModeVHT, MCS: 9, NSS: 2, Bandwidth: radio.BW80, ShortGI: true},
 		RxRate:             Bitrate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20},
 		ExpectedThroughput: 612000,

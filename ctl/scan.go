@@ -3,6 +3,7 @@ package ctl
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -145,7 +146,8 @@ func appendRateList(b []byte, r []byte) []byte {
 		case c&0x80 != 0 && v == ieee80211.SelectorHTPhy:
 			b = append(b, "HT"...)
 		default:
-			b = fmt.Appendf(b, "%d.%d", v/2, 5*(v&1))
+			b = strconv.AppendUint(b, uint64(v/2), 10)
+			b = append(b, '.', '0'+5*(v&1)) // without fmt: a station dump's rates allocate nothing
 		}
 		if c&0x80 != 0 {
 			b = append(b, '*')

@@ -14,6 +14,14 @@ type Status struct {
 	Scheduler      string `json:"scheduler"` // production or trace
 	TSF            uint64 `json:"tsf_us"`    // time since beaconing started
 	MaxStations    int    `json:"max_num_sta"`
+	// What hostapd's STATUS reports of the BSS beside the above.
+	HT               bool  `json:"ieee80211n"`
+	VHT              bool  `json:"ieee80211ac"`
+	SecondaryChannel int   `json:"secondary_channel"` // +1, -1 or 0 (20 MHz)
+	Rates            Rates `json:"supported_rates"`   // the BSS's rates, 0x80 on basic ones
+	NumNonERP        int   `json:"num_sta_non_erp"`   // associated 802.11b-only stations
+	// NumNoShortPreamble: associated stations without the short preamble.
+	NumNoShortPreamble int `json:"num_sta_no_short_preamble"`
 
 	// What the BSS is, as an operator first asks. Security is open or
 	// WPA2-Personal; KeyMgmt hostapd's wpa_key_mgmt names, empty when
@@ -64,14 +72,25 @@ type Station struct {
 	WMM           bool   `json:"wmm"`
 	ShortPreamble bool   `json:"short_preamble"`
 	ListenInt     uint16 `json:"listen_interval"`
-	Authorized    bool   `json:"authorized"` // the controlled port is open
-	MFP           bool   `json:"mfp"`        // management frame protection negotiated (802.11w)
+	Capability    uint16 `json:"capability"` // of its (re)association request
+	// SupportedRates are the BSS's rates it announced, 0x80 on the BSS's
+	// basic ones.
+	SupportedRates Rates `json:"supported_rates"`
+	Authorized     bool  `json:"authorized"` // the controlled port is open
+	MFP            bool  `json:"mfp"`        // management frame protection negotiated (802.11w)
 	// AKM and Cipher are what a WPA2 station negotiated, hostapd's names
 	// (WPA-PSK, CCMP); empty on an open network.
-	AKM         string  `json:"akm,omitempty"`
-	Cipher      string  `json:"pairwise_cipher,omitempty"`
-	KeyID       string  `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
-	InactiveMs  int64   `json:"inactive_ms"`
+	AKM    string `json:"akm,omitempty"`
+	Cipher string `json:"pairwise_cipher,omitempty"`
+	KeyID  string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
+	// PTKState and GroupState are its authenticator machines' states,
+	// hostapd's names (PTKINITDONE, IDLE); empty on an open network.
+	PTKState   string `json:"ptk_state,omitempty"`
+	GroupState string `json:"ptk_group_state,omitempty"`
+	InactiveMs int64  `json:"inactive_ms"`
+	// Polled: silent for the inactivity timeout, it was sent a poll whose
+	// ACK it still owes; without one it is deauthenticated.
+	Polled      bool    `json:"inactivity_polled"`
 	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
 	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
 	SignalAvg   int8    `json:"signal_avg_dbm"` // mac80211's moving average (weight 1/8); 0 if none

@@ -40,10 +40,12 @@ type ControlServer struct {
 	log  *slog.Logger  // live changes; nil: not logged
 	idle time.Duration // a connection without a request this long is closed
 
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}    // guarded by mu
-	subs   map[*subscriber]struct{} // guarded by mu
-	closed bool                     // guarded by mu
+	mu    sync.Mutex
+	conns map[net.Conn]struct{}    // guarded by mu
+	subs  map[*subscriber]struct{} // guarded by mu
+	// hostapd are the hostapd control sockets (hostapd.go); guarded by mu.
+	hostapd []*hostapdIface
+	closed  bool // guarded by mu
 }
 
 // ControlCall is one request on its way to the loop that owns the core;
@@ -202,6 +204,9 @@ const subscriberQueue = 256
 // the loop that owns the core. Refusals are not streamed: hostapd only
 // logs them.
 func (s *ControlServer) Publish(e ap.Event) {
+	s.mu.Lock()
+	s.publishHostapdLocked(e)
+	s.mu.Unlock()
 	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected && e.Kind != ap.EventHandshakeCompleted {
 		return
 	}

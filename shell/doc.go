@@ -16,6 +16,10 @@
 // and sleeps until the next batch, request or the core's deadline (one
 // time.Timer). Only the loop touches the core, so the core needs no locks.
 //
+// ListenHostapd and ListenHostapdGlobal serve hostapd's control interface
+// (package ctl/hostapd) on UNIX datagram sockets beside it, through the same
+// control path: they never hold the loop.
+//
 // Qualify checks, before the core starts, what the design relies on in
 // the radio's driver (TX-status echoes, rates, retune time).
 package shell

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"reflect"
 	"testing"
 	"time"
 
@@ -177,7 +178,7 @@ func TestWPA2ForgedAndReplayedFrames(t *testing.T) {
 	s.InjectRadio(append(forged, make([]byte, 84)...))
 	s.InjectRadio(uplink[3]) // an old frame, replayed as it was
 	after, c := stationFigures(t, s, st.Addr()), s.Core().Counters()
-	if after != before {
+	if !reflect.DeepEqual(after, before) {
 		t.Errorf("the station's entry changed:\n%+v\nwas\n%+v", after, before)
 	}
 	if c[counter.RxUnprotected] != c0[counter.RxUnprotected]+1 || c[counter.RxReplayed] != c0[counter.RxReplayed]+1 ||

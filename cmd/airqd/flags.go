@@ -33,14 +33,20 @@ type options struct {
 	biases    []scan.Bias // -acs-chan-bias, parsed
 	noBias    bool
 
-	configPath string
-	checkPath  string          // -check-config: check this file and exit
-	conf       *config.File    // nil without -config
-	warnings   config.Problems // what the file and the checks accept with a warning
-	flagSet    map[string]bool // the flags given on the command line
-	pcapMB     int64
-	pcapMax    int64 // bytes
-	pcapRotate int   // -pcap-rotate: files in the ring; 0: one file
+	configPath     string
+	checkPath      string          // -check-config: check this file and exit
+	conf           *config.File    // nil without -config
+	warnings       config.Problems // what the file and the checks accept with a warning
+	flagSet        map[string]bool // the flags given on the command line
+	extraConf      []byte          // lines read after the file's (SET on the hostapd socket)
+	Global         string          // -g: hostapd's global control socket
+	GlobalGroup    string          // -G: its group
+	hostapdTesting bool            // -hostapd-testing: hostapd's testing commands
+	// closeHostapd closes hostapd's sockets (startHostapdAll).
+	closeHostapd func()
+	pcapMB       int64
+	pcapMax      int64 // bytes
+	pcapRotate   int   // -pcap-rotate: files in the ring; 0: one file
 
 	simScenario sim.Scenario // -radio sim: the stations (sim.go)
 
@@ -89,6 +95,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.pcapRotate, "pcap-rotate", 0, "keep a ring of this many pcap files (2-1000) of -pcap-max-mb each, FILE, FILE1, FILE2, ... as tcpdump -C -W names them, overwriting the oldest, so a long run keeps its last frames; 0: one file, the capture stops when it is full")
 	o.registerScanBounds(fs)
 	o.registerSim(fs)
+	o.registerHostapd(fs)
 }
 
 // registerRadio adds the flags of the real radio's start-up: regulatory
@@ -118,8 +125,12 @@ func newFlagSet(o *options) *flag.FlagSet {
 
 // parseFlags reads the command line and the -config file over it, checks
 // them and builds the core's configuration.
-func parseFlags(args []string) (options, error) {
-	var o options
+func parseFlags(args []string) (options, error) { return parseFlagsWith(args, nil) }
+
+// parseFlagsWith is parseFlags with extra configuration lines after the
+// file's (the hostapd socket's SET).
+func parseFlagsWith(args []string, extra []byte) (options, error) {
+	o := options{extraConf: extra}
 	fs := newFlagSet(&o)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -135,7 +146,7 @@ func parseFlags(args []string) (options, error) {
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	ps := o.readFile()
-	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames} {
+	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames, o.checkHostapd} {
 		if err := check(); err != nil {
 			ps = append(ps, o.problems(err)...)
 		}
@@ -168,16 +179,27 @@ func (o *options) readFile() config.Problems {
 	if o.checkPath != "" {
 		flag, path = "-check-config", o.checkPath
 	}
-	if path == "" {
+	if path == "" && len(o.extraConf) == 0 {
 		return ps
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return append(ps, config.Problem{Msg: fmt.Sprintf("%s: %v", flag, err)})
+	var b []byte
+	if path != "" {
+		var err error
+		if b, err = os.ReadFile(path); err != nil {
+			return append(ps, config.Problem{Msg: fmt.Sprintf("%s: %v", flag, err)})
+		}
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			b = append(b, '\n')
+		}
 	}
+	b = append(b, o.extraConf...)
 	o.configPath = path
 	var fps config.Problems
-	o.conf, fps = config.Load(path, b, &o.Settings, o.flagSet)
+	name := path
+	if name == "" {
+		name = "SET" // the hostapd socket's lines alone
+	}
+	o.conf, fps = config.Load(name, b, &o.Settings, o.flagSet)
 	return append(ps, fps...)
 }
 

@@ -98,6 +98,10 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	wg.Go(func() { watchdog(hctx, srv, log) })
 	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
 	wg.Go(func() { reloadOnHUP(hctx, rl) })
+	if err := startHostapdAll(&opts, srv, rl, log); err != nil {
+		return err
+	}
+	defer opts.closeHostapd() // first: CTRL-EVENT-TERMINATING while the core still answers
 
 	if opts.Radio == "sim" {
 		return runSim(ctx, opts, log)
@@ -118,7 +122,7 @@ func reloadOnHUP(ctx context.Context, rl *reloader) {
 			rl.log.Info("SIGHUP: reloading", "config", rl.cur.configPath)
 			notifyReloading()
 			rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			rl.reload(rctx)
+			rl.reloadFile(rctx)
 			cancel()
 			notify(daemon.SdNotifyReady) // applied or refused, airqd runs on
 		}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"reflect"
+	"strings"
+	"sync"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
@@ -18,30 +21,95 @@ import (
 // the log level to the handler; any other changed key is logged as needing
 // a restart.
 type reloader struct {
-	args  []string // the command line, re-parsed with the new file
+	mu    sync.Mutex // one reload at a time: SIGHUP's and the hostapd socket's
+	args  []string   // the command line, re-parsed with the new file
 	cur   options
 	srv   *shell.ControlServer
 	level *slog.LevelVar
 	log   *slog.Logger
+	// staged are the hostapd socket's SET lines, read after the file's;
+	// a SIGHUP drops them, as hostapd's re-read of the file drops SET's
+	// changes. Guarded by mu.
+	staged []byte
 }
 
-// reload re-reads the file. A file that no longer parses changes nothing.
-func (r *reloader) reload(ctx context.Context) error {
-	if r.cur.configPath == "" {
+// reloadFile is SIGHUP's reload: the file as it is now.
+func (r *reloader) reloadFile(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.staged = nil
+	return r.reloadLocked(ctx)
+}
+
+// reloadLocked re-reads the file (and the staged lines). A file that no
+// longer parses changes nothing.
+func (r *reloader) reloadLocked(ctx context.Context) error {
+	if r.cur.configPath == "" && len(r.staged) == 0 {
 		r.log.Info("SIGHUP: no -config file to reload")
 		return nil
 	}
-	next, err := parseFlags(r.args)
+	next, err := parseFlagsWith(r.args, r.staged)
 	config.AsProblems(err).Log(r.log, "reload: ")
 	next.warnings.Log(r.log, "reload: ")
 	if err != nil {
 		r.log.Error("reload: configuration refused; keeping the running one")
 		return err
 	}
-	oldV, newV := r.cur.conf.Values(), next.conf.Values()
+	return r.applyLocked(ctx, next, false)
+}
+
+// needsRestart lists the keys next changes that only a restart applies
+// (hostapd's control interface keys aside: they are the socket's, not the
+// radio's; so is interface=, which names an added BSS's socket once the
+// radio is driven).
+func (r *reloader) needsRestart(next *options) []string {
+	var keys []string
+	oldV, newV := fileValues(&r.cur), fileValues(next)
+	var base *options
 	for _, key := range config.Names() {
-		if oldV[key] == newV[key] {
+		k, _ := config.Lookup(key)
+		if oldV[key] == newV[key] || k.Reload || k.OverriddenBy(next.flagSet) != "" ||
+			key == "ctrl_interface" || key == "ctrl_interface_group" || key == "interface" {
 			continue
+		}
+		if _, had := oldV[key]; !had {
+			// The running file leaves the key at its default or a flag's
+			// value: a line that gives the same value changes nothing.
+			if base == nil {
+				b, _ := parseFlagsWith(r.args, nil)
+				base = &b
+			}
+			probe, err := parseFlagsWith(r.args, []byte(key+"="+newV[key]+"\n"))
+			if err == nil && reflect.DeepEqual(probe.Settings, base.Settings) {
+				continue
+			}
+		}
+		keys = append(keys, key)
+	}
+	return keys
+}
+
+// fileValues is the file's values; none without one.
+func fileValues(o *options) map[string]string {
+	if o.conf == nil {
+		return map[string]string{}
+	}
+	return o.conf.Values()
+}
+
+// applyLocked applies next's reloadable keys; strict refuses, changing
+// nothing, a next that changes a key only a restart applies (a BSS added
+// through hostapd's global socket must be the radio's), where a SIGHUP
+// logs it.
+func (r *reloader) applyLocked(ctx context.Context, next options, strict bool) error {
+	if keys := r.needsRestart(&next); strict && len(keys) > 0 {
+		return fmt.Errorf("%s differ from the running configuration and take effect only at start: "+
+			"restart airqd with the new file", strings.Join(keys, ", "))
+	}
+	oldV, newV := fileValues(&r.cur), fileValues(&next)
+	for _, key := range config.Names() {
+		if oldV[key] == newV[key] || strict && (key == "ctrl_interface" || key == "ctrl_interface_group") {
+			continue // an added BSS's socket keys are its own, not the radio's
 		}
 		k, _ := config.Lookup(key)
 		switch f := k.OverriddenBy(next.flagSet); {
@@ -135,6 +203,28 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	}
 	for _, m := range removed {
 		r.log.Info("reload: deauthenticated a station the access lists or the PSKs now refuse", "sta", m)
+	}
+	return nil
+}
+
+// reloadPSKs applies next's PSKs alone (hostapd's RELOAD_WPA_PSK); the
+// stations whose key is gone are deauthenticated. Call it with mu held.
+func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
+	psks, err := ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID)
+	if err != nil {
+		return fmt.Errorf("wpa_psk_file, wpa_psk and wpa_passphrase: %w", err)
+	}
+	if psks == nil {
+		return nil // open, or the same keys
+	}
+	removed, err := r.srv.Reconfigure(ctx, shell.Reconfig{PSKs: psks})
+	if err != nil {
+		return err
+	}
+	r.cur.Core.RSN = next.Core.RSN
+	r.log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(next.Core.RSN.PSKs))
+	for _, m := range removed {
+		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)
 	}
 	return nil
 }

@@ -17,6 +17,10 @@ const (
 	staGroupKeyError
 )
 
+var staGroupStateNames = [...]string{"IDLE", "REKEYNEGOTIATING", "REKEYESTABLISHED", "KEYERROR"}
+
+func (g staGroupState) String() string { return staGroupStateNames[g] }
+
 // groupSMStep is SM_STEP(WPA_PTK_GROUP).
 func (s *Station) groupSMStep(now time.Duration) {
 	if s.init || s.ptkGroupInit {

@@ -108,6 +108,10 @@ func (s *Station) Pairwise() rsn.Cipher { return s.neg.Pairwise }
 // State returns hostapd's name of the pairwise machine's state.
 func (s *Station) State() string { return s.ptkState.String() }
 
+// GroupState returns hostapd's name of the per-station group key machine's
+// state.
+func (s *Station) GroupState() string { return s.groupState.String() }
+
 // Start begins the 4-way handshake once the association is in place
 // (wpa_auth_sta_associated): message 1 goes out.
 func (s *Station) Start(now time.Duration) {

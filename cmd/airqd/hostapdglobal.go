@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/airq/airq/config"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/ctl/hostapd"
+	"github.com/airq/airq/shell"
+)
+
+// bssSlot is the radio's one BSS as hostapd's global socket sees it:
+// added (with its own socket when it has a ctrl_interface) or removed
+// (the core disabled). airqd serves one BSS per radio: an ADD while one
+// is there is refused.
+type bssSlot struct {
+	rl  *reloader
+	srv *shell.ControlServer
+	phy string // the radio bss_config= must name
+	log *slog.Logger
+	// testing and testIfname are -hostapd-testing's, for an added BSS's
+	// socket.
+	testing    bool
+	testIfname string
+
+	mu    sync.Mutex
+	added bool
+	name  string // the interface name: the socket's
+	dir   string // its ctrl_interface; "" for no socket
+	hs    *shell.HostapdServer
+	// pending: added with config= or CTRL_DIR, not yet enabled; its
+	// configuration is file's, with staged's SET lines over it, applied
+	// by ENABLE.
+	pending bool
+	file    string
+	staged  []byte
+}
+
+// startGlobal opens hostapd's global socket (-g); hs is the BSS's socket
+// opened at start, if any.
+func startGlobal(o options, srv *shell.ControlServer, rl *reloader, hs *shell.HostapdServer, log *slog.Logger) (*shell.HostapdServer, *bssSlot, error) {
+	if o.Global == "" {
+		return nil, nil, nil
+	}
+	gid, err := config.LookupGroup(o.GlobalGroup)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-G: %w", err)
+	}
+	slot := &bssSlot{rl: rl, srv: srv, phy: o.Phy, log: log, hs: hs, testing: o.hostapdTesting, testIfname: o.testIfname()}
+	if o.Radio == "sim" {
+		slot.phy = "sim"
+	}
+	if o.configPath != "" { // the BSS the file configures is there from the start
+		slot.added, slot.name, slot.dir = true, o.hostapdIface(), o.CtrlInterface
+	}
+	gs, err := shell.ListenHostapdGlobal(srv, o.Global, gid, slot, log)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-g: %w", err)
+	}
+	log.Info("hostapd global control interface", "socket", o.Global, "bss", slot.name)
+	return gs, slot, nil
+}
+
+// Close closes the BSS's socket.
+func (b *bssSlot) Close() {
+	b.mu.Lock()
+	hs := b.hs
+	b.hs = nil
+	b.mu.Unlock()
+	if hs != nil {
+		hs.Close()
+	}
+}
+
+var errOneBSS = errors.New("airq serves one BSS per radio and this radio has one: REMOVE it first " +
+	"(several networks on one radio are not supported yet)")
+
+func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.added {
+		return errOneBSS
+	}
+	var (
+		next options
+		err  error
+	)
+	switch {
+	case c.Phy != "": // bss_config=PHY:FILE: added and enabled at once
+		if c.Phy != b.phy {
+			return fmt.Errorf("bss_config=%s: airqd drives radio %s", c.Phy, b.phy)
+		}
+		if next, err = parseFlagsWith(withConfig(b.rl.args, c.File), nil); err != nil {
+			return fmt.Errorf("bss_config: %w", err)
+		}
+		if err := b.apply(ctx, next); err != nil {
+			return err
+		}
+		if _, err := b.srv.Call(ctx, ctl.Request{Op: ctl.OpEnable}); err != nil {
+			return err
+		}
+		b.name, b.dir, b.pending = next.hostapdIface(), next.CtrlInterface, false
+	case c.File != "": // IFNAME config=FILE: enabled by ENABLE
+		if next, err = parseFlagsWith(withConfig(b.rl.args, c.File), nil); err != nil {
+			return fmt.Errorf("config=%s: %w", c.File, err)
+		}
+		b.name, b.dir, b.pending, b.file, b.staged = c.Iface, next.CtrlInterface, true, c.File, nil
+	default: // IFNAME CTRL_DIR [DRIVER]: SET, then ENABLE
+		if c.Driver != "" && c.Driver != "nl80211" {
+			return fmt.Errorf("driver %s: airq drives mac80211 radios through nl80211 only", c.Driver)
+		}
+		b.rl.mu.Lock()
+		next = b.rl.cur
+		b.rl.mu.Unlock()
+		b.name, b.dir, b.pending, b.file, b.staged = c.Iface, c.CtrlDir, true, "", nil
+	}
+	if b.dir != "" {
+		gid, err := config.LookupGroup(next.CtrlGroup)
+		if err != nil {
+			return err
+		}
+		state := ""
+		if b.pending {
+			state = "UNINITIALIZED"
+		}
+		hs, err := shell.ListenHostapd(b.srv, shell.HostapdConfig{Dir: b.dir, Group: gid, Iface: b.name, Phy: b.phy, State: state,
+			Backend: &hostapdBackend{rl: b.rl, srv: b.srv, slot: b}, BeforeEnable: b.enable, Testing: b.testing,
+			TestIfname: b.testIfname, Log: b.log})
+		if err != nil {
+			return err
+		}
+		b.hs = hs
+	}
+	b.added = true
+	b.log.Info("hostapd global control: BSS added", "interface", b.name, "ctrl_interface", b.dir, "enabled", !b.pending)
+	return nil
+}
+
+// apply takes next as the running configuration: its reloadable keys
+// applied, any other key that differs refused. Call it with b.mu held.
+func (b *bssSlot) apply(ctx context.Context, next options) error {
+	b.rl.mu.Lock()
+	defer b.rl.mu.Unlock()
+	return b.rl.applyLocked(ctx, next, true)
+}
+
+// enable is ENABLE's first step for a pending BSS: its configuration.
+func (b *bssSlot) enable(ctx context.Context) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.pending {
+		return nil
+	}
+	next, err := b.parse(nil)
+	if err != nil {
+		return err
+	}
+	if err := b.apply(ctx, next); err != nil {
+		return err
+	}
+	b.pending = false
+	return nil
+}
+
+// parse is the pending BSS's configuration with extra lines. Call it with
+// b.mu held.
+func (b *bssSlot) parse(extra []byte) (options, error) {
+	args := b.rl.args
+	if b.file != "" {
+		args = withConfig(args, b.file)
+	}
+	lines := append(append([]byte(nil), b.staged...), extra...)
+	return parseFlagsWith(args, lines)
+}
+
+// setPending stages key=value for a BSS not yet enabled: any key the file
+// takes; ENABLE then refuses what the running radio cannot take.
+func (b *bssSlot) setPending(key, value string) (bool, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.pending {
+		return false, nil
+	}
+	line := []byte(key + "=" + value + "\n")
+	if _, err := b.parse(line); err != nil {
+		return true, fmt.Errorf("SET %s: %w", key, err)
+	}
+	b.staged = append(b.staged, line...)
+	return true, nil
+}
+
+func (b *bssSlot) Remove(ctx context.Context, iface string) error {
+	b.mu.Lock()
+	if !b.added || iface != b.name {
+		b.mu.Unlock()
+		return fmt.Errorf("no interface %q", iface)
+	}
+	r, err := b.srv.Call(ctx, ctl.Request{Op: ctl.OpDisable})
+	if err != nil && r.Errno != ctl.EBUSY { // EBUSY: never enabled
+		b.mu.Unlock()
+		return err
+	}
+	hs := b.hs
+	b.hs, b.added, b.pending = nil, false, false
+	b.mu.Unlock()
+	// Closed outside mu: the socket's goroutine may be waiting for mu
+	// (an ENABLE's configuration) and Close waits for it.
+	if hs != nil {
+		hs.Close()
+	}
+	b.log.Info("hostapd global control: BSS removed", "interface", iface)
+	return nil
+}
+
+func (b *bssSlot) Interfaces() (names, dirs []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.added {
+		return nil, nil
+	}
+	return []string{b.name}, []string{b.dir}
+}
+
+func (b *bssSlot) Lookup(iface string) *shell.HostapdServer {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.added && iface == b.name {
+		return b.hs
+	}
+	return nil
+}
+
+// withConfig is the command line with -config FILE in place of its own.
+func withConfig(args []string, file string) []string {
+	out := make([]string, 0, len(args)+2)
+	for i := 0; i < len(args); i++ {
+		a := strings.TrimPrefix(args[i], "-")
+		switch {
+		case a == "config" || a == "-config":
+			i++
+			continue
+		case strings.HasPrefix(a, "config=") || strings.HasPrefix(a, "-config="):
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return append(out, "-config", file)
+}

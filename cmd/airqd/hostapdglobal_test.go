@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The global socket (-g) driven by Debian's hostapd_cli (-p DIR -i NAME
+// raw, as tools without a global option do): airqd started without a BSS,
+// ADD in each form, SET and ENABLE on the added BSS's socket, DISABLE,
+// REMOVE and FLUSH; a second BSS on the radio is refused with the reason
+// logged.
+func TestHostapdGlobal(t *testing.T) {
+	dir := t.TempDir()
+	gdir, run := filepath.Join(dir, "global"), filepath.Join(dir, "run")
+	conf := filepath.Join(dir, "bss.conf")
+	writeFile(t, conf, "interface=wlan0\nssid=glob\nchannel=6\nctrl_interface="+run+"\n")
+	d := startDaemon(t, "-g", filepath.Join(gdir, "hostapd"), "-ssid", "glob", "-channel", "6", "-sim-stations", "1", "-sim-join", "100ms")
+	global := func(cmd string) string {
+		t.Helper()
+		return cli(t, gdir, "-i", "hostapd", "raw", cmd)
+	}
+	bss := func(args ...string) string {
+		t.Helper()
+		return cli(t, run, append([]string{"-i", "wlan0"}, args...)...)
+	}
+	joined := func() bool { return strings.Contains(bss("all_sta"), "[AUTHORIZED]") }
+	want := func(what, got, w string) {
+		t.Helper()
+		if got != w {
+			t.Errorf("%s: %q, want %q", what, got, w)
+		}
+	}
+	want("PING", global("PING"), "PONG\n")
+	want("INTERFACES before ADD", global("INTERFACES"), "")
+	if _, err := os.Stat(run); !os.IsNotExist(err) {
+		t.Errorf("a BSS socket before ADD: %v", err)
+	}
+	want("ADD of another radio", global("ADD bss_config=phy9:"+conf), "FAIL\n")
+	want("ADD bss_config", global("ADD bss_config=sim:"+conf), "OK\n")
+	want("INTERFACES ctrl", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
+	waitUntil(t, "the station to join the added BSS", 10*time.Second, joined)
+	want("ADD of a second BSS", global("ADD wlan1 "+run), "FAIL\n")
+	if !strings.Contains(d.log(), "airq serves one BSS per radio") {
+		t.Error("the second BSS's refusal is not logged")
+	}
+	want("IFNAME= forwarding", strings.SplitN(global("IFNAME=wlan0 PING"), "\n", 2)[0], "PONG")
+
+	want("REMOVE", global("REMOVE wlan0"), "OK\n")
+	want("REMOVE again", global("REMOVE wlan0"), "FAIL\n")
+	if _, err := os.Stat(filepath.Join(run, "wlan0")); !os.IsNotExist(err) {
+		t.Errorf("the socket after REMOVE: %v", err)
+	}
+	want("ADD config=", global("ADD wlan0 config="+conf), "OK\n")
+	if st := bss("status"); !strings.HasPrefix(st, "state=UNINITIALIZED\n") {
+		t.Errorf("status before ENABLE:\n%s", st)
+	}
+	want("ENABLE", bss("enable"), "OK\n")
+	waitUntil(t, "the station to join again", 10*time.Second, joined)
+
+	want("REMOVE", global("REMOVE wlan0"), "OK\n")
+	want("ADD IFNAME CTRL_DIR DRIVER", global("ADD wlan0 "+run+" nl80211"), "OK\n")
+	want("SET beacon_int (another)", bss("raw", "SET beacon_int 200"), "OK\n")
+	want("ENABLE with another beacon interval", bss("enable"), "FAIL\n")
+	if !strings.Contains(d.log(), "beacon_int differ from the running configuration") {
+		t.Error("the beacon interval's refusal is not logged")
+	}
+	want("SET beacon_int", bss("raw", "SET beacon_int 100"), "OK\n")
+	want("SET of an unknown key", bss("raw", "SET no_such_key 1"), "FAIL\n")
+	want("ENABLE", bss("enable"), "OK\n")
+	waitUntil(t, "the station to join the third time", 10*time.Second, joined)
+	want("DISABLE", bss("disable"), "OK\n")
+	if st := bss("status"); !strings.HasPrefix(st, "state=DISABLED\n") || !strings.Contains(st, "num_sta[0]=0\n") {
+		t.Errorf("status after DISABLE:\n%s", st)
+	}
+	want("FLUSH", global("FLUSH"), "OK\n")
+	want("INTERFACES after FLUSH", global("INTERFACES"), "")
+	want("an unknown global command", global("STATUS"), "FAIL\n")
+}
