@@ -189,7 +189,9 @@ mkdir -p "$OUT/vm1" "$OUT/vm2"
 printf '%s\n' '[host   0.50s] Linux version' '[host  21.20s] INIT: ==== scenario s0-env (limit 60s) at uptime 9s' \
 	'[host  30.00s] RESULT name=s0-env.tun pass' '[host  33.10s] RESULT name=s0-env pass time=5s' \
 	'[host  33.20s] INIT: ==== scenario s9-sidebyside (limit 240s) at uptime 14s' \
-	'[host 200.00s] RESULT name=s9-sidebyside pass time=160s' '[host 203.00s] INIT: done' >"$OUT/vm1/serial.log"
+	'[host 200.00s] RESULT name=s9-sidebyside pass time=160s' '[host 201.00s] ==== RESULTS' \
+	'[host 201.00s] RESULT name=s0-env pass time=5s' '[host 201.00s] RESULT name=s9-sidebyside pass time=160s' \
+	'[host 203.00s] INIT: done' >"$OUT/vm1/serial.log"
 printf '%s\n' '[host  25.00s] INIT: ==== scenario s10-radio (limit 150s) at uptime 9s' \
 	'[host  95.50s] RESULT name=s10-radio fail time=70s rc=1' '[host  96.00s] INIT: done' >"$OUT/vm2/serial.log"
 got=$(E2E_COSTS=$T/none costs_table 2>&1 | grep -v '^#' | tr '\n' ' ')

@@ -441,13 +441,14 @@ kvm_probe() {
 	return 1
 }
 phase_boot() {
-	local i pids=() wall rc
+	local i pids=() wall rc load0
 	choose_accel
 	SCENARIOS=$(scenario_list)
 	load_costs
 	plan_vms $SCENARIOS || return 1
 	say "scenarios: $SCENARIOS"
-	say "$NVMS VM(s) at once, load average $(loadavg); each VM's budget is ${BUDGET_MARGIN}x its boot (${BOOT_COST}s) and scenarios in $COSTS${E2E_TIMEOUT:+, replaced by E2E_TIMEOUT=$E2E_TIMEOUT}"
+	load0=$(loadavg)
+	say "$NVMS VM(s) at once, load average $load0; each VM's budget is ${BUDGET_MARGIN}x its boot (${BOOT_COST}s) and scenarios in $COSTS${E2E_TIMEOUT:+, replaced by E2E_TIMEOUT=$E2E_TIMEOUT}"
 	for ((i = 1; i <= NVMS; i++)); do
 		say "vm$i: budget ${VM_BUDGET[i]}s (planned ${VM_COST[i]}s): ${VM_SCEN[i]}"
 		rm -rf "$OUT/vm$i" && mkdir -p "$OUT/vm$i/share" || return 1
@@ -455,6 +456,7 @@ phase_boot() {
 		pids+=($!)
 	done
 	wait "${pids[@]}"
+	echo "load average $load0 at the start, $(loadavg) at the end" >"$OUT/load" # for the cost table
 	for ((i = 1; i <= NVMS; i++)); do
 		{ read -r rc wall <"$OUT/vm$i/exit"; } 2>/dev/null || { rc=unknown wall=0; }
 		vm_verdict "$i" "$wall" "$rc"
@@ -611,7 +613,8 @@ costs_table() {
 				start[$6] = last
 			}
 			if ($3 == "RESULT" && $4 ~ /^name=[^.]*$/ && ($5 == "pass" || $5 == "fail")) {
-				n = substr($4, 6); if (n in start) print n, up(last - start[n]); lastres = last
+				# /init prints every closing line again at the end: the first counts
+				n = substr($4, 6); if (n in start) { print n, up(last - start[n]); delete start[n]; lastres = last }
 			}
 		}
 		END { if (first != "") print "boot", up(first + last - lastres) }' "$f"
@@ -620,7 +623,7 @@ costs_table() {
 	echo "# Host wall seconds per e2e scenario in its VM, and a VM's boot and power-off:"
 	echo "# run.sh deals the scenarios to the VMs by these and sizes each VM's budget"
 	echo "# from them (${BUDGET_MARGIN}x). Measured by: make e2e && make e2e-costs"
-	echo "# (run.sh costs), $(date -u +%Y-%m-%d), $(nproc) cores, ${#logs[@]} VMs, load average at the end $(loadavg)."
+	echo "# (run.sh costs), $(date -u +%Y-%m-%d), $(nproc) cores, ${#logs[@]} VMs, $(cat "$OUT/load" 2>/dev/null || echo "load unknown")."
 	{
 		echo "$measured"
 		grep -q '^boot ' <<<"$measured" || echo "boot $BOOT_COST"
