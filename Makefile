@@ -48,9 +48,10 @@ staticcheck: $(STATICCHECK)
 # slowest package's time under -race measured on 2 cores at load 7-17 (the
 # package times and the load are printed together: mk/load.sh):
 #   sim   8m  the simulator's scenarios in virtual time: 138 s at load 7
-#             and 169 s at load 10 before TestScanCost and TestScanUnderLoad
-#             ran a third of their load under -race (make norace runs them in
-#             full, as the flood study); 222 s after, at load 11-14
+#             and 169 s at load 10 before TestScanCost (51 s) and
+#             TestScanUnderLoad (12 s) ran a third of their load under -race
+#             (make norace runs them in full, as the flood study); after, 73 s
+#             at load 6-7 (10 s and 2 s) and 222 s at load 11-14
 #   rest  4m  every other package: cmd/airqd (its end-to-end tests build
 #             airqd) 56 s and the root package (gofmt and the import rules
 #             over the whole tree) 30 s at load 7-17, the rest under 25 s
