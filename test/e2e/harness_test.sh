@@ -54,6 +54,13 @@ out=$(E2E_ACCEL=hvf bash "$HERE/run.sh" 2>&1)
 rc=$?
 [ $rc != 0 ] && grep -q 'E2E_ACCEL=hvf: want tcg' <<<"$out" && ok "a bad E2E_ACCEL fails at start" || bad "E2E_ACCEL=hvf: rc=$rc: $out"
 
+# Two runs on one output folder: the second is refused before any phase
+mkdir -p "$T/busy"
+out=$(flock "$T/busy/run.lock" env E2E_OUT="$T/busy" bash "$HERE/run.sh" 2>&1)
+rc=$?
+[ $rc != 0 ] && grep -q "another run is using $T/busy" <<<"$out" && ! grep -q 'phase setup' <<<"$out" &&
+	ok "a second run on a busy folder is refused" || bad "a second run on a busy folder: rc=$rc: $out"
+
 # report NAME CLOCK WANT_RC WANT_TEXT RESULT-LINES...: phase_report on these
 # results of one VM (scenario s9-sidebyside, closed with a pass)
 report() {
