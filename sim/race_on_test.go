@@ -2,6 +2,6 @@
 
 package sim
 
-// raceEnabled: the flood study runs shorter under -race; make norace runs
-// it in full without it.
+// raceEnabled: the flood study, the scan's cost and the scan under load run
+// shorter under -race; make norace runs them in full without it.
 const raceEnabled = true

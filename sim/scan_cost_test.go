@@ -121,8 +121,11 @@ func missedOnAir(s *Sim) uint64 {
 // something that periodic sweeps reduce.
 func TestScanCost(t *testing.T) {
 	run := 30 * time.Second
-	if *scanLong {
+	switch {
+	case *scanLong:
 		run = 5 * time.Minute
+	case raceEnabled: // a third of the load, the same checks; make norace runs 30 s
+		run = 10 * time.Second
 	}
 	pl, err := scan.New(scan.Config{Channels: USChannels(), Home: 5180, BeaconInterval: 100 * 1024 * time.Microsecond, Retune: costRetune + costJitter})
 	if err != nil {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# run.sh - the end-to-end tier: airqd on mac80211_hwsim in a qemu VM, with real
+# run.sh - the end-to-end tier: airqd on mac80211_hwsim in qemu VMs, with real
 # wpa_supplicant/iw clients.
 #
 # Phases (each timed on the host):
@@ -10,21 +10,40 @@
 #   base     the initramfs base: busybox-static, the hwsim/cfg80211/mac80211/9p
 #            modules, iw/wpa_supplicant/hostapd with their libraries, the
 #            regulatory database; cached under $E2E_BUILD/base/<key>, the key
-#            being a hash of every input file
+#            being a hash of every input file. setup, kernel and base hold
+#            $E2E_BUILD/cache.lock: runs beside each other build the cache once
 #   payload  airqd (and airqctl) built statically from this tree, /init and the
-#            scenario scripts: a second cpio appended to the base one
-#   boot     qemu (-smp 1 -m 256M, TCG with instruction-counted guest time,
-#            see E2E_ICOUNT; KVM with E2E_ACCEL=kvm); the VM runs the
-#            scenarios, prints RESULT lines and copies its logs to the 9p share
-#   report   counts RESULT lines, checks every scenario reported, prints
-#            the expected skips with their reasons and "e2e: N passed, M
-#            failed, K expected skips"; the exit status is non-zero on any
+#            scenario scripts: a second cpio appended to the base one, in this
+#            run's own folder ($E2E_OUT), read by every VM of the run
+#   boot     the scenarios split over E2E_VMS qemu VMs booted at once (-smp 1
+#            -m 256M each, TCG with instruction-counted guest time, see
+#            E2E_ICOUNT; KVM with E2E_ACCEL=kvm), each with its own share and
+#            serial log under $E2E_OUT/vmN and its own time budget: twice the
+#            cost of its scenarios in costs.txt (plan_vms). Each VM runs its
+#            scenarios, prints RESULT lines and copies its logs to its share;
+#            its wall time is printed beside its budget, with a warning past
+#            half of it
+#   report   merges the VMs' RESULT lines, checks every scenario reported,
+#            prints the expected skips with their reasons and "e2e: N passed,
+#            M failed, K expected skips"; the exit status is non-zero on any
 #            failure, unexpected skip (EXPECTED_SKIPS) or missing result
 #
+# `run.sh costs` prints the cost table (costs.txt) measured by the last run's
+# serial logs: make e2e && make e2e-costs.
+#
 # Environment:
-#   E2E_BUILD      build/cache directory (default /tmp/airq-e2e)
+#   E2E_BUILD      the cache of kernel and base image, shared by runs (default
+#                  /tmp/airq-e2e)
+#   E2E_OUT        this run's folder: payload, per-VM shares and serial logs
+#                  (default $E2E_BUILD/out-<hash of the source path>: one per
+#                  clone; a second run on the same folder is refused)
 #   E2E_SCENARIOS  space-separated scenario names to run (default: all in vm/)
-#   E2E_TIMEOUT    hard wall-clock limit for qemu in seconds (default 900)
+#   E2E_VMS        how many VMs at most (default: the host's cores, 1 to 4);
+#                  fewer when the scenarios cost less than E2E_VM_MIN_COST
+#                  seconds per VM (one VM for a scenario or two)
+#   E2E_COSTS      the cost table (default costs.txt beside run.sh)
+#   E2E_TIMEOUT    hard wall-clock limit for each VM in seconds, replacing the
+#                  budget computed from the cost table
 #   E2E_ACCEL      qemu accelerator: tcg (default: tcg,thread=single, with the
 #                  instruction-counted clock) or kvm (opt-in: probed first,
 #                  TCG if the probe boot prints nothing; the guest then has
@@ -35,10 +54,11 @@
 #   E2E_ICOUNT     TCG only: qemu's -icount shift (default 2: the guest's clock
 #                  advances 4 ns per guest instruction and skips idle time);
 #                  "off": the guest's clock is the host's. Under TCG with the
-#                  host's clock, whatever else the host runs slows what the
-#                  scenarios measure (s9's throughput, the queues s7 and s14
-#                  need); counted instructions do not depend on it
-#   E2E_SMP, E2E_MEM   guest CPUs and memory (default 1, 256M)
+#                  host's clock, whatever else the host runs (the other VMs
+#                  among it) slows what the scenarios measure (s9's
+#                  throughput, the queues s7 and s14 need); counted
+#                  instructions do not depend on it
+#   E2E_SMP, E2E_MEM   guest CPUs and memory per VM (default 1, 256M)
 #   E2E_KPKG       pin the kernel package (default: what linux-image-amd64
 #                  depends on; Debian drops superseded ABI packages)
 #   E2E_SRC        build airqd and airqctl from this source tree instead of the
@@ -50,18 +70,17 @@
 #   E2E_MON_MTU    diagnostic: the scenarios raise airqd's monitor MTU to this
 #                  after start-up (tells an MTU failure from others); off by default
 #
-# Logs: $E2E_BUILD/share/ (console.log, results.log, per-scenario logs) and
-# $E2E_BUILD/serial.log (the console with host timestamps).
+# Logs: $E2E_OUT/vmN/share/ (console.log, results.log, per-scenario logs) and
+# $E2E_OUT/vmN/serial.log (the VM's console with host timestamps).
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 BUILD=${E2E_BUILD:-/tmp/airq-e2e}
-TIMEOUT=${E2E_TIMEOUT:-900}
+OUT=${E2E_OUT:-$BUILD/out-$(echo "${E2E_SRC:-$REPO}" | sha256sum | cut -c1-8)}
 SMP=${E2E_SMP:-1}
 ICOUNT=${E2E_ICOUNT:-2}
 MEM=${E2E_MEM:-256M}
-SHARE=$BUILD/share
 
 # Host packages. The tools (iw, wpa_supplicant, hostapd, busybox) are only
 # installed so that their binaries and libraries can be copied into the VM.
@@ -193,7 +212,7 @@ phase_base() {
 		declare -f phase_base base_inputs
 	} | sha256sum | cut -c1-16)
 	BASE=$BUILD/base/$key/base.cpio.gz
-	if [ -f "$BASE" ]; then say "base initramfs cached ($key)"; return 0; fi
+	if [ -f "$BASE" ]; then say "base initramfs cached ($key)"; base_to_out; return; fi
 	say "building base initramfs ($key)"
 	root=$BUILD/base/$key/root
 	rm -rf "$BUILD/base" && mkdir -p "$root"
@@ -227,20 +246,27 @@ phase_base() {
 	cp "$KROOT/boot/vmlinuz-$KVER" "$BUILD/base/$key/vmlinuz"
 	(cd "$root" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$BASE.tmp" && mv "$BASE.tmp" "$BASE"
 	rm -rf "$root"
+	base_to_out
+}
+# base_to_out: this run's copy of the kernel and base image, taken under the
+# cache lock: a run beside this one may replace the cache (another kernel)
+# while these VMs boot.
+base_to_out() {
+	cp "$(dirname "$BASE")/vmlinuz" "$OUT/vmlinuz" && cp "$BASE" "$OUT/base.cpio.gz"
 }
 
 ############################################################################
 # gobuild CMD: static build of ./cmd/CMD into the payload
 SRC=${E2E_SRC:-$REPO}
 gobuild() {
-	(cd "$SRC" && CGO_ENABLED=0 go build -trimpath -o "$BUILD/payload/usr/local/bin/$1" "./cmd/$1") \
-		>"$BUILD/go-build-$1.log" 2>&1 && return 0
+	(cd "$SRC" && CGO_ENABLED=0 go build -trimpath -o "$OUT/payload/usr/local/bin/$1" "./cmd/$1") \
+		>"$OUT/go-build-$1.log" 2>&1 && return 0
 	say "go build ./cmd/$1 failed:"
-	cat "$BUILD/go-build-$1.log" >&2
+	cat "$OUT/go-build-$1.log" >&2
 	return 1
 }
 phase_payload() {
-	local p=$BUILD/payload
+	local p=$OUT/payload
 	rm -rf "$p" && mkdir -p "$p/usr/local/bin" "$p/e2e"
 	if [ -n "${E2E_AIRQD:-}" ]; then
 		cp "$E2E_AIRQD" "$p/usr/local/bin/airqd" || return 1
@@ -257,30 +283,119 @@ phase_payload() {
 	fi
 	# nl80211's TestIntegrationHwsim needs root and hwsim radios: s0-env runs it
 	(cd "$SRC" && CGO_ENABLED=0 go test -c -tags hwsim -trimpath -o "$p/usr/local/bin/nl80211.test" ./nl80211) \
-		>"$BUILD/go-build-nl80211.test.log" 2>&1 ||
-		{ say "go test -c -tags hwsim ./nl80211 failed:"; cat "$BUILD/go-build-nl80211.test.log" >&2; return 1; }
+		>"$OUT/go-build-nl80211.test.log" 2>&1 ||
+		{ say "go test -c -tags hwsim ./nl80211 failed:"; cat "$OUT/go-build-nl80211.test.log" >&2; return 1; }
 	# The harness's own tools (a separate module under tools/): the air
 	# sniffer, the privilege dropper for the non-root scenario and the
 	# admission flooder and the attacker of s15-wpa2-attack and s15-wpa2-pmf.
 	for tool in e2esniff e2edrop e2eflood e2einject; do
 		(cd "$HERE/tools" && CGO_ENABLED=0 go build -trimpath -o "$p/usr/local/bin/$tool" "./$tool") \
-			>"$BUILD/go-build-$tool.log" 2>&1 || { say "go build $tool failed:"; cat "$BUILD/go-build-$tool.log" >&2; return 1; }
+			>"$OUT/go-build-$tool.log" 2>&1 || { say "go build $tool failed:"; cat "$OUT/go-build-$tool.log" >&2; return 1; }
 	done
 	if [ -n "${E2E_EXTRA:-}" ]; then cp -a "$E2E_EXTRA"/. "$p/" || return 1; fi
 	install -m 0755 "$HERE/vm/init" "$p/init"
 	install -m 0755 "$HERE"/vm/*.sh "$p/e2e/"
-	(cd "$p" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$BUILD/payload.cpio.gz" || return 1
+	(cd "$p" && find . -print0 | cpio --null -o -H newc --quiet) | gzip -1 >"$OUT/payload.cpio.gz" || return 1
 	# The kernel unpacks concatenated archives in order; the payload's /init
-	# and binaries are added on top of the base image.
-	cat "$BASE" "$BUILD/payload.cpio.gz" >"$BUILD/initrd.img"
+	# and binaries are added on top of the base image. Every VM of the run
+	# boots this one image and picks its scenarios from its command line.
+	cat "$OUT/base.cpio.gz" "$OUT/payload.cpio.gz" >"$OUT/initrd.img"
 }
 
 ############################################################################
 scenario_list() {
 	local s
-	if [ -n "${E2E_SCENARIOS:-}" ]; then echo "$E2E_SCENARIOS"; return; fi
+	if [ -n "${E2E_SCENARIOS:-}" ]; then echo $E2E_SCENARIOS; return; fi
 	for s in "$HERE"/vm/s[0-9]*.sh; do basename "$s" .sh; done | tr '\n' ' '
 }
+
+############################################################################
+# The split. costs.txt gives each scenario's host wall seconds in a VM (and
+# "boot": a VM's start-up and power-off), measured by `run.sh costs` on the
+# serial logs of a run. plan_vms deals the scenarios to the VMs by cost,
+# largest first, each to the VM with the least so far (ties: the lower VM
+# number, then the name), so the same list always gives the same VMs; each
+# VM then runs its share in the suite's order. A VM's budget is
+# BUDGET_MARGIN times its boot and scenarios: past half of it, the run warns.
+BUDGET_MARGIN=2
+DEFAULT_COST=120     # a scenario the table lacks (warned): a scenario's usual cost
+DEFAULT_BOOT_COST=30 # a table without its boot row
+VM_MIN_COST=${E2E_VM_MIN_COST:-120} # scenario seconds worth booting another VM for
+declare -A COST=()
+BOOT_COST=$DEFAULT_BOOT_COST
+load_costs() {
+	local name secs
+	COSTS=${E2E_COSTS:-$HERE/costs.txt} COST=() BOOT_COST=$DEFAULT_BOOT_COST
+	[ -f "$COSTS" ] || { say "WARNING: no cost table $COSTS: every scenario costs ${DEFAULT_COST}s"; return 0; }
+	while read -r name secs _; do
+		[[ $name == "" || $name == \#* ]] && continue
+		[[ $secs =~ ^[0-9]+$ ]] || { say "WARNING: $COSTS: '$name $secs': want NAME SECONDS"; continue; }
+		if [ "$name" = boot ]; then BOOT_COST=$secs; else COST[$name]=$secs; fi
+	done <"$COSTS"
+}
+# default_vms: the host's cores, 1 to 4 (each VM is one TCG thread)
+default_vms() {
+	local n
+	n=$(nproc 2>/dev/null || echo 1)
+	((n < 1)) && n=1
+	((n > 4)) && n=4
+	echo "$n"
+}
+# plan_vms SCENARIO...: NVMS, and per VM i (1..NVMS) VM_SCEN[i] (its
+# scenarios in the given order), VM_COST[i] (boot + scenarios, seconds) and
+# VM_BUDGET[i] (seconds; E2E_TIMEOUT replaces it)
+plan_vms() {
+	local s i best total=0 n want order=() tmp
+	declare -A cost_of=() vm_of=()
+	NVMS=0 VM_SCEN=() VM_COST=() VM_BUDGET=()
+	[ $# -gt 0 ] || return 0
+	for s; do
+		if [ -n "${COST[$s]:-}" ]; then cost_of[$s]=${COST[$s]}
+		else
+			cost_of[$s]=$DEFAULT_COST
+			say "WARNING: $COSTS lacks $s: counted as ${DEFAULT_COST}s (measure it: make e2e, then make e2e-costs)"
+		fi
+		total=$((total + ${cost_of[$s]}))
+	done
+	want=${E2E_VMS:-$(default_vms)}
+	[[ $want =~ ^[1-9][0-9]*$ ]] || { say "E2E_VMS=$want: want a number of VMs (1 or more)"; return 1; }
+	n=$((total / VM_MIN_COST))
+	((n < 1)) && n=1
+	((n > want)) && n=$want
+	(($# < n)) && n=$#
+	NVMS=$n
+	for ((i = 1; i <= n; i++)); do VM_COST[i]=$BOOT_COST VM_SCEN[i]=""; done
+	mapfile -t order < <(for s; do echo "${cost_of[$s]} $s"; done | sort -k1,1nr -k2,2 | cut -d' ' -f2)
+	for s in "${order[@]}"; do
+		best=1
+		for ((i = 2; i <= n; i++)); do ((VM_COST[i] < VM_COST[best])) && best=$i; done
+		vm_of[$s]=$best
+		VM_COST[best]=$((VM_COST[best] + ${cost_of[$s]}))
+	done
+	for s; do
+		i=${vm_of[$s]}
+		tmp=${VM_SCEN[i]}
+		VM_SCEN[i]=${tmp:+$tmp }$s
+	done
+	for ((i = 1; i <= n; i++)); do
+		VM_BUDGET[i]=${E2E_TIMEOUT:-$((BUDGET_MARGIN * VM_COST[i]))}
+	done
+}
+# vm_verdict I WALL RC: VM I's wall time beside its budget; a warning past
+# half of it (the margin is for a loaded host, not for growth: re-measure)
+vm_verdict() {
+	local i=$1 wall=$2 rc=$3 budget=${VM_BUDGET[$1]} pct
+	pct=$(awk -v w="$wall" -v b="$budget" 'BEGIN{printf "%d", 100 * w / b}')
+	say "vm$i: wall ${wall}s of its ${budget}s budget (${pct}%; planned ${VM_COST[i]}s), qemu exit=$rc: ${VM_SCEN[i]}"
+	[ "$rc" = 124 ] && say "vm$i: qemu hit its ${budget}s budget and was stopped"
+	if awk -v w="$wall" -v b="$budget" 'BEGIN{exit !(2 * w > b)}'; then
+		say "WARNING: vm$i took ${wall}s, past half its ${budget}s budget (load average $(loadavg)," \
+			"$(nproc 2>/dev/null || echo ?) cores): a loaded host, or scenarios that grew (make e2e-costs)"
+	fi
+	return 0
+}
+loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
+
 # choose_accel: ACCEL, CLOCK ("icount": the guest's clock counts
 # instructions; "host": it is the host's) and ICOUNT_ARGS. TCG with counted
 # instructions unless asked otherwise: it runs everywhere and makes the
@@ -314,7 +429,7 @@ kvm_probe() {
 		cmd=(sh -c "$E2E_KVM_PROBE")
 	else
 		cmd=(qemu-system-x86_64 -machine pc -accel kvm -cpu max -m 128M -nodefaults -no-user-config -no-reboot
-			-display none -serial stdio -kernel "$(dirname "$BASE")/vmlinuz" -append "console=ttyS0 panic=-1")
+			-display none -serial stdio -kernel "$OUT/vmlinuz" -append "console=ttyS0 panic=-1")
 	fi
 	say "probing KVM: a boot must print a console line within ${limit}s"
 	out=$(timeout -k 1 "$limit" "${cmd[@]}" </dev/null 2>&1 | head -c 65536; exit "${PIPESTATUS[0]}")
@@ -326,29 +441,49 @@ kvm_probe() {
 	return 1
 }
 phase_boot() {
-	local cmd start rc
-	rm -rf "$SHARE" && mkdir -p "$SHARE"
+	local i pids=() wall rc load0
 	choose_accel
 	SCENARIOS=$(scenario_list)
+	load_costs
+	plan_vms $SCENARIOS || return 1
+	say "scenarios: $SCENARIOS"
+	load0=$(loadavg)
+	say "$NVMS VM(s) at once, load average $load0; each VM's budget is ${BUDGET_MARGIN}x its boot (${BOOT_COST}s) and scenarios in $COSTS${E2E_TIMEOUT:+, replaced by E2E_TIMEOUT=$E2E_TIMEOUT}"
+	for ((i = 1; i <= NVMS; i++)); do
+		say "vm$i: budget ${VM_BUDGET[i]}s (planned ${VM_COST[i]}s): ${VM_SCEN[i]}"
+		rm -rf "$OUT/vm$i" && mkdir -p "$OUT/vm$i/share" || return 1
+		boot_vm "$i" &
+		pids+=($!)
+	done
+	wait "${pids[@]}"
+	echo "load average $load0 at the start, $(loadavg) at the end" >"$OUT/load" # for the cost table
+	for ((i = 1; i <= NVMS; i++)); do
+		{ read -r rc wall <"$OUT/vm$i/exit"; } 2>/dev/null || { rc=unknown wall=0; }
+		vm_verdict "$i" "$wall" "$rc"
+	done
+	return 0
+}
+# boot_vm I: VM I on its scenarios, its console stamped with the host time
+# into its serial.log (and, prefixed "vmI", to stdout when there are
+# several); writes "<qemu status> <wall seconds>" to vmI/exit
+boot_vm() {
+	local i=$1 dir=$OUT/vm$1 cmd start rc prefix=
+	[ "$NVMS" -gt 1 ] && prefix="vm$i "
 	# -nodefaults: no NIC/VGA; the VM needs no network. -no-reboot: the guest's
 	# poweroff ends qemu. panic=-1: a kernel panic ends qemu too.
 	cmd=(qemu-system-x86_64
 		-machine pc -accel "$ACCEL" -cpu max -smp "$SMP" -m "$MEM"
 		-nodefaults -no-user-config -no-reboot -display none -serial stdio
-		-kernel "$(dirname "$BASE")/vmlinuz" -initrd "$BUILD/initrd.img"
-		-append "console=ttyS0 quiet panic=-1 rdinit=/init airq.scenarios=$(echo $SCENARIOS | tr ' ' ,) airq.accel=${ACCEL%%,*} airq.clock=$CLOCK${E2E_MON_MTU:+ airq.monmtu=$E2E_MON_MTU}"
-		-virtfs "local,path=$SHARE,mount_tag=hostshare,security_model=none,id=hostshare"
+		-kernel "$OUT/vmlinuz" -initrd "$OUT/initrd.img"
+		-append "console=ttyS0 quiet panic=-1 rdinit=/init airq.scenarios=$(echo ${VM_SCEN[i]} | tr ' ' ,) airq.accel=${ACCEL%%,*} airq.clock=$CLOCK${E2E_MON_MTU:+ airq.monmtu=$E2E_MON_MTU}"
+		-virtfs "local,path=$dir/share,mount_tag=hostshare,security_model=none,id=hostshare"
 		"${ICOUNT_ARGS[@]}")
-	say "scenarios: $SCENARIOS"
-	say "${cmd[*]}"
+	say "vm$i: ${cmd[*]}"
 	start=$(now)
-	# Every console line gets the host time since qemu started.
-	timeout --foreground -k 5 "$TIMEOUT" "${cmd[@]}" </dev/null | stamp | tee "$BUILD/serial.log"
+	timeout --foreground -k 5 "${VM_BUDGET[i]}" "${cmd[@]}" </dev/null | stamp | tee "$dir/serial.log" | sed -u "s/^/$prefix/"
 	rc=${PIPESTATUS[0]}
-	QEMU_RC=$rc
-	[ "$rc" = 124 ] && say "qemu hit the ${TIMEOUT}s TIMEOUT guard"
-	say "qemu exit=$rc wall=$(secs "$start")s accel=$ACCEL${ICOUNT_ARGS:+ icount=${ICOUNT_ARGS[1]}} smp=$SMP mem=$MEM"
-	return 0
+	echo "$rc $(secs "$start")" >"$dir/exit"
+	say "vm$i: qemu exit=$rc wall=$(secs "$start")s accel=$ACCEL${ICOUNT_ARGS:+ icount=${ICOUNT_ARGS[1]}} smp=$SMP mem=$MEM"
 }
 stamp() {
 	local t0=${EPOCHREALTIME/./} line cs
@@ -381,14 +516,44 @@ skip_reason() {
 	done
 	return 1
 }
-phase_report() {
-	local results pass fail skip s line name why missing=0 expected=() unexpected=()
-	if [ -f "$SHARE/results.log" ]; then
-		results=$(grep '^RESULT name=' "$SHARE/results.log")
+# vm_results I: VM I's RESULT lines, from its share or else its console
+vm_results() {
+	local dir=$OUT/vm$1
+	if [ -f "$dir/share/results.log" ]; then
+		grep '^RESULT name=' "$dir/share/results.log"
 	else
-		say "no results.log on the share; reading RESULT lines from the serial console"
-		results=$(sed -n 's/^\[host [ 0-9.]*s\] \(RESULT name=\)/\1/p' "$BUILD/serial.log")
+		say "vm$1: no results.log on its share; reading RESULT lines from its serial console"
+		sed -n 's/^\[host [ 0-9.]*s\] \(RESULT name=\)/\1/p' "$dir/serial.log" 2>/dev/null
 	fi
+	return 0
+}
+# phase_report: the VMs' results merged into one verdict (plan_vms's NVMS
+# and VM_SCEN say which VM ran what)
+phase_report() {
+	local results="" vres pass fail skip s line name why missing=0 vmissing i f expected=() unexpected=()
+	for ((i = 1; i <= NVMS; i++)); do
+		vres=$(vm_results "$i")
+		results+=${vres:+$vres$'\n'}
+		# A scenario that failed without a failed check (killed at its time limit,
+		# non-zero exit, no checks at all) or that never reported counts as one.
+		vmissing=0
+		for s in ${VM_SCEN[i]}; do
+			# (grep -q on a here-string: echo | grep -q fails under pipefail
+			# when grep exits before echo has written everything)
+			if ! grep -q "^RESULT name=$s \(pass\|fail\)" <<<"$vres"; then
+				say "scenario $s (vm$i) reported no final status (crash or timeout)"
+				vmissing=$((vmissing + 1))
+			elif grep -q "^RESULT name=$s fail" <<<"$vres" &&
+				! grep -q "^RESULT name=$s\.[^ ]* fail" <<<"$vres"; then
+				vmissing=$((vmissing + 1))
+			fi
+		done
+		if [ ! -f "$OUT/vm$i/share/status" ]; then
+			say "vm$i wrote no status file (timeout or crash); see $OUT/vm$i/serial.log"
+			[ "$vmissing" = 0 ] && vmissing=1
+		fi
+		missing=$((missing + vmissing))
+	done
 	# Check lines are "RESULT name=<scenario>.<check> pass|fail ...";
 	# the line "RESULT name=<scenario> pass|fail ..." closes a scenario.
 	pass=$(echo "$results" | grep -c '^RESULT name=[^ ]*\.[^ ]* pass')
@@ -400,23 +565,7 @@ phase_report() {
 		else unexpected+=("$line"); fi
 	done <<<"$(echo "$results" | grep '^RESULT name=[^ ]*\.[^ ]* skip')"
 	skip=${#expected[@]}
-	fail=$((fail + ${#unexpected[@]}))
-	# A scenario that failed without a failed check (killed at its time limit,
-	# non-zero exit, no checks at all) or that never reported counts as one.
-	for s in $SCENARIOS; do
-		if ! echo "$results" | grep -q "^RESULT name=$s \(pass\|fail\)"; then
-			say "scenario $s reported no final status (crash or timeout)"
-			missing=$((missing + 1))
-		elif echo "$results" | grep -q "^RESULT name=$s fail" &&
-			! echo "$results" | grep -q "^RESULT name=$s\.[^ ]* fail"; then
-			missing=$((missing + 1))
-		fi
-	done
-	fail=$((fail + missing))
-	if [ ! -f "$SHARE/status" ]; then
-		say "the VM wrote no status file (timeout or crash); see $BUILD/serial.log"
-		[ "$missing" = 0 ] && fail=$((fail + 1))
-	fi
+	fail=$((fail + ${#unexpected[@]} + missing))
 	echo
 	echo "---- results"
 	echo "$results" | grep -v '^$'
@@ -424,35 +573,83 @@ phase_report() {
 		echo "---- failed checks"
 		echo "$results" | grep ' fail' || true
 		[ ${#unexpected[@]} = 0 ] || printf '%s (a skip not in EXPECTED_SKIPS: failed)\n' "${unexpected[@]}"
-		for f in "$SHARE"/*airqd*.log; do
+		for f in "$OUT"/vm*/share/*airqd*.log; do
 			[ -f "$f" ] || continue
 			echo "---- tail of $f"
 			tail -n 40 "$f"
 		done
 	fi
-	if [ -f "$SHARE/sidebyside.txt" ]; then
+	for f in "$OUT"/vm*/share/sidebyside.txt; do
+		[ -f "$f" ] || continue
 		echo "---- side by side (s9-sidebyside)"
-		cat "$SHARE/sidebyside.txt"
-	fi
+		cat "$f"
+	done
 	echo "---- timings: ${TIMINGS[*]}"
-	sed -n 's/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm: \2 (host clock \1)/p' "$BUILD/serial.log" 2>/dev/null
-	echo "---- logs: $SHARE (serial: $BUILD/serial.log)"
+	for ((i = 1; i <= NVMS; i++)); do
+		sed -n "s/^\[host *\([0-9.]*s\)\] TIMING \(.*\)/---- vm$i: \2 (host clock \1)/p" "$OUT/vm$i/serial.log" 2>/dev/null
+		{ read -r _ f <"$OUT/vm$i/exit"; } 2>/dev/null && echo "---- vm$i: wall ${f}s of its ${VM_BUDGET[i]}s budget"
+		echo "---- vm$i logs: $OUT/vm$i/share (serial: $OUT/vm$i/serial.log)"
+	done
 	[ "$skip" = 0 ] || { echo "---- expected skips (run.sh EXPECTED_SKIPS; counted neither way)"; printf '%s\n' "${expected[@]}"; }
 	echo "e2e: $pass passed, $fail failed, $skip expected skips"
 	[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
 }
 
+# costs_table: the cost table of the last run, from its VMs' serial logs:
+# each scenario's host seconds from its "INIT: ==== scenario" line to its
+# closing RESULT line, rounded up; boot is the longest start-up (qemu to the
+# first scenario) plus power-off (last RESULT to the end). Scenarios the run
+# did not measure (E2E_SCENARIOS) keep their row. make e2e-costs.
+costs_table() {
+	local logs=("$OUT"/vm*/serial.log) f measured s
+	[ -f "${logs[0]}" ] || { say "no serial logs in $OUT/vm*/: run make e2e first"; return 1; }
+	measured=$(for f in "${logs[@]}"; do
+		awk '
+		function up(x) { return x == int(x) ? x : int(x) + 1 }
+		/^\[host/ {
+			last = $2; sub(/s\]$/, "", last); last += 0
+			if ($3 == "INIT:" && $4 == "====" && $5 == "scenario") {
+				if (first == "") first = last
+				start[$6] = last
+			}
+			if ($3 == "RESULT" && $4 ~ /^name=[^.]*$/ && ($5 == "pass" || $5 == "fail")) {
+				# /init prints every closing line again at the end: the first counts
+				n = substr($4, 6); if (n in start) { print n, up(last - start[n]); delete start[n]; lastres = last }
+			}
+		}
+		END { if (first != "") print "boot", up(first + last - lastres) }' "$f"
+	done)
+	load_costs 2>/dev/null
+	echo "# Host wall seconds per e2e scenario in its VM, and a VM's boot and power-off:"
+	echo "# run.sh deals the scenarios to the VMs by these and sizes each VM's budget"
+	echo "# from them (${BUDGET_MARGIN}x). Measured by: make e2e && make e2e-costs"
+	echo "# (run.sh costs), $(date -u +%Y-%m-%d), $(nproc) cores, ${#logs[@]} VMs, $(cat "$OUT/load" 2>/dev/null || echo "load unknown")."
+	{
+		echo "$measured"
+		grep -q '^boot ' <<<"$measured" || echo "boot $BOOT_COST"
+		for s in "${!COST[@]}"; do grep -q "^$s " <<<"$measured" || echo "$s ${COST[$s]}"; done
+	} | awk 'NF == 2 { if ($1 == "boot") { if ($2 > boot) boot = $2; next } print } END { print "boot", boot }' | sort -V -k1,1 |
+		awk '$1 == "boot" { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }'
+}
+
 ############################################################################
 main() {
-	mkdir -p "$BUILD" || exit 1
+	mkdir -p "$BUILD" "$OUT" || exit 1
+	if [ "${1:-}" = costs ]; then costs_table; exit; fi
+	# One run per output folder; runs beside each other share only the cache,
+	# built under its lock (a second run waits for the first's build).
+	exec 8>"$OUT/run.lock" 9>"$BUILD/cache.lock"
+	flock -n 8 || die "another run is using $OUT (set E2E_OUT to a folder of its own)"
 	T0=$(now)
+	flock -n 9 || { say "waiting for another run's cache build ($BUILD/cache.lock)"; flock 9; }
 	timed setup phase_setup || die "setup failed"
 	timed kernel phase_kernel || die "kernel package failed"
 	timed base phase_base || die "base initramfs failed"
+	flock -u 9
 	timed payload phase_payload || die "payload (airqd build) failed"
-	timed boot phase_boot
+	timed boot phase_boot || die "boot failed"
 	TIMINGS+=("total=$(secs "$T0")s")
 	phase_report
 }
 # Sourced (harness_test.sh), it only defines the phases.
-[ "${BASH_SOURCE[0]}" != "$0" ] || main
+[ "${BASH_SOURCE[0]}" != "$0" ] || main "$@"

@@ -6,9 +6,9 @@
 #
 #	d=$(mktemp -d) && mkdir -p "$d/usr/local/bin" &&
 #	(cd test/e2e/tools && CGO_ENABLED=0 go build -trimpath -o "$d/usr/local/bin/nlrecord" ./nlrecord) &&
-#	E2E_EXTRA=$d E2E_SCENARIOS=record-nl80211 bash test/e2e/run.sh
+#	E2E_OUT=/tmp/airq-e2e/nlrec E2E_EXTRA=$d E2E_SCENARIOS=record-nl80211 bash test/e2e/run.sh
 #
-# The recordings land in $E2E_BUILD/share/nlrec-*.hex.
+# The recordings land in $E2E_OUT/vm1/share/nlrec-*.hex.
 # timeout: 120
 . /e2e/lib.sh
 
