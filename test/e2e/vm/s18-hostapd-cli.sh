@@ -14,6 +14,9 @@
 #   all_sta             all_sta: one station, its address first, [AUTHORIZED]
 #   sta                 sta <station>: its address first, then flags=
 #   get_config          get_config: bssid= the AP's, ssid=$SSID
+#   bss_load            the station's own scan (iw dev wlan1 scan) shows the
+#                       BSS Load element (bss_load_update_period=1) with
+#                       station count 1
 #   reload_wpa_psk      OK
 #   deauthenticate      OK, and the station loses the link (iw link), then
 #                       wpa_supplicant joins again
@@ -42,7 +45,7 @@ HCLI="hostapd_cli -p $CTRL -i wlan0"
 one_station
 echo "AP $APPHY $BSSID; station $STA"
 
-printf 'interface=wlan0\nctrl_interface=%s\nctrl_interface_group=0\n' "$CTRL" >"/tmp/$S.conf"
+printf 'interface=wlan0\nctrl_interface=%s\nctrl_interface_group=0\nbss_load_update_period=1\n' "$CTRL" >"/tmp/$S.conf"
 AIRQD_EXTRA="-config /tmp/$S.conf"
 airq_up airqd || { result setup fail "airqd not ready"; finish; }
 AIRQD_EXTRA=
@@ -72,6 +75,18 @@ fi
 in_action() { grep -q "wlan0 $1 $STA" "$LOGS/$S-actions.log"; }
 if wait_for 5 in_action AP-STA-CONNECTED; then result action.connected pass "$(head -1 "$LOGS/$S-actions.log")"
 else result action.connected fail "script log: $(tr '\n' ' ' <"$LOGS/$S-actions.log")"; fi
+
+# BSS Load as a station reads it: a fresh scan (wpa_supplicant may hold the
+# radio for a moment: tried a few times)
+bss_load_seen() {
+	in_sta 1 iw dev wlan1 scan freq "$FREQ" >"$LOGS/$S-scan.txt" 2>&1 &&
+		grep -A3 "BSS Load:" "$LOGS/$S-scan.txt" | grep -q "station count: 1\$"
+}
+if wait_for 10 bss_load_seen; then
+	result bss_load pass "$(grep -A3 'BSS Load:' "$LOGS/$S-scan.txt" | tr -s '\t\n' '  ')"
+else
+	result bss_load fail "$(grep -A3 'BSS Load:' "$LOGS/$S-scan.txt" | tr '\n' ' ') $(head -c 300 "$LOGS/$S-scan.txt")"
+fi
 
 $HCLI status >"$LOGS/$S-status-airq.txt" 2>&1
 if grep -qx "ssid\[0\]=$SSID" "$LOGS/$S-status-airq.txt" && grep -qx "freq=$FREQ" "$LOGS/$S-status-airq.txt" &&
@@ -120,13 +135,16 @@ wait_for 10 sh -c "! ip link show $MONIF" 2>/dev/null
 log "the global socket"
 GDIR=/run/hostapd-global
 GCLI="hostapd_cli -p $GDIR -i hostapd raw"
+# the BSS the global socket adds: the radio's running settings (flags only),
+# since a key that only a start applies (bss_load_update_period) is refused
+printf 'interface=wlan0\nctrl_interface=%s\nctrl_interface_group=0\n' "$CTRL" >"/tmp/$S-global.conf"
 AIRQD_EXTRA="-g $GDIR/hostapd"
 airq_up airqd-global || { result global.start fail "airqd -g not ready"; finish; }
 AIRQD_EXTRA=
 r=$($GCLI INTERFACES 2>&1)
 if [ -z "$r" ] && ! wait_for 3 sta_linked 1; then result global.start pass "no BSS, the station unlinked"
 else result global.start fail "INTERFACES: $r; station $(wpas_state 1)"; fi
-r=$($GCLI "ADD bss_config=$APPHY:/tmp/$S.conf" 2>&1)
+r=$($GCLI "ADD bss_config=$APPHY:/tmp/$S-global.conf" 2>&1)
 if [ "$r" = OK ] && [ "$($GCLI INTERFACES 2>&1)" = wlan0 ] && wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; then
 	result global.add pass "OK, the station joined"
 else
@@ -137,7 +155,7 @@ if [ "$r" = FAIL ]; then result global.second pass FAIL; else result global.seco
 r=$($GCLI "REMOVE wlan0" 2>&1)
 if [ "$r" = OK ] && [ ! -e "$CTRL/wlan0" ] && wait_for 10 sta_unlinked 1; then result global.remove pass "OK, the station left"
 else result global.remove fail "reply $r, station $(wpas_state 1)"; fi
-r=$($GCLI "ADD wlan0 config=/tmp/$S.conf" 2>&1)
+r=$($GCLI "ADD wlan0 config=/tmp/$S-global.conf" 2>&1)
 e=$($HCLI enable 2>&1)
 if [ "$r" = OK ] && [ "$e" = OK ] && wait_for 45 wpas_completed 1 && wait_for 5 sta_linked 1; then
 	result global.readd pass "ADD OK, ENABLE OK, the station joined again"
