@@ -10,6 +10,6 @@ if awk -v l="$2" -v c="$cores" 'BEGIN { exit !(l > c) }'; then
 	where=above
 	[ "$1" = before ] && where=below
 	echo "race: the host is loaded (load $2 > $cores cores): the package times $where are the host's as much as the tests'"
-	[ "$1" = failed ] && echo "race: a package that ran out of its -timeout (\"panic: test timed out\") on a loaded host: run make race again when the load is below $cores, or raise its budget in the Makefile with the times measured"
+	[ "$1" = failed ] && echo "race: if a package above ran out of its -timeout (\"panic: test timed out\"), the load is the likely cause: run make race again when the load is below $cores, or raise its budget in the Makefile with the times measured"
 fi
 exit 0

@@ -64,7 +64,10 @@ func TestCompatConfigsStart(t *testing.T) {
 			}
 			conf := writeConf(t, string(data))
 			capture := filepath.Join(t.TempDir(), "f.pcap")
-			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms", "-pcap", capture)
+			// -ctrl-interface: a file's /var/run/hostapd is shared by every
+			// run on the host (a second clone's tests, a real hostapd).
+			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms", "-pcap", capture,
+				"-ctrl-interface", t.TempDir())
 			waitAssociated(t, d, 2, 20*time.Second)
 			var s ctl.Status
 			d.ctlJSON(t, &s, "status")

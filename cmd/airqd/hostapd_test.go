@@ -258,7 +258,8 @@ func TestCheckConfigDebianExample(t *testing.T) {
 func TestHostapdConfigsStart(t *testing.T) {
 	for _, conf := range []string{debianConf, minimalConf} {
 		t.Run(filepath.Base(conf), func(t *testing.T) {
-			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms")
+			// Debian's /var/run/hostapd is shared by every run on the host.
+			d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms", "-ctrl-interface", t.TempDir())
 			waitAssociated(t, d, 2, 10*time.Second)
 			var s ctl.Status
 			d.ctlJSON(t, &s, "status")
