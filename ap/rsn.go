@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/airq/airq/bip"
@@ -92,6 +93,11 @@ func (c *RSNConfig) policy() rsn.Policy {
 func (c *RSNConfig) validate() error {
 	if err := c.policy().Check(); err != nil {
 		return fmt.Errorf("wpa: %w", err)
+	}
+	if slices.Contains(c.AKMs, rsn.AKMSAE) {
+		// rsn knows AKM 8's handshake; the core does not run SAE
+		// authentication yet, so no station could ever reach it.
+		return errors.New("wpa_key_mgmt: SAE is not supported by the core yet; want WPA-PSK and/or WPA-PSK-SHA256")
 	}
 	if err := c.checkSecrets(); err != nil {
 		return err

@@ -53,7 +53,7 @@ func (s *Station) enterCalcNegotiating(now time.Duration) {
 // budget; only the one that verifies has its whole PTK derived.
 func (s *Station) matchPMK(k rsn.KeyFrame, snonce *rsn.Nonce) (int, rsn.PMK, rsn.PTK, bool) {
 	a := s.a
-	pmks := a.candidates(s.spa)
+	pmks := a.candidates(s)
 	defer a.clearCandidates()
 	for i := range pmks {
 		if a.checker.Check(s.neg.AKM, &pmks[i], a.cfg.AA, s.spa, &s.anonce, snonce, k) {

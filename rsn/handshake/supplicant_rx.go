@@ -103,6 +103,9 @@ func (s *Supplicant) msg1(now time.Duration, k rsn.KeyFrame) {
 		}
 		s.snonce, s.renewSNonce = n, false
 	}
+	if d, err := rsn.ParseKeyData(k.KeyData()); err == nil {
+		s.m1PMKID, s.m1PMKIDSet = d.PMKID, d.HasPMKID
+	}
 	an := k.Nonce()
 	s.tptk = rsn.DerivePTK(s.akm, &s.cfg.PMK, s.cfg.SPA, s.cfg.AA, &s.snonce, &an)
 	s.tptkSet = true
