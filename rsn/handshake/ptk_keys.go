@@ -96,6 +96,9 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 	rsc := s.a.cfg.GroupTXPN(g.txGN)
 	kd = rsn.AppendGTKKDE(kd, uint8(g.txGN), false, &g.gtk[g.txGN-1])
 	kd = s.appendIGTK(kd, g.txIGTK)
+	if td := s.a.cfg.TransitionDisable; td != 0 {
+		kd = rsn.AppendTransitionDisableKDE(kd, td)
+	}
 	s.sendKey(now, rsn.InfoSecure|rsn.InfoMIC|rsn.InfoAck|rsn.InfoInstall|rsn.InfoPairwise, rsc, &s.anonce, kd, true)
 	clear(kd)
 }

@@ -74,3 +74,16 @@ func TestTransitionPSKStation(t *testing.T) {
 		t.Error("a PMKID KDE in a WPA-PSK message 1")
 	}
 }
+
+// transition_disable puts its bits in message 3's Transition Disable KDE;
+// without it message 3 has none.
+func TestTransitionDisableKDE(t *testing.T) {
+	for _, td := range []uint8{0, rsn.TransitionDisableWPA3Personal} {
+		su := saeSetup(rsn.MFPRequired)
+		su.cfg = func(c *Config) { c.TransitionDisable = td }
+		l := newLink(t, su)
+		if !l.sup.Completed() || l.sup.TransitionDisable() != td {
+			t.Errorf("transition_disable %d: the station read %d", td, l.sup.TransitionDisable())
+		}
+	}
+}

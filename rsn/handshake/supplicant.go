@@ -64,6 +64,7 @@ type Supplicant struct {
 	reqCounter  uint64
 	m1PMKID     rsn.PMKID // the PMKID KDE of the last message 1
 	m1PMKIDSet  bool
+	transDis    uint8 // the Transition Disable bits of message 3
 
 	out []Action
 	cnt Counters
@@ -97,6 +98,10 @@ func NewSupplicant(cfg SupplicantConfig) (*Supplicant, error) {
 
 // Message1PMKID returns the PMKID the last message 1 carried, if any.
 func (s *Supplicant) Message1PMKID() (rsn.PMKID, bool) { return s.m1PMKID, s.m1PMKIDSet }
+
+// TransitionDisable returns the Transition Disable bits message 3
+// carried (0 without the KDE).
+func (s *Supplicant) TransitionDisable() uint8 { return s.transDis }
 
 // Completed reports whether the 4-way handshake completed.
 func (s *Supplicant) Completed() bool { return s.state == suppCompleted }

@@ -142,6 +142,7 @@ func (s *Supplicant) msg3(now time.Duration, k rsn.KeyFrame, info uint16, kd []b
 	if s.useExtKeyID && !s.installed {
 		s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
 	}
+	s.transDis = d.TransitionDisable
 	s.reply(now, k, info&rsn.InfoSecure|rsn.InfoPairwise)
 	s.renewSNonce = true
 	if info&rsn.InfoInstall != 0 && !s.installed {
