@@ -13,6 +13,7 @@ import (
 	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
+	"github.com/airq/airq/sae"
 )
 
 // RSNConfig makes the BSS WPA2-Personal: an RSN with a pre-shared key,
@@ -67,6 +68,9 @@ type RSNConfig struct {
 	// 0 means hostapd's 1000 and 201.
 	SAQueryMaxTimeout, SAQueryRetryTimeout uint32
 
+	// SAE is WPA3-Personal's configuration, used when AKMs has SAE.
+	SAE *SAEConfig
+
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
@@ -83,6 +87,10 @@ func (c *RSNConfig) policy() rsn.Policy {
 	}
 	p.ExtendedKeyID = c.ExtendedKeyID
 	p.MFP = c.MFP
+	if c.SAE != nil {
+		p.SAEH2E = c.SAE.PWE != sae.HuntAndPeck
+		p.SAERequireMFP = c.SAE.RequireMFP
+	}
 	if c.GroupMgmt != 0 {
 		p.GroupMgmt = c.GroupMgmt
 	}
@@ -93,6 +101,9 @@ func (c *RSNConfig) policy() rsn.Policy {
 func (c *RSNConfig) validate() error {
 	if err := c.policy().Check(); err != nil {
 		return fmt.Errorf("wpa: %w", err)
+	}
+	if err := c.checkSAE(); err != nil {
+		return err
 	}
 	if slices.Contains(c.AKMs, rsn.AKMSAE) {
 		// rsn knows AKM 8's handshake; the core does not run SAE
