@@ -27,6 +27,9 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	slot, s := a.sta.lookup(sa)
 	class := a.replyClassOf(now, sa, s)
 	switch {
+	case alg == authSAE && a.saeOf() != nil:
+		a.handleSAEAuth(now, sa, auth, class)
+		return
 	case alg != authOpenSystem:
 		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
 		return
@@ -105,6 +108,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if status == ieee80211.StatusSuccess && a.rsn != nil {
 		neg, rsnxe, status = a.checkRSNE(ies)
 	}
+	if status == ieee80211.StatusSuccess && a.rsn != nil && s != nil {
+		status = a.saeAssoc(now, s, &neg, rsnxe)
+	}
 	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
 		return // refused for now: the SA Query asks the station
 	}
@@ -124,6 +130,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
+		s.saeSetPMK()
 	}
 	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
 		a.cnt[counter.AssocNotSent]++

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/airq/airq/bip"
@@ -105,11 +104,6 @@ func (c *RSNConfig) validate() error {
 	if err := c.checkSAE(); err != nil {
 		return err
 	}
-	if slices.Contains(c.AKMs, rsn.AKMSAE) {
-		// rsn knows AKM 8's handshake; the core does not run SAE
-		// authentication yet, so no station could ever reach it.
-		return errors.New("wpa_key_mgmt: SAE is not supported by the core yet; want WPA-PSK and/or WPA-PSK-SHA256")
-	}
 	if err := c.checkSecrets(); err != nil {
 		return err
 	}
@@ -131,6 +125,7 @@ type rsnState struct {
 	// recounted by saQueryTick: none means nothing to visit.
 	saQueries int
 	psks      pskSet
+	sae       *saeState // WPA3-Personal's side (sae.go); nil without AKM SAE
 	// deadline caches the authenticator's: it changes only in calls the
 	// core makes, each followed by run.
 	deadline    time.Duration
@@ -171,16 +166,24 @@ const maxRxFrame = 11454 + 64
 func newRSN(cfg Config) (*rsnState, error) {
 	c := cfg.RSN
 	r := &rsnState{policy: c.policy(), scratch: make([]byte, maxRxFrame)}
-	r.ie = r.policy.Element()
+	r.ie = append(r.policy.Element(), r.policy.RSNXElement()...)
 	var err error
 	if r.psks, err = newPSKSet(c, cfg.SSID); err != nil {
 		return nil, err
+	}
+	if r.sae, err = newSAE(cfg); err != nil {
+		return nil, err
+	}
+	var transitionDisable uint8
+	if c.SAE != nil {
+		transitionDisable = c.SAE.TransitionDisable
 	}
 	auth, err := handshake.New(handshake.Config{
 		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.pmks, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
 		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN, MFP: c.MFP != rsn.MFPDisabled,
 		PairwiseUpdateCount: c.PairwiseUpdateCount, GroupUpdateCount: c.GroupUpdateCount, EAPOLVersion: c.EAPOLVersion,
+		TransitionDisable: transitionDisable,
 	})
 	if err != nil {
 		return nil, err

@@ -8,18 +8,6 @@ import (
 	"github.com/airq/airq/sae"
 )
 
-// Until the core runs SAE authentication, a BSS offering AKM 8 is refused
-// at start: no station could complete it.
-func TestSAERefusedByTheCore(t *testing.T) {
-	for _, akms := range [][]rsn.AKM{{rsn.AKMSAE}, {rsn.AKMPSK, rsn.AKMSAE}} {
-		_, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1,
-			RSN: &RSNConfig{AKMs: akms, Passphrase: NewPassphrase("correct horse")}})
-		if err == nil || !strings.Contains(err.Error(), "wpa_key_mgmt") {
-			t.Errorf("%v: error %v, want one naming wpa_key_mgmt", akms, err)
-		}
-	}
-}
-
 // SAE without a password is refused, naming the keys; a wpa_psk is no
 // password. SAE alone needs no PSK.
 func TestSAEPasswordRequired(t *testing.T) {
@@ -38,5 +26,9 @@ func TestSAEPasswordRequired(t *testing.T) {
 	c = &RSNConfig{AKMs: []rsn.AKM{rsn.AKMSAE}, Passphrase: NewPassphrase("correct horse")}
 	if pws := c.saePasswords(); len(pws) != 1 || string(pws[0].Password) != "correct horse" || !pws[0].AnyPeer {
 		t.Error("wpa_passphrase is not the fallback")
+	}
+	_, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1, RSN: &RSNConfig{AKMs: []rsn.AKM{rsn.AKMSAE}, PSK: &psk}})
+	if err == nil || !strings.Contains(err.Error(), "wpa_key_mgmt") {
+		t.Errorf("New with SAE and wpa_psk alone: %v", err)
 	}
 }

@@ -94,6 +94,7 @@ const (
 	DropStale             // a job whose instance moved on
 	DropRandomness        // the randomness source failed
 	DropNotCommitted      // a Confirm that checks out in Nothing (hostapd ignores it)
+	DropCancelled         // a job the worker could not take (Job.Cancel)
 )
 
 // Result is what a frame (or a finished job) produces: replies to send in
@@ -421,6 +422,14 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 		return Result{Drop: DropStale}
 	}
 	p.busy = false
+	if j.cancelled {
+		// The Commit was never worked on: an instance it created goes,
+		// one it would have restarted stays as it was.
+		if p.x == nil {
+			delete(a.peers, j.peer)
+		}
+		return Result{Drop: DropCancelled}
+	}
 	if j.err != nil {
 		p.x, p.commit = nil, nil
 		return a.remove(j.peer, p, reply(1, StatusUnspecified, nil))
