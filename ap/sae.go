@@ -104,15 +104,22 @@ func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.A
 	a.saeResult(now, sa, r, class)
 }
 
-// HandleSAEDone takes back a job the driver ran (or cancelled).
-func (a *AP) HandleSAEDone(now time.Duration, j *sae.Job) {
+// HandleSAEDone takes back a job the driver ran, or cancelled because its
+// budget of SAE work was spent (counted).
+func (a *AP) HandleSAEDone(now time.Duration, j *sae.Job) { a.finishSAE(now, j, true) }
+
+func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 	st := a.saeOf()
 	if st == nil {
 		return
 	}
 	sa := ieee80211.MAC(j.Peer())
 	_, s := a.sta.lookup(sa)
-	a.saeResult(now, sa, st.auth.Finish(saeEpoch.Add(now), j), a.replyClassOf(now, sa, s))
+	r := st.auth.Finish(saeEpoch.Add(now), j)
+	if r.Drop == sae.DropCancelled && countCancel {
+		a.cnt[counter.SAEBudget]++
+	}
+	a.saeResult(now, sa, r, a.replyClassOf(now, sa, s))
 }
 
 // saeResult carries out what the authenticator decided.
@@ -139,14 +146,14 @@ func (a *AP) queueSAEJob(now time.Duration, j *sae.Job) {
 		if q.Peer() == j.Peer() {
 			st.queue[i] = j
 			q.Cancel()
-			a.HandleSAEDone(now, q) // stale: Finish drops it
+			a.finishSAE(now, q, false) // stale: Finish drops it
 			return
 		}
 	}
 	if len(st.queue) >= saeQueueMax {
 		a.cnt[counter.SAEQueueFull]++
 		j.Cancel()
-		a.HandleSAEDone(now, j)
+		a.finishSAE(now, j, false)
 		return
 	}
 	st.queue = append(st.queue, j)
@@ -166,7 +173,6 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 		return
 	}
 	for _, j := range jobs {
-		a.cnt[counter.SAEBudget]++
 		j.Cancel()
 		a.HandleSAEDone(now, j)
 	}
