@@ -40,6 +40,12 @@ type saeState struct {
 	pmksa rsn.PMKSACache
 	rng   io.Reader
 	queue []*sae.Job // for the driver at the next Flush
+	// live are the jobs out (queued, or with the driver); retired those
+	// out when a reload replaced the authenticator, which retiredAuth
+	// takes back. Both are bounded by the queue and the driver's.
+	live        map[*sae.Job]bool
+	retired     map[*sae.Job]bool
+	retiredAuth *sae.Authenticator
 }
 
 // staSAE is what an accepted exchange (or a cached PMKSA) gave a station.
@@ -61,24 +67,64 @@ type SAEWorker interface {
 // newSAE builds the BSS's SAE side; nil without AKM SAE.
 func newSAE(cfg Config) (*saeState, error) {
 	c := cfg.RSN
-	if !slices.Contains(c.AKMs, rsn.AKMSAE) {
+	auth, err := newSAEAuthenticator(c, cfg.SSID)
+	if auth == nil || err != nil {
+		return nil, err
+	}
+	auth.SetBSSID(sae.MAC(cfg.BSSID))
+	rng := c.Rand
+	if rng == nil {
+		rng = rand.Reader
+	}
+	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}, nil
+}
+
+// newSAEAuthenticator builds the authenticator of c's SAE settings, its
+// PTs derived (the costly part: at start, and off the loop on a reload);
+// nil without AKM SAE. The core sets the BSSID (SetBSSID), which the PTs
+// do not depend on.
+func newSAEAuthenticator(c *RSNConfig, ssid string) (*sae.Authenticator, error) {
+	if c == nil || !slices.Contains(c.AKMs, rsn.AKMSAE) {
 		return nil, nil
 	}
 	sc := c.SAE
 	if sc == nil {
 		sc = &SAEConfig{Sync: 3, AntiCloggingThreshold: 5}
 	}
-	auth, err := sae.NewAuthenticator(sae.Config{SSID: []byte(cfg.SSID), BSSID: sae.MAC(cfg.BSSID), Groups: sc.Groups,
+	return sae.NewAuthenticator(sae.Config{SSID: []byte(ssid), Groups: sc.Groups,
 		PWE: sc.PWE, ConfirmImmediate: sc.ConfirmImmediate, Sync: sc.Sync, AntiCloggingThreshold: sc.AntiCloggingThreshold,
-		Passwords: c.saePasswords(), MaxPeers: cfg.MaxStations})
-	if err != nil {
-		return nil, err
+		Passwords: c.saePasswords()})
+}
+
+// sameSAEPasswords reports whether c and o hold the same SAE passwords in
+// the same order.
+func sameSAEPasswords(c, o *RSNConfig) bool {
+	x, y := c.saePasswords(), o.saePasswords()
+	return slices.EqualFunc(x, y, func(p, q sae.Password) bool {
+		return string(p.Password) == string(q.Password) && string(p.Identifier) == string(q.Identifier) &&
+			p.Peer == q.Peer && p.AnyPeer == q.AnyPeer
+	})
+}
+
+// setSAE switches to a reload's authenticator: exchanges start over
+// under the new passwords, and the PMKSA cache, whose PMKs came from the
+// old ones, is flushed (associations keep their PTKs). Jobs still out
+// for the old authenticator go back to it.
+func (a *AP) setSAE(auth *sae.Authenticator) {
+	st := a.saeOf()
+	if st == nil || auth == nil {
+		return
 	}
-	rng := c.Rand
-	if rng == nil {
-		rng = rand.Reader
+	for j := range st.live {
+		st.retired[j] = true
 	}
-	return &saeState{auth: auth, rng: rng}, nil
+	clear(st.live)
+	if len(st.retired) > 0 {
+		st.retiredAuth = st.auth
+	}
+	auth.SetBSSID(sae.MAC(a.cfg.BSSID))
+	st.auth = auth
+	st.pmksa.Flush()
 }
 
 // saeOf returns the BSS's SAE side, nil without it.
@@ -115,6 +161,15 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 	}
 	sa := ieee80211.MAC(j.Peer())
 	_, s := a.sta.lookup(sa)
+	if st.retired[j] {
+		delete(st.retired, j)
+		st.retiredAuth.Finish(saeEpoch.Add(now), j) // its exchange is gone with its passwords
+		if len(st.retired) == 0 {
+			st.retiredAuth = nil
+		}
+		return
+	}
+	delete(st.live, j)
 	r := st.auth.Finish(saeEpoch.Add(now), j)
 	if r.Drop == sae.DropCancelled && countCancel {
 		a.cnt[counter.SAEBudget]++
@@ -126,6 +181,7 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class replyClass) {
 	a.countSAEDrop(r.Drop)
 	if r.Job != nil {
+		a.saeOf().live[r.Job] = true
 		a.queueSAEJob(now, r.Job)
 	}
 	for _, f := range r.Replies {

@@ -332,3 +332,45 @@ func TestSAEBeaconRSNXE(t *testing.T) {
 		}
 	}
 }
+
+// A reload's SAE passwords (their PTs derived off the loop, by
+// ReloadPSKs) replace the old: the old password fails, the new one works,
+// and the PMKSA cache, from the old password, is flushed. Settings other
+// than the passwords stay as they run.
+func TestSAEReloadPasswords(t *testing.T) {
+	cfg := saeConfig(t, sae.HashToElement)
+	h := newHarness(t, cfg)
+	w := newWPASTA(h, staMAC, rsn.AKMSAE)
+	w.mfp = true
+	keys, _ := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
+		t.Fatal("SAE refused")
+	}
+	next := *cfg.RSN
+	nextSAE := *cfg.RSN.SAE
+	nextSAE.Passwords = []sae.Password{{Password: []byte("a new password"), AnyPeer: true}}
+	nextSAE.Groups = []uint16{21} // not reloaded
+	next.SAE = &nextSAE
+	p, err := ReloadPSKs(cfg.RSN, &next, h.a.cfg.SSID)
+	if err != nil || p == nil {
+		t.Fatalf("ReloadPSKs: %v %v", p, err)
+	}
+	if _, err := h.a.SetPSKs(p); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.a.rsn.sae.pmksa.Len(); n != 0 {
+		t.Errorf("%d PMKSAs kept across a password change", n)
+	}
+	other := ieee80211.MAC{2, 0, 0, 0, 7, 7}
+	x := newWPASTA(h, other, rsn.AKMSAE)
+	if k, st := x.saeAuth(saePassword, 19, true); k != nil || st != sae.StatusChallengeFail {
+		t.Errorf("old password after the reload: keys %v status %d", k, st)
+	}
+	y := newWPASTA(h, ieee80211.MAC{2, 0, 0, 0, 8, 8}, rsn.AKMSAE)
+	if k, st := y.saeAuth("a new password", 19, true); k == nil {
+		t.Errorf("new password refused with %d", st)
+	}
+	if same, _ := ReloadPSKs(&next, &next, h.a.cfg.SSID); same != nil {
+		t.Error("an unchanged reload rebuilt the authenticator")
+	}
+}

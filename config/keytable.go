@@ -44,7 +44,7 @@ var honouredDocs = []honouredDoc{
 	{part: true, keys: "wpa wpa_key_mgmt rsn_pairwise",
 		text: "WPA2-Personal: `wpa=2` (or 0, open) only; 1 and 3, TKIP, and AKMs other than `WPA-PSK`, `WPA-PSK-SHA256` and `SAE` are refused; see [WPA2-Personal](#wpa2-personal)"},
 	{part: true, keys: "sae_password sae_groups sae_pwe sae_require_mfp sae_confirm_immediate sae_sync anti_clogging_threshold sae_anti_clogging_threshold transition_disable",
-		text: "WPA3-Personal's keys, read and checked as hostapd 2.11's (`sae_password`'s `|vlanid=` and `|pk=`, groups other than 19, 20 and 21, and `transition_disable` bits other than 0x01 are refused); the core does not run SAE yet, so a BSS with `SAE` in `wpa_key_mgmt` is refused at start"},
+		text: "WPA3-Personal's keys, read and checked as hostapd 2.11's (`sae_password`'s `|vlanid=` and `|pk=`, groups other than 19, 20 and 21, and `transition_disable` bits other than 0x01 are refused); see [WPA3-Personal](#wpa3-personal)"},
 	{part: false, keys: "wpa_passphrase wpa_psk wpa_psk_file",
 		text: "the PSKs; a `wpa_psk_file` line's `vlanid` other than 0 is refused (no per-station VLANs)"},
 	{part: false, keys: "wpa_group_rekey wpa_strict_rekey wpa_ptk_rekey wpa_deny_ptk0_rekey extended_key_id wpa_disable_eapol_key_retries wpa_pairwise_update_count wpa_group_update_count eapol_version",

@@ -23,7 +23,7 @@ import (
 
 // saeKeys are WPA3-Personal's.
 var saeKeys = map[string]Key{
-	"sae_password": {Want: "a password, optionally followed by |mac=<station address> and |id=<password identifier> (several lines for several passwords)",
+	"sae_password": {Reload: true, Want: "a password, optionally followed by |mac=<station address> and |id=<password identifier> (several lines for several passwords)",
 		set: setSAEPassword},
 	"sae_groups": {Want: "groups among 19 (P-256, the default), 20 (P-384) and 21 (P-521), separated by spaces",
 		set: setSAEGroups},
@@ -42,12 +42,15 @@ var saeKeys = map[string]Key{
 		set: func(s *Settings, v string) error { return setInt(&saeOf(s).Sync, v, 0, 255) }},
 	"anti_clogging_threshold": {Want: "0 (a token for every commit) to 65535 SAE exchanges in progress before commits need a token (default 5)",
 		set: func(s *Settings, v string) error { return setInt(&saeOf(s).AntiCloggingThreshold, v, 0, 65535) }},
+	// The deprecated name, read as hostapd reads it (atoi: Debian's
+	// example writes "5 (deprecated)").
 	"sae_anti_clogging_threshold": {Want: "as anti_clogging_threshold, whose deprecated name it is",
 		set: func(s *Settings, v string) error {
-			if err := setInt(&saeOf(s).AntiCloggingThreshold, v, 0, 65535); err != nil {
-				return err
+			digits := trimBlanks(v)
+			if i := strings.IndexFunc(digits, func(r rune) bool { return r < '0' || r > '9' }); i >= 0 {
+				digits = digits[:i]
 			}
-			return warning{"deprecated: write anti_clogging_threshold (the value is taken)"}
+			return setInt(&saeOf(s).AntiCloggingThreshold, digits, 0, 65535)
 		}},
 	"transition_disable": {Want: "a hexadecimal bitmap such as 0x01 (bit 0: WPA3-Personal stations stop using WPA2 with this network)",
 		set: setTransitionDisable},
@@ -57,8 +60,8 @@ var saeKeys = map[string]Key{
 const (
 	defaultSAESync          = 3
 	defaultAntiClogging     = 5
-	saeVLANWhy              = "|vlanid= is not supported: airq has no per-station VLANs"
-	saePKWhy                = "|pk= is not supported: SAE-PK is not implemented"
+	saeVLANWhy              = "|vlanid= is not supported; want the password with |mac= and |id= only (airq has no per-station VLANs)"
+	saePKWhy                = "|pk= is not supported; want the password with |mac= and |id= only (SAE-PK is not implemented)"
 	saeNeedsPasswordMessage = "SAE needs sae_password or wpa_passphrase (a wpa_psk or wpa_psk_file is no password)"
 )
 

@@ -203,6 +203,11 @@ func effectivePWE(cfg Config) PWEMode {
 	return cfg.PWE
 }
 
+// SetBSSID names the AP's address for an authenticator built without it
+// (a reload derives the PTs away from the core, which knows its BSSID).
+// Call it before the first Handle.
+func (a *Authenticator) SetBSSID(m MAC) { a.cfg.BSSID = m }
+
 // PWE is the effective sae_pwe.
 func (a *Authenticator) PWE() PWEMode { return a.pwe }
 
