@@ -70,6 +70,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16) ctl.Station {
 		st.AKM, st.Cipher, st.KeyID = s.rsn.hs.AKM().String(), s.rsn.hs.Pairwise().String(), s.rsn.keyID
 		st.MFP = s.rsn.mfp
 	}
+	s.describeSAE(&st)
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
 		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"
@@ -359,4 +360,26 @@ func (a *AP) countSAEDrop(d sae.Drop) {
 	default:
 		a.cnt[counter.SAEDropped]++
 	}
+}
+
+// describeSAE adds a WPA3 station's SAE group and method to its status.
+func (s *station) describeSAE(st *ctl.Station) {
+	if s.sae == nil || s.rsn == nil || s.rsn.hs.AKM() != rsn.AKMSAE {
+		return
+	}
+	st.SAEGroup, st.SAEMethod = s.sae.keys.Group, "hunting-and-pecking"
+	if s.sae.keys.H2E {
+		st.SAEMethod = "hash-to-element"
+	}
+}
+
+// securityName is what the status calls a BSS offering akms.
+func securityName(akms []rsn.AKM) string {
+	switch {
+	case !slices.Contains(akms, rsn.AKMSAE):
+		return "WPA2-Personal"
+	case len(akms) == 1:
+		return "WPA3-Personal"
+	}
+	return "WPA2/WPA3-Personal transition"
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
@@ -372,5 +373,27 @@ func TestSAEReloadPasswords(t *testing.T) {
 	}
 	if same, _ := ReloadPSKs(&next, &next, h.a.cfg.SSID); same != nil {
 		t.Error("an unchanged reload rebuilt the authenticator")
+	}
+}
+
+// airqctl station get shows a WPA3 station's AKM, group and method; the
+// status names the BSS's security.
+func TestSAEStationStatus(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.BothMethods, rsn.AKMPSK))
+	w := newWPASTA(h, staMAC, rsn.AKMSAE)
+	w.mfp = true
+	keys, _ := w.saeAuth(saePassword, 20, true)
+	if keys == nil || w.saeAssociate(&keys.PMK, nil) != 0 {
+		t.Fatal("not connected")
+	}
+	slot, _ := h.a.sta.lookup(staMAC)
+	st := h.a.ctlStation(h.now, slot)
+	if st.AKM != "SAE" || st.SAEGroup != 20 || st.SAEMethod != "hash-to-element" {
+		t.Errorf("station status: AKM %q group %d method %q", st.AKM, st.SAEGroup, st.SAEMethod)
+	}
+	var bss ctl.Status
+	h.a.describeBSS(&bss)
+	if bss.Security != "WPA2/WPA3-Personal transition" || bss.KeyMgmt != "WPA-PSK SAE" {
+		t.Errorf("BSS status: %q %q", bss.Security, bss.KeyMgmt)
 	}
 }
