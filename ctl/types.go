@@ -71,11 +71,8 @@ type Station struct {
 	AKM         string  `json:"akm,omitempty"`
 	Cipher      string  `json:"pairwise_cipher,omitempty"`
 	KeyID       string  `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
-	// SAEGroup and SAEMethod are a WPA3 station's SAE group (19, 20, 21)
-	// and how its password element was derived: "hunting-and-pecking" or
-	// "hash-to-element"; empty for the others.
-	SAEGroup  uint16 `json:"sae_group,omitempty"`
-	SAEMethod string `json:"sae_method,omitempty"`
+	SAEGroup    uint16  `json:"sae_group,omitempty"`  // a WPA3 station's SAE group (19, 20, 21); 0 for the others
+	SAEMethod   string  `json:"sae_method,omitempty"` // its password element's: hunting-and-pecking or hash-to-element
 	InactiveMs  int64   `json:"inactive_ms"`
 	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
 	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
