@@ -71,8 +71,11 @@ type Station struct {
 	AKM         string  `json:"akm,omitempty"`
 	Cipher      string  `json:"pairwise_cipher,omitempty"`
 	KeyID       string  `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
-	SAEGroup    uint16  `json:"sae_group,omitempty"`  // a WPA3 station's SAE group (19, 20, 21); 0 for the others
-	SAEMethod   string  `json:"sae_method,omitempty"` // its password element's: hunting-and-pecking or hash-to-element
+	// SAEGroup is a WPA3 station's SAE group (19, 20, 21), SAEMethod how
+	// its password element was derived (hunting-and-pecking or
+	// hash-to-element); empty for the others.
+	SAEGroup    uint16  `json:"sae_group,omitempty"`
+	SAEMethod   string  `json:"sae_method,omitempty"`
 	InactiveMs  int64   `json:"inactive_ms"`
 	ConnectedMs int64   `json:"connected_ms"`   // since association; 0 if not associated
 	Signal      int8    `json:"signal_dbm"`     // of the last frame received; 0 if none
