@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"slices"
+
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"
@@ -29,13 +31,14 @@ type saeStation struct {
 	have    bool         // keys holds a PMKSA
 	cached  bool         // this connection reuses it: Open System, the PMKID
 	apRSNXE []byte       // the AP's RSNXE, from the beacon
+	apKey   *StationSAE  // the AP's own setting, with UseAPKey
 }
 
 // sendSAECommit starts an SAE exchange in place of Open System
 // authentication; it reports false when the station does not use SAE
 // now (not a WPA3 station, or reusing its PMKSA).
 func (st *Station) sendSAECommit() bool {
-	c := st.cfg.SAE
+	c := st.saeSetting()
 	st.sae.cached = false
 	if c == nil || st.apRSNE == nil {
 		return false
@@ -100,7 +103,7 @@ func (st *Station) onSAE(a ieee80211.Auth) {
 // addPMKID names the cached PMKSA in the station's RSNE when this
 // connection reuses it.
 func (st *Station) addPMKID(e *rsn.Element) {
-	if st.cfg.SAE == nil || !st.sae.cached {
+	if st.saeSetting() == nil || !st.sae.cached {
 		return
 	}
 	e.PMKIDs, e.Last = []rsn.PMKID{rsn.PMKID(st.sae.keys.PMKID)}, rsn.FieldPMKID
@@ -120,4 +123,28 @@ func (st *Station) saeAssociated() {
 	if st.sae.cached {
 		st.stats.PMKSAJoins++
 	}
+}
+
+// saeSetting is the station's SAE setting: its own, or with UseAPKey on
+// a BSS offering SAE, the AP's first password and method (airqd -radio
+// sim's stations know the network's secret).
+func (st *Station) saeSetting() *StationSAE {
+	if st.cfg.SAE != nil || !st.cfg.UseAPKey {
+		return st.cfg.SAE
+	}
+	r := st.sim.cfg.AP.RSN
+	if r == nil || !slices.Contains(r.AKMs, rsn.AKMSAE) {
+		return nil
+	}
+	if st.sae.apKey == nil {
+		c := &StationSAE{}
+		if r.SAE != nil && len(r.SAE.Passwords) > 0 {
+			c.Password = string(r.SAE.Passwords[0].Password)
+			c.H2E = r.SAE.PWE != sae.HuntAndPeck
+		} else {
+			c.Password = r.Passphrase.Reveal()
+		}
+		st.sae.apKey = c
+	}
+	return st.sae.apKey
 }

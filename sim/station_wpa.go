@@ -47,7 +47,7 @@ type wpaState struct {
 // it was given, or the first of the AP's it supports.
 func (st *Station) ownRSNE() []byte {
 	akm := st.cfg.AKM
-	if st.cfg.SAE != nil {
+	if st.saeSetting() != nil {
 		akm = rsn.AKMSAE
 	}
 	if akm == 0 {
@@ -75,7 +75,7 @@ func (st *Station) wpa() bool {
 
 // pmk is the station's PMK: from its passphrase, or the AP's secret.
 func (st *Station) pmk() rsn.PMK {
-	if st.cfg.SAE != nil {
+	if st.saeSetting() != nil {
 		return rsn.PMK(st.sae.keys.PMK)
 	}
 	if st.cfg.Passphrase != "" {
