@@ -51,15 +51,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.authKeepsAssoc(now, sa, alg, class)
 		return
 	}
-	if s != nil {
-		// Authenticating again resets the station: whatever it had queued
-		// belongs to a session the station has given up.
-		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
-	}
-	slot, s, ok := a.sta.add(sa)
-	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
-	}
+	slot, s, ok := a.freshEntry(now, sa, slot, s)
 	if !ok {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
@@ -73,6 +65,20 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	a.answered.Add(now, sa)
+}
+
+// freshEntry gives an authenticating station a new entry: authenticating
+// again resets the station (whatever it had queued belongs to a session
+// it has given up); a full table makes room if it can.
+func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
+	if s != nil {
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
+	}
+	slot, s, ok := a.sta.add(sa)
+	if !ok && a.makeRoom(now) {
+		slot, s, ok = a.sta.add(sa)
+	}
+	return slot, s, ok
 }
 
 // handleAssoc answers a (re)association request. An accepted one reserves

@@ -262,13 +262,7 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 		s.sae = &staSAE{keys: *k, bySAE: true}
 		return
 	}
-	if s != nil {
-		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
-	}
-	slot, s, ok := a.sta.add(sa)
-	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
-	}
+	slot, s, ok := a.freshEntry(now, sa, slot, s)
 	if !ok {
 		return // the station's association will find no entry: reason 6
 	}

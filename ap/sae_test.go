@@ -276,16 +276,24 @@ func TestSAETransitionMode(t *testing.T) {
 		t.Fatal("SAE refused")
 	}
 	x.akm = rsn.AKMPSK
-	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, x.addr), 0x0431, 10)
+	if st := x.assocStatus(nil); st != ieee80211.StatusInvalidAKMP {
+		t.Errorf("WPA-PSK after SAE: status %d, want 43", st)
+	}
+}
+
+// assocStatus sends an association request with the station's RSNE and
+// extra elements and returns the status of the AP's answer.
+func (w *wpaSTA) assocStatus(extra []byte) uint16 {
+	h := w.h
+	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
 	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
 	b = ieee80211.AppendRates(b, gRates)
-	b = append(b, x.rsne()...)
+	b = append(append(b, w.rsne()...), extra...)
 	h.take()
 	h.air(b)
 	out, _ := h.take()
-	if ar, _ := h.assocResp(out, x.addr); ar.Status() != ieee80211.StatusInvalidAKMP {
-		t.Errorf("WPA-PSK after SAE: status %d, want 43", ar.Status())
-	}
+	ar, _ := h.assocResp(out, w.addr)
+	return ar.Status()
 }
 
 // With sae_pwe=2, a station that ran hunting and pecking while its RSNXE
@@ -298,16 +306,8 @@ func TestSAEDowngradeRefused(t *testing.T) {
 	if keys == nil {
 		t.Fatal("SAE refused")
 	}
-	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
-	b = ieee80211.AppendRates(b, gRates)
-	b = append(b, w.rsne()...)
-	b = append(b, rsn.ElemRSNX, 1, 0x20)
-	h.take()
-	h.air(b)
-	out, _ := h.take()
-	if ar, _ := h.assocResp(out, w.addr); ar.Status() != ieee80211.StatusUnspecified {
-		t.Errorf("H&P with an H2E RSNXE: status %d, want 1", ar.Status())
+	if st := w.assocStatus([]byte{rsn.ElemRSNX, 1, 0x20}); st != ieee80211.StatusUnspecified {
+		t.Errorf("H&P with an H2E RSNXE: status %d, want 1", st)
 	}
 }
 
