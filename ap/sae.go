@@ -187,6 +187,7 @@ func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class 
 	}
 	for _, f := range r.Replies {
 		a.countSAEReply(f)
+		a.reportSAEFailure(now, sa, f)
 		a.sendSAEAuth(now, sa, f, class)
 	}
 	if r.Accepted != nil {
@@ -376,4 +377,19 @@ func securityName(akms []rsn.AKM) string {
 		return "WPA3-Personal"
 	}
 	return "WPA2/WPA3-Personal transition"
+}
+
+// reportSAEFailure logs the refusals an operator asks about: a wrong
+// password (the Confirm did not verify) and an unknown identifier.
+func (a *AP) reportSAEFailure(now time.Duration, sa ieee80211.MAC, f sae.Frame) {
+	var why string
+	switch {
+	case f.Transaction == 2 && f.Status == sae.StatusChallengeFail:
+		why = "SAE confirm mismatch: wrong password likely"
+	case f.Transaction == 1 && f.Status == sae.StatusUnknownPasswordID:
+		why = "unknown SAE password identifier"
+	default:
+		return
+	}
+	a.event(Event{At: now, Kind: EventSAEFailed, Addr: sa, Reason: f.Status, Why: why})
 }

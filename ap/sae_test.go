@@ -74,7 +74,7 @@ func (w *wpaSTA) saeAuth(password string, group uint16, h2e bool) (*sae.Keys, ui
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	rng := newSeeded(7)
+	rng := newSeeded(byte(7 + h.seq)) // a fresh rand and mask per exchange: a repeated scalar is refused
 	f, err := st.Commit(rng)
 	if err != nil {
 		h.t.Fatal(err)
@@ -203,6 +203,10 @@ func TestSAEWrongPassword(t *testing.T) {
 	}
 	if _, s := h.a.sta.lookup(staMAC); s != nil {
 		t.Error("a station entry after a failed exchange")
+	}
+	evs := h.takeEvents()
+	if len(evs) != 1 || evs[0].Kind != EventSAEFailed || evs[0].Reason != 15 || evs[0].Why != "SAE confirm mismatch: wrong password likely" {
+		t.Errorf("events %+v", evs)
 	}
 }
 
@@ -395,5 +399,29 @@ func TestSAEStationStatus(t *testing.T) {
 	h.a.describeBSS(&bss)
 	if bss.Security != "WPA2/WPA3-Personal transition" || bss.KeyMgmt != "WPA-PSK SAE" {
 		t.Errorf("BSS status: %q %q", bss.Security, bss.KeyMgmt)
+	}
+}
+
+// SAE from an associated MFP station leaves its association in place: the
+// new exchange completes, the station keeps its keys and port until it
+// associates again.
+func TestSAEFromAssociatedMFPStation(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HashToElement))
+	w := newWPASTA(h, staMAC, rsn.AKMSAE)
+	w.mfp = true
+	keys, _ := w.saeAuth(saePassword, 19, true)
+	if keys == nil || w.saeAssociate(&keys.PMK, nil) != 0 || !w.done {
+		t.Fatal("not connected")
+	}
+	again, st := w.saeAuth(saePassword, 19, true)
+	if again == nil {
+		t.Fatalf("the second exchange was refused: %d, counters %v", st, h.a.Counters())
+	}
+	_, s := h.a.sta.lookup(staMAC)
+	if s == nil || s.state != stateAssociated || !s.authorized || h.a.Counters()[counter.AuthKeptAssoc] != 1 {
+		t.Fatalf("the association did not stay: %+v", s)
+	}
+	if s.sae == nil || s.sae.keys.PMKID != again.PMKID {
+		t.Error("the new exchange's keys are not kept for the next association")
 	}
 }

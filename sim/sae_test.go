@@ -76,6 +76,15 @@ func TestSAEWrongPasswordSim(t *testing.T) {
 		t.Errorf("wrong password: associated %v, %d accepted, %d confirm mismatches", st.Associated(),
 			c[counter.SAEAccepted], c[counter.SAEConfirmMismatch])
 	}
+	logged := 0
+	s.DrainEvents(func(e ap.Event) {
+		if e.Kind == ap.EventSAEFailed && e.Addr == st.Addr() && e.Reason == 15 && e.Why == "SAE confirm mismatch: wrong password likely" {
+			logged++
+		}
+	})
+	if logged == 0 {
+		t.Error("the wrong password is not logged as such")
+	}
 }
 
 // A transition BSS serves a WPA-PSK station and an SAE station at once.
