@@ -13,6 +13,10 @@
 #   <name>.airqctl                       airqctl station get: akm SAE, the
 #                                        group and the method
 #   <name>.ping_up / ping_down           10 pings each way, 0% loss
+#   pmksa.reconnect / pmksa.ping_up      station 1 disconnects and reconnects
+#                                        without a restart: its PMKSA is used
+#                                        (sae_pmksa_hits counted, no new SAE
+#                                        exchange), 5 pings up
 #   wrong.refused                        station 2 with a wrong password never
 #                                        COMPLETED
 #   wrong.logged / wrong.counted         airqd logs "SAE authentication
@@ -88,6 +92,21 @@ else result airqd_ready fail "airqd -config (SAE) not ready: $(grep -v '^+' "$AI
 log "SAE: hunting and pecking, group 19; hash-to-element, group 20"
 sae_start 1 0 19 "$PASS"
 joined hnp19 1 SAE 19 hunting-and-pecking
+
+log "reconnect with the PMKSA"
+a0=$(stat_of sae_accepted) h0=$(stat_of sae_pmksa_hits)
+wpa 1 disconnect >/dev/null
+wait_for 10 sta_unlinked 1
+wpa 1 reconnect >/dev/null
+if wait_for 30 wpas_completed 1 && wait_for 5 sta_linked 1; then
+	a=$(stat_of sae_accepted) h=$(stat_of sae_pmksa_hits)
+	auth=$(grep -o 'SME: Trying to authenticate.*\|PMKSA caching was used\|Try to use PMKSA' "$LOGS/$S-wpas1.log" | tail -2 | tr '\n' ' ')
+	check pmksa.reconnect "sae_accepted $a0 -> $a, sae_pmksa_hits $h0 -> $h; wpa_supplicant: $auth" \
+		sh -c "[ '$a' = '$a0' ] && [ '${h:-0}' -gt '${h0:-0}' ]"
+	pings pmksa.ping_up 1 up 5
+else
+	result pmksa.reconnect fail "station 1 after reconnect: $(wpas_state 1)"
+fi
 sae_start 2 1 20 "$PASS"
 joined h2e20 2 SAE 20 hash-to-element
 stop "$(wpas_pid 2)"
