@@ -425,3 +425,34 @@ func TestSAEFromAssociatedMFPStation(t *testing.T) {
 		t.Error("the new exchange's keys are not kept for the next association")
 	}
 }
+
+// FuzzSAEAuthBody hands an SAE BSS Authentication frames of algorithm 3
+// with any transaction, status and body, from a station in the middle of
+// an exchange, with the jobs run: the core never panics, stays accounted,
+// keeps its SAE state bounded, and the honest station still connects
+// afterwards.
+func FuzzSAEAuthBody(f *testing.F) {
+	g, _ := sae.GroupByID(19)
+	st, _ := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte("airq-test"), []byte(saePassword), nil, true)
+	commit, _ := st.Commit(newSeeded(9))
+	f.Add(uint16(1), commit.Status, commit.Body)
+	f.Add(uint16(1), uint16(0), commit.Body)
+	f.Add(uint16(2), uint16(0), []byte{1, 0, 0xaa})
+	f.Add(uint16(1), sae.StatusAntiCloggingToken, []byte{19, 0})
+	f.Fuzz(func(t *testing.T, trans, status uint16, body []byte) {
+		h := newHarness(t, saeConfig(t, sae.BothMethods))
+		attacker := ieee80211.MAC{2, 0, 0, 0, 6, 6}
+		for range 3 {
+			h.sendSAE(attacker, sae.Frame{Transaction: trans, Status: status, Body: body})
+			h.runSAEJobs()
+		}
+		if !h.a.Accounted() || len(h.a.rsn.sae.live) != 0 || len(h.a.rsn.sae.queue) != 0 {
+			t.Fatal("accounting broken or jobs left out")
+		}
+		w := newWPASTA(h, staMAC, rsn.AKMSAE)
+		w.mfp = true
+		if keys, st := w.saeAuth(saePassword, 19, true); keys == nil {
+			t.Fatalf("the honest station was refused afterwards: %d", st)
+		}
+	})
+}
