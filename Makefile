@@ -14,13 +14,16 @@ build:
 
 # make run SIM=three-snr: a scenario of sim/scenarios (or SIM=FILE); ARGS=
 # adds airqd flags, e.g. make run SIM=three-snr ARGS="-ht -scan"; WPA=1
-# makes the network WPA2-Personal (configs/sim-wpa2.conf).
+# makes the network WPA2-Personal (configs/sim-wpa2.conf), WPA3=1
+# WPA3-Personal (configs/sim-wpa3.conf).
 SIM  ?=
 ARGS ?=
 WPA  ?=
+WPA3 ?=
 run: build
 	$(if $(WPA),install -m 600 configs/sim-wpa2.conf bin/sim-wpa2.conf)
-	./bin/airqd -radio sim $(if $(WPA),-config bin/sim-wpa2.conf) $(if $(SIM),-sim-scenario $(SIM)) $(ARGS)
+	$(if $(WPA3),install -m 600 configs/sim-wpa3.conf bin/sim-wpa3.conf)
+	./bin/airqd -radio sim $(if $(WPA),-config bin/sim-wpa2.conf) $(if $(WPA3),-config bin/sim-wpa3.conf) $(if $(SIM),-sim-scenario $(SIM)) $(ARGS)
 
 # The gate. gofmt and the import rules of ARCHITECTURE.md run as Go tests
 # (package airq at the root), so `go test` alone also enforces them.

@@ -18,7 +18,7 @@ func (a *AP) describeBSS(st *ctl.Status) {
 		for i, akm := range p.AKMs {
 			names[i] = akm.String()
 		}
-		st.Security, st.KeyMgmt = "WPA2-Personal", strings.Join(names, " ")
+		st.Security, st.KeyMgmt = securityName(p.AKMs), strings.Join(names, " ")
 		switch c.MFP {
 		case rsn.MFPOptional:
 			st.PMF = "optional"

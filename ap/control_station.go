@@ -75,6 +75,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 		st.MFP = s.rsn.mfp
 		st.PTKState, st.GroupState = s.rsn.hs.State(), s.rsn.hs.GroupState()
 	}
+	s.describeSAE(&st)
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
 		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)

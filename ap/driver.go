@@ -39,6 +39,7 @@ type Driver interface {
 func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
 		a.writeRadio(now, d)
+		a.flushSAE(now, d)
 		writeWired(d, a.out.wired)
 		a.flushed()
 		a.drainEvents(d)

@@ -25,6 +25,11 @@ const (
 	// first 4-way handshake completed; Why says the likely cause. hostapd
 	// only logs this.
 	EventHandshakeFailed
+	// EventSAEFailed: an SAE exchange was refused at the station's
+	// Confirm (status 15: a wrong password, most likely) or for an
+	// unknown password identifier (123); Reason carries the status.
+	// hostapd only logs this.
+	EventSAEFailed
 )
 
 // String names the kind as hostapd's events and log lines do.
@@ -40,6 +45,8 @@ func (k EventKind) String() string {
 		return "EAPOL-4WAY-HS-COMPLETED"
 	case EventHandshakeFailed:
 		return "4-way handshake failed"
+	case EventSAEFailed:
+		return "SAE authentication failed"
 	}
 	return "?"
 }

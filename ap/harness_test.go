@@ -8,6 +8,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/sae"
 )
 
 var (
@@ -33,6 +34,8 @@ type harness struct {
 	retune int
 	// refuseNext makes the radio refuse the next frame written
 	refuseNext bool
+	// saeJobs are the SAE jobs Flush handed over (sae_test.go)
+	saeJobs []*sae.Job
 }
 
 func newHarness(t testing.TB, cfg Config) *harness {

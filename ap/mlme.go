@@ -27,6 +27,9 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	slot, s := a.sta.lookup(sa)
 	class := a.replyClassOf(now, sa, s)
 	switch {
+	case alg == authSAE && a.saeOf() != nil:
+		a.handleSAEAuth(now, sa, auth, class)
+		return
 	case alg != authOpenSystem:
 		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
 		return
@@ -48,15 +51,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.authKeepsAssoc(now, sa, alg, class)
 		return
 	}
-	if s != nil {
-		// Authenticating again resets the station: whatever it had queued
-		// belongs to a session the station has given up.
-		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
-	}
-	slot, s, ok := a.sta.add(sa)
-	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
-	}
+	slot, s, ok := a.freshEntry(now, sa, slot, s)
 	if !ok {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
@@ -70,6 +65,20 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	a.answered.Add(now, sa)
+}
+
+// freshEntry gives an authenticating station a new entry: authenticating
+// again resets the station (whatever it had queued belongs to a session
+// it has given up); a full table makes room if it can.
+func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
+	if s != nil {
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
+	}
+	slot, s, ok := a.sta.add(sa)
+	if !ok && a.makeRoom(now) {
+		slot, s, ok = a.sta.add(sa)
+	}
+	return slot, s, ok
 }
 
 // handleAssoc answers a (re)association request. An accepted one reserves
@@ -105,6 +114,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if status == ieee80211.StatusSuccess && a.rsn != nil {
 		neg, rsnxe, status = a.checkRSNE(ies)
 	}
+	if status == ieee80211.StatusSuccess && a.rsn != nil && s != nil {
+		status = a.saeAssoc(now, s, &neg, rsnxe)
+	}
 	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
 		return // refused for now: the SA Query asks the station
 	}
@@ -124,6 +136,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
+		s.saeSetPMK()
 	}
 	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
 		a.cnt[counter.AssocNotSent]++

@@ -68,7 +68,7 @@ func (c *RSNConfig) checkSecrets() error {
 			return fmt.Errorf("wpa_passphrase: %w", err)
 		}
 	}
-	if !c.Passphrase.Set() && c.PSK == nil && len(c.PSKs) == 0 {
+	if c.offersPSK() && !c.Passphrase.Set() && c.PSK == nil && len(c.PSKs) == 0 {
 		return errors.New("wpa: WPA-PSK needs wpa_passphrase, wpa_psk or wpa_psk_file")
 	}
 	for i, p := range c.PSKs {

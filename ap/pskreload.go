@@ -6,12 +6,16 @@ import (
 
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/sae"
 )
 
 // PSKs are a BSS's pre-shared keys with their PMKs derived, ready for
 // SetPSKs: the derivation (PBKDF2, 4,096 rounds per passphrase) runs where
 // DerivePSKs is called, off the core's loop.
-type PSKs struct{ set pskSet }
+type PSKs struct {
+	set pskSet
+	sae *sae.Authenticator // the SAE passwords' (their PTs derived); nil without SAE
+}
 
 // DerivePSKs checks c's secrets and derives their PMKs for ssid.
 func DerivePSKs(c *RSNConfig, ssid string) (*PSKs, error) {
@@ -25,7 +29,11 @@ func DerivePSKs(c *RSNConfig, ssid string) (*PSKs, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &PSKs{set}, nil
+	auth, err := newSAEAuthenticator(c, ssid)
+	if err != nil {
+		return nil, err
+	}
+	return &PSKs{set, auth}, nil
 }
 
 // ReloadPSKs derives next's PSKs when a reload changed them from cur's;
@@ -35,18 +43,28 @@ func ReloadPSKs(cur, next *RSNConfig, ssid string) (*PSKs, error) {
 	if cur == nil || next == nil || cur.SameSecrets(next) {
 		return nil, nil
 	}
+	if cur.SAE != nil && next.SAE != nil {
+		// Only the passwords reload; the other SAE settings need a restart
+		// and stay as they run.
+		sc := *cur.SAE
+		sc.Passwords = next.SAE.Passwords
+		n := *next
+		n.SAE = &sc
+		next = &n
+	}
 	return DerivePSKs(next, ssid)
 }
 
 // SameSecrets reports whether c and o hold the same PSKs in the same order
-// (wpa_passphrase, wpa_psk, the lines of wpa_psk_file), so that a reload
+// (wpa_passphrase, wpa_psk, the lines of wpa_psk_file) and the same SAE
+// passwords (sae_password, or wpa_passphrase), so that a reload
 // whose file changed only elsewhere leaves the keys alone.
 func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
 	if c == nil || o == nil {
 		return c == o
 	}
 	same := func(a, b *rsn.PMK) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
-	return c.Passphrase.Set() == o.Passphrase.Set() && c.Passphrase.Reveal() == o.Passphrase.Reveal() &&
+	return sameSAEPasswords(c, o) && c.Passphrase.Set() == o.Passphrase.Set() && c.Passphrase.Reveal() == o.Passphrase.Reveal() &&
 		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y PSK) bool {
 		return x.Addr == y.Addr && x.KeyID == y.KeyID && same(x.PMK, y.PMK) &&
 			x.Passphrase.Set() == y.Passphrase.Set() && x.Passphrase.Reveal() == y.Passphrase.Reveal()
@@ -66,6 +84,7 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 		return nil, errors.New("wpa: the BSS is open; wpa=2 needs a restart")
 	}
 	a.rsn.psks = p.set
+	a.setSAE(p.sae)
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]

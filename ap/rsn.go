@@ -12,6 +12,7 @@ import (
 	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
+	"github.com/airq/airq/sae"
 )
 
 // RSNConfig makes the BSS WPA2-Personal: an RSN with a pre-shared key,
@@ -66,6 +67,9 @@ type RSNConfig struct {
 	// 0 means hostapd's 1000 and 201.
 	SAQueryMaxTimeout, SAQueryRetryTimeout uint32
 
+	// SAE is WPA3-Personal's configuration, used when AKMs has SAE.
+	SAE *SAEConfig
+
 	// Rand supplies nonces and group keys; nil is crypto/rand. The
 	// simulator passes a seeded source to repeat a run.
 	Rand io.Reader
@@ -82,6 +86,10 @@ func (c *RSNConfig) policy() rsn.Policy {
 	}
 	p.ExtendedKeyID = c.ExtendedKeyID
 	p.MFP = c.MFP
+	if c.SAE != nil {
+		p.SAEH2E = c.SAE.PWE != sae.HuntAndPeck
+		p.SAERequireMFP = c.SAE.RequireMFP
+	}
 	if c.GroupMgmt != 0 {
 		p.GroupMgmt = c.GroupMgmt
 	}
@@ -92,6 +100,9 @@ func (c *RSNConfig) policy() rsn.Policy {
 func (c *RSNConfig) validate() error {
 	if err := c.policy().Check(); err != nil {
 		return fmt.Errorf("wpa: %w", err)
+	}
+	if err := c.checkSAE(); err != nil {
+		return err
 	}
 	if err := c.checkSecrets(); err != nil {
 		return err
@@ -114,6 +125,7 @@ type rsnState struct {
 	// recounted by saQueryTick: none means nothing to visit.
 	saQueries int
 	psks      pskSet
+	sae       *saeState // WPA3-Personal's side (sae.go); nil without AKM SAE
 	// deadline caches the authenticator's: it changes only in calls the
 	// core makes, each followed by run.
 	deadline    time.Duration
@@ -154,16 +166,24 @@ const maxRxFrame = 11454 + 64
 func newRSN(cfg Config) (*rsnState, error) {
 	c := cfg.RSN
 	r := &rsnState{policy: c.policy(), scratch: make([]byte, maxRxFrame)}
-	r.ie = r.policy.Element()
+	r.ie = append(r.policy.Element(), r.policy.RSNXElement()...)
 	var err error
 	if r.psks, err = newPSKSet(c, cfg.SSID); err != nil {
 		return nil, err
+	}
+	if r.sae, err = newSAE(cfg); err != nil {
+		return nil, err
+	}
+	var transitionDisable uint8
+	if c.SAE != nil {
+		transitionDisable = c.SAE.TransitionDisable
 	}
 	auth, err := handshake.New(handshake.Config{
 		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.pmks, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
 		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN, MFP: c.MFP != rsn.MFPDisabled,
 		PairwiseUpdateCount: c.PairwiseUpdateCount, GroupUpdateCount: c.GroupUpdateCount, EAPOLVersion: c.EAPOLVersion,
+		TransitionDisable: transitionDisable,
 	})
 	if err != nil {
 		return nil, err

@@ -59,6 +59,7 @@ type station struct {
 	// is announced too.
 	announced    bool
 	rsn          *staRSN       // its handshake and keys (WPA2); nil on an open network
+	sae          *staSAE       // the keys its SAE exchange or a PMKSA gave it (sae.go)
 	ht, vht      bool          // HT/VHT in use with this station
 	heAnnounced  bool          // it offers HE, which airq does not send
 	maxAMSDU     int           // longest A-MSDU it receives, 0 if none
@@ -175,7 +176,7 @@ func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
 	delete(t.byAddr, s.addr)
 	s.state = stateNone
-	s.rc, s.rsn = nil, nil
+	s.rc, s.rsn, s.sae = nil, nil, nil
 	// Keep the free list sorted descending so the lowest slot is reused first.
 	i := len(t.free)
 	t.free = append(t.free, 0)

@@ -118,7 +118,7 @@ func (w *wpaSTA) associate(pass string) {
 	b = ieee80211.AppendWMMInfo(b, 0)
 	h.air(b)
 	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: bssid, PMK: testPMK(h.t, pass),
-		RSNE: w.rsne(), APRSNE: h.a.rsn.ie, Rand: newSeeded(2)})
+		RSNE: w.rsne(), APRSNE: h.a.rsn.policy.Element(), APRSNXE: h.a.rsn.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
 	}

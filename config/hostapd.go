@@ -43,7 +43,7 @@ func (u unusedKey) check(v string) (msg string, warn bool) {
 
 // The reasons for refusing, one per feature.
 const (
-	whyWPA3   = "not supported: WPA3 (SAE), OWE and PASN come after WPA2"
+	whyWPA3   = "not supported: OWE and PASN come after WPA3-Personal (SAE)"
 	whyPMF    = "not supported: beacon protection and operating channel validation (OCV) come after 802.11w"
 	whyFT     = "not supported: fast BSS transition (802.11r) needs WPA2 and a mobility domain of APs"
 	whyFILS   = "not supported: FILS (802.11ai)"
@@ -101,9 +101,8 @@ func buildUnused() (map[string]unusedKey, []string) {
 	ignored("airq draws each GTK from the system's random source; there is no GMK to rekey", "wpa_gmk_rekey")
 	sameOr("not supported: the group cipher is CCMP, as rsn_pairwise's", sameValue, "group_cipher", "CCMP")
 	// After WPA2.
-	refused(whyWPA3, "sae_password sae_anti_clogging_threshold anti_clogging_threshold sae_sync sae_groups sae_require_mfp "+
-		"sae_confirm_immediate sae_pwe owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+
-		"owe_transition_ifname transition_disable pasn_groups pasn_comeback_after")
+	refused(whyWPA3, "owe_groups owe_ptk_workaround owe_transition_bssid owe_transition_ssid "+
+		"owe_transition_ifname pasn_groups pasn_comeback_after")
 	sameOr(whyPMF, sameOff, "beacon_prot ocv", "0")
 	refused(whyFT, "mobility_domain ft_r0_key_lifetime r1_max_key_lifetime r1_key_holder reassociation_deadline r0kh r1kh "+
 		"rkh_pos_timeout rkh_pull_timeout rkh_pull_retries rkh_neg_timeout pmk_r1_push ft_over_ds ft_psk_generate_local")

@@ -32,7 +32,7 @@ var rsnKeys = map[string]Key{
 	"wpa_psk":        {Reload: true, Want: "the PSK as 64 hex digits", set: setPSK},
 	"wpa_psk_file": {Reload: true, Want: "a file of [keyid=ID] [vlanid=0] [wps=0|1] MAC PSK-or-passphrase lines (hostapd's; 00:00:00:00:00:00 for any station)",
 		set: setPSKFile},
-	"wpa_key_mgmt": {Want: "WPA-PSK and/or WPA-PSK-SHA256, separated by spaces", set: setKeyMgmt},
+	"wpa_key_mgmt": {Want: "WPA-PSK, WPA-PSK-SHA256 and/or SAE, separated by spaces", set: setKeyMgmt},
 	"rsn_pairwise": {Want: "CCMP", set: func(s *Settings, v string) error { return setCipher(s, v, true) }},
 	"wpa_pairwise": {Want: "ciphers among CCMP, TKIP, GCMP, GCMP-256 and CCMP-256 (WPA1's; with wpa=2 it stands for rsn_pairwise only when rsn_pairwise is not set, and then only CCMP is supported)",
 		set: setWPAPairwise},
@@ -62,7 +62,7 @@ var rsnKeys = map[string]Key{
 }
 
 // secretKeys hold a passphrase or a PSK.
-var secretKeys = map[string]bool{"wpa_passphrase": true, "wpa_psk": true}
+var secretKeys = map[string]bool{"wpa_passphrase": true, "wpa_psk": true, "sae_password": true}
 
 // hostapd's default GTK lifetime (wpa_group_rekey).
 const defaultGroupRekey = 86400 * time.Second
@@ -110,8 +110,8 @@ func setKeyMgmt(s *Settings, v string) error {
 		if !ok {
 			return errWant
 		}
-		if a != rsn.AKMPSK && a != rsn.AKMPSKSHA256 {
-			return saysWhy{fmt.Errorf("%s is not supported; want WPA-PSK and/or WPA-PSK-SHA256", f)}
+		if a != rsn.AKMPSK && a != rsn.AKMPSKSHA256 && a != rsn.AKMSAE {
+			return saysWhy{fmt.Errorf("%s is not supported; want WPA-PSK, WPA-PSK-SHA256 and/or SAE", f)}
 		}
 		akms = append(akms, a)
 	}
@@ -180,14 +180,18 @@ func (f *File) checkWPA(s *Settings, last map[string]line, _ map[string]bool) Pr
 				ps = append(ps, *f.problem(l, "needs wpa=2; without it the network is open"))
 			}
 		}
+		ps = append(ps, f.checkSAE(s, last, false)...)
 		s.Core.RSN = nil
 		return append(ps, f.checkPMF(false, last)...)
 	}
 	ps = append(ps, f.checkPMF(true, last)...)
+	ps = append(ps, f.checkSAE(s, last, true)...)
 	r := s.Core.RSN
+	saeOnly := r != nil && len(r.AKMs) > 0 && !slices.Contains(r.AKMs, rsn.AKMPSK) && !slices.Contains(r.AKMs, rsn.AKMPSKSHA256)
 	switch {
 	case r == nil: // the file set wpa=2, a flag or a bad line cleared nothing: keep the error visible
 		return ps
+	case saeOnly: // checkSAE asked for its password
 	case !r.Passphrase.Set() && r.PSK == nil && len(r.PSKs) == 0 && !f.bad["wpa_passphrase"] && !f.bad["wpa_psk"] && !f.bad["wpa_psk_file"]:
 		ps = append(ps, *f.problem(last["wpa"], "wpa=2 needs wpa_passphrase, wpa_psk or wpa_psk_file"))
 	case r.Passphrase.Set() && r.PSK != nil: // hostapd would take wpa_psk and ignore the other

@@ -135,6 +135,20 @@ const (
 	AuthKeptAssoc             // authentications from associated MFP stations that left the association alone
 	IGTKInstalled             // IGTKs the AP started signing group management frames with
 
+	// WPA3-Personal (ap's sae.go): SAE commits and confirms by outcome.
+	SAEAccepted        // SAE exchanges accepted
+	SAETokenRequested  // commits answered with an anti-clogging token request
+	SAEBadToken        // commits dropped: a wrong or reused token
+	SAEQueueFull       // commits dropped: the queue of SAE work was full
+	SAEReflection      // commits dropped: our own commit reflected
+	SAEBadGroup        // commits refused: a group not enabled (status 77)
+	SAEBadCommit       // commits refused: a bad scalar or element, or another fault (status 1)
+	SAEBudget          // commits dropped: over the budget of SAE work
+	SAEDropped         // SAE frames dropped for another cause (state, status code, disabled instance)
+	SAEConfirmMismatch // confirms that did not verify: a wrong password, most likely (status 15)
+	SAESyncErrors      // SAE instances reset past sae_sync protocol-sync errors
+	SAEPMKSAHits       // associations that named a cached PMKSA and skipped SAE
+
 	NumIDs
 )
 
@@ -260,7 +274,11 @@ var (
 		"Requests answered.", Counter, "event"}
 	assocComeback = &Family{"airq_assoc_comeback_total", "Association requests from associated MFP stations refused " +
 		"with status 30 and a comeback time while the SA Query runs.", Counter, ""}
-	authKept = &Family{"airq_auth_kept_association_total", "Authentications from associated MFP stations answered " +
+	saeCommits         = &Family{"airq_sae_commits_total", "SAE frames by outcome: exchanges accepted, token requests, and commits dropped or refused.", Counter, "outcome"}
+	saeConfirmMismatch = &Family{"airq_sae_confirm_mismatch_total", "SAE confirms that did not verify (status 15): a wrong password, most likely.", Counter, ""}
+	saeSync            = &Family{"airq_sae_sync_errors_total", "SAE instances reset past sae_sync protocol-sync errors.", Counter, ""}
+	saePMKSAHits       = &Family{"airq_sae_pmksa_hits_total", "Associations with AKM SAE that named a cached PMKSA and skipped SAE.", Counter, ""}
+	authKept           = &Family{"airq_auth_kept_association_total", "Authentications from associated MFP stations answered " +
 		"without touching their association or keys, as hostapd does.", Counter, ""}
 	igtkInstalled = &Family{"airq_rsn_igtk_installed_total", "IGTKs the AP started signing group-addressed " +
 		"management frames with (BIP-CMAC-128).", Counter, ""}
@@ -388,4 +406,16 @@ var table = [NumIDs]Desc{
 	AssocComeback:             {"assoc_comeback", assocComeback, ""},
 	AuthKeptAssoc:             {"auth_kept_assoc", authKept, ""},
 	IGTKInstalled:             {"igtk_installed", igtkInstalled, ""},
+	SAEAccepted:               {"sae_accepted", saeCommits, "accepted"},
+	SAETokenRequested:         {"sae_token_requested", saeCommits, "token_requested"},
+	SAEBadToken:               {"sae_bad_token", saeCommits, "bad_token"},
+	SAEQueueFull:              {"sae_queue_full", saeCommits, "queue_full"},
+	SAEReflection:             {"sae_reflection", saeCommits, "reflection"},
+	SAEBadGroup:               {"sae_bad_group", saeCommits, "bad_group"},
+	SAEBadCommit:              {"sae_bad_commit", saeCommits, "bad_commit"},
+	SAEBudget:                 {"sae_budget", saeCommits, "budget"},
+	SAEDropped:                {"sae_dropped", saeCommits, "dropped"},
+	SAEConfirmMismatch:        {"sae_confirm_mismatch", saeConfirmMismatch, ""},
+	SAESyncErrors:             {"sae_sync_errors", saeSync, ""},
+	SAEPMKSAHits:              {"sae_pmksa_hits", saePMKSAHits, ""},
 }

@@ -109,6 +109,9 @@ func appendAirqStation(b []byte, s *Station) []byte {
 	if s.KeyID != "" {
 		b = fmt.Appendf(b, "\tpsk keyid:\t%s\n", s.KeyID)
 	}
+	if s.SAEGroup != 0 {
+		b = fmt.Appendf(b, "\tsae group:\t%d\n\tsae method:\t%s\n", s.SAEGroup, s.SAEMethod)
+	}
 	b = appendPerAC(append(b, "\tairtime deficit:\t"...), &s.AirtimeDeficit, " us")
 	b = appendPerAC(append(b, "\taql pending:\t"...), &s.AQLPending, " us")
 	b = append(b, "\taql limit[low/high]:"...)

@@ -79,10 +79,14 @@ type Station struct {
 	Authorized     bool  `json:"authorized"` // the controlled port is open
 	MFP            bool  `json:"mfp"`        // management frame protection negotiated (802.11w)
 	// AKM and Cipher are what a WPA2 station negotiated, hostapd's names
-	// (WPA-PSK, CCMP); empty on an open network.
-	AKM    string `json:"akm,omitempty"`
-	Cipher string `json:"pairwise_cipher,omitempty"`
-	KeyID  string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
+	// (WPA-PSK, CCMP); empty on an open network. SAEGroup is a WPA3
+	// station's SAE group (19, 20, 21), SAEMethod how its password
+	// element was derived (hunting-and-pecking or hash-to-element).
+	AKM       string `json:"akm,omitempty"`
+	Cipher    string `json:"pairwise_cipher,omitempty"`
+	KeyID     string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
+	SAEGroup  uint16 `json:"sae_group,omitempty"`
+	SAEMethod string `json:"sae_method,omitempty"`
 	// PTKState and GroupState are its authenticator machines' states,
 	// hostapd's names (PTKINITDONE, IDLE); empty on an open network.
 	PTKState   string `json:"ptk_state,omitempty"`

@@ -45,12 +45,18 @@ const (
 
 // Key descriptor versions (the low bits of Key Information).
 const (
-	VersionHMACSHA1 = 2 // HMAC-SHA1-128 MIC, AES key wrap: AKM 00-0F-AC:2 with CCMP
-	VersionAESCMAC  = 3 // AES-128-CMAC MIC, AES key wrap: AKM 00-0F-AC:6
+	// VersionAKMDefined leaves the algorithms to the AKM: for SAE, the
+	// only such AKM here, AES-128-CMAC and AES key wrap (12.7.3).
+	VersionAKMDefined = 0
+	VersionHMACSHA1   = 2 // HMAC-SHA1-128 MIC, AES key wrap: AKM 00-0F-AC:2 with CCMP
+	VersionAESCMAC    = 3 // AES-128-CMAC MIC, AES key wrap: AKM 00-0F-AC:6
 )
 
 // DescriptorVersion returns the key descriptor version an AKM uses.
 func DescriptorVersion(akm AKM) uint16 {
+	if akm == AKMSAE {
+		return VersionAKMDefined
+	}
 	if akm.UsesSHA256() {
 		return VersionAESCMAC
 	}

@@ -52,7 +52,7 @@ func (c *MICChecker) Check(akm AKM, pmk *PMK, aa, spa ieee80211.MAC, anonce, sno
 	switch frame.DescriptorVersion() {
 	case VersionHMACSHA1:
 		mic = c.hmac(c.sha1(), c.kck[:], frame[:offMIC], zeroMIC[:], frame[offMIC+MICLen:])
-	case VersionAESCMAC:
+	case VersionAESCMAC, VersionAKMDefined:
 		m, err := cmac.New(c.kck[:])
 		if err != nil {
 			return false

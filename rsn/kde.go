@@ -23,6 +23,20 @@ const ElemRSNX = 244
 
 var ouiIEEE = [3]byte{0x00, 0x0f, 0xac}
 
+// The Wi-Fi Alliance's Transition Disable KDE (WPA3 specification 13.5):
+// OUI 50-6F-9A, type 0x20, one octet of bits.
+var ouiWFA = [3]byte{0x50, 0x6f, 0x9a}
+
+const kdeWFATransitionDisable = 0x20
+
+// Transition Disable bits (hostapd's transition_disable).
+const (
+	TransitionDisableWPA3Personal   = 1 << 0
+	TransitionDisableSAEPK          = 1 << 1
+	TransitionDisableWPA3Enterprise = 1 << 2
+	TransitionDisableEnhancedOpen   = 1 << 3
+)
+
 // ErrKeyData is returned for a Key Data field whose elements overrun it.
 var ErrKeyData = errors.New("rsn: Key Data element overruns the field")
 
@@ -51,6 +65,9 @@ type KeyData struct {
 
 	HasKeyID bool
 	KeyID    uint8 // Extended Key ID: 0 or 1 in bits 0-1
+
+	HasTransitionDisable bool
+	TransitionDisable    uint8 // the Transition Disable bits
 }
 
 // ParseKeyData decodes a (decrypted) Key Data field with the rules of
@@ -82,6 +99,10 @@ func ParseKeyData(b []byte) (KeyData, error) {
 
 // kde takes in a vendor element body if it is a KDE this package knows.
 func (d *KeyData) kde(b []byte) {
+	if len(b) >= 5 && [3]byte(b[:3]) == ouiWFA && b[3] == kdeWFATransitionDisable {
+		d.HasTransitionDisable, d.TransitionDisable = true, b[4]
+		return
+	}
 	if len(b) < 4 || [3]byte(b[:3]) != ouiIEEE {
 		return
 	}
@@ -150,6 +171,12 @@ func AppendMACKDE(dst []byte, m ieee80211.MAC) []byte {
 // AppendPMKIDKDE appends a PMKID KDE.
 func AppendPMKIDKDE(dst []byte, id PMKID) []byte {
 	return append(appendKDE(dst, KDEPMKID, 16), id[:]...)
+}
+
+// AppendTransitionDisableKDE appends the Wi-Fi Alliance's Transition
+// Disable KDE with bits, for message 3 (hostapd's transition_disable).
+func AppendTransitionDisableKDE(dst []byte, bits uint8) []byte {
+	return append(dst, ieee80211.ElemVendor, 5, ouiWFA[0], ouiWFA[1], ouiWFA[2], kdeWFATransitionDisable, bits)
 }
 
 // AppendKeyIDKDE appends a Key ID KDE (Extended Key ID): the key ID and a

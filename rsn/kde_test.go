@@ -71,3 +71,17 @@ func TestKeyDataFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestTransitionDisableKDE(t *testing.T) {
+	b := AppendTransitionDisableKDE(nil, TransitionDisableWPA3Personal)
+	if want := []byte{0xdd, 5, 0x50, 0x6f, 0x9a, 0x20, 1}; !bytes.Equal(b, want) {
+		t.Fatalf("KDE %x, want %x", b, want)
+	}
+	d, err := ParseKeyData(b)
+	if err != nil || !d.HasTransitionDisable || d.TransitionDisable != 1 {
+		t.Fatalf("parsed %+v %v", d, err)
+	}
+	if d, _ := ParseKeyData([]byte{0xdd, 4, 0x50, 0x6f, 0x9a, 0x20}); d.HasTransitionDisable {
+		t.Error("an empty Transition Disable KDE parsed")
+	}
+}

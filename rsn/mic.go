@@ -19,15 +19,15 @@ var zeroMIC [MICLen]byte
 
 // ComputeMIC returns the Key MIC of an EAPOL-Key frame (12.7.2): over the
 // whole EAPOL frame with the MIC field taken as zero, with HMAC-SHA1
-// truncated to 128 bits (descriptor version 2) or AES-128-CMAC (3), keyed
-// with the KCK.
+// truncated to 128 bits (descriptor version 2) or AES-128-CMAC (3, and 0
+// for SAE, the one AKM-defined suite here), keyed with the KCK.
 func ComputeMIC(version uint16, kck *Key, frame KeyFrame) ([MICLen]byte, error) {
 	var mic [MICLen]byte
 	var m hash.Hash
 	switch version {
 	case VersionHMACSHA1:
 		m = hmac.New(sha1.New, kck[:])
-	case VersionAESCMAC:
+	case VersionAESCMAC, VersionAKMDefined:
 		c, err := cmac.New(kck[:])
 		if err != nil {
 			return mic, err

@@ -22,11 +22,17 @@ const (
 type Policy struct {
 	Group         Cipher   // group data cipher: CCMP
 	Pairwise      []Cipher // rsn_pairwise: CCMP
-	AKMs          []AKM    // wpa_key_mgmt: WPA-PSK and/or WPA-PSK-SHA256
+	AKMs          []AKM    // wpa_key_mgmt: WPA-PSK, WPA-PSK-SHA256 and/or SAE
 	MFP           MFP      // ieee80211w
 	GroupMgmt     Cipher   // group_mgmt_cipher when MFP is on: AES-128-CMAC
 	ExtendedKeyID int      // extended_key_id: 0 off, 1 on, 2 on and start with key ID 1
 	WMM           bool     // advertise 16 PTKSA replay counters, as hostapd does with WMM
+	// SAEH2E advertises SAE's hash-to-element in the RSNXE (sae_pwe 1
+	// or 2); it means nothing without AKM SAE.
+	SAEH2E bool
+	// SAERequireMFP refuses SAE stations without MFPC when ieee80211w=1
+	// (sae_require_mfp), with status 31.
+	SAERequireMFP bool
 }
 
 // DefaultPolicy is hostapd's wpa=2 with WPA-PSK and CCMP.
@@ -36,7 +42,8 @@ func DefaultPolicy() Policy {
 }
 
 // Check refuses a policy with a suite this package does not implement,
-// naming it: TKIP and GCMP among the ciphers, any AKM but the two PSK ones.
+// naming it: TKIP and GCMP among the ciphers, any AKM but the two PSK
+// ones and SAE.
 func (p Policy) Check() error {
 	if p.Group != CipherCCMP {
 		return fmt.Errorf("rsn: group cipher %v is not supported (only CCMP)", p.Group)
@@ -53,8 +60,8 @@ func (p Policy) Check() error {
 		return errors.New("rsn: wpa_key_mgmt is empty")
 	}
 	for _, a := range p.AKMs {
-		if a != AKMPSK && a != AKMPSKSHA256 {
-			return fmt.Errorf("rsn: wpa_key_mgmt %v is not supported (WPA-PSK, WPA-PSK-SHA256)", a)
+		if a != AKMPSK && a != AKMPSKSHA256 && a != AKMSAE {
+			return fmt.Errorf("rsn: wpa_key_mgmt %v is not supported (WPA-PSK, WPA-PSK-SHA256, SAE)", a)
 		}
 	}
 	if p.MFP > MFPRequired {
@@ -73,8 +80,9 @@ func (p Policy) Check() error {
 var akmOrder = []AKM{AKM8021X, AKMPSK, AKMFT8021X, AKMFTPSK, AKM8021XSHA256, AKMPSKSHA256, AKMSAE, AKMFTSAE}
 
 // akmPreference is the order in which hostapd's wpa_validate_wpa_ie picks a
-// station's AKM when it offers several (the PSK ones).
-var akmPreference = []AKM{AKMPSKSHA256, AKMPSK}
+// station's AKM when it offers several (the PSK ones and SAE): a station
+// offering WPA-PSK and SAE on a transition BSS gets SAE.
+var akmPreference = []AKM{AKMPSKSHA256, AKMSAE, AKMPSK}
 
 // pairwisePreference is hostapd's wpa_pick_pairwise_cipher order.
 var pairwisePreference = []Cipher{CipherCCMP256, CipherGCMP256, CipherCCMP, CipherGCMP128, CipherTKIP}
@@ -112,6 +120,26 @@ func (p Policy) Element() []byte {
 	return e.Append(nil)
 }
 
+// RSNX capability bits (802.11-2020 9.4.2.241): the low four bits carry
+// the field's length less one.
+const rsnxCapSAEH2E = 1 << 5
+
+// RSNXElement returns the AP's RSN Extension element, or nil when it has
+// no capability to announce, as hostapd's wpa_write_rsnxe: the SAE
+// hash-to-element bit with AKM SAE and sae_pwe 1 or 2.
+func (p Policy) RSNXElement() []byte {
+	if !p.SAEH2E || !slices.Contains(p.AKMs, AKMSAE) {
+		return nil
+	}
+	return []byte{ElemRSNX, 1, rsnxCapSAEH2E}
+}
+
+// RSNXH2E reports whether an RSNXE (ID and length included, or nil)
+// announces SAE hash-to-element.
+func RSNXH2E(rsnxe []byte) bool {
+	return len(rsnxe) >= 3 && rsnxe[0] == ElemRSNX && rsnxe[1] >= 1 && rsnxe[2]&rsnxCapSAEH2E != 0
+}
+
 // Negotiated is what a station's RSN element settles with the policy.
 type Negotiated struct {
 	AKM       AKM
@@ -131,7 +159,10 @@ type Negotiated struct {
 // a bad count, an invalid group or group management selector, CMAC as
 // pairwise), 41 for another group cipher, 43 for no AKM in common, 42 for
 // no pairwise cipher in common, and with ieee80211w=2 31 when the station
-// lacks MFPC and 46 for another group management cipher.
+// lacks MFPC and 46 for another group management cipher; with
+// ieee80211w=1 and sae_require_mfp, 31 for an SAE station without MFPC.
+// The PMKIDs are the caller's to look up (an SAE station's must be in
+// the PMKSA cache, else 53).
 func (p Policy) Validate(rsne []byte) (Negotiated, uint16) {
 	var n Negotiated
 	if len(rsne) == 0 {
@@ -160,6 +191,9 @@ func (p Policy) Validate(rsne []byte) (Negotiated, uint16) {
 		if e.GroupMgmtCipher() != p.GroupMgmt {
 			return n, ieee80211.StatusCipherRejected
 		}
+	}
+	if p.MFP == MFPOptional && p.SAERequireMFP && n.AKM == AKMSAE && e.Caps&CapMFPC == 0 {
+		return n, ieee80211.StatusRobustMgmtPolicy
 	}
 	n.MFP = p.MFP != MFPDisabled && e.Caps&CapMFPC != 0
 	if n.MFP && n.Pairwise == CipherTKIP {

@@ -208,7 +208,7 @@ func TestPolicyCheck(t *testing.T) {
 		{func(p *Policy) { p.Group = CipherTKIP }, "TKIP"},
 		{func(p *Policy) { p.Pairwise = []Cipher{CipherCCMP, CipherTKIP} }, "TKIP"},
 		{func(p *Policy) { p.Pairwise = nil }, "rsn_pairwise"},
-		{func(p *Policy) { p.AKMs = []AKM{AKMSAE} }, "SAE"},
+		{func(p *Policy) { p.AKMs = []AKM{AKMOWE} }, "OWE"},
 		{func(p *Policy) { p.AKMs = nil }, "wpa_key_mgmt"},
 		{func(p *Policy) { p.MFP, p.GroupMgmt = MFPOptional, CipherBIPGMAC128 }, "BIP-GMAC-128"},
 		{func(p *Policy) { p.MFP = 3 }, "ieee80211w"},

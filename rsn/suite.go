@@ -106,8 +106,10 @@ func ParseAKM(n string) (AKM, bool) {
 }
 
 // UsesSHA256 reports whether the AKM derives keys with KDF-SHA256 and
-// protects EAPOL-Key frames with descriptor version 3 (AES-128-CMAC).
-func (a AKM) UsesSHA256() bool { return a == AKM8021XSHA256 || a == AKMPSKSHA256 }
+// protects EAPOL-Key frames with AES-128-CMAC: descriptor version 3 for
+// the SHA-256 AKMs, the AKM-defined version 0 for SAE (hostapd's
+// wpa_key_mgmt_sha256).
+func (a AKM) UsesSHA256() bool { return a == AKM8021XSHA256 || a == AKMPSKSHA256 || a == AKMSAE }
 
 // validGroup is hostapd's wpa_cipher_valid_group: a pairwise-capable
 // cipher or "no group traffic".

@@ -94,6 +94,7 @@ const (
 	DropStale             // a job whose instance moved on
 	DropRandomness        // the randomness source failed
 	DropNotCommitted      // a Confirm that checks out in Nothing (hostapd ignores it)
+	DropCancelled         // a job the worker could not take (Job.Cancel)
 )
 
 // Result is what a frame (or a finished job) produces: replies to send in
@@ -201,6 +202,11 @@ func effectivePWE(cfg Config) PWEMode {
 	}
 	return cfg.PWE
 }
+
+// SetBSSID names the AP's address for an authenticator built without it
+// (a reload derives the PTs away from the core, which knows its BSSID).
+// Call it before the first Handle.
+func (a *Authenticator) SetBSSID(m MAC) { a.cfg.BSSID = m }
 
 // PWE is the effective sae_pwe.
 func (a *Authenticator) PWE() PWEMode { return a.pwe }
@@ -421,6 +427,14 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 		return Result{Drop: DropStale}
 	}
 	p.busy = false
+	if j.cancelled {
+		// The Commit was never worked on: an instance it created goes,
+		// one it would have restarted stays as it was.
+		if p.x == nil {
+			delete(a.peers, j.peer)
+		}
+		return Result{Drop: DropCancelled}
+	}
 	if j.err != nil {
 		p.x, p.commit = nil, nil
 		return a.remove(j.peer, p, reply(1, StatusUnspecified, nil))

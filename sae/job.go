@@ -26,10 +26,16 @@ type Job struct {
 	rejected               []byte
 	hasRejected            bool
 
-	x        *exchange
-	err      error
-	finished bool // Finish has taken it
+	x         *exchange
+	err       error
+	finished  bool // Finish has taken it
+	cancelled bool // Cancel was called: never run
 }
+
+// Cancel marks a job that will not run (the worker's budget or queue had
+// no room for it); Finish then drops the Commit without a reply, as
+// hostapd drops a commit its queue cannot hold.
+func (j *Job) Cancel() { j.cancelled = true }
 
 // Peer is the station the job is for.
 func (j *Job) Peer() MAC { return j.peer }

@@ -21,6 +21,7 @@ type driver struct {
 	// stopping: on the way out the wired side is closed and a scan trip
 	// is abandoned (the monitor interface goes next).
 	stopping bool
+	sae      *saeWorker // runs SAE jobs (sae.go); started by the first
 }
 
 var _ ap.Driver = (*driver)(nil)

@@ -137,6 +137,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		core.Flush(now(), d)
 		dev.Close()
 		<-rx.done
+		d.sae.close()
 		log.Info("shell stopped", "radio_write_errors", st.RadioWriteErrors, "wired_write_errors", st.WiredWriteErrors)
 	}()
 
@@ -178,6 +179,10 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 				}
 				return core.Control(now(), r)
 			})
+		case <-d.sae.readyChan():
+			for _, j := range d.sae.take() {
+				core.HandleSAEDone(now(), j)
+			}
 		case <-timer.C:
 		case <-drops.C:
 			readDrops(core, dev, wired)

@@ -9,7 +9,10 @@ import (
 // driver is the core's ap.Driver in the simulator: radio frames go onto the
 // medium, wired frames towards the hosts, a retune to the AP's simulated
 // radio, station events into a queue the user drains.
-type driver struct{ s *Sim }
+type driver struct {
+	s   *Sim
+	sae saeRunner // runs the core's SAE jobs in virtual time (sae.go)
+}
 
 var _ ap.Driver = (*driver)(nil)
 

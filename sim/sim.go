@@ -96,7 +96,7 @@ func New(cfg Config) (*Sim, error) {
 		scratch:    make([]byte, 0, 4096),
 		tickGen:    -1,
 	}
-	s.drv = driver{s}
+	s.drv = driver{s: s}
 	s.med.init(core.Config(), cfg.Medium)
 	s.core.Start(0)
 	s.drainCore()

@@ -74,6 +74,8 @@ type StationConfig struct {
 	Passphrase string
 	UseAPKey   bool
 	AKM        rsn.AKM
+	// SAE makes the station join a WPA3 BSS (station_sae.go).
+	SAE *StationSAE
 	// ExtendedKeyID offers Extended Key ID (wpa_supplicant's
 	// extended_key_id=1).
 	ExtendedKeyID bool
@@ -106,6 +108,7 @@ type StationStats struct {
 	TxData, TxDropped        uint64 // MSDUs queued for the air; dropped (not associated)
 	QueueDrops               uint64 // transmit queue full
 	Beacons                  uint64
+	SAECommits, PMKSAJoins   uint64 // SAE commits sent; associations with a cached PMKSA, no SAE
 	PSPolls                  uint64
 	RxAMSDUs, RxBadSubframes uint64 // A-MSDUs received; subframes that did not decode
 	// WPA2: 4-way handshakes completed, first and rekeys; the ones the
@@ -154,6 +157,7 @@ type Station struct {
 	crypto *wpaState // the RSN association; nil on an open network
 	rxBuf  []byte    // plaintext of the frame being received
 	nonces map[nonceUse][32]byte
+	sae    saeStation // its SAE exchange and PMKSA (station_sae.go)
 
 	buf     []byte
 	stats   StationStats

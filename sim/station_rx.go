@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 // receive handles a frame the station's receiver decoded. fr is only
@@ -43,6 +44,10 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 			return
 		}
 		a, err := ieee80211.ParseAuth(fr.Body())
+		if err == nil && a.Algorithm() == 3 {
+			st.onSAE(a)
+			return
+		}
 		if err != nil || a.Transaction() != 2 || a.Status() != ieee80211.StatusSuccess {
 			return
 		}
@@ -53,10 +58,14 @@ func (st *Station) receiveMgmt(fr ieee80211.Frame) {
 		}
 		r, err := ieee80211.ParseAssocResp(fr.Body())
 		if err != nil || r.Status() != ieee80211.StatusSuccess {
+			if err == nil {
+				st.saeAssocRefused(r.Status())
+			}
 			return
 		}
 		params, _, wmm := r.Elements().WMMParams()
 		st.state, st.aid, st.qos = staAssociated, r.AID(), wmm && !st.cfg.NoWMM
+		st.saeAssociated()
 		if st.qos {
 			st.node.useEDCA(params) // as mac80211 does on association (ieee80211_sta_wmm_params)
 		}
@@ -109,9 +118,12 @@ func (st *Station) onBSS(fr ieee80211.Frame) {
 		return
 	}
 	st.bssid = fr.Addr3()
-	st.apRSNE = nil
+	st.apRSNE, st.sae.apRSNXE = nil, nil
 	if e, ok := b.Elements().Find(ieee80211.ElemRSN); ok {
 		st.apRSNE = append([]byte{ieee80211.ElemRSN, byte(len(e))}, e...)
+	}
+	if e, ok := b.Elements().Find(rsn.ElemRSNX); ok {
+		st.sae.apRSNXE = append([]byte{rsn.ElemRSNX, byte(len(e))}, e...)
 	}
 	st.sendAuth()
 }

@@ -51,6 +51,10 @@ func (st *Station) sendAuth() {
 	}
 	st.tries++
 	st.state = staAuthenticating
+	if st.sendSAECommit() {
+		st.armTimer(200 * time.Millisecond)
+		return
+	}
 	st.sendMgmt(ieee80211.SubtypeAuth, st.bssid, ieee80211.AppendAuth(st.buf[:0], ieee80211.AuthOpen, 1, 0))
 	st.armTimer(200 * time.Millisecond)
 }

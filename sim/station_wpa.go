@@ -47,6 +47,9 @@ type wpaState struct {
 // it was given, or the first of the AP's it supports.
 func (st *Station) ownRSNE() []byte {
 	akm := st.cfg.AKM
+	if st.saeSetting() != nil {
+		akm = rsn.AKMSAE
+	}
 	if akm == 0 {
 		akm = rsn.AKMPSK
 		if ap, err := rsn.ParseElement(st.apRSNE); err == nil && !slices.Contains(ap.AKMSuites(), rsn.AKMPSK) {
@@ -61,16 +64,20 @@ func (st *Station) ownRSNE() []byte {
 	if st.offersMFP() {
 		e.Caps |= rsn.CapMFPC
 	}
+	st.addPMKID(&e)
 	return e.Append(nil)
 }
 
 // wpa reports whether the station joins the BSS with WPA2.
 func (st *Station) wpa() bool {
-	return st.apRSNE != nil && (st.cfg.Passphrase != "" || st.cfg.UseAPKey && st.sim.cfg.AP.RSN != nil)
+	return st.apRSNE != nil && (st.cfg.Passphrase != "" || st.cfg.SAE != nil || st.cfg.UseAPKey && st.sim.cfg.AP.RSN != nil)
 }
 
 // pmk is the station's PMK: from its passphrase, or the AP's secret.
 func (st *Station) pmk() rsn.PMK {
+	if st.saeSetting() != nil {
+		return rsn.PMK(st.sae.keys.PMK)
+	}
 	if st.cfg.Passphrase != "" {
 		return st.sim.pmkOf(st.cfg.Passphrase)
 	}
@@ -101,7 +108,7 @@ func (st *Station) startWPA() {
 	}
 	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{
 		SPA: st.cfg.Addr, AA: st.bssid, PMK: st.pmk(), RSNE: st.ownRSNE(),
-		APRSNE: st.apRSNE, Rand: rngReader{st.sim.keys},
+		APRSNE: st.apRSNE, APRSNXE: st.sae.apRSNXE, Rand: rngReader{st.sim.keys},
 	})
 	if err != nil {
 		panic(err) // the station's own element: a bug in ownRSNE

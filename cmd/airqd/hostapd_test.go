@@ -196,6 +196,9 @@ func wpaLines(key, value string) string {
 	if key != "wpa_passphrase" && key != "wpa_psk" && key != "wpa_psk_file" && (key != "wpa" || value == "2") {
 		extra += "wpa_passphrase=12345678\n"
 	}
+	if strings.HasPrefix(key, "sae_") || key == "anti_clogging_threshold" || key == "transition_disable" {
+		extra += "wpa_key_mgmt=WPA-PSK SAE\nieee80211w=1\n" // a transition BSS: WPA3's keys act
+	}
 	return extra
 }
 

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
 
@@ -135,10 +134,15 @@ func (s *Station) setOwed(on bool) {
 
 func (a *Authenticator) chargeWork(tries int) { a.work -= float64(tries) }
 
-// candidates returns the PMKs of spa in the authenticator's buffer, which
-// clearCandidates wipes.
-func (a *Authenticator) candidates(spa ieee80211.MAC) []rsn.PMK {
-	a.pmkBuf = a.cfg.PMKs(a.pmkBuf[:0], spa)
+// candidates returns the PMKs of s in the authenticator's buffer, which
+// clearCandidates wipes: the one its SAE exchange or PMKSA gave it, else
+// the configured ones.
+func (a *Authenticator) candidates(s *Station) []rsn.PMK {
+	if s.ownPMKSet {
+		a.pmkBuf = append(a.pmkBuf[:0], s.ownPMK)
+		return a.pmkBuf
+	}
+	a.pmkBuf = a.cfg.PMKs(a.pmkBuf[:0], s.spa)
 	return a.pmkBuf
 }
 

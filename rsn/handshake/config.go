@@ -41,6 +41,10 @@ type Config struct {
 	PTKRekey               time.Duration // wpa_ptk_rekey; 0: never
 	DenyPTK0Rekey          bool          // wpa_deny_ptk0_rekey
 	EAPOLVersion           uint8         // eapol_version; 0 means 2
+	// TransitionDisable (transition_disable) is sent in message 3's
+	// Transition Disable KDE when not 0: bit 0 tells WPA3-Personal
+	// stations to stop using WPA2 with this network.
+	TransitionDisable uint8
 
 	// Rand supplies ANonces, GTKs and IGTKs; nil is crypto/rand.Reader.
 	// If it fails the station concerned is disconnected (a GTK rekey is

@@ -25,6 +25,10 @@ type setup struct {
 	cfg        func(*Config) // changes to the authenticator's config
 	sup        func(*SupplicantConfig)
 	passphrase string // the station's; the AP's is "correct horse battery"
+	// ownPMK, when set, is the station's PMK from its SAE exchange (or a
+	// PMKSA), given to the AP's machine with ownPMKID before Start.
+	ownPMK   *rsn.PMK
+	ownPMKID rsn.PMKID
 }
 
 // peer is one station: the authenticator's machine and the supplicant.
@@ -144,6 +148,9 @@ func (l *link) join(su setup, spa ieee80211.MAC) *peer {
 		l.t.Fatal(err)
 	}
 	p := &peer{sup: sup, s: l.a.Join(l.now, spa, n, nil)}
+	if su.ownPMK != nil {
+		p.s.SetPMK(su.ownPMK, su.ownPMKID)
+	}
 	l.peers = append(l.peers, p)
 	if l.s == nil {
 		l.s, l.sup = p.s, p.sup

@@ -201,11 +201,11 @@ func drained(s *Supplicant) []Action {
 func TestNewSupplicantErrors(t *testing.T) {
 	su := setup{}
 	good := SupplicantConfig{RSNE: su.stationRSNE(), APRSNE: su.policy().Element()}
-	sae := rsn.Element{Version: 1, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP}, AKMs: []rsn.AKM{rsn.AKMSAE}, Last: rsn.FieldAKM}
+	owe := rsn.Element{Version: 1, Group: rsn.CipherCCMP, Pairwise: []rsn.Cipher{rsn.CipherCCMP}, AKMs: []rsn.AKM{rsn.AKMOWE}, Last: rsn.FieldAKM}
 	for name, mod := range map[string]func(*SupplicantConfig){
 		"bad RSNE":    func(c *SupplicantConfig) { c.RSNE = []byte{48, 1} },
 		"bad AP RSNE": func(c *SupplicantConfig) { c.APRSNE = nil },
-		"SAE":         func(c *SupplicantConfig) { c.RSNE = sae.Append(nil) },
+		"OWE":         func(c *SupplicantConfig) { c.RSNE = owe.Append(nil) },
 	} {
 		c := good
 		mod(&c)

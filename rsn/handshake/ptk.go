@@ -64,7 +64,7 @@ func (s *Station) ptkStep(now time.Duration) {
 		case ptkAuthentication2:
 			s.enterInitPSK()
 		case ptkInitPSK:
-			n := len(s.a.candidates(s.spa))
+			n := len(s.a.candidates(s))
 			s.a.clearCandidates()
 			if n > 0 {
 				s.enterPTKStart(now)
@@ -243,9 +243,14 @@ func (s *Station) enterPTKStart(now time.Duration) {
 		return // the next step disconnects
 	}
 	s.checksLeft = checksPerMessage1
-	// No PMKID KDE: for PSK hostapd leaves it out of message 1, where it
-	// would help an offline passphrase search.
-	s.sendKey(now, rsn.InfoAck|rsn.InfoPairwise, 0, &s.anonce, nil, false)
+	// No PMKID KDE for PSK: hostapd leaves it out of message 1, where it
+	// would help an offline passphrase search. SAE's PMKID names the
+	// exchange's or the cached PMKSA, not the password.
+	var kd []byte
+	if s.ownPMKIDSet && s.neg.AKM == rsn.AKMSAE {
+		kd = rsn.AppendPMKIDKDE(nil, s.ownPMKID)
+	}
+	s.sendKey(now, rsn.InfoAck|rsn.InfoPairwise, 0, &s.anonce, kd, false)
 }
 
 func (s *Station) enterCalcNegotiating2() {

@@ -53,7 +53,7 @@ func (s *Station) enterCalcNegotiating(now time.Duration) {
 // budget; only the one that verifies has its whole PTK derived.
 func (s *Station) matchPMK(k rsn.KeyFrame, snonce *rsn.Nonce) (int, rsn.PMK, rsn.PTK, bool) {
 	a := s.a
-	pmks := a.candidates(s.spa)
+	pmks := a.candidates(s)
 	defer a.clearCandidates()
 	for i := range pmks {
 		if a.checker.Check(s.neg.AKM, &pmks[i], a.cfg.AA, s.spa, &s.anonce, snonce, k) {
@@ -96,6 +96,9 @@ func (s *Station) enterInitNegotiating(now time.Duration) {
 	rsc := s.a.cfg.GroupTXPN(g.txGN)
 	kd = rsn.AppendGTKKDE(kd, uint8(g.txGN), false, &g.gtk[g.txGN-1])
 	kd = s.appendIGTK(kd, g.txIGTK)
+	if td := s.a.cfg.TransitionDisable; td != 0 {
+		kd = rsn.AppendTransitionDisableKDE(kd, td)
+	}
 	s.sendKey(now, rsn.InfoSecure|rsn.InfoMIC|rsn.InfoAck|rsn.InfoInstall|rsn.InfoPairwise, rsc, &s.anonce, kd, true)
 	clear(kd)
 }

@@ -56,8 +56,15 @@ type Station struct {
 	rxPMKKey                rsn.PMK
 	// pmk is the PMK the last verified message 2 matched: a PSK reload
 	// checks it (hostapd's sm->PMK), whatever the candidates' order is now.
-	pmk         rsn.PMK
-	pmkSet      bool
+	pmk    rsn.PMK
+	pmkSet bool
+	// ownPMK is the one PMK an SAE exchange or a cached PMKSA gave the
+	// station (SetPMK), in place of the configured ones; ownPMKID names
+	// it in message 1.
+	ownPMK      rsn.PMK
+	ownPMKSet   bool
+	ownPMKID    rsn.PMKID
+	ownPMKIDSet bool
 	rxPTKSet    bool
 	rxKeyStale  bool // Extended Key ID: the key installed for receive is not ptk's TK
 	pairwiseSet bool // a TK is installed
@@ -230,9 +237,19 @@ func (s *Station) clearKeys() {
 	s.rxPTK.Clear()
 	s.rxPTKSet = false
 	s.altPMK.Clear()
+	s.ownPMK.Clear()
 	s.ptkValid = false
 	s.timerSet, s.ptkRekeySet = false, false
 	clear(s.lastRx)
+}
+
+// SetPMK gives the station the PMK its SAE exchange derived, or that of
+// the PMKSA its association named, with the PMKID, before Start: message
+// 2 is checked against it alone, and with AKM SAE message 1 carries the
+// PMKID KDE (hostapd's wpa_auth_pmksa_add_sae and pmksa_cache_auth_get).
+func (s *Station) SetPMK(pmk *rsn.PMK, pmkid rsn.PMKID) {
+	s.ownPMK, s.ownPMKSet = *pmk, true
+	s.ownPMKID, s.ownPMKIDSet = pmkid, true
 }
 
 // String describes the station without its keys.

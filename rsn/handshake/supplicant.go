@@ -15,10 +15,10 @@ import (
 // SupplicantConfig describes a station's association.
 type SupplicantConfig struct {
 	SPA, AA ieee80211.MAC
-	PMK     rsn.PMK
-	RSNE    []byte // the RSNE of the association request: message 2 carries it
-	RSNXE   []byte // and its RSNXE, if any
-	APRSNE  []byte // the AP's RSNE from its beacon: message 3 must carry it
+	PMK     rsn.PMK // the passphrase's, or SAE's
+	RSNE    []byte  // the RSNE of the association request: message 2 carries it
+	RSNXE   []byte  // and its RSNXE, if any
+	APRSNE  []byte  // the AP's RSNE from its beacon: message 3 must carry it
 	APRSNXE []byte
 	// DenyPTK0Rekey makes a rekey without Extended Key ID reconnect.
 	DenyPTK0Rekey bool
@@ -62,6 +62,9 @@ type Supplicant struct {
 	gtkSet      bool
 	igtkSet     bool
 	reqCounter  uint64
+	m1PMKID     rsn.PMKID // the PMKID KDE of the last message 1
+	m1PMKIDSet  bool
+	transDis    uint8 // the Transition Disable bits of message 3
 
 	out []Action
 	cnt Counters
@@ -79,8 +82,8 @@ func NewSupplicant(cfg SupplicantConfig) (*Supplicant, error) {
 		return nil, fmt.Errorf("handshake: AP RSNE: %w", err)
 	}
 	akm := own.AKMSuites()[0]
-	if akm != rsn.AKMPSK && akm != rsn.AKMPSKSHA256 || !slices.Contains(own.PairwiseCiphers(), rsn.CipherCCMP) {
-		return nil, errors.New("handshake: the supplicant does WPA-PSK or WPA-PSK-SHA256 with CCMP only")
+	if akm != rsn.AKMPSK && akm != rsn.AKMPSKSHA256 && akm != rsn.AKMSAE || !slices.Contains(own.PairwiseCiphers(), rsn.CipherCCMP) {
+		return nil, errors.New("handshake: the supplicant does WPA-PSK, WPA-PSK-SHA256 or SAE with CCMP only")
 	}
 	if cfg.EAPOLVersion == 0 {
 		cfg.EAPOLVersion = 1
@@ -92,6 +95,13 @@ func NewSupplicant(cfg SupplicantConfig) (*Supplicant, error) {
 		mfp:      own.Caps&rsn.CapMFPC != 0 && ap.Caps&rsn.CapMFPC != 0,
 		extKeyID: own.Caps&rsn.CapExtKeyID != 0 && ap.Caps&rsn.CapExtKeyID != 0}, nil
 }
+
+// Message1PMKID returns the PMKID the last message 1 carried, if any.
+func (s *Supplicant) Message1PMKID() (rsn.PMKID, bool) { return s.m1PMKID, s.m1PMKIDSet }
+
+// TransitionDisable returns the Transition Disable bits message 3
+// carried (0 without the KDE).
+func (s *Supplicant) TransitionDisable() uint8 { return s.transDis }
 
 // Completed reports whether the 4-way handshake completed.
 func (s *Supplicant) Completed() bool { return s.state == suppCompleted }

@@ -103,6 +103,9 @@ func (s *Supplicant) msg1(now time.Duration, k rsn.KeyFrame) {
 		}
 		s.snonce, s.renewSNonce = n, false
 	}
+	if d, err := rsn.ParseKeyData(k.KeyData()); err == nil {
+		s.m1PMKID, s.m1PMKIDSet = d.PMKID, d.HasPMKID
+	}
 	an := k.Nonce()
 	s.tptk = rsn.DerivePTK(s.akm, &s.cfg.PMK, s.cfg.SPA, s.cfg.AA, &s.snonce, &an)
 	s.tptkSet = true
@@ -139,6 +142,7 @@ func (s *Supplicant) msg3(now time.Duration, k rsn.KeyFrame, info uint16, kd []b
 	if s.useExtKeyID && !s.installed {
 		s.emit(Action{At: now, Kind: ActInstallPTK, KeyID: int(s.keyIdx), Key: s.ptk.TK, RXOnly: true})
 	}
+	s.transDis = d.TransitionDisable
 	s.reply(now, k, info&rsn.InfoSecure|rsn.InfoPairwise)
 	s.renewSNonce = true
 	if info&rsn.InfoInstall != 0 && !s.installed {

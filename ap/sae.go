@@ -1,0 +1,395 @@
+package ap
+
+import (
+	"crypto/rand"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/sae"
+)
+
+// WPA3-Personal in the core, as hostapd's handle_auth_sae: every
+// Authentication frame of algorithm 3 goes to the BSS's sae.Authenticator;
+// its replies leave through the reply airtime budget like any other
+// authentication response; its elliptic-curve work (a sae.Job) leaves the
+// core through Flush to a driver that runs it off the loop (SAEWorker)
+// and comes back through HandleSAEDone. An accepted exchange makes the
+// station authenticated with its PMK, and adds a PMKSA: a station that
+// (re)associates naming that PMKID skips SAE (Open System authentication,
+// then the association), one naming an unknown PMKID gets status 53.
+//
+// The glue stays in ap/sae*.go so that it moves whole with a BSS.
+
+const authSAE = 3
+
+// saeQueueMax is hostapd's auth_sae_queue bound: jobs waiting for the
+// driver, one per peer, the newest replacing a peer's queued one.
+const saeQueueMax = 15
+
+// saeEpoch turns the core's durations into the times sae takes.
+var saeEpoch = time.Unix(0, 0)
+
+// saeState is a BSS's SAE: the authenticator, the PMKSA cache, and the
+// jobs for the driver.
+type saeState struct {
+	auth  *sae.Authenticator
+	pmksa rsn.PMKSACache
+	rng   io.Reader
+	queue []*sae.Job // for the driver at the next Flush
+	// live are the jobs out (queued, or with the driver); retired those
+	// out when a reload replaced the authenticator, which retiredAuth
+	// takes back. Both are bounded by the queue and the driver's.
+	live        map[*sae.Job]bool
+	retired     map[*sae.Job]bool
+	retiredAuth *sae.Authenticator
+}
+
+// staSAE is what an accepted exchange (or a cached PMKSA) gave a station.
+type staSAE struct {
+	keys sae.Keys
+	// bySAE: the station authenticated with SAE (not Open System).
+	bySAE bool
+}
+
+// SAEWorker is a Driver that runs SAE jobs off the core's loop: the shell
+// under its CPU budget, the simulator in virtual time. Each job handed to
+// RunSAE must come back through HandleSAEDone, run or not (a job the
+// worker cannot take is given back with Cancel first), so that the
+// exchanges in work stay counted.
+type SAEWorker interface {
+	RunSAE(jobs []*sae.Job)
+}
+
+// newSAE builds the BSS's SAE side; nil without AKM SAE.
+func newSAE(cfg Config) (*saeState, error) {
+	c := cfg.RSN
+	auth, err := newSAEAuthenticator(c, cfg.SSID)
+	if auth == nil || err != nil {
+		return nil, err
+	}
+	auth.SetBSSID(sae.MAC(cfg.BSSID))
+	rng := c.Rand
+	if rng == nil {
+		rng = rand.Reader
+	}
+	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}, nil
+}
+
+// newSAEAuthenticator builds the authenticator of c's SAE settings, its
+// PTs derived (the costly part: at start, and off the loop on a reload);
+// nil without AKM SAE. The core sets the BSSID (SetBSSID), which the PTs
+// do not depend on.
+func newSAEAuthenticator(c *RSNConfig, ssid string) (*sae.Authenticator, error) {
+	if c == nil || !slices.Contains(c.AKMs, rsn.AKMSAE) {
+		return nil, nil
+	}
+	sc := c.SAE
+	if sc == nil {
+		sc = &SAEConfig{Sync: 3, AntiCloggingThreshold: 5}
+	}
+	return sae.NewAuthenticator(sae.Config{SSID: []byte(ssid), Groups: sc.Groups,
+		PWE: sc.PWE, ConfirmImmediate: sc.ConfirmImmediate, Sync: sc.Sync, AntiCloggingThreshold: sc.AntiCloggingThreshold,
+		Passwords: c.saePasswords()})
+}
+
+// sameSAEPasswords reports whether c and o hold the same SAE passwords in
+// the same order.
+func sameSAEPasswords(c, o *RSNConfig) bool {
+	x, y := c.saePasswords(), o.saePasswords()
+	return slices.EqualFunc(x, y, func(p, q sae.Password) bool {
+		return string(p.Password) == string(q.Password) && string(p.Identifier) == string(q.Identifier) &&
+			p.Peer == q.Peer && p.AnyPeer == q.AnyPeer
+	})
+}
+
+// setSAE switches to a reload's authenticator: exchanges start over
+// under the new passwords, and the PMKSA cache, whose PMKs came from the
+// old ones, is flushed (associations keep their PTKs). Jobs still out
+// for the old authenticator go back to it.
+func (a *AP) setSAE(auth *sae.Authenticator) {
+	st := a.saeOf()
+	if st == nil || auth == nil {
+		return
+	}
+	for j := range st.live {
+		st.retired[j] = true
+	}
+	clear(st.live)
+	if len(st.retired) > 0 {
+		st.retiredAuth = st.auth
+	}
+	auth.SetBSSID(sae.MAC(a.cfg.BSSID))
+	st.auth = auth
+	st.pmksa.Flush()
+}
+
+// saeOf returns the BSS's SAE side, nil without it.
+func (a *AP) saeOf() *saeState {
+	if a.rsn == nil {
+		return nil
+	}
+	return a.rsn.sae
+}
+
+// handleSAEAuth takes an Authentication frame of algorithm 3.
+func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class replyClass) {
+	st := a.saeOf()
+	if a.aclRefuses(now, sa, "authentication") {
+		if slot, s := a.sta.lookup(sa); s != nil {
+			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
+		}
+		a.sendSAEAuth(now, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
+		return
+	}
+	r := st.auth.Handle(saeEpoch.Add(now), st.rng, sae.MAC(sa), sae.Frame{Transaction: auth.Transaction(),
+		Status: auth.Status(), Body: auth[6:]})
+	a.saeResult(now, sa, r, class)
+}
+
+// HandleSAEDone takes back a job the driver ran, or cancelled because its
+// budget of SAE work was spent (counted).
+func (a *AP) HandleSAEDone(now time.Duration, j *sae.Job) { a.finishSAE(now, j, true) }
+
+func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
+	st := a.saeOf()
+	if st == nil {
+		return
+	}
+	sa := ieee80211.MAC(j.Peer())
+	_, s := a.sta.lookup(sa)
+	if st.retired[j] {
+		delete(st.retired, j)
+		st.retiredAuth.Finish(saeEpoch.Add(now), j) // its exchange is gone with its passwords
+		if len(st.retired) == 0 {
+			st.retiredAuth = nil
+		}
+		return
+	}
+	delete(st.live, j)
+	r := st.auth.Finish(saeEpoch.Add(now), j)
+	if r.Drop == sae.DropCancelled && countCancel {
+		a.cnt[counter.SAEBudget]++
+	}
+	a.saeResult(now, sa, r, a.replyClassOf(now, sa, s))
+}
+
+// saeResult carries out what the authenticator decided.
+func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class replyClass) {
+	a.countSAEDrop(r.Drop)
+	if r.Job != nil {
+		a.saeOf().live[r.Job] = true
+		a.queueSAEJob(now, r.Job)
+	}
+	for _, f := range r.Replies {
+		a.countSAEReply(f)
+		a.reportSAEFailure(now, sa, f)
+		a.sendSAEAuth(now, sa, f, class)
+	}
+	if r.Accepted != nil {
+		a.cnt[counter.SAEAccepted]++
+		a.saeAccepted(now, sa, r.Accepted, class)
+	}
+}
+
+// queueSAEJob keeps one job per peer for the driver, at most
+// saeQueueMax; a full queue cancels the job (counted) and gives it back.
+func (a *AP) queueSAEJob(now time.Duration, j *sae.Job) {
+	st := a.saeOf()
+	for i, q := range st.queue {
+		if q.Peer() == j.Peer() {
+			st.queue[i] = j
+			q.Cancel()
+			a.finishSAE(now, q, false) // stale: Finish drops it
+			return
+		}
+	}
+	if len(st.queue) >= saeQueueMax {
+		a.cnt[counter.SAEQueueFull]++
+		j.Cancel()
+		a.finishSAE(now, j, false)
+		return
+	}
+	st.queue = append(st.queue, j)
+}
+
+// flushSAE hands the queued jobs to the driver; one that cannot run them
+// gets them cancelled (counted as over the budget).
+func (a *AP) flushSAE(now time.Duration, d Driver) {
+	st := a.saeOf()
+	if st == nil || len(st.queue) == 0 {
+		return
+	}
+	jobs := st.queue
+	st.queue = nil
+	if w, ok := d.(SAEWorker); ok {
+		w.RunSAE(jobs)
+		return
+	}
+	for _, j := range jobs {
+		j.Cancel()
+		a.HandleSAEDone(now, j)
+	}
+}
+
+// sendSAEAuth sends one SAE Authentication frame.
+func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class replyClass) bool {
+	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
+	if !ok {
+		return false
+	}
+	b = ieee80211.AppendAuth(b, authSAE, f.Transaction, f.Status)
+	b = append(b, f.Body...)
+	if !a.finishReply(now, h, b, rt, class, 0, mlmeNone) {
+		return false
+	}
+	a.cnt[counter.AuthResponses]++
+	return true
+}
+
+// saeAccepted makes the station authenticated with the exchange's keys
+// and caches the PMKSA. An associated MFP station keeps its association
+// until it associates again with the new keys (hostapd leaves it too).
+func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class replyClass) {
+	st := a.saeOf()
+	st.pmksa.Add(now, rsn.PMKSA{SPA: sa, PMKID: rsn.PMKID(k.PMKID), PMK: rsn.PMK(k.PMK), AKM: rsn.AKMSAE, Group: k.Group, H2E: k.H2E})
+	slot, s := a.sta.lookup(sa)
+	if s.keepsAssoc() {
+		a.cnt[counter.AuthKeptAssoc]++
+		s.sae = &staSAE{keys: *k, bySAE: true}
+		return
+	}
+	slot, s, ok := a.freshEntry(now, sa, slot, s)
+	if !ok {
+		return // the station's association will find no entry: reason 6
+	}
+	s.state = stateAuthenticated
+	s.authAt, s.lastRx = now, now
+	s.known = class == replyKnown
+	s.authOK = true // the Confirm was its own acknowledgement of the exchange
+	s.sae = &staSAE{keys: *k, bySAE: true}
+	a.sta.enlist(slot, listAuth)
+	a.answered.Add(now, sa)
+}
+
+// statusInvalidPMKID is status 53: the PMKID names no PMKSA.
+const statusInvalidPMKID = 53
+
+// saeAssoc decides the PMK of a station associating with AKM SAE, as
+// hostapd's check_assoc_ies and wpa_validate_wpa_ie: a PMKID it names
+// must be a cached PMKSA of its own (else 53); without one, a station
+// that authenticated by SAE uses that exchange's keys, and one that used
+// Open System has nothing to go on (53). A station that authenticated by
+// SAE must use AKM SAE (43), and with sae_pwe=2 one that ran hunting and
+// pecking while its RSNXE says it can do H2E is refused (status 1: a
+// downgrade).
+func (a *AP) saeAssoc(now time.Duration, s *station, n *rsn.Negotiated, rsnxe []byte) uint16 {
+	st := a.saeOf()
+	if st != nil && s.sae != nil && s.sae.bySAE && !s.sae.keys.H2E && st.auth.PWE() == sae.BothMethods && rsn.RSNXH2E(rsnxe) {
+		return ieee80211.StatusUnspecified
+	}
+	if n.AKM != rsn.AKMSAE {
+		if s.sae != nil && s.sae.bySAE {
+			return ieee80211.StatusInvalidAKMP
+		}
+		return ieee80211.StatusSuccess
+	}
+	if st == nil {
+		return ieee80211.StatusInvalidAKMP
+	}
+	for _, id := range n.PMKIDs {
+		if e, ok := st.pmksa.Get(now, s.addr, id); ok {
+			bySAE := s.sae != nil && s.sae.bySAE
+			if !bySAE {
+				a.cnt[counter.SAEPMKSAHits]++ // no SAE exchange before this association
+			}
+			s.sae = &staSAE{keys: sae.Keys{PMK: e.PMK, PMKID: e.PMKID, Group: e.Group, H2E: e.H2E}, bySAE: bySAE}
+			return ieee80211.StatusSuccess
+		}
+	}
+	if len(n.PMKIDs) > 0 || s.sae == nil || !s.sae.bySAE {
+		return statusInvalidPMKID
+	}
+	return ieee80211.StatusSuccess
+}
+
+// saeSetPMK hands the station's SAE PMK to its handshake.
+func (s *station) saeSetPMK() {
+	if s.sae == nil || s.rsn == nil {
+		return
+	}
+	pmk := rsn.PMK(s.sae.keys.PMK)
+	s.rsn.hs.SetPMK(&pmk, rsn.PMKID(s.sae.keys.PMKID))
+	clear(pmk[:])
+}
+
+// countSAEReply counts the outcomes a reply tells: a token requested, a
+// group refused, a commit refused (a bad scalar or element, or another
+// fault), a Confirm that did not verify (a wrong password, most likely).
+func (a *AP) countSAEReply(f sae.Frame) {
+	switch {
+	case f.Transaction == 1 && f.Status == sae.StatusAntiCloggingToken:
+		a.cnt[counter.SAETokenRequested]++
+	case f.Transaction == 1 && f.Status == sae.StatusGroupNotSupported:
+		a.cnt[counter.SAEBadGroup]++
+	case f.Transaction == 1 && f.Status == sae.StatusUnspecified:
+		a.cnt[counter.SAEBadCommit]++
+	case f.Transaction == 2 && f.Status == sae.StatusChallengeFail:
+		a.cnt[counter.SAEConfirmMismatch]++
+	}
+}
+
+func (a *AP) countSAEDrop(d sae.Drop) {
+	switch d {
+	case sae.DropBadToken:
+		a.cnt[counter.SAEBadToken]++
+	case sae.DropReflection:
+		a.cnt[counter.SAEReflection]++
+	case sae.DropSync:
+		a.cnt[counter.SAESyncErrors]++
+	case sae.DropNone, sae.DropStale, sae.DropCancelled: // counted where cancelled
+	default:
+		a.cnt[counter.SAEDropped]++
+	}
+}
+
+// describeSAE adds a WPA3 station's SAE group and method to its status.
+func (s *station) describeSAE(st *ctl.Station) {
+	if s.sae == nil || s.rsn == nil || s.rsn.hs.AKM() != rsn.AKMSAE {
+		return
+	}
+	st.SAEGroup, st.SAEMethod = s.sae.keys.Group, "hunting-and-pecking"
+	if s.sae.keys.H2E {
+		st.SAEMethod = "hash-to-element"
+	}
+}
+
+// securityName is what the status calls a BSS offering akms.
+func securityName(akms []rsn.AKM) string {
+	switch {
+	case !slices.Contains(akms, rsn.AKMSAE):
+		return "WPA2-Personal"
+	case len(akms) == 1:
+		return "WPA3-Personal"
+	}
+	return "WPA2/WPA3-Personal transition"
+}
+
+// reportSAEFailure logs the refusals an operator asks about: a wrong
+// password (the Confirm did not verify) and an unknown identifier.
+func (a *AP) reportSAEFailure(now time.Duration, sa ieee80211.MAC, f sae.Frame) {
+	var why string
+	switch {
+	case f.Transaction == 2 && f.Status == sae.StatusChallengeFail:
+		why = "SAE confirm mismatch: wrong password likely"
+	case f.Transaction == 1 && f.Status == sae.StatusUnknownPasswordID:
+		why = "unknown SAE password identifier"
+	default:
+		return
+	}
+	a.event(Event{At: now, Kind: EventSAEFailed, Addr: sa, Reason: f.Status, Why: why})
+}

@@ -1,0 +1,201 @@
+package shell
+
+import (
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/airq/airq/sae"
+)
+
+// The SAE worker: the core's elliptic-curve work (sae.Job: a password
+// element, a commit, K and the keys) runs here, on one goroutine off the
+// core's loop, under an explicit budget of CPU per interval, and comes back
+// to the loop as an input (ap.AP.HandleSAEDone).
+//
+// Budget. Every saeInterval the worker may spend saeBudget running jobs
+// (a quarter of one CPU: about 40 hunting-and-pecking exchanges a second
+// on a slow core, several hundred hash-to-element ones). Jobs yield
+// between hunting-and-pecking iterations (sae.Job.Run's yield): each yield
+// charges the time run since the last one and calls runtime.Gosched, so
+// that even with GOMAXPROCS=1 the core's loop runs between pieces instead
+// of waiting for the scheduler's 10 ms preemption; once the interval's
+// budget is spent the worker sleeps to the next interval, in the middle of
+// a job if need be. Jobs wait at most saeBacklog deep; beyond that, or
+// when the wait would outlast saeMaxWait, a job is cancelled (sae.Job.Cancel)
+// and given back at once, and the core counts it (sae_budget): a commit
+// flood costs a bounded share of the CPU and a bounded queue, never the
+// datapath.
+const (
+	saeInterval = 100 * time.Millisecond
+	saeBudget   = 25 * time.Millisecond
+	saeBacklog  = 32
+	saeMaxWait  = 2 * time.Second
+)
+
+// saeWorker is the goroutine and its two queues, both guarded by mu: jobs
+// to run (with when they came) and jobs done. RunSAE and take never
+// block, so the core's loop never waits for the worker.
+type saeWorker struct {
+	mu      sync.Mutex
+	todo    []saeQueued
+	done    []*sae.Job
+	wake    chan struct{} // a job to run (capacity 1)
+	ready   chan struct{} // jobs done (capacity 1): the loop's input
+	stop    chan struct{}
+	stopped chan struct{}
+
+	// The budget, the worker goroutine's own.
+	window time.Time     // start of the current interval
+	spent  time.Duration // run in it
+}
+
+type saeQueued struct {
+	j  *sae.Job
+	at time.Time
+}
+
+func newSAEWorker() *saeWorker {
+	w := makeSAEWorker()
+	go w.run()
+	return w
+}
+
+func makeSAEWorker() *saeWorker {
+	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
+		stopped: make(chan struct{}), window: time.Now()}
+}
+
+// RunSAE makes the shell's driver an ap.SAEWorker.
+func (d *driver) RunSAE(jobs []*sae.Job) {
+	if d.sae == nil {
+		d.sae = newSAEWorker()
+	}
+	d.sae.add(jobs)
+}
+
+// add queues jobs; those beyond saeBacklog are cancelled and given back.
+func (w *saeWorker) add(jobs []*sae.Job) {
+	now := time.Now()
+	w.mu.Lock()
+	for _, j := range jobs {
+		if len(w.todo) >= saeBacklog {
+			j.Cancel()
+			w.done = append(w.done, j)
+			continue
+		}
+		w.todo = append(w.todo, saeQueued{j, now})
+	}
+	back := len(w.done) > 0
+	w.mu.Unlock()
+	signal(w.wake)
+	if back {
+		signal(w.ready)
+	}
+}
+
+// readyChan is the loop's input; nil (never ready) without a worker.
+func (w *saeWorker) readyChan() <-chan struct{} {
+	if w == nil {
+		return nil
+	}
+	return w.ready
+}
+
+// take returns the jobs done since the last take.
+func (w *saeWorker) take() []*sae.Job {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := w.done
+	w.done = nil
+	return out
+}
+
+// close stops the goroutine; jobs still queued are dropped with the core.
+func (w *saeWorker) close() {
+	if w == nil {
+		return
+	}
+	close(w.stop)
+	<-w.stopped
+}
+
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+func (w *saeWorker) run() {
+	defer close(w.stopped)
+	for {
+		select {
+		case <-w.stop:
+			return
+		default:
+		}
+		w.mu.Lock()
+		var q saeQueued
+		have := len(w.todo) > 0
+		if have {
+			q = w.todo[0]
+			w.todo = w.todo[1:]
+		}
+		w.mu.Unlock()
+		if !have {
+			select {
+			case <-w.stop:
+				return
+			case <-w.wake:
+			}
+			continue
+		}
+		if time.Since(q.at) > saeMaxWait {
+			q.j.Cancel() // the station has retried or given up by now
+		} else if !w.pace() {
+			return
+		} else {
+			w.runJob(q.j)
+		}
+		w.mu.Lock()
+		w.done = append(w.done, q.j)
+		w.mu.Unlock()
+		signal(w.ready)
+	}
+}
+
+// runJob runs one job, charging its pieces to the budget.
+func (w *saeWorker) runJob(j *sae.Job) {
+	resume := time.Now()
+	j.Run(func() {
+		w.spent += time.Since(resume)
+		runtime.Gosched()
+		w.pace()
+		resume = time.Now()
+	})
+	w.spent += time.Since(resume)
+}
+
+// pace starts a new interval when the current one is over and, when the
+// interval's budget is spent, sleeps to the next one. It reports false
+// when the worker is stopping.
+func (w *saeWorker) pace() bool {
+	now := time.Now()
+	if now.Sub(w.window) >= saeInterval {
+		w.window, w.spent = now, 0
+		return true
+	}
+	if w.spent < saeBudget {
+		return true
+	}
+	t := time.NewTimer(saeInterval - now.Sub(w.window))
+	defer t.Stop()
+	select {
+	case <-w.stop:
+		return false
+	case <-t.C:
+	}
+	w.window, w.spent = time.Now(), 0
+	return true
+}

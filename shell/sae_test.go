@@ -1,0 +1,125 @@
+package shell
+
+import (
+	"math/rand/v2"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/airq/airq/sae"
+)
+
+type chacha struct{ r *rand.ChaCha8 }
+
+func (c chacha) Read(b []byte) (int, error) { return c.r.Read(b) }
+
+// saeJobs makes n real jobs: commits from n stations to an authenticator.
+func saeJobs(t *testing.T, n int) (*sae.Authenticator, []*sae.Job) {
+	t.Helper()
+	ap := sae.MAC{2, 0, 0, 0, 2, 0}
+	a, err := sae.NewAuthenticator(sae.Config{SSID: []byte("airq"), BSSID: ap, PWE: sae.HashToElement, AntiCloggingThreshold: 1000,
+		Passwords: []sae.Password{{Password: []byte("correct horse"), AnyPeer: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := sae.GroupByID(19)
+	rng := chacha{rand.NewChaCha8([32]byte{3})}
+	var jobs []*sae.Job
+	for i := range n {
+		own := sae.MAC{2, 0, 0, 0, 1, byte(i)}
+		st, err := sae.NewStation(g, own, ap, []byte("airq"), []byte("correct horse"), nil, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := st.Commit(rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := a.Handle(time.Unix(0, 0), rng, own, f)
+		if r.Job == nil {
+			t.Fatalf("commit %d gave no job: %+v", i, r)
+		}
+		jobs = append(jobs, r.Job)
+	}
+	return a, jobs
+}
+
+// finished says how the authenticator takes a job back: cancelled, or
+// run (its Commit to send).
+func finished(a *sae.Authenticator, j *sae.Job) (cancelled, ran bool) {
+	r := a.Finish(time.Unix(0, 0), j)
+	return r.Drop == sae.DropCancelled, len(r.Replies) == 1
+}
+
+// Jobs run on the worker and come back through the ready channel; the
+// ones beyond the backlog come back at once, cancelled.
+func TestSAEWorkerRunsAndBounds(t *testing.T) {
+	a, jobs := saeJobs(t, saeBacklog+3)
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker()
+		w.add(jobs)
+		got := w.take()
+		if len(got) != 3 {
+			t.Fatalf("%d jobs back at once, want the 3 beyond the backlog", len(got))
+		}
+		for _, j := range got {
+			if c, _ := finished(a, j); !c {
+				t.Fatal("a job beyond the backlog was not cancelled")
+			}
+		}
+		go w.run()
+		var back []*sae.Job
+		for len(back) < saeBacklog {
+			<-w.readyChan()
+			back = append(back, w.take()...)
+		}
+		for _, j := range back {
+			if _, ran := finished(a, j); !ran {
+				t.Fatal("a queued job came back without its Commit")
+			}
+		}
+		w.close()
+	})
+}
+
+// With the interval's budget spent, a job waits for the next interval:
+// the worker gives the CPU back instead of running past its share.
+func TestSAEWorkerBudget(t *testing.T) {
+	_, jobs := saeJobs(t, 1)
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker()
+		w.spent = saeBudget
+		go w.run()
+		w.add(jobs)
+		synctest.Wait()
+		if got := w.take(); len(got) != 0 {
+			t.Fatal("a job ran with the budget spent")
+		}
+		time.Sleep(saeInterval)
+		synctest.Wait()
+		if got := w.take(); len(got) != 1 {
+			t.Fatalf("%d jobs done in the next interval", len(got))
+		}
+		w.close()
+	})
+}
+
+// A job that waited past saeMaxWait is cancelled, not run.
+func TestSAEWorkerStaleJobCancelled(t *testing.T) {
+	a, jobs := saeJobs(t, 1)
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker()
+		w.add(jobs)
+		time.Sleep(saeMaxWait + time.Second)
+		go w.run()
+		<-w.readyChan()
+		got := w.take()
+		if len(got) != 1 {
+			t.Fatalf("%d jobs back", len(got))
+		}
+		if c, _ := finished(a, got[0]); !c {
+			t.Error("a stale job ran")
+		}
+		w.close()
+	})
+}
