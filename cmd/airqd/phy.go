@@ -43,8 +43,11 @@ func (o *options) applyPHY() error {
 
 // amsduGiven tells whether -amsdu or the file's amsdu= chose the A-MSDU
 // size; otherwise HT and VHT stations get airq's default.
-func (o *options) amsduGiven() bool {
-	return o.flagSet["amsdu"] || (o.conf != nil && o.conf.Line("amsdu") > 0)
+func (o *options) amsduGiven() bool { return o.given("amsdu", "amsdu") }
+
+// given tells whether the flag or the file's key set a setting.
+func (o *options) given(flag, key string) bool {
+	return o.flagSet[flag] || (o.conf != nil && o.conf.Line(key) > 0)
 }
 
 // phyNamed is the wiphy of the wireless interface name, which hostapd's
