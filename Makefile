@@ -13,7 +13,8 @@ build:
 	$(GO) build -o bin/ ./cmd/...
 
 # make run SIM=three-snr: a scenario of sim/scenarios (or SIM=FILE); ARGS=
-# adds airqd flags, e.g. make run SIM=three-snr ARGS="-ht -scan"; WPA=1
+# adds airqd flags, e.g. make run SIM=three-snr ARGS="-ht -scan" (-ht brings
+# A-MSDUs to the stations that take them; -amsdu 0 sends none); WPA=1
 # makes the network WPA2-Personal (configs/sim-wpa2.conf), WPA3=1
 # WPA3-Personal (configs/sim-wpa3.conf).
 SIM  ?=

@@ -125,7 +125,7 @@ func TestConfigErrors(t *testing.T) {
 		{"airtime_weight=70000\n", `:1: airtime_weight: "70000": want 1 to 65535`},
 		{"log_level=loud\n", `:1: log_level: "loud": want debug, info, warn or error`},
 		{"radio=usb\n", `:1: radio: "usb": want nl80211 or sim`},
-		{"tap_offload=1\n", `:1: tap_offload: "1": want gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off`},
+		{"tap_offload=1\n", `:1: tap_offload: "1": want gro (merged writes to the host), tso (also cut the host's 64 KiB sends; the default at a nice value below 0) or off`},
 		{"nice=-21\n", `:1: nice: "-21": want -20 to 19 (the nice value of airqd's threads; default -10)`},
 		{"bssid=ff:ff:ff:ff:ff:ff\n", `:1: bssid: "ff:ff:ff:ff:ff:ff": want a unicast MAC address`},
 		{"bridge=br 0\n", `:1: bridge: "br 0": want a bridge name of at most 15 characters, without blanks`},

@@ -40,7 +40,7 @@ var baseKeys = map[string]Key{
 			}
 			return ifnameOK(v)
 		}},
-	"tap_offload": {Flags: flag("tap-offload"), Want: "gro (the default: merged writes to the host), tso (also cut the host's 64 KiB sends) or off",
+	"tap_offload": {Flags: flag("tap-offload"), Want: "gro (merged writes to the host), tso (also cut the host's 64 KiB sends; the default at a nice value below 0) or off",
 		set: func(s *Settings, v string) (err error) {
 			s.TapOffload, err = tap.ParseOffload(v)
 			return err

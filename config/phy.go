@@ -64,6 +64,22 @@ func (s *Settings) CorePHY(channel int, shortGI *bool, name func(flag, key strin
 	return ph, errors.Join(errs...)
 }
 
+// DefaultAMSDU is the longest A-MSDU body airq builds when the settings
+// name none: the most an HT station may announce (7935 octets) or a VHT
+// one (an 11454-octet MPDU less its header and FCS); each station's own
+// limit and airtime budget cut it further. Every frame injected costs a
+// channel access, an echo and a trip through the kernel, so HT stations
+// that take A-MSDUs get them unless amsdu=0 turns them off.
+func DefaultAMSDU(ph ap.PHY) int {
+	switch {
+	case ph.VHT:
+		return 11424
+	case ph.HT:
+		return 7935
+	}
+	return 0
+}
+
 // CenterOf is the centre channel number of the 80 or 160 MHz block holding
 // 5 GHz channel ch, as hostapd's vht_oper_centr_freq_seg0_idx names it.
 func CenterOf(ch, width int) int {

@@ -43,7 +43,11 @@ type Options struct {
 	NoQualify bool
 	// FullEchoes keeps TX-status echoes whole (a capture wants them).
 	FullEchoes bool
-	Log        *slog.Logger // the bring-up's steps; nil: none
+	// AMSDUOptional says Core.AMSDU is the default, not asked for: when
+	// the monitor's MTU cannot be raised to hold it, A-MSDUs are turned
+	// off with a warning instead of failing the start.
+	AMSDUOptional bool
+	Log           *slog.Logger // the bring-up's steps; nil: none
 	// OnACSDecision, if set, is told the channel selection's outcome when
 	// the radio first goes home after the start-up scan.
 	OnACSDecision func(d scan.Decision, took time.Duration)

@@ -106,7 +106,17 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 	if r.cfg, ch, err = configure(o, cfg, r.phy, dom); err != nil {
 		return r, ch, err
 	}
-	return r, ch, r.tune(ch)
+	if err = r.tune(ch); err != nil {
+		return r, ch, err
+	}
+	if o.AMSDUOptional && r.cfg.AMSDU > 0 {
+		if e := link.SetMTU(o.Ifname, amsduMTU(r.cfg.AMSDU)); e != nil {
+			o.Log.Warn("A-MSDUs off: the monitor's MTU cannot hold the default A-MSDU (amsdu= chooses a size)",
+				"ifname", o.Ifname, "amsdu", r.cfg.AMSDU, "err", e)
+			r.cfg.AMSDU = 0
+		}
+	}
+	return r, ch, nil
 }
 
 // tune creates the monitor interface, brings it up and tunes it to ch.
@@ -135,9 +145,13 @@ func (r *Radio) qualify(ctx context.Context, ch nl80211.Channel) (Report, error)
 	if r.cfg.AMSDU > 0 {
 		size = r.cfg.AMSDU + 26 // with the QoS data header
 	}
-	return runChecks(ctx, dev, r.nl, checkConfig{
+	rep := runChecks(ctx, dev, r.nl, checkConfig{
 		PHY: r.phy, Ifindex: r.mon.Index, BSSID: r.cfg.BSSID, Channel: ch, Retune: retuneTarget(r.phy, ch), FrameSize: size,
-	}), nil
+	})
+	if r.o.AMSDUOptional && rep.largeOptional() {
+		r.cfg.AMSDU = 0
+	}
+	return rep, nil
 }
 
 // coexist refuses to start while another interface blocks the phy, naming

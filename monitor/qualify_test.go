@@ -187,5 +187,10 @@ func TestQualifyLargeFrames(t *testing.T) {
 		if got.OK != c.ok || (!c.ok && (!got.Fatal || !strings.Contains(got.Detail, "-amsdu"))) {
 			t.Errorf("radio taking %d octets: %v", c.maxLen, got)
 		}
+		// With the default A-MSDU size rather than one asked for, a radio
+		// that cannot send it runs without A-MSDUs instead of not at all.
+		if off := r.largeOptional(); off == c.ok || r.Err() != nil {
+			t.Errorf("radio taking %d octets, default size: A-MSDUs off %v, %v", c.maxLen, off, r.Err())
+		}
 	}
 }

@@ -80,7 +80,7 @@ func TestAMSDUStudy(t *testing.T) {
 		}
 	}
 	if *amsduLong {
-		fmt.Printf("RESULT amsdu_gain=%.2f sparse_latency_delta_ms=%.2f\n", minGain, maxDelta)
+		fmt.Printf("RESULT amsdu_gain=%.2f sparse_latency_delta_ms=%.2f amsdu_mbit=%.1f\n", minGain, maxDelta, with.hi)
 	}
 	if long {
 		readmetest.Check(t, `takes (\d+) µs of airtime in all, of which (\d+) µs is the packet`, fmt.Sprint(whole), fmt.Sprintf("%.0f", own))

@@ -17,7 +17,8 @@
 // MTU-sized frame per buffer. Both cost a copy per frame and no allocation;
 // a read or a write costs a system call, which is what they save.
 //
-// TSO is not the default because of what it does to the sender: with
+// airqd asks for TSO when its datapath runs at a raised priority and for GRO
+// otherwise, because of what TSO does to the sender: with
 // checksum offload the host's TCP builds GSO sends and defers them to fill
 // them, and where airq is the bottleneck that halved downlink TCP on the
 // qemu test bed (iperf3 through airq on mac80211_hwsim, two runs each of
@@ -28,8 +29,10 @@
 // either (83-101 against 94-98 Mbit/s down). With instruction-counted guest
 // time, which takes the host's load out of the figures, TSO gains 3-8% down
 // (53.1-55.9 against 51.7-51.8 Mbit/s at nice -10, 36.7 against 35.2 at
-// nice 0) and nothing up. Merged writes stay the default until that holds
-// under the host's clock too: the halving above was measured under it.
+// nice 0) and nothing up; measured again once the core's per-frame cost
+// fell, 61.9 against 55.5 Mbit/s down at nice -10 (190.1 against 210.5 µs
+// of guest CPU per segment) and 57.9 both up. The halving above was
+// measured under the host's clock at nice 0, which is where GRO stays.
 //
 // readv and writev are raw system calls: the descriptor is non-blocking, so
 // they never sleep, and a write runs the host's stack for the frame (a TCP

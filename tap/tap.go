@@ -62,7 +62,7 @@ type Options struct {
 type Offload uint8
 
 const (
-	// OffloadGRO, the default: WriteBatch merges a station's consecutive
+	// OffloadGRO, the zero Offload: WriteBatch merges a station's consecutive
 	// TCP segments into one GSO frame for the host, as a NIC's GRO does;
 	// the host hands airq one segmented, checksummed frame per read.
 	OffloadGRO Offload = iota
@@ -70,8 +70,8 @@ const (
 	// (TUNSETOFFLOAD): the host's stack hands over one TCP send of up to
 	// 64 KiB with its checksum left partial, and ReadBatch cuts it. That
 	// saves reads, but the host's TCP then builds GSO sends and defers
-	// them; under qemu that once halved downlink TCP, and now gains 3-8%
-	// (see doc.go).
+	// them; under qemu that once halved downlink TCP at nice 0, and now
+	// gains 12% at nice -10 (see doc.go).
 	OffloadTSO
 	// OffloadOff exchanges plain frames, one system call per frame.
 	OffloadOff

@@ -112,3 +112,31 @@ func TestConfigFileErrors(t *testing.T) {
 		t.Errorf("bad value: %v", err)
 	}
 }
+
+// TestTapOffloadDefault: unset, the TAP cuts the host's TSO sends when the
+// datapath runs at a raised priority and merges writes only at nice 0 or
+// above; what the flag or the file says always wins.
+func TestTapOffloadDefault(t *testing.T) {
+	gro := writeConf(t, "tap_offload=gro\n")
+	for _, c := range []struct {
+		args []string
+		nice int
+		want tap.Offload
+	}{
+		{nil, -10, tap.OffloadTSO},
+		{nil, 0, tap.OffloadGRO},
+		{nil, 5, tap.OffloadGRO},
+		{[]string{"-tap-offload", "gro"}, -10, tap.OffloadGRO},
+		{[]string{"-tap-offload", "off"}, -10, tap.OffloadOff},
+		{[]string{"-tap-offload", "tso"}, 0, tap.OffloadTSO},
+		{[]string{"-config", gro}, -10, tap.OffloadGRO},
+	} {
+		o, err := parseFlags(append([]string{"-radio", "sim"}, c.args...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := o.tapOffload(c.nice); got != c.want {
+			t.Errorf("%v at nice %d: %v, want %v", c.args, c.nice, got, c.want)
+		}
+	}
+}

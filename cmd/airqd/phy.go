@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/airq/airq/config"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
@@ -18,7 +19,7 @@ func (o *options) registerPHY(fs *flag.FlagSet) {
 	fs.StringVar(&p.HT40, "ht40", "", "secondary 20 MHz channel of a 40 MHz channel: + (above) or - (below)")
 	fs.BoolVar(&o.shortGI, "short-gi", false, "use and advertise the short guard interval at every width the channel uses, as ht_capab's [SHORT-GI-20] [SHORT-GI-40] and vht_capab's [SHORT-GI-80] [SHORT-GI-160] do one by one (the radio must support it)")
 	fs.BoolVar(&p.LDPC, "ldpc", false, "advertise LDPC reception (only if the radio decodes it)")
-	fs.IntVar(&p.AMSDU, "amsdu", 0, "largest A-MSDU in octets for HT/VHT stations, 3839 to 11424 (0: no aggregation); the monitor's MTU is raised to fit")
+	fs.IntVar(&p.AMSDU, "amsdu", 0, "largest A-MSDU in octets for HT/VHT stations that take them, 3839 to 11424, or 0: no aggregation (default: 7935 with -ht, 11424 with -vht, each station's own limit and its airtime budget permitting); the monitor's MTU is raised to fit")
 	fs.BoolVar(&s.On, "scan", false, "scan other channels in the background, in trips that fit between two beacons")
 	fs.StringVar(&s.Mode, "scan-mode", "continuous", "continuous (one trip after another) or periodic (a sweep every -scan-period)")
 	fs.DurationVar(&s.Period, "scan-period", scan.DefaultPeriod, "time from one sweep to the next with -scan-mode periodic")
@@ -34,7 +35,19 @@ func (o *options) applyPHY() error {
 	}
 	ph, err := o.CorePHY(o.Channel, sgi, o.source)
 	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
+	if !o.amsduGiven() {
+		o.Core.AMSDU = config.DefaultAMSDU(ph)
+	}
 	return err
+}
+
+// amsduGiven tells whether -amsdu or the file's amsdu= chose the A-MSDU
+// size; otherwise HT and VHT stations get airq's default.
+func (o *options) amsduGiven() bool { return o.given("amsdu", "amsdu") }
+
+// given tells whether the flag or the file's key set a setting.
+func (o *options) given(flag, key string) bool {
+	return o.flagSet[flag] || (o.conf != nil && o.conf.Line(key) > 0)
 }
 
 // phyNamed is the wiphy of the wireless interface name, which hostapd's

@@ -47,6 +47,35 @@ func TestPHYFlags(t *testing.T) {
 	}
 }
 
+// TestAMSDUDefault: HT and VHT stations that take A-MSDUs get them unless
+// -amsdu or amsdu= says otherwise; 0 turns them off.
+func TestAMSDUDefault(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	if err := os.WriteFile(conf, []byte("ssid=x\nieee80211n=1\namsdu=0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args  []string
+		want  int
+		given bool // the size was asked for: no fallback at the radio
+	}{
+		{[]string{"-channel", "6"}, 0, false},
+		{[]string{"-channel", "6", "-ht"}, 7935, false},
+		{[]string{"-channel", "36", "-vht"}, 11424, false},
+		{[]string{"-channel", "6", "-ht", "-amsdu", "0"}, 0, true},
+		{[]string{"-channel", "6", "-ht", "-amsdu", "3839"}, 3839, true},
+		{[]string{"-channel", "6", "-config", conf}, 0, true},
+	} {
+		o, err := parseFlags(append([]string{"-phy", "phy0"}, c.args...))
+		if err != nil || o.Core.AMSDU != c.want {
+			t.Errorf("%v: A-MSDU %d (%v), want %d", c.args, o.Core.AMSDU, err, c.want)
+		}
+		if opt := o.monitorOptions(nil); opt.AMSDUOptional == c.given {
+			t.Errorf("%v: AMSDUOptional %v", c.args, opt.AMSDUOptional)
+		}
+	}
+}
+
 func TestHostapdHTVHTKeys(t *testing.T) {
 	dir := t.TempDir()
 	write := func(body string) string {

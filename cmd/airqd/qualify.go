@@ -35,3 +35,16 @@ func (f offloadFlag) Set(s string) (err error) {
 	*f.v, err = tap.ParseOffload(s)
 	return err
 }
+
+// tapOffload is the TAP's offload: what -tap-offload or tap_offload= chose,
+// else tso when the datapath runs at a raised priority (nice below 0) and
+// gro otherwise. TSO saves a read per segment down (s9 of make e2e:
+// 190.1 against 210.5 µs of guest CPU per segment, 61.9 against 55.5
+// Mbit/s, at nice -10); at nice 0 the host's TCP, deferring its GSO sends,
+// once halved downlink TCP (tap/doc.go), so there merged writes stay.
+func (o *options) tapOffload(runningNice int) tap.Offload {
+	if o.given("tap-offload", "tap_offload") || runningNice >= 0 {
+		return o.TapOffload
+	}
+	return tap.OffloadTSO
+}

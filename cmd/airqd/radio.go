@@ -19,7 +19,7 @@ func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
 		Phy: o.Phy, Ifname: o.Ifname, Core: cfg, ACS: o.acsFilter(), HTCapAsked: o.PHY.HTCapAsked,
 		VHTCapAsked: o.PHY.VHTCapAsked,
 		Country:     o.Country, CountryElement: o.IEEE80211D, Takeover: o.takeover, NoQualify: o.noQualify,
-		FullEchoes: o.Pcap != "", Log: log,
+		FullEchoes: o.Pcap != "", AMSDUOptional: !o.amsduGiven(), Log: log,
 		OnACSDecision: func(d scan.Decision, took time.Duration) { logDecision(log, d, took) },
 	}
 }

@@ -22,7 +22,7 @@ import (
 // (joining -bridge) and runs the core on both until ctx ends. With -qualify
 // it runs the hardware checks alone, prints the report and returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
-	nice.Apply(o.Nice, log)
+	offload := o.tapOffload(nice.Apply(o.Nice, log))
 	if o.Phy == "" { // interface= names the radio (checkDaemon)
 		var err error
 		if o.Phy, err = phyOfInterface(o.Interface); err != nil {
@@ -53,7 +53,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		return err
 	}
 	applyMemoryLimit(o, core, log)
-	wired, err := tap.Open(o.Tap, tap.Options{Offload: o.TapOffload})
+	wired, err := tap.Open(o.Tap, tap.Options{Offload: offload})
 	if err != nil {
 		return err
 	}

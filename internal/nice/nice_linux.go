@@ -68,10 +68,11 @@ func threadNice(tid int) (int, error) {
 // Apply sets the datapath's nice value at start-up. Without the right
 // to raise it (CAP_SYS_NICE or RLIMIT_NICE; under systemd, Nice= in the unit
 // does it before privileges are dropped) airqd warns and runs as it is.
-func Apply(n int, log *slog.Logger) {
+// It returns the nice value the threads run at.
+func Apply(n int, log *slog.Logger) int {
 	cur, err := threadNice(0)
 	if err == nil && cur == n {
-		return
+		return n
 	}
 	if err = Set(n); err != nil {
 		hint := ""
@@ -79,7 +80,8 @@ func Apply(n int, log *slog.Logger) {
 			hint = fmt.Sprintf("raising it needs CAP_SYS_NICE, or Nice=%d in the systemd unit", n)
 		}
 		log.Warn("datapath priority not set", "nice", n, "running_at", cur, "err", err, "hint", hint)
-		return
+		return cur
 	}
 	log.Info("datapath priority", "nice", n)
+	return n
 }

@@ -13,7 +13,9 @@ var ErrNotSupported = errors.New("nice: not supported on this OS")
 // Set returns ErrNotSupported.
 func Set(int) error { return ErrNotSupported }
 
-// Apply logs that the priority was not set.
-func Apply(n int, log *slog.Logger) {
+// Apply logs that the priority was not set and returns 0, the value the
+// threads run at.
+func Apply(n int, log *slog.Logger) int {
 	log.Warn("datapath priority not set", "nice", n, "err", ErrNotSupported)
+	return 0
 }

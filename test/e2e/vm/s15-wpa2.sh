@@ -318,6 +318,8 @@ for dir in down up; do
 		skip "ratio_hostapd_tcp_$dir" "$dh, not asserted with the host's clock"
 	fi
 done
+# airq's WPA2 over hostapd's WPA2, same boot, same station and radio
+echo "RESULT wpa2_tput_down_ratio=$(div "$(mbits psk.tcp_down)" "$(mbits hostapd-wpa2.tcp_down)") wpa2_tput_up_ratio=$(div "$(mbits psk.tcp_up)" "$(mbits hostapd-wpa2.tcp_up)")"
 grep -E '^(rx_unprotected|rx_undecryptable|rx_replayed|rx_mic_failure|eapol_|handshakes_|psk_mismatch|gtk_installed)' "$LOGS/$S-airqctl-status.log" | tr '\n' ' '; echo
 if grep -q "$PASS" "$LOGS"/$S-airqd*.log "$LOGS/$S-airqctl-status.log" "$LOGS/$S-airqctl-station-dump.log"; then
 	result secret_hidden fail "the passphrase appears in airqd's log or airqctl's output"
