@@ -132,10 +132,12 @@ func TestStationDumpStreams(t *testing.T) {
 	if n != 2007 || alloc > 1<<20 {
 		t.Errorf("%d stations dumped, %d bytes allocated; want 2007 within 1 MiB", n, alloc)
 	}
-	// What the socket's goroutines allocate meanwhile moves the figures by
-	// a few KiB.
+	// What the socket's goroutines and the runtime allocate meanwhile moves
+	// the figures by a few KiB (a few tens under -race on a loaded host):
+	// 16 KiB on the streamed figure, 1 % on the whole reply's.
+	wholeKiB := float64((ms.TotalAlloc - before) >> 10)
 	readmetest.CheckNear(t, `2,007 stations cost (\d+) KiB of allocation`, float64(alloc>>10), 16)
-	readmetest.CheckNear(t, `instead of the\s+(\d+,\d+) KiB the reply built whole`, float64((ms.TotalAlloc-before)>>10), 16)
+	readmetest.CheckNear(t, `instead of the\s+(\d+,\d+) KiB the reply built whole`, wholeKiB, wholeKiB/100)
 	// The client's decoder reads the stream as any reply.
 	srv, _ := ListenControl(filepath.Join(t.TempDir(), "b.sock"))
 	stop := serveCalls(srv, func(call *ControlCall) {
