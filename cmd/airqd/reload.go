@@ -198,7 +198,7 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 		r.log.Info("reload: applied", "macaddr_acl", int(nacl.Mode), "accept", len(nacl.Accept), "deny", len(nacl.Deny))
 	}
 	if rc.PSKs != nil {
-		r.cur.Core.RSN = next.Core.RSN
+		r.cur.Core.RSN = r.cur.Core.RSN.Reloaded(next.Core.RSN)
 		r.log.Info("reload: applied the PSKs and SAE passwords (wpa_passphrase, wpa_psk, wpa_psk_file, sae_password)", "entries", len(next.Core.RSN.PSKs))
 	}
 	for _, m := range removed {
@@ -221,7 +221,7 @@ func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
 	if err != nil {
 		return err
 	}
-	r.cur.Core.RSN = next.Core.RSN
+	r.cur.Core.RSN = r.cur.Core.RSN.Reloaded(next.Core.RSN)
 	r.log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(next.Core.RSN.PSKs))
 	for _, m := range removed {
 		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)

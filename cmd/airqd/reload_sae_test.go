@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/airq/airq/ap"
+	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/sae"
+	"github.com/airq/airq/shell"
+)
+
+// A SIGHUP applies the new SAE passwords but keeps the running sae_groups
+// and sae_pwe, which need a restart: the reloader must record those it
+// kept, so that a second reload derives the PTs for the groups and method
+// that run, not for the file's.
+func TestReloadKeepsRunningSAEGroupsAndPWE(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	const head = "ssid=wpa3\nwpa=2\nwpa_key_mgmt=SAE\nieee80211w=2\n"
+	writeFile(t, conf, head+"sae_password=first password\n")
+	args := []string{"-radio", "sim", "-config", conf}
+	opts, err := parseFlags(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	core, err := ap.New(withBSSID(opts.Core))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := shell.ListenControl("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	go func() {
+		for c := range srv.Calls() {
+			c.Serve(core, func(req ctl.Request) ctl.Reply { return core.Control(0, req) })
+		}
+	}()
+	rl := &reloader{args: args, cur: opts, srv: srv, level: new(slog.LevelVar), log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+
+	for _, pw := range []string{"second password", "third password"} {
+		writeFile(t, conf, head+"sae_password="+pw+"\nsae_groups=19 20\nsae_pwe=1\n")
+		if err := rl.reloadFile(context.Background()); err != nil {
+			t.Fatalf("reload with %q: %v", pw, err)
+		}
+		s := rl.cur.Core.RSN.SAE
+		if s == nil || len(s.Passwords) != 1 || string(s.Passwords[0].Password) != pw {
+			t.Fatalf("after the reload to %q the running passwords are not the file's", pw)
+		}
+		if slices.Contains(s.Groups, 20) || s.PWE != sae.HuntAndPeck {
+			t.Errorf("after the reload to %q the reloader records groups %v and sae_pwe %d; want the running 19 and 0 (they need a restart)", pw, s.Groups, s.PWE)
+		}
+	}
+}
