@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,27 +20,8 @@ func TestHostapdCLISAEEvents(t *testing.T) {
 	if err := os.Chmod(conf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	log, script := filepath.Join(dir, "events"), filepath.Join(dir, "action.sh")
-	writeFile(t, script, "#!/bin/sh\necho \"$@\" >> "+log+"\n")
-	if err := os.Chmod(script, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	startDaemon(t, "-config", conf, "-sim-stations", "1", "-sim-join", "1s")
-	waitUntil(t, "hostapd's socket", 10*time.Second, func() bool {
-		_, err := os.Stat(filepath.Join(run, "wlan0"))
-		return err == nil
-	})
-	a := exec.Command(hostapdCLI(t), "-p", run, "-i", "wlan0", "-a", script)
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- a.Wait() }()
-	t.Cleanup(func() {
-		a.Process.Kill()
-		<-done
-	})
-	read := func() string { b, _ := os.ReadFile(log); return string(b) }
+	read := cliActions(t, run)
 	waitUntil(t, "AP-STA-CONNECTED in the action script", 10*time.Second, func() bool {
 		return strings.Contains(read(), "wlan0 AP-STA-CONNECTED 02:00:00:00:10:01\n")
 	})
