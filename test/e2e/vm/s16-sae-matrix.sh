@@ -23,11 +23,12 @@
 #   apA-staT.airqctl            airqctl station get: akm SAE, group 19, the
 #                               method of the table
 #   apA-staT.ping_up/_down      5 pings each way, 0% loss
+#   apA-staT.tcp_down/_up       iperf3 TCP 2 s each way, >= 2 Mbit/s
 #   apA-staT.skipped            (pairs that do not join) never COMPLETED in
 #                               15 s, wpa_supplicant's log gives the reason
 #                               of the table, and airqd saw no SAE exchange
 #                               (sae_accepted unchanged)
-# timeout: 300
+# timeout: 360
 . /e2e/lib.sh
 
 PASS="airq e2e sae matrix password"
@@ -63,6 +64,12 @@ joins() {
 		sh -c "[ '$akm' = SAE ] && [ '$grp' = 19 ] && [ '$mth' = '$2' ]"
 	pings "$1.ping_up" 1 up 5
 	pings "$1.ping_down" 1 down 5
+	for dir in down up; do
+		r=; [ $dir = down ] && r=-R
+		iperf_bg "$1.tcp_$dir" 1 2 $r
+		wait $IPERF_PID
+		iperf_check "$1.tcp_$dir" 2
+	done
 }
 
 # skips N REASON: the station never completes, its log says REASON, and
@@ -84,6 +91,7 @@ skips() {
 log "radios"
 ap_radios 2 || { result setup fail "mac80211_hwsim radios=2"; finish; }
 sta_init 1 || { result setup fail "station namespace"; finish; }
+iperf_servers 1 || result setup fail "iperf3 server"
 
 for ap in 0 1 2; do
 	log "airqd with sae_pwe=$ap"
