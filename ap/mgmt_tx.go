@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/sae"
 )
 
 // startMgmt takes a slab and writes the radiotap TX header and a management
@@ -80,8 +81,25 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	a.emitRadio(h, b, rec)
 }
 
+// appendRates appends the BSS's Supported (and Extended Supported) Rates;
+// with hash-to-element required, BSS membership selector 123 after the
+// rates, as hostapd 2.11's hostapd_eid_supp_rates: a station that cannot
+// do H2E (wpa_supplicant with sae_pwe=0) then skips the BSS.
 func (a *AP) appendRates(b []byte) []byte {
-	return ieee80211.AppendRates(b, a.rates.ie)
+	if !a.saeH2ERequired() {
+		return ieee80211.AppendRates(b, a.rates.ie)
+	}
+	var octets [255]byte
+	n := copy(octets[:len(octets)-1], a.rates.ie)
+	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
+	return ieee80211.AppendRates(b, octets[:n+1])
+}
+
+// saeH2ERequired is hostapd 2.11's h2e_required: SAE offered, and
+// hash-to-element the only method, by sae_pwe=1 or by identifiers on
+// every password.
+func (a *AP) saeH2ERequired() bool {
+	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
 // appendBSSTail appends the elements beacons and probe responses share after

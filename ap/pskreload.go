@@ -36,23 +36,33 @@ func DerivePSKs(c *RSNConfig, ssid string) (*PSKs, error) {
 	return &PSKs{set, auth}, nil
 }
 
-// ReloadPSKs derives next's PSKs when a reload changed them from cur's;
-// nil when both BSSes are not WPA2 (turning WPA2 on or off needs a
-// restart) or the keys are the same.
+// ReloadPSKs derives the PSKs a reload to next runs with (Reloaded) when
+// they differ from cur's; nil when both BSSes are not WPA2 (turning WPA2
+// on or off needs a restart) or the keys are the same.
 func ReloadPSKs(cur, next *RSNConfig, ssid string) (*PSKs, error) {
 	if cur == nil || next == nil || cur.SameSecrets(next) {
 		return nil, nil
 	}
-	if cur.SAE != nil && next.SAE != nil {
-		// Only the passwords reload; the other SAE settings need a restart
-		// and stay as they run.
-		sc := *cur.SAE
-		sc.Passwords = next.SAE.Passwords
-		n := *next
-		n.SAE = &sc
-		next = &n
+	return DerivePSKs(cur.Reloaded(next), ssid)
+}
+
+// Reloaded is the section that runs after a reload to next: c with next's
+// secrets (wpa_passphrase, wpa_psk, wpa_psk_file's lines, the SAE
+// passwords). Everything else, the SAE groups and sae_pwe among it, needs
+// a restart and stays as it runs, so that the next reload compares against
+// what runs, not against the file. c itself when either is nil.
+func (c *RSNConfig) Reloaded(next *RSNConfig) *RSNConfig {
+	if c == nil || next == nil {
+		return c
 	}
-	return DerivePSKs(next, ssid)
+	r := *c
+	r.Passphrase, r.PSK, r.PSKs = next.Passphrase, next.PSK, next.PSKs
+	if c.SAE != nil && next.SAE != nil {
+		sc := *c.SAE
+		sc.Passwords = next.SAE.Passwords
+		r.SAE = &sc
+	}
+	return &r
 }
 
 // SameSecrets reports whether c and o hold the same PSKs in the same order

@@ -19,6 +19,10 @@ var ownKeys = strings.Fields(`airtime_weight amsdu aql_threshold aql_txq_limit a
 	scan scan_budget scan_guard scan_max_defer_time scan_max_defers scan_miss_beacon scan_mode scan_period
 	sender_memory sim_join sim_retune sim_retune_jitter sim_scenario sim_stations status_wait tap tap_offload`)
 
+// newerKeys are hostapd's keys newer than 2.10 that airq reads (hostapd
+// 2.11's, the reference for WPA3-Personal).
+var newerKeys = strings.Fields(`sae_password_file`)
+
 // IsOwnKey reports whether key is airq's own, not hostapd's.
 func IsOwnKey(key string) bool { return slices.Contains(ownKeys, key) }
 

@@ -36,8 +36,16 @@ func TestEveryHostapdKeyClassified(t *testing.T) {
 		}
 	}
 	for _, k := range known {
-		if !slices.Contains(want, k) && !IsOwnKey(k) {
-			t.Errorf("%s: airq knows it, but hostapd 2.10 does not have it and it is not airq's own (ownKeys)", k)
+		if !slices.Contains(want, k) && !IsOwnKey(k) && !slices.Contains(newerKeys, k) {
+			t.Errorf("%s: airq knows it, but hostapd 2.10 does not have it and it is neither airq's own (ownKeys) nor newer hostapd's (newerKeys)", k)
+		}
+	}
+	for _, k := range newerKeys {
+		if slices.Contains(want, k) || IsOwnKey(k) {
+			t.Errorf("%s: in newerKeys but hostapd 2.10's or airq's own", k)
+		}
+		if _, ok := keys[k]; !ok {
+			t.Errorf("%s: in newerKeys but not a key of airq", k)
 		}
 	}
 	for _, k := range ownKeys {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/airq/airq/ap"
@@ -129,7 +128,7 @@ func cutBlank(s string) (before, after string) {
 // file is readable by every user.
 func pskFileWarnings(path string, data []byte) []string {
 	var out []string
-	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o004 != 0 {
+	if worldReadable(path) {
 		out = append(out, fmt.Sprintf("%s holds PSKs and every user may read it: chmod o-r %s", path, path))
 	}
 	for n, raw := range bytes.Split(data, []byte{'\n'}) {

@@ -25,6 +25,8 @@ import (
 var saeKeys = map[string]Key{
 	"sae_password": {Reload: true, Want: "a password, optionally followed by |mac=<station address> and |id=<password identifier> (several lines for several passwords)",
 		set: setSAEPassword},
+	"sae_password_file": {Reload: true, Want: "a file of sae_password values, one a line (hostapd 2.11's; '#' starts a comment line)",
+		set: setSAEPasswordFile},
 	"sae_groups": {Want: "groups among 19 (P-256, the default), 20 (P-384) and 21 (P-521), separated by spaces",
 		set: setSAEGroups},
 	"sae_pwe": {Want: "0 (hunting and pecking, the default), 1 (hash-to-element only) or 2 (both)",
@@ -74,11 +76,22 @@ func saeOf(s *Settings) *ap.SAEConfig {
 	return r.SAE
 }
 
-// setSAEPassword reads one sae_password line as hostapd's
+// setSAEPassword reads one sae_password line.
+func setSAEPassword(s *Settings, v string) error {
+	pw, err := parseSAEPassword(v)
+	if err != nil {
+		return saysWhy{err}
+	}
+	c := saeOf(s)
+	c.Passwords = append(c.Passwords, pw)
+	return nil
+}
+
+// parseSAEPassword reads one sae_password value as hostapd's
 // parse_sae_password: the password runs to the first parameter;
 // |mac= names the one station it is for, |id= (to the end of the line)
-// its identifier. It never quotes the value.
-func setSAEPassword(s *Settings, v string) error {
+// its identifier. Errors never quote the value.
+func parseSAEPassword(v string) (sae.Password, error) {
 	pw := sae.Password{AnyPeer: true}
 	end := len(v)
 	rest := v
@@ -90,7 +103,7 @@ func setSAEPassword(s *Settings, v string) error {
 		}
 		hw, err := net.ParseMAC(mac)
 		if err != nil || len(hw) != 6 {
-			return saysWhy{errors.New("|mac= wants a station address such as 02:00:00:00:01:00")}
+			return pw, errors.New("|mac= wants a station address such as 02:00:00:00:01:00")
 		}
 		copy(pw.Peer[:], hw)
 		pw.AnyPeer = pw.Peer == sae.MAC{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
@@ -98,23 +111,21 @@ func setSAEPassword(s *Settings, v string) error {
 	}
 	for _, p := range []struct{ key, why string }{{"|vlanid=", saeVLANWhy}, {"|pk=", saePKWhy}} {
 		if strings.Contains(rest, p.key) {
-			return saysWhy{errors.New(p.why)}
+			return pw, errors.New(p.why)
 		}
 	}
 	if i := strings.Index(rest, "|id="); i >= 0 {
 		end = min(end, len(v)-len(rest)+i)
 		pw.Identifier = []byte(rest[i+4:])
 		if len(pw.Identifier) == 0 {
-			return saysWhy{errors.New("|id= wants a password identifier")}
+			return pw, errors.New("|id= wants a password identifier")
 		}
 	}
 	pw.Password = []byte(v[:end])
 	if len(pw.Password) == 0 {
-		return saysWhy{errors.New("the password is empty")}
+		return pw, errors.New("the password is empty")
 	}
-	c := saeOf(s)
-	c.Passwords = append(c.Passwords, pw)
-	return nil
+	return pw, nil
 }
 
 func setSAEGroups(s *Settings, v string) error {
@@ -173,7 +184,7 @@ func (f *File) checkSAE(s *Settings, last map[string]line, wpa2 bool) Problems {
 		case !ok:
 		case !wpa2:
 			ps = append(ps, *f.problem(l, "needs wpa=2 and SAE in wpa_key_mgmt; without them the network is open"))
-		case !offers && !f.bad["wpa_key_mgmt"] && k != "sae_password":
+		case !offers && !f.bad["wpa_key_mgmt"] && k != "sae_password" && k != "sae_password_file":
 			warn(l, "changes nothing without SAE in wpa_key_mgmt")
 		}
 	}

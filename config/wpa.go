@@ -208,8 +208,11 @@ func (f *File) checkWPA(s *Settings, last map[string]line, _ map[string]bool) Pr
 }
 
 // worldReadable says every user may read the file.
-func (f *File) worldReadable() bool {
-	fi, err := os.Stat(f.path)
+func (f *File) worldReadable() bool { return worldReadable(f.path) }
+
+// worldReadable reports whether every user may read the file at path.
+func worldReadable(path string) bool {
+	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().Perm()&0o004 != 0
 }
 

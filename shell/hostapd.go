@@ -13,6 +13,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/ctl/hostapd"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/sae"
 )
 
 // HostapdBackend carries out the hostapd commands that go beyond the
@@ -399,6 +400,10 @@ func eventOf(e ap.Event) []byte {
 		return hostapd.AppendEvent(nil, hostapd.EventDisconnected, &addr)
 	case ap.EventHandshakeCompleted:
 		return hostapd.AppendEvent(nil, hostapd.EventHandshake, &addr)
+	case ap.EventSAEFailed:
+		if e.Reason == sae.StatusUnknownPasswordID {
+			return hostapd.AppendEvent(nil, hostapd.EventSAEUnknownPasswordID, &addr)
+		}
 	}
 	return nil
 }

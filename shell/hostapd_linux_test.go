@@ -251,6 +251,22 @@ func TestHostapdMonitors(t *testing.T) {
 	}
 }
 
+// The SAE events hostapd 2.11 sends: an unknown password identifier
+// (status 123) is CTRL-EVENT-SAE-UNKNOWN-PASSWORD-IDENTIFIER; a wrong
+// password (status 15 at the Confirm) hostapd only logs.
+func TestHostapdSAEEvents(t *testing.T) {
+	r := newHostapdRig(t, 0, nil)
+	m := r.client("mon")
+	if got := m.ask("ATTACH"); got != "OK\n" {
+		t.Fatalf("ATTACH: %q", got)
+	}
+	r.srv.Publish(ap.Event{Kind: ap.EventSAEFailed, Addr: sta, Reason: 15, Why: "SAE confirm mismatch: wrong password likely"})
+	r.srv.Publish(ap.Event{Kind: ap.EventSAEFailed, Addr: sta, Reason: 123, Why: "unknown SAE password identifier"})
+	if got := m.recv(); got != "<3>CTRL-EVENT-SAE-UNKNOWN-PASSWORD-IDENTIFIER 02:00:00:00:01:00" {
+		t.Errorf("event %q", got)
+	}
+}
+
 // hostapd's rule: a monitor is dropped after more than ten failed sends
 // in a row, at once when its socket is gone; a send that goes through
 // clears its count.

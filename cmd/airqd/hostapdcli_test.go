@@ -38,6 +38,30 @@ func cliDaemon(t *testing.T, args ...string) (run string, d *airqdProc) {
 	return run, startDaemon(t, append([]string{"-config", conf}, args...)...)
 }
 
+// cliActions runs hostapd_cli -a against the socket of wlan0 in run, its
+// action script appending each event's line to a file; read returns the
+// lines so far.
+func cliActions(t *testing.T, run string) (read func() string) {
+	t.Helper()
+	dir := t.TempDir()
+	log, script := filepath.Join(dir, "events"), filepath.Join(dir, "action.sh")
+	writeFile(t, script, "#!/bin/sh\necho \"$@\" >> "+log+"\n")
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := exec.Command(hostapdCLI(t), "-p", run, "-i", "wlan0", "-a", script)
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- a.Wait() }()
+	t.Cleanup(func() {
+		a.Process.Kill()
+		<-done
+	})
+	return func() string { b, _ := os.ReadFile(log); return string(b) }
+}
+
 // cli runs hostapd_cli -p run -i wlan0 with args and returns its output.
 func cli(t *testing.T, run string, args ...string) string {
 	t.Helper()
@@ -127,25 +151,8 @@ func TestHostapdCLICommands(t *testing.T) {
 // hostapd_cli -a runs its script for each event: AP-STA-CONNECTED as a
 // simulated station joins, CTRL-EVENT-TERMINATING as airqd stops.
 func TestHostapdCLIActionMode(t *testing.T) {
-	dir := t.TempDir()
-	log := filepath.Join(dir, "events")
-	script := filepath.Join(dir, "action.sh")
-	writeFile(t, script, "#!/bin/sh\necho \"$@\" >> "+log+"\n")
-	if err := os.Chmod(script, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	run, d := cliDaemon(t, "-sim-stations", "1", "-sim-join", "1s")
-	a := exec.Command(hostapdCLI(t), "-p", run, "-i", "wlan0", "-a", script)
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- a.Wait() }()
-	t.Cleanup(func() {
-		a.Process.Kill()
-		<-done
-	})
-	read := func() string { b, _ := os.ReadFile(log); return string(b) }
+	read := cliActions(t, run)
 	waitUntil(t, "AP-STA-CONNECTED in the action script", 10*time.Second, func() bool {
 		return strings.Contains(read(), "wlan0 AP-STA-CONNECTED 02:00:00:00:10:01\n")
 	})

@@ -180,7 +180,7 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	}
 	var err error
 	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
-		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase and sae_password: %w", err)
+		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", err)
 	}
 	if rc == (shell.Reconfig{}) { // nothing changed
 		return nil
@@ -198,8 +198,8 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 		r.log.Info("reload: applied", "macaddr_acl", int(nacl.Mode), "accept", len(nacl.Accept), "deny", len(nacl.Deny))
 	}
 	if rc.PSKs != nil {
-		r.cur.Core.RSN = next.Core.RSN
-		r.log.Info("reload: applied the PSKs and SAE passwords (wpa_passphrase, wpa_psk, wpa_psk_file, sae_password)", "entries", len(next.Core.RSN.PSKs))
+		r.cur.Core.RSN = r.cur.Core.RSN.Reloaded(next.Core.RSN)
+		r.log.Info("reload: applied the PSKs and SAE passwords (wpa_passphrase, wpa_psk, wpa_psk_file, sae_password, sae_password_file)", "entries", len(next.Core.RSN.PSKs))
 	}
 	for _, m := range removed {
 		r.log.Info("reload: deauthenticated a station the access lists or the PSKs now refuse", "sta", m)
@@ -221,7 +221,7 @@ func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
 	if err != nil {
 		return err
 	}
-	r.cur.Core.RSN = next.Core.RSN
+	r.cur.Core.RSN = r.cur.Core.RSN.Reloaded(next.Core.RSN)
 	r.log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(next.Core.RSN.PSKs))
 	for _, m := range removed {
 		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)

@@ -20,6 +20,11 @@
 //	<3>AP-ENABLED
 //	<3>AP-DISABLED
 //	<3>CTRL-EVENT-TERMINATING
+//	<3>CTRL-EVENT-SAE-UNKNOWN-PASSWORD-IDENTIFIER 02:00:00:00:01:00
+//
+// As in hostapd 2.11, an SAE station gets AP-STA-CONNECTED and
+// EAPOL-4WAY-HS-COMPLETED as a WPA2 one does, and a wrong SAE password
+// (status 15 at the Confirm) no event: hostapd only logs it.
 //
 // # Commands
 //

@@ -263,6 +263,10 @@ const (
 	EventEnabled      = "AP-ENABLED"
 	EventDisabled     = "AP-DISABLED"
 	EventTerminating  = "CTRL-EVENT-TERMINATING"
+	// EventSAEUnknownPasswordID: a station's SAE Commit named a password
+	// identifier the AP does not have (status 123). hostapd sends no event
+	// for a wrong password (a Confirm that does not verify): it logs it.
+	EventSAEUnknownPasswordID = "CTRL-EVENT-SAE-UNKNOWN-PASSWORD-IDENTIFIER"
 )
 
 // LevelInfo is hostapd's MSG_INFO, the level of every event here; a
