@@ -70,7 +70,10 @@ live_heap() {
 }
 joined() { wpas_completed 1 && airq_has_sta "$STA1"; }
 settled() { [ "$(status num_auth)" = 0 ] && [ "$(status num_pending)" = 0 ]; }
-flood_on() { [ "$(status auth_not_acked)" -gt $((_nack0 + 100)) ]; }
+# The flood has reached airqd once its answers go unacknowledged: 20 are
+# proof enough (about 17 a second since unacknowledged strangers' association
+# requests are answered too, within the same reply budget).
+flood_on() { [ "$(status auth_not_acked)" -gt $((_nack0 + 20)) ]; }
 
 wpas_start 1
 if ! { wait_for 45 wpas_completed 1 && wait_for 5 airq_has_sta "$STA1"; }; then
