@@ -1,0 +1,63 @@
+package sae
+
+import (
+	"crypto/rand"
+	"testing"
+	"time"
+)
+
+// deliverAt is deliver at a given time.
+func deliverAt(a *Authenticator, now time.Time, from MAC, f Frame) Result {
+	r := a.Handle(now, rand.Reader, from, f)
+	if r.Job != nil {
+		r.Job.Run(nil)
+		r = a.Finish(now, r.Job)
+	}
+	return r
+}
+
+// TestAbandonedInstancesExpire: commits from peers that never confirm
+// (random MACs, stations that walked away) leave instances in Committed.
+// Past instanceTimeout they no longer count toward
+// anti_clogging_threshold and no longer hold room in the table, so they
+// cannot lock new stations out for good.
+func TestAbandonedInstancesExpire(t *testing.T) {
+	a := newAP(t, func(c *Config) { c.MaxPeers = 3; c.AntiCloggingThreshold = 2 })
+	sc, el := validCommit(t, true)
+	for i := range 2 {
+		if r := deliverAt(a, t0, MAC{2, 0, 0, 0, 1, byte(i)}, commitWith(true, sc, el)); len(r.Replies) != 1 || r.Replies[0].Status != StatusSAEHashToElement {
+			t.Fatalf("peer %d: %+v", i, r)
+		}
+	}
+	late := MAC{2, 0, 0, 0, 1, 9}
+	if r := deliverAt(a, t0.Add(time.Second), late, commitWith(true, sc, el)); len(r.Replies) != 1 || r.Replies[0].Status != StatusAntiCloggingToken {
+		t.Fatalf("two open instances: want a token request, got %+v", r)
+	}
+	later := t0.Add(instanceTimeout)
+	if r := deliverAt(a, later, late, commitWith(true, sc, el)); len(r.Replies) != 1 || r.Replies[0].Status != StatusSAEHashToElement {
+		t.Fatalf("abandoned instances still count toward the threshold: %+v", r)
+	}
+
+	full := newAP(t, func(c *Config) { c.MaxPeers = 3; c.AntiCloggingThreshold = 100 })
+	for i := range 3 {
+		deliverAt(full, t0, MAC{2, 0, 0, 0, 1, byte(i)}, commitWith(true, sc, el))
+	}
+	if r := deliverAt(full, t0.Add(time.Second), late, commitWith(true, sc, el)); r.Drop != DropTooMany {
+		t.Fatalf("full table of live instances: %+v", r)
+	}
+	if r := deliverAt(full, later, late, commitWith(true, sc, el)); len(r.Replies) != 1 || r.Replies[0].Status != StatusSAEHashToElement {
+		t.Fatalf("abandoned instances still fill the table: %+v", r)
+	}
+}
+
+// TestDisabledInstanceOutlivesTimeout: an instance disabled past sae_sync
+// stays (and stays disabled) for its whole disable period.
+func TestDisabledInstanceOutlivesTimeout(t *testing.T) {
+	a := newAP(t, nil)
+	p := &peer{state: Nothing, disabledUntil: t0.Add(disablePeriod), touched: t0}
+	a.peers[staMAC] = p
+	sc, el := validCommit(t, true)
+	if r := deliverAt(a, t0.Add(disablePeriod-time.Second), staMAC, commitWith(true, sc, el)); r.Drop != DropDisabled {
+		t.Fatalf("%+v", r)
+	}
+}
