@@ -132,6 +132,7 @@ type peer struct {
 	gen            uint32
 	busy           bool
 	touched        time.Time // its last frame or finished job
+	job            *Job      // the job in work, while busy
 }
 
 // Authenticator is one BSS's SAE side: its instances by peer, its PTs and
@@ -299,7 +300,12 @@ func (a *Authenticator) State(peer MAC) State {
 }
 
 // Forget drops peer's instance (the station left the table).
-func (a *Authenticator) Forget(peer MAC) { delete(a.peers, peer) }
+func (a *Authenticator) Forget(peer MAC) {
+	if p := a.peers[peer]; p != nil && p.busy {
+		p.job.superseded.Store(true)
+	}
+	delete(a.peers, peer)
+}
 
 // Handle takes one SAE Authentication frame from peer. now and rng are
 // the caller's clock and randomness.
@@ -430,9 +436,12 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	default:
 		j.password = a.cfg.Passwords[pw].Password
 	}
+	if p.busy {
+		p.job.superseded.Store(true)
+	}
 	a.gen++ // one sequence for the whole BSS: a forgotten peer's job never matches its successor
 	p.gen, j.gen = a.gen, a.gen
-	p.busy = true
+	p.busy, p.job = true, j
 	a.jobs++
 	p.pwID, p.hasPWID = append([]byte(nil), c.PasswordID...), c.HasPasswordID
 	return Result{Job: j}
@@ -457,7 +466,7 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 	if p == nil || p.gen != j.gen {
 		return Result{Drop: DropStale}
 	}
-	p.busy = false
+	p.busy, p.job = false, nil
 	p.touched = now
 	if j.cancelled {
 		// The Commit was never worked on: an instance it created goes,

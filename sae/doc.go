@@ -108,7 +108,9 @@
 //
 // A newer Commit from a peer whose job is still in work gives a new job
 // that supersedes the old one: Finish drops the old job (DropStale), as
-// it does a job whose instance was forgotten. So the worker queue, which
+// it does a job whose instance was forgotten, and such a job not yet
+// started does no work when it runs, so that a peer repeating Commits
+// spends none of the worker's budget on results thrown away. So the worker queue, which
 // the core owns, keeps one job per peer, the newest replacing a queued
 // one, at most 15 (hostapd's auth_sae_queue); a full queue drops and
 // counts. Every job goes back through Finish, queued or run, so that jobs

@@ -61,3 +61,31 @@ func TestDisabledInstanceOutlivesTimeout(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// TestSupersededJobSkipsWork: a Commit from a peer whose job is still in
+// work supersedes that job; the old job, when it runs, does none of its
+// elliptic-curve work (a peer repeating commits cannot pile up work the
+// core will throw away), and Finish drops it as stale.
+func TestSupersededJobSkipsWork(t *testing.T) {
+	for _, h2e := range []bool{false, true} {
+		a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 100 })
+		sc, el := validCommit(t, h2e)
+		old := a.Handle(t0, rand.Reader, staMAC, commitWith(h2e, sc, el))
+		newer := a.Handle(t0, rand.Reader, staMAC, commitWith(h2e, sc, el))
+		if old.Job == nil || newer.Job == nil {
+			t.Fatalf("h2e %v: jobs %+v %+v", h2e, old, newer)
+		}
+		yields := 0
+		old.Job.Run(func() { yields++ })
+		if old.Job.x != nil || yields != 0 {
+			t.Fatalf("h2e %v: the superseded job ran (%d yields)", h2e, yields)
+		}
+		if r := a.Finish(t0, old.Job); r.Drop != DropStale {
+			t.Fatalf("h2e %v: superseded job: %+v", h2e, r)
+		}
+		newer.Job.Run(nil)
+		if r := a.Finish(t0, newer.Job); len(r.Replies) != 1 || a.jobs != 0 {
+			t.Fatalf("h2e %v: newer job: %+v, %d in work", h2e, r, a.jobs)
+		}
+	}
+}
