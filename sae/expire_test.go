@@ -2,6 +2,8 @@ package sae
 
 import (
 	"crypto/rand"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -86,6 +88,28 @@ func TestSupersededJobSkipsWork(t *testing.T) {
 		newer.Job.Run(nil)
 		if r := a.Finish(t0, newer.Job); len(r.Replies) != 1 || a.jobs != 0 {
 			t.Fatalf("h2e %v: newer job: %+v, %d in work", h2e, r, a.jobs)
+		}
+	}
+}
+
+// TestNoVerbPrintsSecrets: whatever the verb, printing a password, keys,
+// an authenticator, a job or a station shows no password and no PMK (%#v
+// and unexported fields bypass String).
+func TestNoVerbPrintsSecrets(t *testing.T) {
+	pw := Password{Password: []byte("hunter22"), AnyPeer: true}
+	a := newAP(t, func(c *Config) { c.Passwords = []Password{pw}; c.PWE = HuntAndPeck; c.AntiCloggingThreshold = 100 })
+	g, _ := GroupByID(19)
+	st, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("hunter22"), nil, false)
+	f, _ := st.Commit(rand.Reader)
+	j := a.Handle(t0, rand.Reader, staMAC, f).Job
+	k := Keys{PMK: [32]byte{0xde, 0xad, 0xbe, 0xef}, Group: 19}
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%x", "%q"} {
+		for _, v := range []any{pw, &pw, []Password{pw}, k, &k, a, j, st} {
+			out := fmt.Sprintf(verb, v)
+			if strings.Contains(out, "hunter22") || strings.Contains(out, "0x68, 0x75, 0x6e") ||
+				strings.Contains(out, "deadbeef") || strings.Contains(out, "222, 173, 190, 239") || strings.Contains(out, "0xde, 0xad") || strings.Contains(out, "68756e746572") {
+				t.Errorf("%s of %T: %s", verb, v, out)
+			}
 		}
 	}
 }
