@@ -339,9 +339,11 @@ func reply(trans, status uint16, body []byte) Result {
 }
 
 // remove is hostapd's remove_sta: an instance that never got past
-// Nothing is not kept.
+// Nothing is not kept, unless it was disabled after a sync error (the
+// peer would otherwise end its disable period with any failed frame;
+// abandonment drops it once the period is over).
 func (a *Authenticator) remove(from MAC, p *peer, r Result) Result {
-	if p.state == Nothing && !p.busy {
+	if p.state == Nothing && !p.busy && p.disabledUntil.IsZero() {
 		delete(a.peers, from)
 		r.Removed = true
 	}

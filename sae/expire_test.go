@@ -113,3 +113,26 @@ func TestNoVerbPrintsSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestDisablePeriodSurvivesFailures: an instance disabled past sae_sync
+// keeps its disable period whatever the peer sends meanwhile: a Commit
+// or Confirm with a failure status, or a Commit that does not parse, do
+// not discard it (hostapd's remove_sta drops the driver's entry, not the
+// SAE instance).
+func TestDisablePeriodSurvivesFailures(t *testing.T) {
+	sc, elem := validCommit(t, true)
+	good := commitWith(true, sc, elem)
+	for name, f := range map[string]Frame{
+		"commit with status 1":  {Transaction: 1, Status: StatusUnspecified, Body: good.Body},
+		"commit with status 0":  {Transaction: 1, Status: StatusSuccess, Body: good.Body},
+		"confirm with status 1": {Transaction: 2, Status: StatusUnspecified, Body: []byte{1, 0}},
+		"transaction 3":         {Transaction: 3, Status: StatusUnspecified},
+	} {
+		a := newAP(t, nil)
+		a.peers[staMAC] = &peer{state: Nothing, disabledUntil: t0.Add(disablePeriod), touched: t0}
+		a.Handle(t0.Add(time.Second), rand.Reader, staMAC, f)
+		if r := a.Handle(t0.Add(2*time.Second), rand.Reader, staMAC, good); r.Drop != DropDisabled {
+			t.Errorf("after a %s: %+v", name, r)
+		}
+	}
+}
