@@ -133,6 +133,7 @@ type peer struct {
 	busy           bool
 	touched        time.Time // its last frame or finished job
 	job            *Job      // the job in work, while busy
+	fresh          bool      // created by a Commit whose job has not finished yet
 }
 
 // Authenticator is one BSS's SAE side: its instances by peer, its PTs and
@@ -318,7 +319,7 @@ func (a *Authenticator) Handle(now time.Time, rng io.Reader, from MAC, f Frame) 
 		if len(a.peers) >= a.cfg.MaxPeers && !a.makeRoom(now) {
 			return Result{Drop: DropTooMany}
 		}
-		p = &peer{}
+		p = &peer{fresh: true}
 		a.peers[from] = p
 	}
 	p.touched = now
@@ -473,11 +474,12 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 	if j.cancelled {
 		// The Commit was never worked on: an instance it created goes,
 		// one it would have restarted stays as it was.
-		if p.x == nil {
+		if p.fresh {
 			delete(a.peers, j.peer)
 		}
 		return Result{Drop: DropCancelled}
 	}
+	p.fresh = false
 	if j.err != nil {
 		p.x, p.commit = nil, nil
 		return a.remove(j.peer, p, reply(1, StatusUnspecified, nil))

@@ -136,3 +136,29 @@ func TestDisablePeriodSurvivesFailures(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledJobKeepsAcceptedInstance: a Commit in a station's name
+// whose job the worker cannot take leaves the station's accepted
+// instance as it was, even once its temporary data is gone; only an
+// instance the Commit created goes.
+func TestCancelledJobKeepsAcceptedInstance(t *testing.T) {
+	a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 100 })
+	g, _ := GroupByID(19)
+	s, _ := NewStation(g, staMAC, apMAC, []byte("airq"), []byte("correct horse"), nil, true)
+	if k, _, err := handshake(t, a, s, staMAC); k == nil || err != nil {
+		t.Fatalf("handshake: %v", err)
+	}
+	a.peers[staMAC].x = nil // as after a Confirm in Accepted
+	sc, el := validCommit(t, true)
+	r := a.Handle(t0, rand.Reader, staMAC, commitWith(true, sc, el))
+	r.Job.Cancel()
+	if r := a.Finish(t0, r.Job); r.Drop != DropCancelled || a.State(staMAC) != Accepted {
+		t.Fatalf("cancelled commit: %+v, state %v", r, a.State(staMAC))
+	}
+	other := MAC{2, 0, 0, 0, 3, 3}
+	r = a.Handle(t0, rand.Reader, other, commitWith(true, sc, el))
+	r.Job.Cancel()
+	if a.Finish(t0, r.Job); a.peers[other] != nil {
+		t.Fatal("the instance a cancelled commit created is kept")
+	}
+}
