@@ -87,7 +87,7 @@ func (c *RSNConfig) policy() rsn.Policy {
 	p.ExtendedKeyID = c.ExtendedKeyID
 	p.MFP = c.MFP
 	if c.SAE != nil {
-		p.SAEH2E = c.SAE.PWE != sae.HuntAndPeck
+		p.SAEH2E = c.SAE.PWE != sae.HuntAndPeck || c.saeIdentifiers()
 		p.SAERequireMFP = c.SAE.RequireMFP
 	}
 	if c.GroupMgmt != 0 {

@@ -42,6 +42,13 @@ func (c *RSNConfig) saePasswords() []sae.Password {
 	return nil
 }
 
+// saeIdentifiers reports whether a password has an identifier: those run
+// hash-to-element only, so the BSS advertises H2E in its RSNXE whatever
+// sae_pwe says (hostapd's hostapd_sae_pw_id_in_use).
+func (c *RSNConfig) saeIdentifiers() bool {
+	return slices.ContainsFunc(c.saePasswords(), func(p sae.Password) bool { return len(p.Identifier) > 0 })
+}
+
 // checkSAE refuses a BSS offering SAE without a password: a wpa_psk (or
 // wpa_psk_file) alone holds no password to run SAE with.
 func (c *RSNConfig) checkSAE() error {

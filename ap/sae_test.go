@@ -319,9 +319,14 @@ func TestSAEDowngradeRefused(t *testing.T) {
 func TestSAEBeaconRSNXE(t *testing.T) {
 	for _, c := range []struct {
 		pwe  sae.PWEMode
+		id   bool // a password with an identifier, which needs H2E
 		want bool
-	}{{sae.HuntAndPeck, false}, {sae.HashToElement, true}, {sae.BothMethods, true}} {
-		h := newHarness(t, saeConfig(t, c.pwe))
+	}{{sae.HuntAndPeck, false, false}, {sae.HashToElement, false, true}, {sae.BothMethods, false, true}, {sae.HuntAndPeck, true, true}} {
+		cfg := saeConfig(t, c.pwe)
+		if c.id {
+			cfg.RSN.SAE.Passwords = append(cfg.RSN.SAE.Passwords, sae.Password{Password: []byte("guest pw"), Identifier: []byte("guest"), AnyPeer: true})
+		}
+		h := newHarness(t, cfg)
 		out, _ := h.take()
 		_, fr := parsed(t, out[0])
 		ies := ieee80211.Elements(fr.Body()[12:])
@@ -333,7 +338,7 @@ func TestSAEBeaconRSNXE(t *testing.T) {
 			}
 		}
 		if rsn.RSNXH2E(rsnxe) != c.want {
-			t.Errorf("sae_pwe %d: RSNXE %x", c.pwe, rsnxe)
+			t.Errorf("sae_pwe %d, identifier %v: RSNXE %x", c.pwe, c.id, rsnxe)
 		}
 	}
 }

@@ -23,6 +23,13 @@ const DefaultSync = 3
 // disablePeriod is how long an instance past sae_sync stays disabled.
 const disablePeriod = 10 * time.Second
 
+// instanceTimeout is how long an instance waits for its peer's next
+// frame. hostapd retransmits and gives up after sae_sync tries, a fraction
+// of a second; here stations retry, and an instance idle this long is
+// abandoned: it no longer counts toward anti_clogging_threshold and its
+// room in the table goes to the next peer.
+const instanceTimeout = 5 * time.Second
+
 // State is an SAE instance's state (sae.h's enum sae_state).
 type State uint8
 
@@ -124,6 +131,9 @@ type peer struct {
 	commit         []byte // the Commit body we sent, for a resend
 	gen            uint32
 	busy           bool
+	touched        time.Time // its last frame or finished job
+	job            *Job      // the job in work, while busy
+	fresh          bool      // created by a Commit whose job has not finished yet
 }
 
 // Authenticator is one BSS's SAE side: its instances by peer, its PTs and
@@ -249,15 +259,37 @@ func (a *Authenticator) password(peer MAC, id []byte, hasID bool) int {
 }
 
 // open counts instances in Committed or Confirmed and commits in work
-// (use_anti_clogging).
-func (a *Authenticator) open() int {
+// (use_anti_clogging); abandoned ones are dropped on the way.
+func (a *Authenticator) open(now time.Time) int {
 	n := a.jobs
-	for _, p := range a.peers {
+	for m, p := range a.peers {
+		if p.state != Accepted && a.abandoned(now, p) {
+			delete(a.peers, m)
+			continue
+		}
 		if p.state == Committed || p.state == Confirmed {
 			n++
 		}
 	}
 	return n
+}
+
+// abandoned reports whether p has been idle past instanceTimeout, with
+// no job in work and no disable period running.
+func (a *Authenticator) abandoned(now time.Time, p *peer) bool {
+	return !p.busy && !now.Before(p.disabledUntil) && now.Sub(p.touched) >= instanceTimeout
+}
+
+// makeRoom drops the abandoned instances, Accepted ones too (their
+// station is gone, or needs the instance no more than hostapd keeps its
+// temporary data), and reports whether there is room for another.
+func (a *Authenticator) makeRoom(now time.Time) bool {
+	for m, p := range a.peers {
+		if a.abandoned(now, p) {
+			delete(a.peers, m)
+		}
+	}
+	return len(a.peers) < a.cfg.MaxPeers
 }
 
 // State is peer's instance's state (Nothing when there is none).
@@ -269,7 +301,12 @@ func (a *Authenticator) State(peer MAC) State {
 }
 
 // Forget drops peer's instance (the station left the table).
-func (a *Authenticator) Forget(peer MAC) { delete(a.peers, peer) }
+func (a *Authenticator) Forget(peer MAC) {
+	if p := a.peers[peer]; p != nil && p.busy {
+		p.job.superseded.Store(true)
+	}
+	delete(a.peers, peer)
+}
 
 // Handle takes one SAE Authentication frame from peer. now and rng are
 // the caller's clock and randomness.
@@ -279,12 +316,13 @@ func (a *Authenticator) Handle(now time.Time, rng io.Reader, from MAC, f Frame) 
 		if f.Transaction != 1 || !a.statusFits(f.Status) {
 			return reply(f.Transaction, StatusUnspecified, nil)
 		}
-		if len(a.peers) >= a.cfg.MaxPeers {
+		if len(a.peers) >= a.cfg.MaxPeers && !a.makeRoom(now) {
 			return Result{Drop: DropTooMany}
 		}
-		p = &peer{}
+		p = &peer{fresh: true}
 		a.peers[from] = p
 	}
+	p.touched = now
 	switch f.Transaction {
 	case 1:
 		return a.commit(now, rng, from, p, f)
@@ -302,9 +340,11 @@ func reply(trans, status uint16, body []byte) Result {
 }
 
 // remove is hostapd's remove_sta: an instance that never got past
-// Nothing is not kept.
+// Nothing is not kept, unless it was disabled after a sync error (the
+// peer would otherwise end its disable period with any failed frame;
+// abandonment drops it once the period is over).
 func (a *Authenticator) remove(from MAC, p *peer, r Result) Result {
-	if p.state == Nothing && !p.busy {
+	if p.state == Nothing && !p.busy && p.disabledUntil.IsZero() {
 		delete(a.peers, from)
 		r.Removed = true
 	}
@@ -364,7 +404,7 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 			return a.remove(from, p, reply(1, StatusUnspecified, nil))
 		}
 	}
-	if c.Token == nil && !reuse && a.open() >= a.cfg.AntiCloggingThreshold {
+	if c.Token == nil && !reuse && a.open(now) >= a.cfg.AntiCloggingThreshold {
 		tok, err := a.tokens.Request(nil, now, rng, from)
 		if err != nil {
 			return a.remove(from, p, Result{Drop: DropRandomness})
@@ -399,9 +439,12 @@ func (a *Authenticator) commit(now time.Time, rng io.Reader, from MAC, p *peer, 
 	default:
 		j.password = a.cfg.Passwords[pw].Password
 	}
+	if p.busy {
+		p.job.superseded.Store(true)
+	}
 	a.gen++ // one sequence for the whole BSS: a forgotten peer's job never matches its successor
 	p.gen, j.gen = a.gen, a.gen
-	p.busy = true
+	p.busy, p.job = true, j
 	a.jobs++
 	p.pwID, p.hasPWID = append([]byte(nil), c.PasswordID...), c.HasPasswordID
 	return Result{Job: j}
@@ -426,15 +469,17 @@ func (a *Authenticator) Finish(now time.Time, j *Job) Result {
 	if p == nil || p.gen != j.gen {
 		return Result{Drop: DropStale}
 	}
-	p.busy = false
+	p.busy, p.job = false, nil
+	p.touched = now
 	if j.cancelled {
 		// The Commit was never worked on: an instance it created goes,
 		// one it would have restarted stays as it was.
-		if p.x == nil {
+		if p.fresh {
 			delete(a.peers, j.peer)
 		}
 		return Result{Drop: DropCancelled}
 	}
+	p.fresh = false
 	if j.err != nil {
 		p.x, p.commit = nil, nil
 		return a.remove(j.peer, p, reply(1, StatusUnspecified, nil))

@@ -108,13 +108,18 @@
 //
 // A newer Commit from a peer whose job is still in work gives a new job
 // that supersedes the old one: Finish drops the old job (DropStale), as
-// it does a job whose instance was forgotten. So the worker queue, which
+// it does a job whose instance was forgotten, and such a job not yet
+// started does no work when it runs, so that a peer repeating Commits
+// spends none of the worker's budget on results thrown away. So the worker queue, which
 // the core owns, keeps one job per peer, the newest replacing a queued
 // one, at most 15 (hostapd's auth_sae_queue); a full queue drops and
 // counts. Every job goes back through Finish, queued or run, so that jobs
 // in work stay counted toward anti_clogging_threshold, as queued commits
-// are in hostapd. The core calls Forget when a station leaves its table,
-// which bounds the instances to the table's size (Config.MaxPeers).
+// are in hostapd. Instances are at most Config.MaxPeers; one idle for 5 s
+// (no frame, no job in work, no disable period) is abandoned: it stops
+// counting toward the threshold and gives its room to a new peer, so
+// commits that are never confirmed cannot lock stations out. Forget drops
+// an instance at once.
 //
 // The workers run jobs under an explicit budget of CPU per interval and
 // pass Run a yield that gives the CPU back between hunting-and-pecking

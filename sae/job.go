@@ -1,10 +1,14 @@
 package sae
 
 import (
+	"errors"
 	"io"
+	"sync/atomic"
 
 	"filippo.io/bigmod"
 )
+
+var errSuperseded = errors.New("sae: job superseded by a newer commit")
 
 // Job is the elliptic-curve work one Commit needs: the password element
 // (unless kept), our commit, K and the keys. It holds copies of what it
@@ -30,6 +34,9 @@ type Job struct {
 	err       error
 	finished  bool // Finish has taken it
 	cancelled bool // Cancel was called: never run
+	// superseded is set on the core's goroutine when a newer Commit from
+	// the peer made this job's result useless, read by Run on the worker's.
+	superseded atomic.Bool
 }
 
 // Cancel marks a job that will not run (the worker's budget or queue had
@@ -43,7 +50,12 @@ func (j *Job) Peer() MAC { return j.peer }
 // Run does the work. yield, when not nil, is called between
 // hunting-and-pecking iterations so that a scheduler can cut the work
 // into pieces.
+// A job superseded before it starts does nothing: Finish drops it.
 func (j *Job) Run(yield func()) {
+	if j.superseded.Load() {
+		j.err = errSuperseded
+		return
+	}
 	x := j.reuse
 	if x == nil {
 		var pwe point
