@@ -121,6 +121,13 @@ func parseSAEPassword(v string) (sae.Password, error) {
 			return pw, errors.New("|id= wants a password identifier")
 		}
 	}
+	// hostapd reads parameters only after |mac=: one written before it
+	// would silently become part of the password.
+	for _, p := range []string{"|id=", "|vlanid=", "|pk="} {
+		if strings.Contains(v[:end], p) {
+			return pw, fmt.Errorf("%s before |mac= would be read as part of the password; write |mac= first", p)
+		}
+	}
 	pw.Password = []byte(v[:end])
 	if len(pw.Password) == 0 {
 		return pw, errors.New("the password is empty")

@@ -64,6 +64,8 @@ func TestSAEErrors(t *testing.T) {
 		{"sae_password=hunter22|pk=abc\n", "sae_password: |pk= is not supported; want the password with |mac= and |id= only (SAE-PK"},
 		{"sae_password=hunter22|mac=nonsense\n", "sae_password: |mac= wants a station address"},
 		{"sae_password=|id=x\n", "sae_password: the password is empty"},
+		{"sae_password=hunter22|id=guest|mac=02:00:00:00:01:00\n", "sae_password: |id= before |mac= would be read as part of the password"},
+		{"sae_password=hunter22|vlanid=3|mac=02:00:00:00:01:00\n", "sae_password: |vlanid= before |mac= would be read as part of the password"},
 		{"wpa_passphrase=12345678\nsae_groups=15\n", "sae_groups: group 15 is not supported; want 19, 20 and/or 21"},
 		{"wpa_passphrase=12345678\nsae_pwe=3\n", `sae_pwe: "3": want 0`},
 		{"wpa_passphrase=12345678\ntransition_disable=0x02\n", "transition_disable: 0x02: only bit 0"},
