@@ -235,6 +235,16 @@ sta_init() {
 }
 sta_pid() { eval "echo \$NS_$1"; }
 
+# station_and_injector: three radios (the AP's, station 1's and the
+# attacker's, whose monitor injector_up brings up) and station 1; STA1 is its
+# address. A failure ends the scenario.
+station_and_injector() {
+	log "radios"
+	ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
+	sta_init 1 || { result setup fail "station namespace"; finish; }
+	STA1=$(sta_mac 1)
+	injector_up
+}
 # one_station: two radios (the AP's and station 1's) and station 1 (with
 # STA_MON=1 also its monitor); STA is its address. A failure ends the
 # scenario.

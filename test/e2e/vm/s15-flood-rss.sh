@@ -57,11 +57,7 @@ sample() {
 }
 
 modprobe aesni_intel >/dev/null 2>&1
-log "radios"
-ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA1=$(sta_mac 1)
-injector_up
+station_and_injector
 FMON=$(cat /sys/class/net/fmon0/address)
 ip link set lo up # the metrics listener is on 127.0.0.1
 umask 077

@@ -38,11 +38,7 @@
 . /e2e/lib.sh
 
 METRICS=127.0.0.1:9125
-log "radios"
-ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA1=$(sta_mac 1)
-injector_up
+station_and_injector
 ip link set lo up # the metrics listener is on 127.0.0.1
 AIRQD_EXTRA="-metrics $METRICS"
 if airq_up airqd; then result airqd_ready pass "airqd pid $AIRQD_PID, metrics on $METRICS"

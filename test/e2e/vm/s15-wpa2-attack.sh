@@ -75,11 +75,7 @@ delta() { echo $((${1:-0} - ${2:-0})); }
 at_least90() { [ "$2" -gt 0 ] && [ $(($1 * 10)) -ge $(($2 * 9)) ]; }
 
 modprobe aesni_intel >/dev/null 2>&1
-log "radios"
-ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA1=$(sta_mac 1)
-injector_up
+station_and_injector
 umask 077
 printf 'wpa=2\nwpa_passphrase=%s\nwpa_key_mgmt=WPA-PSK\nrsn_pairwise=CCMP\n' "$PASS" >/tmp/$S.conf
 umask 022

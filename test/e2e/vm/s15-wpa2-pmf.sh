@@ -111,11 +111,7 @@ join() {
 }
 
 modprobe aesni_intel >/dev/null 2>&1
-log "radios"
-ap_radios 3 || { result setup fail "mac80211_hwsim radios=3"; finish; }
-sta_init 1 || { result setup fail "station namespace"; finish; }
-STA1=$(sta_mac 1)
-injector_up
+station_and_injector
 
 log "ieee80211w=1, WPA-PSK"
 airqd_with 1 WPA-PSK
