@@ -247,7 +247,7 @@ func (s *Station) enterPTKStart(now time.Duration) {
 	// would help an offline passphrase search. SAE's PMKID names the
 	// exchange's or the cached PMKSA, not the password.
 	var kd []byte
-	if s.ownPMKIDSet && s.neg.AKM == rsn.AKMSAE {
+	if s.ownPMKSet && s.neg.AKM == rsn.AKMSAE {
 		kd = rsn.AppendPMKIDKDE(nil, s.ownPMKID)
 	}
 	s.sendKey(now, rsn.InfoAck|rsn.InfoPairwise, 0, &s.anonce, kd, false)

@@ -60,11 +60,10 @@ type Station struct {
 	pmkSet bool
 	// ownPMK is the one PMK an SAE exchange or a cached PMKSA gave the
 	// station (SetPMK), in place of the configured ones; ownPMKID names
-	// it in message 1.
+	// it in message 1. ownPMKSet covers both.
 	ownPMK      rsn.PMK
-	ownPMKSet   bool
 	ownPMKID    rsn.PMKID
-	ownPMKIDSet bool
+	ownPMKSet   bool
 	rxPTKSet    bool
 	rxKeyStale  bool // Extended Key ID: the key installed for receive is not ptk's TK
 	pairwiseSet bool // a TK is installed
@@ -248,8 +247,7 @@ func (s *Station) clearKeys() {
 // 2 is checked against it alone, and with AKM SAE message 1 carries the
 // PMKID KDE (hostapd's wpa_auth_pmksa_add_sae and pmksa_cache_auth_get).
 func (s *Station) SetPMK(pmk *rsn.PMK, pmkid rsn.PMKID) {
-	s.ownPMK, s.ownPMKSet = *pmk, true
-	s.ownPMKID, s.ownPMKIDSet = pmkid, true
+	s.ownPMK, s.ownPMKID, s.ownPMKSet = *pmk, pmkid, true
 }
 
 // String describes the station without its keys.
