@@ -105,17 +105,26 @@ var (
 	}{{"RELOG", Relog}, {"ENABLE", Enable}, {"RELOAD", Reload}, {"DISABLE", Disable}}
 )
 
-// Parse reads one request datagram. An unknown command is Kind Unknown
-// with no error; bad arguments are ErrFail. Like hostapd it reads the
-// datagram as a C string: a NUL ends it.
-func Parse(b []byte) (Command, error) {
+// requestText is a datagram's command as hostapd reads it: at most
+// MaxRequest bytes, ended by a NUL as a C string is.
+func requestText(b []byte) (string, bool) {
 	if len(b) > MaxRequest {
-		return Command{}, ErrFail
+		return "", false
 	}
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		b = b[:i]
 	}
-	s := string(b)
+	return string(b), true
+}
+
+// Parse reads one request datagram. An unknown command is Kind Unknown
+// with no error; bad arguments are ErrFail. Like hostapd it reads the
+// datagram as a C string: a NUL ends it.
+func Parse(b []byte) (Command, error) {
+	s, ok := requestText(b)
+	if !ok {
+		return Command{}, ErrFail
+	}
 	if k, ok := exact[s]; ok {
 		return Command{Kind: k, ProbeEvents: -1}, nil
 	}

@@ -1,7 +1,6 @@
 package hostapd
 
 import (
-	"bytes"
 	"strings"
 )
 
@@ -38,13 +37,10 @@ type GlobalCommand struct {
 // ParseGlobal reads one datagram of the global socket as hostapd 2.10
 // does; bad arguments are ErrFail, an unknown command GlobalUnknown.
 func ParseGlobal(b []byte) (GlobalCommand, error) {
-	if len(b) > MaxRequest {
+	s, ok := requestText(b)
+	if !ok {
 		return GlobalCommand{}, ErrFail
 	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
-		b = b[:i]
-	}
-	s := string(b)
 	if rest, ok := strings.CutPrefix(s, "IFNAME="); ok {
 		if name, cmd, ok := strings.Cut(rest, " "); ok {
 			return GlobalCommand{Kind: GlobalIfname, Iface: name, Command: []byte(cmd)}, nil
