@@ -53,10 +53,7 @@ func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *stat
 	if !a.answered.Has(now, sa) {
 		return 0, nil, false
 	}
-	slot, s, ok := a.sta.add(sa)
-	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
-	}
+	slot, s, ok := a.freshEntry(now, sa, 0, nil)
 	if !ok {
 		return 0, nil, false
 	}

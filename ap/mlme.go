@@ -67,9 +67,9 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	a.answered.Add(now, sa)
 }
 
-// freshEntry gives an authenticating station a new entry: authenticating
-// again resets the station (whatever it had queued belongs to a session
-// it has given up); a full table makes room if it can.
+// freshEntry gives sa a new entry (s, its old one, nil if none):
+// authenticating again resets the station (whatever it had queued belongs
+// to a session it has given up); a full table makes room if it can.
 func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
 	if s != nil {
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)

@@ -87,15 +87,17 @@ func (r *Record) Add(now time.Duration, addr [6]byte) {
 // Has reports whether addr was answered within the window before now and
 // not forgotten since.
 func (r *Record) Has(now time.Duration, addr [6]byte) bool {
-	e := r.find(now, addr)
-	return e != nil
+	return r.find(now, addr) != nil
 }
 
 // Forget drops the answers to addr still in the window: what they
-// allowed no longer holds (the station left, or was refused).
+// allowed no longer holds (the station left, or was refused). One walk of
+// the bucket marks them all.
 func (r *Record) Forget(now time.Duration, addr [6]byte) {
-	for e := r.find(now, addr); e != nil; e = r.find(now, addr) {
-		e.gone = true
+	for e := r.at(*r.bucket(addr)); e != nil && now-e.at <= r.window; e = r.at(e.prev) {
+		if e.addr == addr {
+			e.gone = true
+		}
 	}
 }
 

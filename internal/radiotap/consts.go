@@ -39,6 +39,10 @@ const (
 	maxKnownField   = LSIG
 )
 
+// fieldBits are the bits of a presence word that name fields; the top
+// three switch namespace or announce another word.
+const fieldBits = 1<<RadiotapNS - 1
+
 // FLAGS field bits.
 const (
 	FlagCFP      = 0x01

@@ -11,7 +11,7 @@ import (
 // field aligned as the parser expects it.
 func sizeOf(present uint32) int {
 	off := headerLen
-	for w := present &^ (1<<RadiotapNS | 1<<VendorNS | 1<<Ext); w != 0; w &= w - 1 {
+	for w := present & fieldBits; w != 0; w &= w - 1 {
 		f := fields[bits.TrailingZeros32(w)]
 		off = align(off, int(f.align)) + int(f.size)
 	}

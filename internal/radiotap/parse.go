@@ -120,7 +120,7 @@ func (s *state) walk(h []byte) error {
 // fields reads the radiotap-namespace fields of one presence word. It
 // reports stop when a present field is unknown and the walk must end.
 func (s *state) fields(h []byte, off int, word uint32, base int, record bool) (int, bool, error) {
-	for w := word &^ (1<<RadiotapNS | 1<<VendorNS | 1<<Ext); w != 0; w &= w - 1 {
+	for w := word & fieldBits; w != 0; w &= w - 1 {
 		idx := base + bits.TrailingZeros32(w)
 		if idx >= len(fields) || fields[idx].size == 0 {
 			return off, true, nil
