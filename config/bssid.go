@@ -67,7 +67,8 @@ func macGiven(given []ieee80211.MAC, a ieee80211.MAC) bool {
 // for every bssid= given. It refuses what hostapd refuses when a BSS's
 // address is derived: a mask of more than 40 bits, and an own address
 // that is not the first of its block. With every BSS after the first
-// given, hostapd checks nothing, and neither does BSSIDMask.
+// given, hostapd checks nothing, and neither does BSSIDMask: its mask then
+// covers the count of BSSes only.
 func BSSIDMask(own ieee80211.MAC, given []ieee80211.MAC) (ieee80211.MAC, int, error) {
 	n := 0
 	for i := len(given) - 1; i > 0; i >>= 1 {
@@ -84,6 +85,9 @@ func BSSIDMask(own ieee80211.MAC, given []ieee80211.MAC) (ieee80211.MAC, int, er
 			diff[i] |= g[i] ^ own[i]
 		}
 	}
+	if !derived {
+		return maskOf(n), n, nil
+	}
 	for i, d := range diff {
 		if d != 0 {
 			n = max(n, (5-i)*8+bits.Len8(d))
@@ -91,15 +95,12 @@ func BSSIDMask(own ieee80211.MAC, given []ieee80211.MAC) (ieee80211.MAC, int, er
 		}
 	}
 	if n > 40 {
-		return ieee80211.MAC{}, n, fmt.Errorf("the BSSIDs given are too far from the radio's address %s: a mask of %d bits, more than 40", own, n)
+		return ieee80211.MAC{}, n, fmt.Errorf("the BSSIDs given are too far from the radio's address %s for derived ones beside them: a BSSID mask of %d bits, more than 40", own, n)
 	}
 	mask := maskOf(n)
-	if !derived {
-		return mask, n, nil
-	}
 	for i := range own {
 		if own[i]&mask[i] != own[i] {
-			return mask, n, fmt.Errorf("the radio's address %s is not the first of its block under the BSSID mask %s (addr AND mask == addr, hostapd's rule for derived BSSIDs): give the first BSS an address ending in %d low zero bits, or each bss= section its bssid=", own, mask, n)
+			return mask, n, fmt.Errorf("the radio's address %s is not the first of its block under the BSSID mask %s (addr AND mask == addr, hostapd's rule for derived BSSIDs): give the first BSS an address whose %d low bits are 0, or each bss= section its bssid=", own, mask, n)
 		}
 	}
 	return mask, n, nil

@@ -48,13 +48,14 @@ var bssKeys = func() map[string]bool {
 const DefaultMaxStations = 2007
 
 // bssStart is where a bss= section named name starts: the radio's
-// settings of radio, and hostapd's defaults for a BSS
+// settings of radio, its PHY phy, and hostapd's defaults for a BSS
 // (hostapd_config_defaults_bss) in every BSS setting: hostapd 2.10's
 // sections inherit nothing from the first (its hostapd.conf says they
 // do, its parser does not), and neither do airq's. The BSS's TAP is named
 // after it.
-func bssStart(radio *Settings, name string) Settings {
+func bssStart(radio *Settings, phy PHY, name string) Settings {
 	b := *radio
+	b.PHY = phy
 	b.BSSes = nil
 	b.BSSID, b.Bridge, b.Tap = "", "", name
 	b.CtrlInterface, b.CtrlGroup = "", ""

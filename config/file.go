@@ -29,10 +29,11 @@ type File struct {
 	bad   map[string]bool // keys with a refused line: the whole-file checks leave them out
 	// name and at are a bss= section's name and line; "" and 0 for the
 	// first section, whose bsses are the others.
-	name  string
-	at    int
-	bsses []*File
-	first string // the first BSS's name, for problems (Apply)
+	name     string
+	at       int
+	bsses    []*File
+	first    string // the first BSS's name, for problems (Apply)
+	radioPHY PHY    // the PHY before the section's disable_11n and disable_11ac
 }
 
 // Parse reads a file's text and checks every line, returning every problem
@@ -222,7 +223,7 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
 	ps := f.applySection(s, flagSet)
 	s.BSSes = nil
 	for _, b := range f.bsses {
-		bs := bssStart(s, b.name)
+		bs := bssStart(s, f.radioPHY, b.name)
 		ps = append(ps, b.applySection(&bs, nil)...)
 		s.BSSes = append(s.BSSes, BSS{Name: b.name, Line: b.at, BSSID: parseBSSID(bs.BSSID), Settings: &bs})
 	}
@@ -298,8 +299,11 @@ func (f *File) checkRates(s *Settings, last map[string]line, _ map[string]bool) 
 }
 
 // checkPHY applies disable_11n and disable_11ac, as hostapd does, over
-// ieee80211n and ieee80211ac; a flag given (-ht, -vht) wins.
+// ieee80211n and ieee80211ac; a flag given (-ht, -vht) wins. They are a
+// BSS's keys: the radio's PHY, which bss= sections start from, is the one
+// before them.
 func (f *File) checkPHY(s *Settings, _ map[string]line, flagSet map[string]bool) Problems {
+	f.radioPHY = s.PHY
 	if s.PHY.Disable11N && !flagSet["ht"] && !flagSet["vht"] {
 		s.PHY.HT, s.PHY.VHT = false, false
 	}
