@@ -250,3 +250,51 @@ func TestSectionConflicts(t *testing.T) {
 		t.Error(ps)
 	}
 }
+
+// FuzzSections: every key=value line lands in exactly one section, in
+// order, each after its bss= line and before the next; every problem of a
+// bss= section's lines names that section; the settings carry one BSS per
+// section.
+func FuzzSections(f *testing.F) {
+	f.Add([]byte("ssid=m\nchannel=6\nbss=guest\nssid=g\nwpa=2\nchannel=1\nbss=iot\n# c\nssid=i\nbss=\n"))
+	f.Add([]byte("bss=a\nbss=a\nbss=b c\nbss\nbss=x=y\n=bss\n"))
+	f.Add([]byte(strings.Repeat("bss=n\nssid=s\n", 10)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ls, _ := splitLines("fuzz.conf", data)
+		secs := splitSections(ls)
+		n, prev := 0, 0
+		for i, sec := range secs {
+			if i > 0 {
+				if sec.at <= prev {
+					t.Fatalf("section %d at line %d, after line %d", i, sec.at, prev)
+				}
+				n++ // its bss= line
+				prev = sec.at
+			}
+			for _, l := range sec.lines {
+				if l.key == "bss" || l.n <= prev || i+1 < len(secs) && l.n >= secs[i+1].at {
+					t.Fatalf("line %d (%s) in section %d, at line %d", l.n, l.key, i, sec.at)
+				}
+				prev = l.n
+			}
+			n += len(sec.lines)
+		}
+		if n != len(ls) {
+			t.Fatalf("%d lines in sections, %d in the file", n, len(ls))
+		}
+		c, ps := Parse("fuzz.conf", data)
+		if len(c.bsses) != len(secs)-1 {
+			t.Fatalf("%d bss= sections, %d Files", len(secs)-1, len(c.bsses))
+		}
+		for _, p := range ps {
+			if want := c.sectionOf(p.Line); p.Line > 0 && p.Section != want {
+				t.Fatalf("line %d: section %q, want %q: %v", p.Line, p.Section, want, p)
+			}
+		}
+		s := defaults()
+		c.Apply(&s, nil)
+		if len(s.BSSes) != len(c.bsses) {
+			t.Fatalf("%d BSSes for %d sections", len(s.BSSes), len(c.bsses))
+		}
+	})
+}
