@@ -58,7 +58,7 @@ func (f *File) checkBSSes(s *Settings) Problems {
 		if sec.Line("ssid") == 0 && sec.Line("ssid2") == 0 && !sec.bad["ssid"] && !sec.bad["ssid2"] {
 			ps = append(ps, *sec.problem(at, "the BSS has no ssid: each bss= section needs its own (sections take nothing from the first)"))
 		}
-		for _, n := range []string{b.Name, b.Settings.Tap} {
+		for _, n := range uniq(b.Name, b.Settings.Tap) {
 			if what, dup := names[n]; dup && n != "" {
 				ps = append(ps, *sec.problem(at, fmt.Sprintf("%q is already %s", n, what)))
 			}
