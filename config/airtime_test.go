@@ -60,6 +60,10 @@ func TestAirtimeChecks(t *testing.T) {
 		{text: "airtime_mode=2\nairtime_sta_weight=02:00:00:00:10:01 9\n", line: 2, key: "airtime_sta_weight", want: "only 1 (static)", warn: true},
 		{text: "airtime_mode=1\nbss=guest\nssid=g\nairtime_sta_weight=02:00:00:00:10:01 9\nairtime_bss_limit=1\n", line: 5, key: "airtime_bss_limit",
 			want: "bss guest: line 5: warning: airtime_bss_limit: changes nothing here: airtime_mode is 1", warn: true},
+		{text: "airtime_mode=2\nbss=guest\nssid=g\nairtime_bss_weight=1\nbss=iot\nssid=i\n", line: 1, key: "airtime_mode",
+			want: "no airtime_bss_weight with airtime_mode 2: the BSS's stations take no part in the policy", warn: true},
+		{text: "airtime_mode=3\nairtime_bss_weight=1\nbss=guest\nssid=g\nairtime_bss_weight=1\nbss=iot\nssid=i\n", line: 6, key: "bss",
+			want: "bss iot: line 6: warning: bss: no airtime_bss_weight with airtime_mode 3", warn: true},
 	} {
 		_, _, ps := loadText(t, c.text)
 		p := find(t, ps, c.line, c.key)

@@ -69,6 +69,7 @@ func (f *File) checkBSSes(s *Settings) Problems {
 		given = append(given, b.BSSID)
 		owners = append(owners, fmt.Sprintf("bss %s (line %d)", b.Name, b.Line))
 	}
+	ps = append(ps, f.checkBSSWeights(s)...)
 	if own := given[0]; !own.IsZero() && len(given) > 1 {
 		if _, _, err := BSSIDMask(own, given); err != nil {
 			b := s.BSSes[0]
@@ -95,4 +96,30 @@ func (f *File) checkBSSID(b BSS, earlier []ieee80211.MAC, owners []string) Probl
 		return Problems{*f.problem(l, fmt.Sprintf("%s is already the BSSID of %s", b.BSSID, owners[i]))}
 	}
 	return nil
+}
+
+// checkBSSWeights warns of a BSS without airtime_bss_weight under
+// airtime_mode 2 or 3, which leave it out as hostapd does (hostapd.conf:
+// "Must be set for all BSSes if airtime_mode=2 or 3").
+func (f *File) checkBSSWeights(s *Settings) Problems {
+	n := f.Line("airtime_mode")
+	if n == 0 || s.Airtime.Mode < AirtimeDynamic {
+		return nil
+	}
+	const msg = "no airtime_bss_weight with airtime_mode %d: the BSS's stations take no part in the policy, as in hostapd; set one for every BSS"
+	var ps Problems
+	warn := func(sec *File, l line) {
+		p := sec.problem(l, fmt.Sprintf(msg, s.Airtime.Mode))
+		p.Warning = true
+		ps = append(ps, *p)
+	}
+	if s.BSSAirtime.Weight == 0 {
+		warn(f, line{key: "airtime_mode", n: n})
+	}
+	for i, b := range s.BSSes {
+		if b.Settings.BSSAirtime.Weight == 0 {
+			warn(f.bsses[i], line{key: "bss", n: b.Line})
+		}
+	}
+	return ps
 }
