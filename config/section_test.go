@@ -102,7 +102,7 @@ func bssKeySamples(t *testing.T) map[string]string {
 		"transition_disable": sae + "transition_disable=0x01", "ieee80211w": wpa + "ieee80211w=1",
 		"group_mgmt_cipher": wpa + "ieee80211w=1\ngroup_mgmt_cipher=AES-128-CMAC", "assoc_sa_query_max_timeout": wpa + "ieee80211w=1\nassoc_sa_query_max_timeout=2000",
 		"assoc_sa_query_retry_timeout": wpa + "ieee80211w=1\nassoc_sa_query_retry_timeout=300",
-		"auth_timeout": "auth_timeout=9s", "assoc_resp_timeout": "assoc_resp_timeout=2s",
+		"auth_timeout":                 "auth_timeout=9s", "assoc_resp_timeout": "assoc_resp_timeout=2s",
 		"airtime_bss_weight": "airtime_mode=1\nairtime_bss_weight=5", "airtime_bss_limit": "airtime_mode=3\nairtime_bss_limit=1",
 		"airtime_sta_weight": "airtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 512", "airtime_bss_cap": "airtime_bss_cap=30",
 	}
