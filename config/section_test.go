@@ -298,3 +298,20 @@ func FuzzSections(f *testing.F) {
 		}
 	})
 }
+
+// In a file of several BSSes, a problem the daemon's own checks find in
+// the first section names that section too.
+func TestLocateNamesFirstSection(t *testing.T) {
+	_, f, ps := loadText(t, "interface=wlan0\nssid=m\nbeacon_int=100\nbss=guest\nssid=g\n")
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	p := f.Locate("beacon_int: too short for 2 BSSes", nil)
+	if !strings.HasSuffix(p.String(), ": interface wlan0: line 3: beacon_int: too short for 2 BSSes") {
+		t.Errorf("%v", p)
+	}
+	_, f, _ = loadText(t, "ssid=m\nbeacon_int=100\n")
+	if p := f.Locate("beacon_int: x", nil); p.Section != "" || !strings.HasSuffix(p.String(), ":2: beacon_int: x") {
+		t.Errorf("one BSS: %v", p)
+	}
+}

@@ -9,7 +9,7 @@ import (
 // checkBSSNames checks the bss= sections' names against the system's
 // network interfaces and airqd's control sockets.
 func (o *options) checkBSSNames() error {
-	return asError(o.conf.CheckNames(&o.Settings, systemNetdevs{}, o.Control, o.Global))
+	return asError(o.conf.CheckNames(&o.Settings, new(systemNetdevs), o.Control, o.Global))
 }
 
 // checkServed refuses what the file configures and airqd does not serve
@@ -25,18 +25,20 @@ func asError(ps config.Problems) error {
 	return ps
 }
 
-// systemNetdevs are the system's network interfaces.
-type systemNetdevs struct{}
+// systemNetdevs are the system's network interfaces, listed once.
+type systemNetdevs struct {
+	names map[string]bool
+	err   error
+}
 
-func (systemNetdevs) Exists(name string) (bool, error) {
-	ifs, err := net.Interfaces()
-	if err != nil {
-		return false, err
-	}
-	for _, i := range ifs {
-		if i.Name == name {
-			return true, nil
+func (n *systemNetdevs) Exists(name string) (bool, error) {
+	if n.names == nil && n.err == nil {
+		n.names = map[string]bool{}
+		var ifs []net.Interface
+		ifs, n.err = net.Interfaces()
+		for _, i := range ifs {
+			n.names[i.Name] = true
 		}
 	}
-	return false, nil
+	return n.names[name], n.err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"net"
 	"os"
 	"testing"
 )
@@ -57,5 +58,21 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	path := writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
 		t.Errorf("one BSS, no policy: %v", err)
+	}
+}
+
+// The system's interfaces are those net lists: one that exists is found,
+// a name none has is not.
+func TestSystemNetdevs(t *testing.T) {
+	ifs, err := net.Interfaces()
+	if err != nil || len(ifs) == 0 {
+		t.Fatalf("no interfaces: %v", err)
+	}
+	nd := new(systemNetdevs)
+	if ok, err := nd.Exists(ifs[0].Name); !ok || err != nil {
+		t.Errorf("%s: %v %v", ifs[0].Name, ok, err)
+	}
+	if ok, err := nd.Exists("airq-none-x"); ok || err != nil {
+		t.Errorf("airq-none-x: %v %v", ok, err)
 	}
 }
