@@ -30,6 +30,24 @@ func (s *Settings) FirstBSSName() string {
 	return s.Ifname
 }
 
+// AllBSSes lists the radio's BSSes in order: the first (Line 0, its
+// settings s itself) and the bss= sections'.
+func (s *Settings) AllBSSes() []BSS {
+	first := BSS{Name: s.FirstBSSName(), BSSID: parseBSSID(s.BSSID), Settings: s}
+	return append([]BSS{first}, s.BSSes...)
+}
+
+// Section returns the File of the bss= section named name, whose Values
+// and Line are that section's (for telling which BSS a reload changes).
+func (f *File) Section(name string) (*File, bool) {
+	for _, b := range f.bsses {
+		if b.name == name {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
 // parseBSSID reads a bssid= that its setter checked; zero for none.
 func parseBSSID(v string) ieee80211.MAC {
 	mac, _ := ieee80211.ParseMAC(v)

@@ -315,3 +315,30 @@ func TestLocateNamesFirstSection(t *testing.T) {
 		t.Errorf("one BSS: %v", p)
 	}
 }
+
+// The radio's BSSes in order, the first included; each section's lines
+// are its own, for telling which BSS a reload changes.
+func TestAllBSSesAndSectionValues(t *testing.T) {
+	s, f, ps := loadText(t, "ssid=m\nbssid=02:00:00:00:01:00\ndtim_period=3\nbss=guest\nssid=g\ndtim_period=4\nbss=iot\nssid=i\nbssid=02:00:00:00:01:08\n")
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	var got []string
+	for _, b := range s.AllBSSes() {
+		got = append(got, fmt.Sprintf("%s@%d %s %s dtim %d", b.Name, b.Line, b.BSSID, b.Settings.Core.SSID, b.Settings.Core.DTIMPeriod))
+	}
+	want := []string{"airq0@0 02:00:00:00:01:00 m dtim 3", "guest@4 00:00:00:00:00:00 g dtim 4", "iot@7 02:00:00:00:01:08 i dtim 2"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("BSSes\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	g, ok := f.Section("guest")
+	if !ok || !reflect.DeepEqual(g.Values(), map[string]string{"ssid": "g", "dtim_period": "4"}) || g.Line("dtim_period") != 6 {
+		t.Errorf("guest's values %v", g.Values())
+	}
+	if v := f.Values(); v["dtim_period"] != "3" || v["bss"] != "" || len(v) != 3 {
+		t.Errorf("the first section's values %v", v)
+	}
+	if _, ok := f.Section("none"); ok {
+		t.Error("a section named none")
+	}
+}
