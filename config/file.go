@@ -31,6 +31,7 @@ type File struct {
 	// first section, whose bsses are the others.
 	name     string
 	at       int
+	firstAt  int // the file's first bss= line
 	bsses    []*File
 	first    string // the first BSS's name, for problems (Apply)
 	radioPHY PHY    // the PHY before the section's disable_11n and disable_11ac
@@ -45,7 +46,7 @@ func Parse(path string, data []byte) (*File, Problems) {
 	f := &File{path: path, bad: map[string]bool{}}
 	ps = append(ps, f.checkLines(secs[0].lines)...)
 	for i, sec := range secs[1:] {
-		b := &File{path: path, bad: map[string]bool{}, name: sec.name, at: sec.at}
+		b := &File{path: path, bad: map[string]bool{}, name: sec.name, at: sec.at, firstAt: secs[1].at}
 		ps = append(ps, b.checkHeader(i+2)...)
 		ps = append(ps, b.checkLines(sec.lines)...)
 		f.bsses = append(f.bsses, b)

@@ -59,7 +59,7 @@ func (f *File) radioKeyHere(l line) *Problem {
 	if _, ok := keys[l.key]; !ok || f.at == 0 || IsBSSKey(l.key) || l.key == "bss" {
 		return nil
 	}
-	return f.problem(l, "a radio key, which a bss= section cannot set: set it before the first bss= line, where it applies to every BSS")
+	return f.problem(l, fmt.Sprintf("a radio key, which a bss= section cannot set: set it before line %d, the first bss= line, where it applies to every BSS", f.firstAt))
 }
 
 // label names the section of each problem of the file's lines that does
