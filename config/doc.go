@@ -17,6 +17,17 @@
 // naming the file, the line, the key and what to do; warnings do not stop
 // airqd. An unknown key gets its near misses.
 //
+// A file is sections, as hostapd reads it (section.go): the lines before
+// the first bss=NAME line configure the radio and its first BSS, each
+// bss= line starts another BSS's, which takes BSS keys only (bsskeys.go
+// classifies every key as hostapd keeps it, in struct hostapd_config or
+// struct hostapd_bss_config) and starts from hostapd's defaults for a
+// BSS. Settings carry the radio and the first BSS, Settings.BSSes the
+// others; a problem in a file of several BSSes names its section. BSSIDs
+// not given are derived as hostapd derives them (bssid.go). What airqd
+// does not serve yet, a second BSS and an airtime policy, is refused in
+// one place (served.go).
+//
 // The daemon parses its flags into Settings, applies the file over them
 // (Load: a flag given on the command line wins over its key), checks what
 // spans several settings (Settings.CorePHY and the daemon's own checks,

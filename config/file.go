@@ -20,20 +20,45 @@ type line struct {
 	n          int // line number
 }
 
-// File is a parsed configuration file: every line was checked once.
+// File is a parsed configuration file: every line was checked once. The
+// File of a file holds its first section, before any bss= line, and a
+// File for each bss= section (section.go).
 type File struct {
 	path  string
 	lines []line          // the lines accepted, warnings included
 	bad   map[string]bool // keys with a refused line: the whole-file checks leave them out
+	// name and at are a bss= section's name and line; "" and 0 for the
+	// first section, whose bsses are the others.
+	name     string
+	at       int
+	firstAt  int // the file's first bss= line
+	bsses    []*File
+	first    string // the first BSS's name, for problems (Apply)
+	radioPHY PHY    // the PHY before the section's disable_11n and disable_11ac
 }
 
 // Parse reads a file's text and checks every line, returning every problem
 // found; the lines refused are left out of the File, which Apply then sets
 // the settings from.
 func Parse(path string, data []byte) (*File, Problems) {
+	ls, ps := splitLines(path, data)
+	secs := splitSections(ls)
 	f := &File{path: path, bad: map[string]bool{}}
+	ps = append(ps, f.checkLines(secs[0].lines)...)
+	for i, sec := range secs[1:] {
+		b := &File{path: path, bad: map[string]bool{}, name: sec.name, at: sec.at, firstAt: secs[1].at}
+		ps = append(ps, b.checkHeader(i+2)...)
+		ps = append(ps, b.checkLines(sec.lines)...)
+		f.bsses = append(f.bsses, b)
+	}
+	return f, f.label(ps)
+}
+
+// splitLines cuts the text into key=value lines, as hostapd does, with a
+// problem for each line that is not one.
+func splitLines(path string, data []byte) ([]line, Problems) {
+	var ls []line
 	var ps Problems
-	var scratch Settings
 	for i, raw := range bytes.Split(data, []byte{'\n'}) {
 		text, n := string(raw), i+1
 		if text == "" || text[0] == '#' {
@@ -44,18 +69,30 @@ func Parse(path string, data []byte) (*File, Problems) {
 			ps = append(ps, Problem{Path: path, Line: n, Msg: notKeyValue(text)})
 			continue
 		}
-		l := line{key: key, value: value, n: n}
-		p := f.check(&scratch, l)
+		ls = append(ls, line{key: key, value: value, n: n})
+	}
+	return ls, ps
+}
+
+// checkLines checks a section's lines and keeps those not refused.
+func (f *File) checkLines(ls []line) Problems {
+	var ps Problems
+	var scratch Settings
+	for _, l := range ls {
+		p := f.radioKeyHere(l)
+		if p == nil {
+			p = f.check(&scratch, l)
+		}
 		if p != nil {
 			ps = append(ps, *p)
 		}
 		if p != nil && !p.Warning {
-			f.bad[key] = true
+			f.bad[l.key] = true
 			continue
 		}
 		f.lines = append(f.lines, l)
 	}
-	return f, ps
+	return ps
 }
 
 // notKeyValue says what is wrong with a line without '='.
@@ -174,14 +211,32 @@ func clip(s string) string {
 func Load(path string, data []byte, s *Settings, flagSet map[string]bool) (*File, Problems) {
 	f, ps := Parse(path, data)
 	ps = append(ps, f.Apply(s, flagSet)...)
+	ps = f.label(ps) // the first section's, now that its name is known
 	slices.SortStableFunc(ps, func(a, b Problem) int { return a.Line - b.Line })
 	return f, ps
 }
 
-// Apply sets s from the file, except the keys a flag of flagSet (the flags
-// given on the command line) overrides, then checks what only the whole
-// file shows. Its problems are new ones: Parse reported the lines'.
+// Apply sets s from the file's first section, except the keys a flag of
+// flagSet (the flags given on the command line) overrides, and s.BSSes
+// from its bss= sections, then checks what only the whole file shows. Its
+// problems are new ones: Parse reported the lines'.
 func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
+	ps := f.applySection(s, flagSet)
+	s.BSSes = nil
+	for _, b := range f.bsses {
+		bs := bssStart(s, f.radioPHY, b.name)
+		ps = append(ps, b.applySection(&bs, nil)...)
+		s.BSSes = append(s.BSSes, BSS{Name: b.name, Line: b.at, BSSID: parseBSSID(bs.BSSID), Settings: &bs})
+	}
+	ps = append(ps, f.checkBSSes(s)...)
+	f.first = s.FirstBSSName()
+	ps = f.label(ps)
+	slices.SortStableFunc(ps, func(a, b Problem) int { return a.Line - b.Line })
+	return ps
+}
+
+// applySection sets s from one section's lines and checks them together.
+func (f *File) applySection(s *Settings, flagSet map[string]bool) Problems {
 	var ps Problems
 	last := map[string]line{}
 	for _, l := range f.lines {
@@ -194,12 +249,10 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
 		}
 		last[l.key] = l
 	}
-	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY, f.checkWPA, f.checkCompat} {
+	for _, check := range []func(*Settings, map[string]line, map[string]bool) Problems{f.checkBand, f.checkRates, f.checkPHY, f.checkWPA, f.checkCompat, f.checkAirtime} {
 		ps = append(ps, check(s, last, flagSet)...)
 	}
-	ps = append(ps, f.checkWMM(s, last)...)
-	slices.SortStableFunc(ps, func(a, b Problem) int { return a.Line - b.Line })
-	return ps
+	return append(ps, f.checkWMM(s, last)...)
 }
 
 // checkBand checks hw_mode against the channel and ieee80211d against the
@@ -247,8 +300,11 @@ func (f *File) checkRates(s *Settings, last map[string]line, _ map[string]bool) 
 }
 
 // checkPHY applies disable_11n and disable_11ac, as hostapd does, over
-// ieee80211n and ieee80211ac; a flag given (-ht, -vht) wins.
+// ieee80211n and ieee80211ac; a flag given (-ht, -vht) wins. They are a
+// BSS's keys: the radio's PHY, which bss= sections start from, is the one
+// before them.
 func (f *File) checkPHY(s *Settings, _ map[string]line, flagSet map[string]bool) Problems {
+	f.radioPHY = s.PHY
 	if s.PHY.Disable11N && !flagSet["ht"] && !flagSet["vht"] {
 		s.PHY.HT, s.PHY.VHT = false, false
 	}

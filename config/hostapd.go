@@ -52,7 +52,6 @@ const (
 	whyVLAN   = "not supported: airq has no per-station VLANs"
 	whyWEP    = "not supported: WEP is broken (hostapd 2.10 builds without it by default)"
 	whyWPS    = "not supported: Wi-Fi Protected Setup (give stations the passphrase, or a wpa_psk_file line each)"
-	whyBSS    = "several BSSes on one radio are not supported: remove this line and the lines after it, which configure that BSS"
 	whyWDS    = "not supported: 4-address frames (WDS stations, Multi-AP backhaul)"
 	whyHE     = "not supported: HE (802.11ax) and the 6 GHz band"
 	whyWNM    = "not supported: WNM (802.11v: BSS transition, sleep mode, proxy ARP, time advertisement)"
@@ -65,7 +64,6 @@ const (
 	whyDMG    = "not supported: 60 GHz (802.11ad/ay)"
 	whyTest   = "not supported: hostapd's testing options"
 	whySteer  = "not supported: band steering (refusing stations seen on another AP's interface)"
-	whyAirtm  = "not supported: per-BSS airtime policies (airq schedules by airtime per station: airtime_weight, airqctl station set MAC airtime_weight N)"
 	whyElems  = "not supported: airq adds no extra elements to its frames"
 	whyStas   = "not supported: airq refuses stations only by the access lists and max_num_sta"
 )
@@ -169,7 +167,6 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 	sameOr("fragmentation is not supported: airq sends every frame whole, and mac80211 does not fragment injected frames unless asked",
 		"(off) is what airq does: it sends every frame whole", "fragm_threshold", "-1")
 
-	refused(whyBSS, "bss")
 	sameOr(whyWDS, sameOff, "wds_sta multi_ap", "0")
 	refused(whyWDS, "wds_bridge multi_ap_backhaul_ssid multi_ap_backhaul_wpa_psk multi_ap_backhaul_wpa_passphrase")
 	sameOr(whyHE, sameOff, "ieee80211ax unsol_bcast_probe_resp_interval fils_discovery_min_interval fils_discovery_max_interval", "0")
@@ -203,8 +200,6 @@ func addRadioKeys(sameOr func(why, note, keys string, same ...string), refused f
 		"ignore_reassoc_probability corrupt_gtk_rekey_mic_probability", "0", "0.0")
 	sameOr(whyTest, sameOff, "ecsa_ie_only", "0")
 	refused(whySteer, "track_sta_max_num track_sta_max_age no_probe_resp_if_seen_on no_auth_if_seen_on")
-	sameOr(whyAirtm, sameOff, "airtime_mode", "0")
-	refused(whyAirtm, "airtime_update_interval airtime_sta_weight airtime_bss_weight airtime_bss_limit")
 	addBSSKeys(sameOr, refused)
 }
 

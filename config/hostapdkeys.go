@@ -14,7 +14,7 @@ import (
 // union to exactly that list, plus airq's own keys.
 
 // ownKeys are airq's keys, which hostapd does not have.
-var ownKeys = strings.Fields(`airtime_weight amsdu aql_threshold aql_txq_limit assoc_resp_timeout auth_timeout
+var ownKeys = strings.Fields(`airtime_bss_cap airtime_weight amsdu aql_threshold aql_txq_limit assoc_resp_timeout auth_timeout
 	control idle_release inflight_per_ac log_level memory_limit metrics nice pcap phy radio
 	scan scan_budget scan_guard scan_max_defer_time scan_max_defers scan_miss_beacon scan_mode scan_period
 	sender_memory sim_join sim_retune sim_retune_jitter sim_scenario sim_stations status_wait tap tap_offload`)

@@ -29,7 +29,7 @@ type Key struct {
 // keys are the keys airqd accepts, hostapd's first. Each setter checks the
 // value and stores it; an error other than a saysWhy makes the message
 // name Want.
-var keys = merge(baseKeys, wmmKeys(), phyKeys, rsnKeys, saeKeys, pmfKeys, compatKeys, ctrlKeys)
+var keys = merge(baseKeys, wmmKeys(), phyKeys, rsnKeys, saeKeys, pmfKeys, compatKeys, ctrlKeys, airtimeKeys, sectionKeys)
 
 var baseKeys = map[string]Key{
 	"bridge": {Flags: flag("bridge"), Want: "a bridge name of at most 15 characters, without blanks",

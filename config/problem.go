@@ -14,13 +14,19 @@ type Problem struct {
 	Key     string // the key the problem is about; "" for a line airq could not read as a key
 	Msg     string // what is wrong and what to do
 	Warning bool
+	// Section names the file's section of the line in a file of several
+	// BSSes ("bss guest"); "" otherwise.
+	Section string
 }
 
 // String is "path:line: key: msg", with "warning: " before the key for a
-// warning.
+// warning; a problem in a section reads "path: bss NAME: line N: key: msg".
 func (p Problem) String() string {
 	var b strings.Builder
-	if p.Path != "" {
+	switch {
+	case p.Path != "" && p.Section != "" && p.Line > 0:
+		fmt.Fprintf(&b, "%s: %s: line %d: ", p.Path, p.Section, p.Line)
+	case p.Path != "":
 		b.WriteString(p.Path)
 		if p.Line > 0 {
 			fmt.Fprintf(&b, ":%d", p.Line)

@@ -43,7 +43,7 @@ func (f *File) Locate(msg string, flagSet map[string]bool) Problem {
 	if !ok || f == nil || f.Line(key) == 0 || keys[key].OverriddenBy(flagSet) != "" {
 		return Problem{Msg: msg}
 	}
-	return Problem{Path: f.path, Line: f.Line(key), Key: key, Msg: rest}
+	return Problem{Path: f.path, Line: f.Line(key), Key: key, Msg: rest, Section: f.sectionOf(f.Line(key))}
 }
 
 // Source names where a setting comes from in a message: the file's key

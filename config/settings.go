@@ -53,6 +53,14 @@ type Settings struct {
 	Scan Scan
 	ACS  ACS
 	Sim  Sim
+
+	// Airtime is the radio's airtime policy, BSSAirtime the first BSS's
+	// airtime keys (airtime.go).
+	Airtime    Airtime
+	BSSAirtime BSSAirtime
+	// BSSes are the file's bss= sections, the radio's other BSSes, in
+	// the file's order (bss.go); the settings above are the first BSS's.
+	BSSes []BSS
 }
 
 // PHY are the HT/VHT and A-MSDU settings (hostapd's ieee80211n/ac,

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"net"
+
+	"github.com/airq/airq/config"
+)
+
+// checkBSSNames checks the bss= sections' names against the system's
+// network interfaces and airqd's control sockets.
+func (o *options) checkBSSNames() error {
+	return asError(o.conf.CheckNames(&o.Settings, new(systemNetdevs), o.Control, o.Global))
+}
+
+// checkServed refuses what the file configures and airqd does not serve
+// yet (config.File.NotServed): the one place the wiring of several BSSes
+// and of the airtime policy removes.
+func (o *options) checkServed() error { return asError(o.conf.NotServed(&o.Settings)) }
+
+// asError is ps as an error, nil for none.
+func asError(ps config.Problems) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	return ps
+}
+
+// systemNetdevs are the system's network interfaces, listed once.
+type systemNetdevs struct {
+	names map[string]bool
+	err   error
+}
+
+func (n *systemNetdevs) Exists(name string) (bool, error) {
+	if n.names == nil && n.err == nil {
+		n.names = map[string]bool{}
+		var ifs []net.Interface
+		ifs, n.err = net.Interfaces()
+		for _, i := range ifs {
+			n.names[i.Name] = true
+		}
+	}
+	return n.names[name], n.err
+}

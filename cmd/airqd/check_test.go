@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"net"
+	"os"
+	"testing"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the -check-config golden files in testdata")
+
+// -check-config on a file of several BSSes lists every problem at once,
+// each naming its section and line, the refusal of what airqd does not
+// serve yet among them; the exit status says airqd would not start.
+func TestCheckConfigSectionsGolden(t *testing.T) {
+	var out bytes.Buffer
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-check-config", "testdata/multibss.conf"})
+	if status := checkConfig(o, err, &out); status != 2 {
+		t.Errorf("exit status %d, want 2", status)
+	}
+	const golden = "testdata/multibss.golden"
+	if *updateGolden {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("-check-config says\n%s\nwant (%s; -update rewrites it)\n%s", out.Bytes(), golden, want)
+	}
+}
+
+// A file airqd checks clean but does not serve yet is refused at start
+// with the reason, and so is a reload to it; the same file with one BSS
+// and no airtime policy starts.
+func TestNotServedRefusedAtStart(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"ssid=main\nbss=guest\nssid=guest\n", "bss guest: line 2: bss: airqd does not serve more than one BSS on a radio yet: this file configures 2 (airq0, guest)"},
+		{"ssid=main\nairtime_mode=1\n", ":2: airtime_mode: 1: airqd does not apply airtime policies yet"},
+		{"ssid=main\nairtime_bss_cap=50\n", ":2: airtime_bss_cap: 50%: airqd does not hold an airtime cap yet"},
+	} {
+		path := writeConf(t, c.text)
+		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+		if err == nil {
+			t.Errorf("%q: starts", c.text)
+			continue
+		}
+		var out bytes.Buffer
+		startRefused(&out, o, err)
+		if got := out.String(); !bytes.Contains(out.Bytes(), []byte(c.want)) || bytes.Count(out.Bytes(), []byte("\n")) != 1 {
+			t.Errorf("%q: %s, want one line with %q", c.text, got, c.want)
+		}
+	}
+	path := writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
+	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Errorf("one BSS, no policy: %v", err)
+	}
+}
+
+// The system's interfaces are those net lists: one that exists is found,
+// a name none has is not.
+func TestSystemNetdevs(t *testing.T) {
+	ifs, err := net.Interfaces()
+	if err != nil || len(ifs) == 0 {
+		t.Fatalf("no interfaces: %v", err)
+	}
+	nd := new(systemNetdevs)
+	if ok, err := nd.Exists(ifs[0].Name); !ok || err != nil {
+		t.Errorf("%s: %v %v", ifs[0].Name, ok, err)
+	}
+	if ok, err := nd.Exists("airq-none-x"); ok || err != nil {
+		t.Errorf("airq-none-x: %v %v", ok, err)
+	}
+}

@@ -1,0 +1,112 @@
+package config
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The airtime keys land in the radio's policy and each BSS's own, with
+// hostapd's meaning: airtime_sta_weight lines add stations, a later line
+// for the same station wins; the cap takes a percent sign.
+func TestAirtimeKeys(t *testing.T) {
+	s, _, ps := loadText(t, "airtime_mode=1\nairtime_update_interval=500\nairtime_bss_weight=3\n"+
+		"airtime_sta_weight=02:00:00:00:10:01 512\nairtime_sta_weight=02:00:00:00:10:02 64\nairtime_sta_weight=02:00:00:00:10:01 128\n"+
+		"airtime_bss_cap=30%\nssid=main\n"+
+		"bss=guest\nssid=g\nairtime_bss_weight=1\nairtime_bss_cap=100\n")
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	if s.Airtime.Mode != AirtimeStatic || s.Airtime.Interval() != 500*time.Millisecond {
+		t.Errorf("radio's policy %+v", s.Airtime)
+	}
+	want := []StaWeight{{mac(t, "02:00:00:00:10:01"), 128}, {mac(t, "02:00:00:00:10:02"), 64}}
+	if a := s.BSSAirtime; a.Weight != 3 || !slices.Equal(a.StaWeights, want) || a.CapPercent != 30 || !a.Capped() {
+		t.Errorf("first BSS's %+v", a)
+	}
+	if g := s.BSSes[0].Settings; g.BSSAirtime.Weight != 1 || g.BSSAirtime.StaWeights != nil || g.BSSAirtime.Capped() || g.Airtime != s.Airtime {
+		t.Errorf("guest's %+v, radio's %+v", g.BSSAirtime, g.Airtime)
+	}
+	if d := (Airtime{}).Interval(); d != DefaultAirtimeUpdate {
+		t.Errorf("default interval %v", d)
+	}
+}
+
+// A value out of hostapd's ranges is refused naming the key and what it
+// accepts; a key the mode does not use is accepted with a warning that
+// says so, as hostapd ignores it.
+func TestAirtimeChecks(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		line int
+		key  string
+		want string
+		warn bool
+	}{
+		{text: "airtime_mode=-1\n", line: 1, key: "airtime_mode", want: `"-1": want 0 (off`},
+		{text: "airtime_update_interval=x\n", line: 1, key: "airtime_update_interval", want: "want 1 to 3600000 ms"},
+		{text: "airtime_mode=3\nairtime_update_interval=0\n", line: 2, key: "airtime_update_interval", want: "Airtime update interval cannot be zero"},
+		{text: "airtime_bss_weight=65536\n", line: 1, key: "airtime_bss_weight", want: "want 0 (the default"},
+		{text: "airtime_bss_limit=2\n", line: 1, key: "airtime_bss_limit", want: "want 0 or 1"},
+		{text: "airtime_sta_weight=02:00:00:00:10:01\n", line: 1, key: "airtime_sta_weight", want: "want a station's MAC address and its weight"},
+		{text: "airtime_sta_weight=ff:ff:ff:ff:ff:ff 5\n", line: 1, key: "airtime_sta_weight", want: "want a station's MAC address"},
+		{text: "airtime_sta_weight=02:00:00:00:10:01 70000\n", line: 1, key: "airtime_sta_weight", want: "1 to 65535"},
+		{text: "airtime_bss_cap=101\n", line: 1, key: "airtime_bss_cap", want: "want 1 to 100"},
+		{text: "airtime_update_interval=100\n", line: 1, key: "airtime_update_interval", want: "changes nothing here: airtime_mode is 0", warn: true},
+		{text: "airtime_mode=1\nairtime_update_interval=0\n", line: 2, key: "airtime_update_interval", want: "changes nothing here: airtime_mode is 1", warn: true},
+		{text: "airtime_bss_weight=2\n", line: 1, key: "airtime_bss_weight", want: "changes nothing here: airtime_mode is 0", warn: true},
+		{text: "airtime_mode=2\nairtime_bss_limit=1\n", line: 2, key: "airtime_bss_limit", want: "only 3 (limit) limits a BSS", warn: true},
+		{text: "airtime_mode=2\nairtime_sta_weight=02:00:00:00:10:01 9\n", line: 2, key: "airtime_sta_weight", want: "only 1 (static)", warn: true},
+		{text: "airtime_mode=1\nbss=guest\nssid=g\nairtime_sta_weight=02:00:00:00:10:01 9\nairtime_bss_limit=1\n", line: 5, key: "airtime_bss_limit",
+			want: "bss guest: line 5: warning: airtime_bss_limit: changes nothing here: airtime_mode is 1", warn: true},
+		{text: "airtime_mode=2\nbss=guest\nssid=g\nairtime_bss_weight=1\nbss=iot\nssid=i\n", line: 1, key: "airtime_mode",
+			want: "no airtime_bss_weight with airtime_mode 2: the BSS's stations take no part in the policy", warn: true},
+		{text: "airtime_mode=3\nairtime_bss_weight=1\nbss=guest\nssid=g\nairtime_bss_weight=1\nbss=iot\nssid=i\n", line: 6, key: "bss",
+			want: "bss iot: line 6: warning: bss: no airtime_bss_weight with airtime_mode 3", warn: true},
+	} {
+		_, _, ps := loadText(t, c.text)
+		p := find(t, ps, c.line, c.key)
+		if p.Warning != c.warn || !strings.Contains(p.String(), c.want) {
+			t.Errorf("%q: %v, want %q (warning %v)", c.text, p, c.want, c.warn)
+		}
+	}
+}
+
+// What airqd does not serve yet is refused, one problem each, at its
+// line: a second BSS (at the first bss= line, naming every BSS), an
+// airtime policy and an airtime cap; a file of one BSS without them has
+// nothing refused.
+func TestNotServed(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{text: "ssid=m\nairtime_mode=0\nairtime_bss_cap=100\n"},
+		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nbss=iot\nssid=i\n",
+			want: []string{"bss guest: line 3: bss: airqd does not serve more than one BSS on a radio yet: this file configures 3 (wlan0, guest, iot)"}},
+		{text: "ssid=m\nairtime_mode=2\n", want: []string{":2: airtime_mode: 2: airqd does not apply airtime policies yet: want 0"}},
+		{text: "ssid=m\nairtime_bss_cap=25\n", want: []string{":2: airtime_bss_cap: 25%: airqd does not hold an airtime cap yet"}},
+		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\n", want: []string{
+			"bss guest: line 2: bss: airqd does not serve more than one BSS", "bss guest: line 4: airtime_bss_cap: 40%: airqd does not hold an airtime cap yet"}},
+	} {
+		s, f, ps := loadText(t, c.text)
+		if ps.Err() != nil {
+			t.Fatalf("%q: %v", c.text, ps)
+		}
+		got := f.NotServed(&s)
+		if len(got) != len(c.want) {
+			t.Errorf("%q: %v, want %q", c.text, got, c.want)
+			continue
+		}
+		for i, p := range got {
+			if p.Warning || !strings.Contains(p.String(), c.want[i]) {
+				t.Errorf("%q: %v, want %q", c.text, p, c.want[i])
+			}
+		}
+	}
+	var none *File
+	if ps := none.NotServed(&Settings{}); ps != nil {
+		t.Errorf("no file: %v", ps)
+	}
+}
