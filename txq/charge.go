@@ -16,6 +16,7 @@ func (s *Scheduler) Charge(sta uint16, ac ieee80211.AC, airtimeUS uint32, now ti
 		return
 	}
 	ac &= 3
+	s.chargeGroup(&s.stas[sta], airtimeUS, now)
 	a := s.airOf(sta, ac)
 	a.txAirtime += uint64(airtimeUS)
 	s.acs[ac].stats.Airtime += uint64(airtimeUS)

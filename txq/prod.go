@@ -1,6 +1,10 @@
 package txq
 
-import "github.com/airq/airq/internal/ieee80211"
+import (
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
 
 // Production mode: the kernel's walk without walking. See "Production mode"
 // in doc.go.
@@ -88,6 +92,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		hp = heapBelowHigh
 	}
 	if hp >= 0 {
+		hp += s.groups[s.stas[sta].group].hbase
 		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
@@ -142,23 +147,23 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 
 // next returns where the walk would stop now: the first queue, in walk order
 // from the cursor, that is the non-station queue or a station's queue with
-// credit the per-station check allows. ok is false when there is none: the
-// kernel's walk then finds no eligible queue in a whole pass and gives up.
-func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
+// credit the per-station check allows, of a group within its cap. ok is
+// false when there is none: the kernel's walk then finds no eligible queue
+// in a whole pass and gives up.
+func (s *Scheduler) next(ac ieee80211.AC, now time.Duration) (qi int32, lap int64, ok bool) {
 	A := &s.acs[ac]
-	if A.listed == 1 {
+	if A.listed == 1 && s.ncapped == 0 {
 		if qi, lap, ok, known := s.nextSolo(A, ac); known {
 			return qi, lap, ok
 		}
 	}
 	var best stop
 	found := false
-	if e := s.heapTop(A, ac, heapAllowed); e != nil {
-		best, found = *e, true
-	}
-	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
-		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
-			best, found = *e, true
+	below := -1 // TotalBelowThreshold, asked once
+	s.nextIn(A, ac, 0, &below, &best, &found)
+	for _, g := range s.capped[:s.ncapped] {
+		if G := &s.groups[g]; G.open(now) {
+			s.nextIn(A, ac, int(G.hbase), &below, &best, &found)
 		}
 	}
 	if found {
@@ -171,6 +176,25 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
+}
+
+// nextIn takes the earlier of best and the stops of the heap pair at base
+// (allowed, and below high while the total is below the threshold).
+func (s *Scheduler) nextIn(A *acState, ac ieee80211.AC, base int, below *int, best *stop, found *bool) {
+	if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
+		*best, *found = *e, true
+	}
+	if len(A.heaps[base+heapBelowHigh].e) == 0 {
+		return
+	}
+	if *below < 0 {
+		*below = int(b2i(s.air.TotalBelowThreshold()))
+	}
+	if *below == 1 {
+		if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
+			*best, *found = *e, true
+		}
+	}
 }
 
 // nextSolo is next when one queue is listed, the common case of one busy
@@ -205,10 +229,10 @@ func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
 // prodNext moves the cursor to where the kernel's walk would stop and serves
 // that queue, or ends the round at it. Every pass on the way is accounted
 // for by lap and labels, not made.
-func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
+func (s *Scheduler) prodNext(ac ieee80211.AC, now time.Duration) *TXQ {
 	A := &s.acs[ac]
 	for A.front >= 0 {
-		qi, lap, ok := s.next(ac)
+		qi, lap, ok := s.next(ac, now)
 		if !ok {
 			// One pass over every queue, refilling those in debt.
 			A.lap++
@@ -217,7 +241,7 @@ func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 		A.lap, A.front = lap, qi
 		q := &s.queues[qi]
 		if q.stamp == A.round {
-			s.roundEnd(A, q)
+			s.roundEnd(A, q, now)
 			return nil
 		}
 		q.stamp = A.round
