@@ -1,0 +1,24 @@
+// Package policy shares a radio's air between its BSSes by setting the
+// stations' airtime weights in the txq scheduler, with hostapd's
+// airtime_mode and its meaning (src/ap/airtime_policy.c):
+//
+//   - Static (1): a station weighs its airtime_sta_weight, else its BSS's
+//     airtime_bss_weight, else the default 256; set when it associates.
+//   - Dynamic (2): every airtime_update_interval, each BSS's backlogged
+//     stations (seen with frames queued within the last 2.5 intervals) are
+//     counted, and every station of a BSS gets a weight proportional to
+//     the BSS's weight over that count, so that each BSS's share of the air
+//     follows its weight whatever its number of stations.
+//   - Limit (3): as Dynamic, but only while a BSS with airtime_bss_limit
+//     would take more than its weight's share (more of the backlogged
+//     stations than its share of the weights); otherwise default weights.
+//
+// All three are work-conserving: weights only divide the air among those
+// who want it. A hard cap that holds when the air is free is the
+// scheduler's own (txq.Scheduler.SetCap).
+//
+// The package is pure: time is the caller's, and the scheduler is reached
+// through the Scheduler interface, which *txq.Scheduler satisfies. The
+// caller adds and removes stations, calls Update when it returns due, and
+// passes the BSS keys on reload; nothing allocates after New.
+package policy
