@@ -307,11 +307,16 @@ func (w *twins) groupOp(sta uint16) {
 // capped group over its budget is passed over like a station AQL holds
 // back, and production mode still makes trace mode's every decision.
 func TestProductionDecisionsGroups(t *testing.T) {
-	seeds, steps, sum := runTwinsWith(t, 2000, func(uint64) int { return twinStations }, true)
-	if sum.held < seeds*steps/50 {
-		t.Fatalf("%d rounds opened with a group over its cap in %d seeds: caps hardly bind", sum.held, seeds)
+	for _, busy := range []func(uint64) int{
+		func(uint64) int { return twinStations },
+		func(seed uint64) int { return 1 + int(seed%2) }, // nextSolo's case
+	} {
+		seeds, steps, sum := runTwinsWith(t, 2000, busy, true)
+		if sum.held < seeds*steps/100 {
+			t.Fatalf("%d rounds opened with a group over its cap in %d seeds: caps hardly bind", sum.held, seeds)
+		}
+		t.Logf("%d seeds x %d operations; %d rounds with a group over its cap, %d Next calls with one queue listed", seeds, steps, sum.held, sum.solo)
 	}
-	t.Logf("%d seeds x %d operations; %d rounds with a group over its cap", seeds, steps, sum.held)
 }
 
 // TestProductionDecisions: under random operations (frames on two TIDs of

@@ -134,6 +134,5 @@
 //
 // Per AC (ACStats): rounds opened and closed, selections, skipped
 // selections and their stale-stamp cause, airtime charged, drops by reason,
-// CoDel drops and marks; per station the airtime charged (StationAirtime),
-// per group the same summed over its stations and ACs (GroupAirtime).
+// CoDel drops and marks; per station the airtime charged (StationAirtime).
 package txq

@@ -23,12 +23,11 @@ const capUnit = 1000 * 1000
 // bucket of airtime, refilled at share per mille of elapsed time up to
 // depth, charged with every completion of its stations' frames.
 type group struct {
-	airtime uint64 // µs charged to its stations, every AC
-	capped  bool
-	share   int64 // per mille of the air
-	depth   int64 // the burst, in capUnits
-	credit  int64 // as of last; negative: over budget
-	last    time.Duration
+	capped bool
+	share  int64 // per mille of the air
+	depth  int64 // the burst, in capUnits
+	credit int64 // as of last; negative: over budget
+	last   time.Duration
 	// hbase is the first of the group's heaps in production mode while
 	// capped; 0 (the shared heaps) otherwise.
 	hbase int8
@@ -85,11 +84,12 @@ func (s *Scheduler) SetGroup(sta uint16, g uint8) error {
 // (its group, or its group's cap) changed. Booking its refills does not
 // depend on that.
 func (s *Scheduler) refileAll(sta uint16) {
-	if !s.prod {
-		return
-	}
+	hbase := s.groups[s.stas[sta].group].hbase
 	for ac := range ieee80211.NumACs {
-		s.refile(sta, ieee80211.AC(ac))
+		s.airOf(sta, ieee80211.AC(ac)).hbase = hbase
+		if s.prod {
+			s.refile(sta, ieee80211.AC(ac))
+		}
 	}
 }
 
@@ -132,7 +132,7 @@ func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) erro
 			}
 		}
 	}
-	*G = group{airtime: G.airtime, capped: true, share: int64(perMille), depth: depth, credit: depth, last: now, hbase: hbase}
+	*G = group{capped: true, share: int64(perMille), depth: depth, credit: depth, last: now, hbase: hbase}
 	s.capped[s.ncapped] = g
 	s.ncapped++
 	s.refileGroup(g)
@@ -144,7 +144,7 @@ func (s *Scheduler) ClearCap(g uint8) {
 	if g >= MaxGroups || !s.groups[g].capped {
 		return
 	}
-	s.groups[g] = group{airtime: s.groups[g].airtime}
+	s.groups[g] = group{}
 	n := 0
 	for _, c := range s.capped[:s.ncapped] {
 		if c != g {
@@ -194,21 +194,10 @@ func (s *Scheduler) CapDeadline(now time.Duration) (at time.Duration, ok bool) {
 	return at, ok
 }
 
-// GroupAirtime is the airtime charged to group g's stations, every AC, in
-// µs: what a cap or a policy is measured by.
-func (s *Scheduler) GroupAirtime(g uint8) uint64 {
-	if g >= MaxGroups {
-		return 0
-	}
-	return s.groups[g].airtime
-}
-
-// chargeGroup books a completion's airtime to the station's group and, if
-// capped, to its bucket.
-func (s *Scheduler) chargeGroup(st *station, airtimeUS uint32, now time.Duration) {
-	G := &s.groups[st.group]
-	G.airtime += uint64(airtimeUS)
-	if G.capped {
+// chargeCap books a completion's airtime to the bucket of the station's
+// group, if capped.
+func (s *Scheduler) chargeCap(st *station, airtimeUS uint32, now time.Duration) {
+	if G := &s.groups[st.group]; G.capped {
 		G.refill(now)
 		G.credit -= int64(airtimeUS) * capUnit
 	}

@@ -57,9 +57,6 @@ func TestCapBucket(t *testing.T) {
 	if _, c := s.Cap(3, time.Hour); c != 2000 {
 		t.Fatalf("credit after an hour: %d µs, want the 2000 µs burst", c)
 	}
-	if s.GroupAirtime(3) != 3000 || s.GroupAirtime(0) != 0 {
-		t.Fatalf("group airtime %d/%d", s.GroupAirtime(3), s.GroupAirtime(0))
-	}
 	if err := s.SetCap(3, 0, 0, 0); err == nil {
 		t.Fatal("cap of 0 accepted")
 	}

@@ -1,10 +1,6 @@
 package txq
 
-import (
-	"time"
-
-	"github.com/airq/airq/internal/ieee80211"
-)
+import "github.com/airq/airq/internal/ieee80211"
 
 // Production mode: the kernel's walk without walking. See "Production mode"
 // in doc.go.
@@ -92,7 +88,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		hp = heapBelowHigh
 	}
 	if hp >= 0 {
-		hp += s.groups[s.stas[sta].group].hbase
+		hp += a.hbase
 		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
@@ -150,21 +146,25 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 // credit the per-station check allows, of a group within its cap. ok is
 // false when there is none: the kernel's walk then finds no eligible queue
 // in a whole pass and gives up.
-func (s *Scheduler) next(ac ieee80211.AC, now time.Duration) (qi int32, lap int64, ok bool) {
+func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	A := &s.acs[ac]
-	if A.listed == 1 && s.ncapped == 0 {
+	if A.listed == 1 {
 		if qi, lap, ok, known := s.nextSolo(A, ac); known {
 			return qi, lap, ok
 		}
 	}
 	var best stop
 	found := false
-	below := -1 // TotalBelowThreshold, asked once
-	s.nextIn(A, ac, 0, &below, &best, &found)
-	for _, g := range s.capped[:s.ncapped] {
-		if G := &s.groups[g]; G.open(now) {
-			s.nextIn(A, ac, int(G.hbase), &below, &best, &found)
+	if e := s.heapTop(A, ac, heapAllowed); e != nil {
+		best, found = *e, true
+	}
+	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
+		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+			best, found = *e, true
 		}
+	}
+	if s.ncapped > 0 {
+		s.nextCapped(A, ac, &best, &found)
 	}
 	if found {
 		qi = s.airs[best.ai].kq
@@ -178,21 +178,29 @@ func (s *Scheduler) next(ac ieee80211.AC, now time.Duration) (qi int32, lap int6
 	return qi, best.lap, found
 }
 
-// nextIn takes the earlier of best and the stops of the heap pair at base
-// (allowed, and below high while the total is below the threshold).
-func (s *Scheduler) nextIn(A *acState, ac ieee80211.AC, base int, below *int, best *stop, found *bool) {
-	if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
-		*best, *found = *e, true
-	}
-	if len(A.heaps[base+heapBelowHigh].e) == 0 {
-		return
-	}
-	if *below < 0 {
-		*below = int(b2i(s.air.TotalBelowThreshold()))
-	}
-	if *below == 1 {
-		if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
+// nextCapped takes the earlier of best and the stops in the heaps of the
+// capped groups within their budget at the time of the Next.
+func (s *Scheduler) nextCapped(A *acState, ac ieee80211.AC, best *stop, found *bool) {
+	below := -1 // TotalBelowThreshold, asked once
+	for _, g := range s.capped[:s.ncapped] {
+		G := &s.groups[g]
+		if !G.open(s.now) {
+			continue
+		}
+		base := int(G.hbase)
+		if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
 			*best, *found = *e, true
+		}
+		if len(A.heaps[base+heapBelowHigh].e) == 0 {
+			continue
+		}
+		if below < 0 {
+			below = int(b2i(s.air.TotalBelowThreshold()))
+		}
+		if below == 1 {
+			if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
+				*best, *found = *e, true
+			}
 		}
 	}
 }
@@ -229,10 +237,10 @@ func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
 // prodNext moves the cursor to where the kernel's walk would stop and serves
 // that queue, or ends the round at it. Every pass on the way is accounted
 // for by lap and labels, not made.
-func (s *Scheduler) prodNext(ac ieee80211.AC, now time.Duration) *TXQ {
+func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
 	for A.front >= 0 {
-		qi, lap, ok := s.next(ac, now)
+		qi, lap, ok := s.next(ac)
 		if !ok {
 			// One pass over every queue, refilling those in debt.
 			A.lap++
@@ -241,7 +249,7 @@ func (s *Scheduler) prodNext(ac ieee80211.AC, now time.Duration) *TXQ {
 		A.lap, A.front = lap, qi
 		q := &s.queues[qi]
 		if q.stamp == A.round {
-			s.roundEnd(A, q, now)
+			s.roundEnd(A, q)
 			return nil
 		}
 		q.stamp = A.round

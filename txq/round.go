@@ -39,10 +39,11 @@ func (s *Scheduler) Next(ac ieee80211.AC, now time.Duration) (*TXQ, bool) {
 	A := &s.acs[ac&3]
 	var q *TXQ
 	if A.open {
+		s.now = now
 		if s.prod {
-			q = s.prodNext(ac&3, now)
+			q = s.prodNext(ac & 3)
 		} else {
-			q = s.traceNext(ac&3, now)
+			q = s.traceNext(ac & 3)
 		}
 	}
 	A.first = false
@@ -65,8 +66,8 @@ func (s *Scheduler) checkout(A *acState, q *TXQ) *TXQ {
 
 // roundEnd is reached when the first eligible queue was already served in
 // this round. On a round's first Next that can only be a stale stamp.
-func (s *Scheduler) roundEnd(A *acState, q *TXQ, now time.Duration) {
-	if A.first && (q.frames > 0 || s.eligibleBacklogged(q.ac, now)) {
+func (s *Scheduler) roundEnd(A *acState, q *TXQ) {
+	if A.first && (q.frames > 0 || s.eligibleBacklogged(q.ac)) {
 		A.stats.Skipped++
 		A.stats.SkippedStale++
 	}

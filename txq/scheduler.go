@@ -28,6 +28,8 @@ type air struct {
 	kLap       int64
 	kq         int32
 	hp         int8
+	// hbase is the first heap of the station's group (group.hbase).
+	hbase int8
 	// The station's queues of this AC that are listed and checked out,
 	// one bit per TID (acTIDs order).
 	listed, out uint8
@@ -69,6 +71,9 @@ type Scheduler struct {
 	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
+
+	// now is the time of the Next being served, which caps are held at.
+	now time.Duration
 
 	groups  [MaxGroups]group
 	capped  [MaxGroups]uint8 // the capped groups, the first ncapped

@@ -1,10 +1,6 @@
 package txq
 
-import (
-	"time"
-
-	"github.com/airq/airq/internal/ieee80211"
-)
+import "github.com/airq/airq/internal/ieee80211"
 
 // traceNext is ieee80211_next_txq line by line. A station queue whose
 // effective deficit is negative gets one weight of credit and goes to the
@@ -12,7 +8,7 @@ import (
 // while every queue is AQL-eligible but in debt the walk keeps going round,
 // one refill per queue per pass, until one has credit. The round ends at the
 // first eligible queue already stamped with the round number.
-func (s *Scheduler) traceNext(ac ieee80211.AC, now time.Duration) *TXQ {
+func (s *Scheduler) traceNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
 	head, found := int32(-1), false
 	for {
@@ -31,7 +27,7 @@ func (s *Scheduler) traceNext(ac ieee80211.AC, now time.Duration) *TXQ {
 		}
 		q := &s.queues[qi]
 		if q.sta != 0 {
-			ok := s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(now)
+			ok := s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now)
 			if ok {
 				found = true
 			}
@@ -46,7 +42,7 @@ func (s *Scheduler) traceNext(ac ieee80211.AC, now time.Duration) *TXQ {
 			}
 		}
 		if uint16(q.stamp) == uint16(A.round) {
-			s.roundEnd(A, q, now)
+			s.roundEnd(A, q)
 			return nil
 		}
 		return s.checkout(A, q)
@@ -56,14 +52,14 @@ func (s *Scheduler) traceNext(ac ieee80211.AC, now time.Duration) *TXQ {
 // eligibleBacklogged reports whether a listed queue holds frames and could
 // be served now. It walks the list; it only runs when a round's first Next
 // comes back empty.
-func (s *Scheduler) eligibleBacklogged(ac ieee80211.AC, now time.Duration) bool {
+func (s *Scheduler) eligibleBacklogged(ac ieee80211.AC) bool {
 	A := &s.acs[ac]
 	for qi := A.list.first; qi >= 0; qi = s.queues[qi].next {
 		q := &s.queues[qi]
 		if q.frames == 0 {
 			continue
 		}
-		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(now) &&
+		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now) &&
 			s.effective(q.sta, ac, s.airOf(q.sta, ac)) >= 0) {
 			return true
 		}

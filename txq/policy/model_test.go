@@ -194,6 +194,16 @@ func (m *model) shares(from []uint64) (sta []float64, bss [policy.MaxBSS]float64
 	return sta, bss
 }
 
+// bssAirtime is the airtime BSS b's stations completed, in µs.
+func (m *model) bssAirtime(b uint8) (us uint64) {
+	for sta := range m.air {
+		if sta > 0 && m.bss[sta] == b {
+			us += m.air[sta]
+		}
+	}
+	return us
+}
+
 func (m *model) snapshot() []uint64 { return append([]uint64(nil), m.air...) }
 
 func near(got, want, tol float64) bool { return got >= want-tol && got <= want+tol }

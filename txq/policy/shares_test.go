@@ -104,12 +104,12 @@ func TestHardCap(t *testing.T) {
 				t.Fatal(err)
 			}
 			m.run(window)
-			capped := float64(m.s.GroupAirtime(1)) / float64(m.now/time.Microsecond)
+			capped := float64(m.bssAirtime(1)) / float64(m.now/time.Microsecond)
 			// The burst and one frame in flight each way are the slack.
 			if capped > 0.2+float64(txq.DefaultCapBurst+5*time.Millisecond)/float64(window) || capped < 0.19 {
 				t.Errorf("capped BSS used %.4f of the time, want 0.2", capped)
 			}
-			other := float64(m.s.GroupAirtime(0)) / float64(m.now/time.Microsecond)
+			other := float64(m.bssAirtime(0)) / float64(m.now/time.Microsecond)
 			if otherBusy && other < 0.79 {
 				t.Errorf("the other BSS used %.4f of the time, want the remaining 0.8", other)
 			}
