@@ -127,10 +127,7 @@ func TestStaticWeights(t *testing.T) {
 
 // TestUpdateAllocs: a periodic update allocates nothing.
 func TestUpdateAllocs(t *testing.T) {
-	m := newModel(t, policy.Dynamic, threeAndOne, threeAndOneEst)
-	m.pol.SetBSS(0, policy.BSS{Weight: 1}, m.s)
-	m.pol.SetBSS(1, policy.BSS{Weight: 3}, m.s)
-	m.join()
+	m := threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 3})
 	m.run(time.Second)
 	if n := testing.AllocsPerRun(100, func() { m.pol.Update(m.now, m.s) }); n != 0 {
 		t.Errorf("Update: %v allocs", n)

@@ -18,6 +18,16 @@ var (
 
 const window = 20 * time.Second
 
+// threeAndOneModel is the model of threeAndOne with the BSSes' keys given,
+// its stations joined without weights of their own.
+func threeAndOneModel(t *testing.T, mode policy.Mode, b0, b1 policy.BSS) *model {
+	m := newModel(t, mode, threeAndOne, threeAndOneEst)
+	m.pol.SetBSS(0, b0, m.s)
+	m.pol.SetBSS(1, b1, m.s)
+	m.join()
+	return m
+}
+
 // TestStaticModeShares: airtime_mode=1, both BSSes weighing 256 and station
 // 2 its own airtime_sta_weight of 512: each station's share of the air
 // follows its weight (256:512:256 | 256), whatever its frames' airtime.
@@ -40,10 +50,7 @@ func TestStaticModeShares(t *testing.T) {
 // load: each BSS gets half the air although one has three times the
 // stations (default weights would give it three quarters).
 func TestDynamicModeShares(t *testing.T) {
-	m := newModel(t, policy.Dynamic, threeAndOne, threeAndOneEst)
-	m.pol.SetBSS(0, policy.BSS{Weight: 1}, m.s)
-	m.pol.SetBSS(1, policy.BSS{Weight: 1}, m.s)
-	m.join()
+	m := threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 1})
 	m.run(window)
 	_, bss := m.shares(nil)
 	if !near(bss[0], 0.5, 0.05) || !near(bss[1], 0.5, 0.05) {
@@ -58,10 +65,7 @@ func TestDynamicModeShares(t *testing.T) {
 // TestDynamicModeWeights: BSS weights 1:2 with 3 and 1 stations: shares
 // 1/3 and 2/3.
 func TestDynamicModeWeights(t *testing.T) {
-	m := newModel(t, policy.Dynamic, threeAndOne, threeAndOneEst)
-	m.pol.SetBSS(0, policy.BSS{Weight: 1}, m.s)
-	m.pol.SetBSS(1, policy.BSS{Weight: 2}, m.s)
-	m.join()
+	m := threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 2})
 	m.run(window)
 	if _, bss := m.shares(nil); !near(bss[0], 1.0/3, 0.05) {
 		t.Errorf("BSS shares %.3f/%.3f, want 1/3 and 2/3", bss[0], bss[1])
@@ -75,10 +79,7 @@ func TestDynamicModeWeights(t *testing.T) {
 func TestLimitMode(t *testing.T) {
 	for _, limited := range []uint8{0, 1} {
 		t.Run(fmt.Sprintf("limited=%d", limited), func(t *testing.T) {
-			m := newModel(t, policy.Limit, threeAndOne, threeAndOneEst)
-			m.pol.SetBSS(0, policy.BSS{Weight: 1, Limit: limited == 0}, m.s)
-			m.pol.SetBSS(1, policy.BSS{Weight: 1, Limit: limited == 1}, m.s)
-			m.join()
+			m := threeAndOneModel(t, policy.Limit, policy.BSS{Weight: 1, Limit: limited == 0}, policy.BSS{Weight: 1, Limit: limited == 1})
 			m.run(window)
 			_, bss := m.shares(nil)
 			switch {
@@ -124,10 +125,7 @@ func TestHardCap(t *testing.T) {
 // BSS 1's one). In dynamic mode, two of BSS 0's stations going idle
 // leaves the BSSes at half each.
 func TestLiveChanges(t *testing.T) {
-	m := newModel(t, policy.Static, threeAndOne, threeAndOneEst)
-	m.pol.SetBSS(0, policy.BSS{Weight: 256}, m.s)
-	m.pol.SetBSS(1, policy.BSS{Weight: 256}, m.s)
-	m.join()
+	m := threeAndOneModel(t, policy.Static, policy.BSS{Weight: 256}, policy.BSS{Weight: 256})
 	m.run(window / 2)
 	var before [5]int64
 	for sta := uint16(1); sta <= 4; sta++ {
@@ -148,10 +146,7 @@ func TestLiveChanges(t *testing.T) {
 		}
 	}
 
-	m = newModel(t, policy.Dynamic, threeAndOne, threeAndOneEst)
-	m.pol.SetBSS(0, policy.BSS{Weight: 1}, m.s)
-	m.pol.SetBSS(1, policy.BSS{Weight: 1}, m.s)
-	m.join()
+	m = threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 1})
 	m.run(window / 2)
 	m.busy[2], m.busy[3] = false, false
 	m.run(time.Second) // their queues drain and their backlog expires
