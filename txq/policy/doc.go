@@ -18,7 +18,19 @@
 // scheduler's own (txq.Scheduler.SetCap).
 //
 // The package is pure: time is the caller's, and the scheduler is reached
-// through the Scheduler interface, which *txq.Scheduler satisfies. The
-// caller adds and removes stations, calls Update when it returns due, and
-// passes the BSS keys on reload; nothing allocates after New.
+// through the Scheduler interface, which *txq.Scheduler satisfies; nothing
+// allocates after New. The radio that owns the scheduler wires it so:
+//
+//	pol, _ := policy.New(policy.Config{Mode: airtime_mode,
+//		Interval: airtime_update_interval, MaxStations: n})
+//	pol.SetBSS(b, policy.BSS{Weight: airtime_bss_weight, Limit: airtime_bss_limit}, sched)
+//	// at association, after sched.AddStation(sta) and sched.SetGroup(sta, b):
+//	pol.AddStation(sta, b, airtime_sta_weight_of(addr), sched)
+//	// at disassociation, beside sched.RemoveStation(sta):
+//	pol.RemoveStation(sta)
+//	// on its timer, first at start:
+//	due, ok := pol.Update(now, sched) // ok false: Off or Static, no timer
+//
+// On reload, SetBSS with the new keys; a changed mode or interval is a new
+// Policy, whose first Update sets every weight again.
 package policy

@@ -82,7 +82,8 @@ type station struct {
 	bss     uint8
 	// own is the station's airtime_sta_weight (0: none).
 	own uint16
-	// weight is what the policy last set.
+	// weight is what the policy last set; 0 until it sets one, so that
+	// the first always reaches the scheduler.
 	weight uint16
 	// backlogged is when the station stops counting as backlogged.
 	backlogged time.Duration
@@ -147,7 +148,7 @@ func (p *Policy) AddStation(sta uint16, b uint8, own uint16, s Scheduler) {
 		return
 	}
 	st := &p.stas[sta]
-	*st = station{present: true, bss: b, own: own, weight: DefaultWeight}
+	*st = station{present: true, bss: b, own: own}
 	if p.mode == Static {
 		p.set(sta, p.static(st), s)
 	}
@@ -160,7 +161,8 @@ func (p *Policy) RemoveStation(sta uint16) {
 	}
 }
 
-// Weight is the weight the policy gave the station.
+// Weight is the weight the policy gave the station, 0 before it gave one
+// (the scheduler's default holds until then).
 func (p *Policy) Weight(sta uint16) uint16 {
 	if sta == 0 || int(sta) >= len(p.stas) || !p.stas[sta].present {
 		return 0
