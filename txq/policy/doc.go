@@ -32,5 +32,5 @@
 //	due, ok := pol.Update(now, sched) // ok false: Off or Static, no timer
 //
 // On reload, SetBSS with the new keys; a changed mode or interval is a new
-// Policy, whose first Update sets every weight again.
+// Policy to which the stations are added again, which sets every weight.
 package policy

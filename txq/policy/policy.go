@@ -82,8 +82,8 @@ type station struct {
 	bss     uint8
 	// own is the station's airtime_sta_weight (0: none).
 	own uint16
-	// weight is what the policy last set; 0 until it sets one, so that
-	// the first always reaches the scheduler.
+	// weight is what the policy last set; 0 before AddStation sets the
+	// first, which therefore always reaches the scheduler.
 	weight uint16
 	// backlogged is when the station stops counting as backlogged.
 	backlogged time.Duration
@@ -142,16 +142,19 @@ func (p *Policy) SetBSS(b uint8, bss BSS, s Scheduler) {
 
 // AddStation enters a station of BSS b with its airtime_sta_weight (0:
 // none), as hostapd's airtime_policy_new_sta: in Static mode it gets its
-// weight at once. Adding a present station moves it (a reassociation).
+// weight at once, in the other modes the default until an Update gives it
+// another. Adding a present station moves it (a reassociation).
 func (p *Policy) AddStation(sta uint16, b uint8, own uint16, s Scheduler) {
 	if sta == 0 || int(sta) >= len(p.stas) || int(b) >= MaxBSS {
 		return
 	}
 	st := &p.stas[sta]
 	*st = station{present: true, bss: b, own: own}
+	w := uint16(DefaultWeight)
 	if p.mode == Static {
-		p.set(sta, p.static(st), s)
+		w = p.static(st)
 	}
+	p.set(sta, w, s)
 }
 
 // RemoveStation forgets a station.
@@ -161,8 +164,7 @@ func (p *Policy) RemoveStation(sta uint16) {
 	}
 }
 
-// Weight is the weight the policy gave the station, 0 before it gave one
-// (the scheduler's default holds until then).
+// Weight is the weight the policy gave the station (0: not present).
 func (p *Policy) Weight(sta uint16) uint16 {
 	if sta == 0 || int(sta) >= len(p.stas) || !p.stas[sta].present {
 		return 0
