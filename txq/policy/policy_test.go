@@ -133,3 +133,24 @@ func TestUpdateAllocs(t *testing.T) {
 		t.Errorf("Update: %v allocs", n)
 	}
 }
+
+// TestNewPolicyResets: a mode changed on reload is a new policy; adding
+// the stations to it gives them its weights, so nothing of the old
+// policy's scaling stays behind.
+func TestNewPolicyResets(t *testing.T) {
+	m := threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 1})
+	m.run(time.Second)
+	if m.s.Weight(4) == policy.DefaultWeight {
+		t.Fatal("dynamic mode left station 4 at the default weight")
+	}
+	var err error
+	if m.pol, err = policy.New(policy.Config{Mode: policy.Off, MaxStations: 4}); err != nil {
+		t.Fatal(err)
+	}
+	m.join()
+	for sta := uint16(1); sta <= 4; sta++ {
+		if w := m.s.Weight(sta); w != policy.DefaultWeight {
+			t.Errorf("station %d: weight %d after the new policy, want the default", sta, w)
+		}
+	}
+}
