@@ -117,8 +117,9 @@
 // queues makes its one pass and gives up. Production mode files a capped
 // group's stations in a pair of heaps of their own, consulted only while
 // the group is within budget; entries the walk passed meanwhile are filed
-// again when reached (as below-high entries are), and with no group capped
-// Next consults the shared heaps alone, as before. Trace mode checks the
+// again when reached (as below-high entries are: O(log n) for each station
+// the walk passed, once per return within budget), and with no group
+// capped Next consults the shared heaps alone, as before. Trace mode checks the
 // group beside the per-station AQL check, which makes it the reference
 // TestProductionDecisionsGroups holds production to.
 //
