@@ -159,3 +159,16 @@ func TestLiveChanges(t *testing.T) {
 		t.Errorf("%d of BSS 0 backlogged, want 1", m.pol.Backlogged(0))
 	}
 }
+
+// TestCapWithDynamicMode: the cap holds below what the BSS weights would
+// give: 1:1 weights and BSS 1 capped at 30 % leave BSS 0 the other 70 %.
+func TestCapWithDynamicMode(t *testing.T) {
+	m := threeAndOneModel(t, policy.Dynamic, policy.BSS{Weight: 1}, policy.BSS{Weight: 1})
+	if err := m.s.SetCap(1, 300, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	m.run(window)
+	if _, bss := m.shares(nil); !near(bss[1], 0.3, 0.01) || !near(bss[0], 0.7, 0.01) {
+		t.Errorf("BSS shares %.3f/%.3f, want 0.7/0.3", bss[0], bss[1])
+	}
+}
