@@ -123,6 +123,10 @@
 // group beside the per-station AQL check, which makes it the reference
 // TestProductionDecisionsGroups holds production to.
 //
+// The burst is at least MinCapBurst, two PPDUs of the longest duration: a
+// group within budget may wait that long behind others' frames in flight,
+// and a bucket that fills up meanwhile loses what it would have banked, so
+// a smaller one leaves a busy group under its share (TestCapProperties).
 // Since the bucket is charged at completion, a capped group can overshoot
 // by what AQL lets its stations have in flight when it runs out; the debt
 // is carried, so over any span the group uses at most its share of the time

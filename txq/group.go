@@ -13,7 +13,13 @@ const MaxGroups = 8
 // DefaultCapBurst is the airtime a capped group may bank while it sends
 // less than its share: a few aggregates, so that a short burst after a
 // quiet spell goes out at once.
-const DefaultCapBurst = 10 * time.Millisecond
+const DefaultCapBurst = 20 * time.Millisecond
+
+// MinCapBurst is the least burst: two PPDUs of aPPDUMaxTime (5.484 ms).
+// A group within budget may have to wait that long behind others' frames
+// in flight, and a bucket that fills up meanwhile loses what it would have
+// banked: with a smaller burst a busy group gets less than its share.
+const MinCapBurst = 11 * time.Millisecond
 
 // capUnit is one µs of airtime in the bucket's units: a nanosecond of time
 // refills per-mille units, so a µs of airtime is 1000 ns times 1000.
@@ -104,7 +110,7 @@ func (s *Scheduler) Group(sta uint16) uint8 {
 // SetCap holds group g to perMille thousandths of the air, measured on the
 // caller's clock, even when nobody else wants the rest: the group's stations
 // are passed over while its bucket is empty. burst is the airtime it may
-// bank (DefaultCapBurst if 0); the bucket starts full. Changing a cap keeps
+// bank (DefaultCapBurst if 0, at least MinCapBurst); the bucket starts full. Changing a cap keeps
 // the group's debt. Setting a cap first allocates the group's heaps in
 // production mode; every later change allocates nothing.
 func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) error {
@@ -117,6 +123,7 @@ func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) erro
 	if burst <= 0 {
 		burst = DefaultCapBurst
 	}
+	burst = max(burst, MinCapBurst)
 	G := &s.groups[g]
 	depth := int64(burst) * 1000
 	if G.capped {

@@ -16,24 +16,25 @@ func groupStation(t *testing.T, s *Scheduler, sta uint16, spread int) {
 }
 
 // TestCapBucket: a capped group's credit refills at its share of elapsed
-// time up to the burst, whatever the steps it is asked at, goes negative
-// with a charge, and CapDeadline says when it is back at zero.
+// time up to the burst (at least MinCapBurst), whatever the steps it is
+// asked at, goes negative with a charge, and CapDeadline says when it is
+// back at zero.
 func TestCapBucket(t *testing.T) {
 	s := mustNew(t, Config{Airtime: openAirtime{}, Owner: &owner{}, MaxStations: 4})
 	s.AddStation(1)
 	if err := s.SetGroup(1, 3); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetCap(3, 250, 2*ms, 0); err != nil {
+	if err := s.SetCap(3, 250, 12*ms, 0); err != nil {
 		t.Fatal(err)
 	}
-	if pm, c := s.Cap(3, 0); pm != 250 || c != 2000 {
-		t.Fatalf("fresh cap: %d‰ credit %d µs, want 250‰ 2000 µs", pm, c)
+	if pm, c := s.Cap(3, 0); pm != 250 || c != 12000 {
+		t.Fatalf("fresh cap: %d‰ credit %d µs, want 250‰ 12000 µs", pm, c)
 	}
 	s.Enqueue(1, 0, Item{Handle: 1, Len: 1000}, 0)
-	s.Charge(1, be, 3000, 0) // 1000 µs over
+	s.Charge(1, be, 13000, 0) // 1000 µs over
 	if _, c := s.Cap(3, 0); c != -1000 {
-		t.Fatalf("credit after 3000 µs: %d", c)
+		t.Fatalf("credit after 13000 µs: %d", c)
 	}
 	at, ok := s.CapDeadline(0)
 	if !ok || at != 4*ms {
@@ -54,8 +55,12 @@ func TestCapBucket(t *testing.T) {
 	if q, ok := s.Next(be, 4*ms); !ok || q.Station() != 1 {
 		t.Fatal("not served back within budget")
 	}
-	if _, c := s.Cap(3, time.Hour); c != 2000 {
-		t.Fatalf("credit after an hour: %d µs, want the 2000 µs burst", c)
+	if _, c := s.Cap(3, time.Hour); c != 12000 {
+		t.Fatalf("credit after an hour: %d µs, want the 12000 µs burst", c)
+	}
+	s.SetCap(2, 100, 2*ms, 0)
+	if _, c := s.Cap(2, 0); c != MinCapBurst.Microseconds() {
+		t.Fatalf("a 2 ms burst: credit %d µs, want MinCapBurst", c)
 	}
 	if err := s.SetCap(3, 0, 0, 0); err == nil {
 		t.Fatal("cap of 0 accepted")
