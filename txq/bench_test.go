@@ -74,7 +74,7 @@ func BenchmarkSchedule(b *testing.B) {
 
 // BenchmarkScheduleGroups measures production's decision with 2,007
 // stations in one group, spread over eight, and spread over eight with one
-// capped at 10 % (over its budget most of the time in this rig, which
+// capped at 10 % ("groups=8,capped=1": over its budget most of the time in this rig, which
 // charges 100 µs per µs of time, so its stations are passed over and
 // filed again when it is back within budget).
 func BenchmarkScheduleGroups(b *testing.B) {
@@ -82,7 +82,7 @@ func BenchmarkScheduleGroups(b *testing.B) {
 		name   string
 		groups int
 		capped bool
-	}{{"groups=1", 1, false}, {"groups=8", 8, false}, {"groups=8/capped=1", 8, true}} {
+	}{{"groups=1", 1, false}, {"groups=8", 8, false}, {"groups=8,capped=1", 8, true}} {
 		b.Run(c.name, func(b *testing.B) {
 			r := newBenchRig(b, Production, DefaultMaxStations, 100)
 			for sta := uint16(1); sta <= DefaultMaxStations; sta++ {
