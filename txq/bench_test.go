@@ -74,9 +74,9 @@ func BenchmarkSchedule(b *testing.B) {
 
 // BenchmarkScheduleGroups measures production's decision with 2,007
 // stations in one group, spread over eight, and spread over eight with one
-// capped at 10 % ("groups=8,capped=1": over its budget most of the time in this rig, which
-// charges 100 µs per µs of time, so its stations are passed over and
-// filed again when it is back within budget).
+// capped at 10 % (groups=8,capped=1: over its budget most of the time in
+// this rig, which charges 100 µs per µs of time, so its stations are
+// passed over and filed again when it is back within budget).
 func BenchmarkScheduleGroups(b *testing.B) {
 	for _, c := range []struct {
 		name   string
