@@ -15,6 +15,8 @@
 //	s.EndRound(ac)
 //	// at each completion of a station's frame:
 //	s.Charge(sta, ac, airtimeUS, now)  // ieee80211_sta_register_airtime
+//	// with a group capped, frames left and nothing in flight:
+//	at, ok := s.CapDeadline(now)       // wake up then
 //
 // The package is pure: no goroutines, no clock (now is the caller's
 // monotonic time), no allocation after New. Queues hold opaque handles;
