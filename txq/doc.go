@@ -116,7 +116,8 @@
 // are in debt (so DRR state within the group and against other groups is
 // kept, and nobody is punished twice for the same airtime), a round's open
 // flag and number are untouched, and a walk that finds only held-back
-// queues makes its one pass and gives up. Production mode files a capped
+// queues makes its one pass and gives up. The non-station queue
+// (management, group-addressed frames) is in no group and never held back. Production mode files a capped
 // group's stations in a pair of heaps of their own, consulted only while
 // the group is within budget; entries the walk passed meanwhile are filed
 // again when reached (as below-high entries are: O(log n) for each station

@@ -110,9 +110,9 @@ func (s *Scheduler) Group(sta uint16) uint8 {
 // SetCap holds group g to perMille thousandths of the air, measured on the
 // caller's clock, even when nobody else wants the rest: the group's stations
 // are passed over while its bucket is empty. burst is the airtime it may
-// bank (DefaultCapBurst if 0, at least MinCapBurst); the bucket starts full. Changing a cap keeps
-// the group's debt. Setting a cap first allocates the group's heaps in
-// production mode; every later change allocates nothing.
+// bank (DefaultCapBurst if 0, at least MinCapBurst); the bucket starts
+// full. Changing a cap keeps the group's debt. Setting a group's first cap
+// allocates its heaps in production mode; nothing else here allocates.
 func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) error {
 	if g >= MaxGroups {
 		return errGroup
