@@ -181,6 +181,7 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "internal/link", false}, {"monitor", "internal/link", true}, {"inject", "tap", false},
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
 		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
+		{"txq/policy", "txq", true}, {"txq/policy", "aql", false}, {"ap", "txq/policy", true},
 		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ap", "sae", true}, {"sae", "rsn", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {

@@ -6,7 +6,9 @@ import (
 )
 
 // TestAllocs asserts the steady state allocates nothing: enqueue, a whole
-// round, and a charge, in both modes.
+// round, and a charge, in both modes, with stations in four groups of
+// which one is capped; and moving stations between groups, changing the
+// cap and asking for its deadline.
 func TestAllocs(t *testing.T) {
 	for _, mode := range []Mode{Production, Trace} {
 		t.Run(mode.String(), func(t *testing.T) {
@@ -16,7 +18,9 @@ func TestAllocs(t *testing.T) {
 				if err := s.AddStation(sta); err != nil {
 					t.Fatal(err)
 				}
+				s.SetGroup(sta, uint8(sta%4))
 			}
+			s.SetCap(3, 300, 0, 0)
 			var h Handle
 			var now time.Duration
 			enqueue := func() {
@@ -44,11 +48,37 @@ func TestAllocs(t *testing.T) {
 				round()
 				charge()
 			}
-			for name, fn := range map[string]func(){"enqueue": enqueue, "round": round, "charge": charge} {
+			regroup := func() {
+				for sta := uint16(1); sta <= 32; sta++ {
+					s.SetGroup(sta, uint8(sta+uint16(now/time.Millisecond))%4)
+				}
+				s.SetCap(3, 200+int(now/time.Millisecond)%100, 0, now)
+				s.CapDeadline(now)
+			}
+			for name, fn := range map[string]func(){"enqueue": enqueue, "round": round, "charge": charge, "regroup": regroup} {
 				if n := testing.AllocsPerRun(100, fn); n != 0 {
 					t.Errorf("%s: %v allocs", name, n)
 				}
 			}
 		})
+	}
+}
+
+// TestGroupDecisionAllocs: BenchmarkScheduleGroups's decision, 2,007
+// stations over eight groups with one capped, allocates nothing.
+func TestGroupDecisionAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts under -race are the detector's; make norace runs this")
+	}
+	r := newBenchRig(t, Production, DefaultMaxStations, 100)
+	for sta := uint16(1); sta <= DefaultMaxStations; sta++ {
+		r.s.SetGroup(sta, uint8(sta%MaxGroups))
+	}
+	r.s.SetCap(MaxGroups-1, 100, 0, r.now)
+	for range 4 * DefaultMaxStations {
+		r.decision()
+	}
+	if n := testing.AllocsPerRun(5000, r.decision); n != 0 {
+		t.Errorf("%v allocs per decision", n)
 	}
 }

@@ -71,3 +71,38 @@ func BenchmarkSchedule(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScheduleGroups measures production's decision with 2,007
+// stations in one group, spread over eight, and spread over eight with one
+// capped at 10 % (groups=8,capped=1: over its budget most of the time in
+// this rig, which charges 100 µs per µs of time, so its stations are
+// passed over and filed again when it is back within budget).
+func BenchmarkScheduleGroups(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		groups int
+		capped bool
+	}{{"groups=1", 1, false}, {"groups=8", 8, false}, {"groups=8,capped=1", 8, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			r := newBenchRig(b, Production, DefaultMaxStations, 100)
+			for sta := uint16(1); sta <= DefaultMaxStations; sta++ {
+				if err := r.s.SetGroup(sta, uint8(int(sta)%c.groups)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if c.capped {
+				if err := r.s.SetCap(MaxGroups-1, 100, 0, r.now); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for range 4 * DefaultMaxStations {
+				r.decision()
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				r.decision()
+			}
+		})
+	}
+}

@@ -16,6 +16,9 @@ func (s *Scheduler) Charge(sta uint16, ac ieee80211.AC, airtimeUS uint32, now ti
 		return
 	}
 	ac &= 3
+	if s.ncapped > 0 {
+		s.chargeCap(&s.stas[sta], airtimeUS, now)
+	}
 	a := s.airOf(sta, ac)
 	a.txAirtime += uint64(airtimeUS)
 	s.acs[ac].stats.Airtime += uint64(airtimeUS)

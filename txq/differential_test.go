@@ -28,6 +28,10 @@ type twins struct {
 	// a single queue listed, nextSolo's case.
 	busy int
 	solo int
+	// groups adds group moves and caps set, changed and lifted to the
+	// operations.
+	groups bool
+	held   int // rounds opened with a capped group over its budget
 }
 
 type inflight struct {
@@ -122,6 +126,9 @@ func (w *twins) round(ac ieee80211.AC) {
 		w.fail("round: trace %d/%v, production %d/%v", r0, o0, r1, o1)
 	}
 	w.logf("round ac %d open %v", ac, o0)
+	if _, over := w.s[1].CapDeadline(w.now); over && o0 {
+		w.held++
+	}
 	for {
 		q0, ok0 := w.s[0].Next(ac, w.now)
 		for ok0 && q0.Len() == 0 {
@@ -220,6 +227,11 @@ func (w *twins) removeStation(sta uint16) {
 
 func (w *twins) step() {
 	sta := uint16(1 + w.r.IntN(twinStations))
+	if w.groups && w.r.IntN(100) < 8 {
+		w.groupOp(sta)
+		w.now += 100 * time.Microsecond
+		return
+	}
 	switch p := w.r.IntN(100); {
 	case p < 30:
 		w.enqueue()
@@ -270,6 +282,43 @@ func (w *twins) step() {
 	}
 }
 
+// groupOp moves a station to one of four groups, or sets, changes or
+// lifts the cap of one of groups 1-3 (shares of 5-60 %, bursts of 1-8 ms).
+func (w *twins) groupOp(sta uint16) {
+	g := uint8(1 + w.r.IntN(3))
+	switch p := w.r.IntN(10); {
+	case p < 6:
+		g = uint8(w.r.IntN(4))
+		w.logf("group sta %d %d", sta, g)
+		w.both(func(s *Scheduler, _ *aqlFake) { s.SetGroup(sta, g) })
+	case p < 9:
+		pm := 50 + w.r.IntN(551)
+		burst := time.Duration(1+w.r.IntN(8)) * time.Millisecond
+		w.logf("cap group %d %d‰ burst %v", g, pm, burst)
+		w.both(func(s *Scheduler, _ *aqlFake) { s.SetCap(g, pm, burst, w.now) })
+	default:
+		w.logf("uncap group %d", g)
+		w.both(func(s *Scheduler, _ *aqlFake) { s.ClearCap(g) })
+	}
+}
+
+// TestProductionDecisionsGroups is TestProductionDecisions with stations
+// moving between groups and groups capped, re-capped and uncapped: a
+// capped group over its budget is passed over like a station AQL holds
+// back, and production mode still makes trace mode's every decision.
+func TestProductionDecisionsGroups(t *testing.T) {
+	for _, busy := range []func(uint64) int{
+		func(uint64) int { return twinStations },
+		func(seed uint64) int { return 1 + int(seed%2) }, // nextSolo's case
+	} {
+		seeds, steps, sum := runTwinsWith(t, 2000, busy, true)
+		if sum.held < seeds*steps/100 {
+			t.Fatalf("%d rounds opened with a group over its cap in %d seeds: caps hardly bind", sum.held, seeds)
+		}
+		t.Logf("%d seeds x %d operations; %d rounds with a group over its cap, %d Next calls with one queue listed", seeds, steps, sum.held, sum.solo)
+	}
+}
+
 // TestProductionDecisions: under random operations (frames on two TIDs of
 // a station and on the non-station queue, rounds on two ACs, completions
 // in and out of order and without status, idle time, weight changes, power
@@ -295,7 +344,12 @@ func TestProductionDecisionsSolo(t *testing.T) {
 // runTwins runs twins from seeds first, first+1, ... with busy(seed) busy
 // stations and sums their idle and solo counts. 8 seeds instead of 40
 // under -race or -short; make norace runs all of them.
-func runTwins(t *testing.T, first uint64, busy func(seed uint64) int) (seeds, steps int, sum struct{ idle, solo int }) {
+func runTwins(t *testing.T, first uint64, busy func(seed uint64) int) (seeds, steps int, sum twinSums) {
+	return runTwinsWith(t, first, busy, false)
+}
+
+// runTwinsWith is runTwins, with group operations if groups is set.
+func runTwinsWith(t *testing.T, first uint64, busy func(seed uint64) int, groups bool) (seeds, steps int, sum twinSums) {
 	seeds, steps = 40, 4000
 	if raceEnabled || testing.Short() {
 		seeds = 8
@@ -303,14 +357,18 @@ func runTwins(t *testing.T, first uint64, busy func(seed uint64) int) (seeds, st
 	for seed := first; seed < first+uint64(seeds); seed++ {
 		w := newTwins(t, seed)
 		w.busy = busy(seed)
+		w.groups = groups
 		for range steps {
 			w.step()
 		}
 		sum.idle += w.idle
 		sum.solo += w.solo
+		sum.held += w.held
 	}
 	return seeds, steps, sum
 }
+
+type twinSums struct{ idle, solo, held int }
 
 // checkHeaps verifies production's heaps: positions, order, and keys equal
 // to what each station's air records.

@@ -15,6 +15,8 @@
 //	s.EndRound(ac)
 //	// at each completion of a station's frame:
 //	s.Charge(sta, ac, airtimeUS, now)  // ieee80211_sta_register_airtime
+//	// with a group capped, frames left and nothing in flight:
+//	at, ok := s.CapDeadline(now)       // wake up then
 //
 // The package is pure: no goroutines, no clock (now is the caller's
 // monotonic time), no allocation after New. Queues hold opaque handles;
@@ -93,6 +95,48 @@
 // (two TIDs per station, the non-station queue, completions out of order
 // and without status, idle time, weights, power save, removal, limits, the
 // total threshold) and compares every decision and deficit.
+//
+// # Groups and caps
+//
+// Every station belongs to one group, its BSS (SetGroup; 0 by default).
+// Groups change nothing in the DRR: a station's deficit grows by its own
+// weight per refill whatever its group, and stations spread over uncapped
+// groups are scheduled exactly as in one (TestDefaultScheduleUnchanged).
+// Sharing the air between BSSes by weight, hostapd's airtime_mode, is done
+// by setting the stations' weights (the policy subpackage), as hostapd does
+// through mac80211; it stays work-conserving.
+//
+// A group may also have a hard cap (SetCap), which holds even when the air
+// is free: a token bucket of airtime refilled at its share of the caller's
+// clock, up to a burst, and charged at every completion of its stations'
+// frames with the airtime Charge is given. While the bucket is below zero
+// the group's station queues are not eligible: Next treats them as the
+// kernel's walk treats a station AQL holds back. They stay listed and count
+// among the queues PHYAllows sees, the walk still refills them while they
+// are in debt (so DRR state within the group and against other groups is
+// kept, and nobody is punished twice for the same airtime), a round's open
+// flag and number are untouched, and a walk that finds only held-back
+// queues makes its one pass and gives up. The non-station queue
+// (management, group-addressed frames) is in no group and never held back. Production mode files a capped
+// group's stations in a pair of heaps of their own, consulted only while
+// the group is within budget; entries the walk passed meanwhile are filed
+// again when reached (as below-high entries are: O(log n) for each station
+// the walk passed, once per return within budget), and with no group
+// capped Next consults the shared heaps alone, as before. Trace mode checks the
+// group beside the per-station AQL check, which makes it the reference
+// TestProductionDecisionsGroups holds production to.
+//
+// The burst is at least MinCapBurst, two PPDUs of the longest duration: a
+// group within budget may wait that long behind others' frames in flight,
+// and a bucket that fills up meanwhile loses what it would have banked, so
+// a smaller one leaves a busy group under its share (TestCapProperties).
+// Since the bucket is charged at completion, a capped group can overshoot
+// by what AQL lets its stations have in flight when it runs out; the debt
+// is carried, so over any span the group uses at most its share of the time
+// plus the burst and that in-flight airtime. CapDeadline says when the first
+// group over budget is back within it: with frames left unsent and nothing
+// in flight, the caller sleeps until then, since no completion will come to
+// wake it.
 //
 // # Counters
 //

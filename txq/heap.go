@@ -6,7 +6,9 @@ package txq
 // limit a station is always allowed; below the high limit only while the
 // total pending airtime is under the threshold, which Next asks each time.
 // A station above both is in neither; it is re-filed when its pending
-// airtime or the limits change.
+// airtime or the limits change. Stations of uncapped groups share the first
+// pair of heaps; a capped group's stations have a pair of their own, which
+// Next consults only while the group is within its budget.
 const (
 	heapAllowed = iota
 	heapBelowHigh

@@ -88,6 +88,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		hp = heapBelowHigh
 	}
 	if hp >= 0 {
+		hp += a.hbase
 		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
@@ -142,8 +143,9 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 
 // next returns where the walk would stop now: the first queue, in walk order
 // from the cursor, that is the non-station queue or a station's queue with
-// credit the per-station check allows. ok is false when there is none: the
-// kernel's walk then finds no eligible queue in a whole pass and gives up.
+// credit the per-station check allows, of a group within its cap. ok is
+// false when there is none: the kernel's walk then finds no eligible queue
+// in a whole pass and gives up.
 func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	A := &s.acs[ac]
 	if A.listed == 1 {
@@ -161,6 +163,9 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 			best, found = *e, true
 		}
 	}
+	if s.ncapped > 0 {
+		s.nextCapped(A, ac, &best, &found)
+	}
 	if found {
 		qi = s.airs[best.ai].kq
 	}
@@ -171,6 +176,33 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
+}
+
+// nextCapped takes the earlier of best and the stops in the heaps of the
+// capped groups within their budget at the time of the Next.
+func (s *Scheduler) nextCapped(A *acState, ac ieee80211.AC, best *stop, found *bool) {
+	below := -1 // TotalBelowThreshold, asked once
+	for _, g := range s.capped[:s.ncapped] {
+		G := &s.groups[g]
+		if !G.open(s.now) {
+			continue
+		}
+		base := int(G.hbase)
+		if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
+			*best, *found = *e, true
+		}
+		if len(A.heaps[base+heapBelowHigh].e) == 0 {
+			continue
+		}
+		if below < 0 {
+			below = int(b2i(s.air.TotalBelowThreshold()))
+		}
+		if below == 1 {
+			if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
+				*best, *found = *e, true
+			}
+		}
+	}
 }
 
 // nextSolo is next when one queue is listed, the common case of one busy

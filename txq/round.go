@@ -39,6 +39,7 @@ func (s *Scheduler) Next(ac ieee80211.AC, now time.Duration) (*TXQ, bool) {
 	A := &s.acs[ac&3]
 	var q *TXQ
 	if A.open {
+		s.now = now
 		if s.prod {
 			q = s.prodNext(ac & 3)
 		} else {

@@ -8,6 +8,7 @@ import (
 
 type station struct {
 	present, paused, slow bool
+	group                 uint8
 	weight                int32
 }
 
@@ -27,6 +28,8 @@ type air struct {
 	kLap       int64
 	kq         int32
 	hp         int8
+	// hbase is the first heap of the station's group (group.hbase).
+	hbase int8
 	// The station's queues of this AC that are listed and checked out,
 	// one bit per TID (acTIDs order).
 	listed, out uint8
@@ -47,8 +50,9 @@ type acState struct {
 	listed int
 	// heaps: production's stations with a listed queue, by where the walk
 	// will stop for them, for each answer of the per-station check that
-	// may let them through.
-	heaps [numHeaps]stationHeap
+	// may let them through: the stations of uncapped groups share the
+	// first pair, each capped group has its own (group.go).
+	heaps [numHeaps * (1 + MaxGroups)]stationHeap
 	stats ACStats
 }
 
@@ -67,6 +71,13 @@ type Scheduler struct {
 	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
+
+	// now is the time of the Next being served, which caps are held at.
+	now time.Duration
+
+	groups  [MaxGroups]group
+	capped  [MaxGroups]uint8 // the capped groups, the first ncapped
+	ncapped int
 
 	fq
 	clk codelClock
@@ -124,7 +135,7 @@ func New(cfg Config) (*Scheduler, error) {
 		a := &s.acs[ac]
 		a.list, a.front = emptyList, -1
 		if s.prod {
-			for h := range a.heaps {
+			for h := range numHeaps {
 				a.heaps[h].init(cfg.MaxStations)
 			}
 		}

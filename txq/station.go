@@ -24,7 +24,7 @@ func (s *Scheduler) AddStation(sta uint16) error {
 	}
 	*st = station{present: true, weight: DefaultWeight}
 	for ac := range ieee80211.NumACs {
-		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, hp: -1}
+		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, hp: -1, hbase: s.groups[0].hbase}
 	}
 	s.numSta++
 	return nil

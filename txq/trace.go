@@ -27,7 +27,7 @@ func (s *Scheduler) traceNext(ac ieee80211.AC) *TXQ {
 		}
 		q := &s.queues[qi]
 		if q.sta != 0 {
-			ok := s.air.StationAllows(q.sta, ac)
+			ok := s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now)
 			if ok {
 				found = true
 			}
@@ -59,7 +59,8 @@ func (s *Scheduler) eligibleBacklogged(ac ieee80211.AC) bool {
 		if q.frames == 0 {
 			continue
 		}
-		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && s.effective(q.sta, ac, s.airOf(q.sta, ac)) >= 0) {
+		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now) &&
+			s.effective(q.sta, ac, s.airOf(q.sta, ac)) >= 0) {
 			return true
 		}
 	}
