@@ -15,8 +15,9 @@ import (
 // needs an interface of its own with its BSSID as its address. airq reads
 // and injects through its one monitor; the holders only hold addresses.
 //
-// What each costs, read in net/mac80211 (6.1 and 6.12) and measured by the
-// e2e scenario s9-ackholder (README, "Several BSSIDs on one radio"):
+// What each costs, read in net/mac80211 of Linux 6.1 (the e2e tier's
+// kernel) and measured by the e2e scenario s9-ackholder (README, "Several
+// BSSIDs on one radio"):
 //
 //   - HolderMonitor, another active monitor (MONITOR_FLAG_ACTIVE: mac80211
 //     adds it to the driver as a vif). It is on mac80211's monitor list,
