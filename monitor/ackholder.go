@@ -16,7 +16,7 @@ import (
 // and injects through its one monitor; the holders only hold addresses.
 //
 // What each costs, read in net/mac80211 of Linux 6.1 (the e2e tier's
-// kernel) and measured by the e2e scenario s9-ackholder (README, "Several
+// kernel) and measured by the e2e measurement m9-ackholder (README, "Several
 // BSSIDs on one radio"):
 //
 //   - HolderMonitor, another active monitor (MONITOR_FLAG_ACTIVE: mac80211
