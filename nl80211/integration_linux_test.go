@@ -3,6 +3,7 @@
 package nl80211
 
 import (
+	"encoding/binary"
 	"errors"
 	"net"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/link"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/radio"
 	"golang.org/x/sys/unix"
 )
 
@@ -165,6 +168,27 @@ func TestIntegrationHwsimHolders(t *testing.T) {
 	if err := c.SetChannel(mon.Index, Channel{Freq: 2412}); err != nil {
 		t.Errorf("retune with the managed interface down: %v", err)
 	}
+	if err := link.Up(sta.Name); err != nil {
+		t.Fatalf("up %s: %v", sta.Name, err)
+	}
+	// hwsim ACKs the address of every running interface of the radio: a
+	// frame from another radio to each holder is ACKed, one to an address
+	// nobody has is not
+	p := ackProber(t, c, phy.Index)
+	for _, tc := range []struct {
+		name  string
+		addr  [6]byte
+		acked bool
+	}{
+		{"the monitor", mon.Addr, true},
+		{"a second active monitor", second.Addr, true},
+		{"an up managed interface", sta.Addr, true},
+		{"nobody", [6]byte{0x02, 0xa1, 0x7c, 0, 1, 9}, false},
+	} {
+		if got := p.acked(t, tc.addr); got != tc.acked {
+			t.Errorf("frame to %s (%x): acked %v, want %v", tc.name, tc.addr, got, tc.acked)
+		}
+	}
 	c.Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for _, n := range []string{mon.Name, second.Name, sta.Name} {
@@ -178,4 +202,91 @@ func TestIntegrationHwsimHolders(t *testing.T) {
 			time.Sleep(10 * time.Millisecond) // the kernel deletes it from a work item
 		}
 	}
+}
+
+// prober injects frames from an active monitor on another hwsim radio and
+// reads their TX-status echoes.
+type prober struct {
+	fd  int
+	seq uint16
+}
+
+// ackProber brings up an active monitor on 2412 MHz on a radio other than
+// phy, owned by c, with a packet socket bound to it.
+func ackProber(t *testing.T, c *Conn, phy int) *prober {
+	t.Helper()
+	phys, err := c.PHYs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := -1
+	for _, p := range phys {
+		if p.Index != phy && p.ActiveMonitor {
+			other = p.Index
+			break
+		}
+	}
+	if other < 0 {
+		t.Fatal("a second hwsim radio is needed to send to the first")
+	}
+	ifi, err := c.NewMonitor(other, "airqtest4", [6]byte{0x02, 0xa1, 0x7c, 0, 2, 0}, MonitorActive)
+	if err != nil {
+		t.Fatalf("prober monitor: %v", err)
+	}
+	if err := link.Up(ifi.Name); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.SetChannel(ifi.Index, Channel{Freq: 2412}); err != nil {
+		t.Fatal(err)
+	}
+	fd, err := unix.Socket(unix.AF_PACKET, unix.SOCK_RAW, int(htons(unix.ETH_P_ALL)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Close(fd) })
+	if err := unix.Bind(fd, &unix.SockaddrLinklayer{Protocol: htons(unix.ETH_P_ALL), Ifindex: ifi.Index}); err != nil {
+		t.Fatal(err)
+	}
+	tv := unix.NsecToTimeval(int64(100 * time.Millisecond))
+	if err := unix.SetsockoptTimeval(fd, unix.SOL_SOCKET, unix.SO_RCVTIMEO, &tv); err != nil {
+		t.Fatal(err)
+	}
+	return &prober{fd: fd, seq: 100}
+}
+
+func htons(v uint16) uint16 { return v<<8 | v>>8 }
+
+// acked sends a Null data frame to addr and reports what its echo says.
+func (p *prober) acked(t *testing.T, addr [6]byte) bool {
+	t.Helper()
+	p.seq++
+	frame := radiotap.AppendTx(nil, radio.TxParams{Rate: radio.LegacyRate(6000), Retries: 1})
+	hdr := make([]byte, 24)
+	hdr[0], hdr[1] = 0x48, 0x01 // Null data, To DS
+	copy(hdr[4:], addr[:])
+	copy(hdr[10:], []byte{0x02, 0xa1, 0x7c, 0, 2, 0})
+	copy(hdr[16:], addr[:])
+	binary.LittleEndian.PutUint16(hdr[22:], p.seq<<4)
+	if _, err := unix.Write(p.fd, append(frame, hdr...)); err != nil {
+		t.Fatalf("inject: %v", err)
+	}
+	buf := make([]byte, 4096)
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		n, err := unix.Read(p.fd, buf)
+		if err != nil {
+			continue // the receive timeout: read again until the deadline
+		}
+		var st radio.TxStatus
+		hl, echo, err := radiotap.Parse(buf[:n], nil, &st)
+		if err != nil || !echo || n < hl+24 {
+			continue
+		}
+		f := buf[hl:n]
+		if [6]byte(f[4:10]) == addr && binary.LittleEndian.Uint16(f[22:24])>>4 == p.seq {
+			return st.Acked
+		}
+	}
+	t.Fatalf("no TX-status echo for the frame to %x", addr)
+	return false
 }
