@@ -15,4 +15,11 @@
 // from the air are hostile, and a flood of forged retries only moves a
 // counter. The caller feeds it every unicast data or management frame
 // addressed to the BSSID, before its duplicate filter drops the copies.
+//
+// The sign needs hardware that retransmits. mac80211_hwsim without a medium
+// daemon (wmediumd) sends each frame once and reports the ACK it decided
+// (mac80211_hwsim_tx_frame_no_nl; rates[0].count = 1): there a missing ACK
+// leaves no copies, and a station's MLME retries its authentication with
+// new sequence numbers, so the watch stays silent; a test on hwsim injects
+// the copies itself.
 package ackmiss
