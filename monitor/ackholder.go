@@ -43,11 +43,11 @@ import (
 //     (ieee80211_rx_h_action_return), from the BSSID. And cfg80211
 //     refuses a monitor's channel change while anything but monitors runs
 //     on the phy (cfg80211_set_monitor_channel: -EBUSY): no scan trips,
-//     no ACS, no qualification's retune. It must also be kept from
-//     NetworkManager, which manages every new Wi-Fi netdev and would start
-//     wpa_supplicant on it and scan: a udev rule setting NM_UNMANAGED=1
-//     for its name, or "unmanaged-devices=interface-name:NAME" in
-//     NetworkManager.conf.
+//     no ACS, no qualification's retune. mac80211 starts no scan and no
+//     connection on its own; but NetworkManager manages every new Wi-Fi
+//     netdev and would start wpa_supplicant on it and scan, so it must be
+//     told to leave it: a udev rule setting NM_UNMANAGED=1 for its name,
+//     or "unmanaged-devices=interface-name:NAME" in NetworkManager.conf.
 type HolderKind uint8
 
 const (
