@@ -32,20 +32,7 @@ func TestIntegrationHwsim(t *testing.T) {
 		t.Fatalf("Dial: %v", err)
 	}
 	defer c.Close()
-	phys, err := c.PHYs()
-	if err != nil {
-		t.Fatalf("PHYs: %v", err)
-	}
-	var phy *PHY
-	for i := range phys {
-		if phys[i].Monitor {
-			phy = &phys[i]
-			break
-		}
-	}
-	if phy == nil {
-		t.Fatalf("no wiphy with monitor support among %d (modprobe mac80211_hwsim)", len(phys))
-	}
+	phy := findPHY(t, c, "monitor support (modprobe mac80211_hwsim)", func(p PHY) bool { return p.Monitor })
 
 	addr := [6]byte{0x02, 0xa1, 0x7c, 0, 0, 1}
 	flags := MonitorControl | MonitorOtherBSS
@@ -119,20 +106,7 @@ func TestIntegrationHwsimHolders(t *testing.T) {
 		t.Fatalf("Dial: %v", err)
 	}
 	defer c.Close()
-	phys, err := c.PHYs()
-	if err != nil {
-		t.Fatalf("PHYs: %v", err)
-	}
-	var phy *PHY
-	for i := range phys {
-		if phys[i].ActiveMonitor {
-			phy = &phys[i]
-			break
-		}
-	}
-	if phy == nil {
-		t.Fatalf("no wiphy with active monitor support among %d", len(phys))
-	}
+	phy := findPHY(t, c, "active monitor support", func(p PHY) bool { return p.ActiveMonitor })
 	mon, err := c.NewMonitor(phy.Index, "airqtest2", [6]byte{0x02, 0xa1, 0x7c, 0, 1, 0}, MonitorActive|MonitorControl|MonitorOtherBSS)
 	if err != nil {
 		t.Fatalf("NewMonitor: %v", err)
@@ -215,21 +189,9 @@ type prober struct {
 // phy, owned by c, with a packet socket bound to it.
 func ackProber(t *testing.T, c *Conn, phy int) *prober {
 	t.Helper()
-	phys, err := c.PHYs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	other := -1
-	for _, p := range phys {
-		if p.Index != phy && p.ActiveMonitor {
-			other = p.Index
-			break
-		}
-	}
-	if other < 0 {
-		t.Fatal("a second hwsim radio is needed to send to the first")
-	}
-	ifi, err := c.NewMonitor(other, "airqtest4", [6]byte{0x02, 0xa1, 0x7c, 0, 2, 0}, MonitorActive)
+	other := findPHY(t, c, "active monitor support beside the first, to send to it",
+		func(p PHY) bool { return p.Index != phy && p.ActiveMonitor })
+	ifi, err := c.NewMonitor(other.Index, "airqtest4", [6]byte{0x02, 0xa1, 0x7c, 0, 2, 0}, MonitorActive)
 	if err != nil {
 		t.Fatalf("prober monitor: %v", err)
 	}
@@ -289,4 +251,21 @@ func (p *prober) acked(t *testing.T, addr [6]byte) bool {
 	}
 	t.Fatalf("no TX-status echo for the frame to %x", addr)
 	return false
+}
+
+// findPHY returns the first wiphy that want accepts, failing the test
+// (naming what was wanted) if none does.
+func findPHY(t *testing.T, c *Conn, what string, want func(PHY) bool) PHY {
+	t.Helper()
+	phys, err := c.PHYs()
+	if err != nil {
+		t.Fatalf("PHYs: %v", err)
+	}
+	for _, p := range phys {
+		if want(p) {
+			return p
+		}
+	}
+	t.Fatalf("no wiphy with %s among %d", what, len(phys))
+	return PHY{}
 }
