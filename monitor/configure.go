@@ -16,14 +16,8 @@ func bssid(phy nl80211.PHY, want ieee80211.MAC) (ieee80211.MAC, error) {
 	if want.IsZero() {
 		return ieee80211.MAC(phy.PermAddr), nil
 	}
-	if phy.AddrMask == ([6]byte{}) {
-		return want, nil
-	}
-	for i := range want {
-		if (want[i]^phy.PermAddr[i])&^phy.AddrMask[i] != 0 {
-			return want, fmt.Errorf("-bssid %v: %s accepts only addresses that differ from %v in the bits of %v",
-				want, phy.Name, ieee80211.MAC(phy.PermAddr), ieee80211.MAC(phy.AddrMask))
-		}
+	if err := phyAccepts(phy, want); err != nil {
+		return want, fmt.Errorf("-bssid %v: %w", want, err)
 	}
 	return want, nil
 }

@@ -8,7 +8,9 @@
 // Country element, the candidates of automatic channel selection and the
 // background scan's channels), creates and tunes the monitor interface,
 // qualifies the hardware (TX-status echoes, ACK status, sequence numbers,
-// the rate, the retune time: see Report) and opens the injection socket. The Radio it returns gives the shell the
+// the rate, the retune time: see Report), brings up an ACK holder for each
+// other BSS's BSSID (HolderKind; the BSSIDs are first checked against the
+// driver's address rule, AddressRule) and opens the injection socket. The Radio it returns gives the shell the
 // fitted ap.Config, the device, and the retuner that carries out the
 // core's scan trips and start-up channel survey.
 //

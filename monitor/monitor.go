@@ -7,6 +7,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/inject"
+	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
@@ -47,7 +48,13 @@ type Options struct {
 	// the monitor's MTU cannot be raised to hold it, A-MSDUs are turned
 	// off with a warning instead of failing the start.
 	AMSDUOptional bool
-	Log           *slog.Logger // the bring-up's steps; nil: none
+	// BSSIDs are the other BSSes' BSSIDs in configuration order (the first
+	// BSS's is Core.BSSID); a zero one is derived as hostapd derives it.
+	// Each gets an interface of kind Holder that holds its address for the
+	// hardware's ACKs (HolderKind).
+	BSSIDs []ieee80211.MAC
+	Holder HolderKind
+	Log    *slog.Logger // the bring-up's steps; nil: none
 	// OnACSDecision, if set, is told the channel selection's outcome when
 	// the radio first goes home after the start-up scan.
 	OnACSDecision func(d scan.Decision, took time.Duration)
@@ -68,7 +75,19 @@ type Radio struct {
 	cfg ap.Config
 	log *slog.Logger
 	o   Options
+	// plan and holders: every BSS's BSSID and, from the second BSS on, the
+	// interface that holds it
+	plan    holderPlan
+	holders []nl80211.Interface
 }
+
+// BSSIDs returns every BSS's BSSID in configuration order, the derived
+// ones filled in; the first is Config().BSSID.
+func (r *Radio) BSSIDs() []ieee80211.MAC { return r.plan.bssids }
+
+// Holders returns the interfaces that hold the BSSIDs of the second BSS
+// on, in order (the first BSS's is the monitor, Options.Ifname).
+func (r *Radio) Holders() []nl80211.Interface { return r.holders }
 
 // Config is the core's configuration fitted to the radio: BSSID, channel,
 // PHY settings, Country element, scan channels.
@@ -85,9 +104,16 @@ func (r *Radio) Close() error {
 		r.dev.Close()
 	}
 	var err error
+	for _, h := range r.holders {
+		if e := r.nl.DelInterface(h.Index); e != nil {
+			r.log.Warn("deleting ACK holder", "ifname", h.Name, "err", e)
+			err = errors.Join(err, e)
+		}
+	}
 	if r.mon.Index != 0 {
-		if err = r.nl.DelInterface(r.mon.Index); err != nil {
-			r.log.Warn("deleting monitor interface", "ifname", r.o.Ifname, "err", err)
+		if e := r.nl.DelInterface(r.mon.Index); e != nil {
+			r.log.Warn("deleting monitor interface", "ifname", r.o.Ifname, "err", e)
+			err = errors.Join(err, e)
 		}
 	}
 	return errors.Join(err, r.nl.Close())

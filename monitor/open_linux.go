@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -39,6 +41,15 @@ func Open(ctx context.Context, o Options) (*Radio, error) {
 			return nil, err
 		}
 		retune = rep.Retune
+	}
+	// after the qualification, which retunes: a managed holder would make
+	// that fail
+	if r.holders, err = openHolders(r.nl, link.Up, r.plan); err != nil {
+		r.Close()
+		return nil, err
+	}
+	for i, h := range r.holders {
+		o.Log.Info("ACK holder", "bss", i+2, "bssid", r.plan.bssids[i+1], "ifname", h.Name, "kind", o.Holder.String())
 	}
 	if r.cfg.Scan != nil {
 		s := *r.cfg.Scan
@@ -92,6 +103,13 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 	cfg := o.Core
 	if cfg.BSSID, err = bssid(phy, cfg.BSSID); err != nil {
 		return r, ch, err
+	}
+	all, _ := DeriveBSSIDs(ieee80211.MAC(phy.PermAddr), append([]ieee80211.MAC{cfg.BSSID}, o.BSSIDs...))
+	if r.plan, err = planHolders(phy, driverOf(o.Phy), o.Holder, o.Ifname, all, cfg.Scan != nil || cfg.ACS != nil); err != nil {
+		return r, ch, err
+	}
+	if r.plan.Warning != "" {
+		o.Log.Warn("ACK holders", "warning", r.plan.Warning)
 	}
 	if err = coexist(nl, phy, cfg.BSSID, o); err != nil {
 		return r, ch, err
@@ -196,4 +214,15 @@ func applyCountry(ctx context.Context, nl *nl80211.Conn, o Options) (nl80211.Reg
 	}
 	o.Log.Info("regulatory domain applied", "country", d.Alpha2, "dfs_region", d.DFSRegion, "rules", len(d.Rules))
 	return d, nil
+}
+
+// driverOf returns the name of phy's driver (the link
+// /sys/class/ieee80211/PHY/device/driver points to its module's directory),
+// or "" when it cannot be read.
+func driverOf(phy string) string {
+	t, err := os.Readlink(filepath.Join("/sys/class/ieee80211", phy, "device", "driver"))
+	if err != nil {
+		return ""
+	}
+	return filepath.Base(t)
 }

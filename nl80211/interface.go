@@ -12,16 +12,34 @@ import (
 // interface is owned by c: the kernel deletes it when c is closed. It is
 // created down; bring it up before use.
 func (c *Conn) NewMonitor(phy int, name string, addr [6]byte, flags MonitorFlags) (Interface, error) {
-	op := "new interface " + name
-	msgs, err := c.request(op, cmdNewInterface, 0, func(ae *netlink.AttributeEncoder) {
-		ae.Uint32(attrWiphy, uint32(phy))
-		ae.String(attrIfname, name)
-		ae.Uint32(attrIftype, uint32(IfTypeMonitor))
-		ae.Bytes(attrMac, addr[:])
+	return c.newInterface(phy, name, IfTypeMonitor, addr, func(ae *netlink.AttributeEncoder) {
 		ae.Nested(attrMntrFlags, func(nae *netlink.AttributeEncoder) error {
 			encodeMonitorFlags(nae, flags)
 			return nil
 		})
+	})
+}
+
+// NewStation creates a managed (station) interface called name on wiphy phy
+// with MAC address addr, owned by c like NewMonitor's. Up and never
+// connected, it is a driver vif that the hardware ACKs for without being on
+// mac80211's monitor list. It is created down.
+func (c *Conn) NewStation(phy int, name string, addr [6]byte) (Interface, error) {
+	return c.newInterface(phy, name, IfTypeStation, addr, nil)
+}
+
+// newInterface sends NEW_INTERFACE for a socket-owned interface of type typ;
+// more adds the type's own attributes.
+func (c *Conn) newInterface(phy int, name string, typ IfType, addr [6]byte, more func(*netlink.AttributeEncoder)) (Interface, error) {
+	op := "new interface " + name
+	msgs, err := c.request(op, cmdNewInterface, 0, func(ae *netlink.AttributeEncoder) {
+		ae.Uint32(attrWiphy, uint32(phy))
+		ae.String(attrIfname, name)
+		ae.Uint32(attrIftype, uint32(typ))
+		ae.Bytes(attrMac, addr[:])
+		if more != nil {
+			more(ae)
+		}
 		ae.Flag(attrSocketOwner, true)
 	})
 	if err != nil {

@@ -151,6 +151,52 @@ func nestedFlags(t *testing.T, b []byte, typ uint16) []uint16 {
 	return out
 }
 
+// Hand-built after nl80211_new_interface: a managed interface with our
+// address, socket-owned, no monitor flags; a driver that has no room for
+// another vif refuses it with EBUSY (mt76x02's taken address slot).
+func TestNewStationRequest(t *testing.T) {
+	addr := [6]byte{0x06, 0, 0, 0, 0, 1}
+	calls := 0
+	c := testConn(t, genltest.CheckRequest(testFamily.ID, cmdNewInterface, netlink.Request,
+		func(greq genetlink.Message, _ netlink.Message) ([]genetlink.Message, error) {
+			calls++
+			m := attrs(t, greq.Data)
+			if got := u32(t, m, attrIftype); got != uint32(IfTypeStation) {
+				t.Errorf("iftype = %d, want station", got)
+			}
+			if got := m[attrMac]; string(got) != string(addr[:]) {
+				t.Errorf("mac = %x", got)
+			}
+			if _, ok := m[attrSocketOwner]; !ok {
+				t.Error("socket owner flag missing: the interface would outlive airqd")
+			}
+			if _, ok := m[attrMntrFlags]; ok {
+				t.Error("monitor flags on a managed interface")
+			}
+			if calls > 1 {
+				return nil, genltest.Error(int(unix.EBUSY))
+			}
+			return []genetlink.Message{{Data: encode(t, func(ae *netlink.AttributeEncoder) {
+				ae.Uint32(attrIfindex, 8)
+				ae.String(attrIfname, "mon0.1")
+				ae.Uint32(attrWiphy, 2)
+				ae.Uint32(attrIftype, uint32(IfTypeStation))
+				ae.Bytes(attrMac, addr[:])
+			})}}, nil
+		}))
+	ifi, err := c.NewStation(2, "mon0.1", addr)
+	if err != nil {
+		t.Fatalf("NewStation: %v", err)
+	}
+	if want := (Interface{Index: 8, Name: "mon0.1", PHY: 2, Type: IfTypeStation, Addr: addr}); ifi != want {
+		t.Errorf("interface = %+v, want %+v", ifi, want)
+	}
+	_, err = c.NewStation(2, "mon0.2", addr)
+	if !errors.Is(err, unix.EBUSY) || err.Error() != "nl80211: new interface mon0.2: device or resource busy" {
+		t.Errorf("second interface: err = %v, want EBUSY naming mon0.2", err)
+	}
+}
+
 // Hand-built: hwsim supports monitor interfaces, so it never refuses one.
 func TestNewMonitorErrno(t *testing.T) {
 	c := testConn(t, func(genetlink.Message, netlink.Message) ([]genetlink.Message, error) {

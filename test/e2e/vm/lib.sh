@@ -331,6 +331,23 @@ iperf_sum() {
 			if ($i ~ /^\([0-9.]+%\)$/) { l = $i; gsub(/[()%]/, "", l) } }
 	} END { if (r == "") print "0 0 100"; else printf "%s %.3f %s\n", r, b, (l == "" ? 0 : l) }' "$LOGS/$S-iperf3-$1.log"
 }
+# Guest CPU per TCP segment (s9 and its variants): the whole vCPU's busy
+# time from /proc/stat (clock ticks of 10 ms) over the measured part of an
+# iperf3 run, divided by the segments of SEG payload octets the receiver
+# counted. The vCPU is busy throughout in both APs' runs (idle is printed),
+# so under the counted clock this is the length of each AP's path per
+# segment: user = user + nice, system = system + irq, softirq.
+SEG=1448
+cpu_ticks() { awk '/^cpu /{print $2 + $3, $4 + $7, $8, $5 + $6; exit}' /proc/stat; }
+# per_seg "U0 S0 Q0 I0" "U1 S1 Q1 I1" MiB: user system softirq total (µs
+# per segment) and idle ticks
+per_seg() {
+	awk -v a="$1" -v b="$2" -v mb="$3" -v seg="$SEG" 'BEGIN{
+		split(a, x, " "); split(b, y, " "); n = mb * 1048576 / seg
+		if (n <= 0) { print "n/a n/a n/a n/a", y[4] - x[4]; exit }
+		u = (y[1] - x[1]) * 10000 / n; s = (y[2] - x[2]) * 10000 / n; q = (y[3] - x[3]) * 10000 / n
+		printf "%.1f %.1f %.1f %.1f %d\n", u, s, q, u + s + q, y[4] - x[4] }'
+}
 # iperf_check NAME MIN_MBITS [MAX_LOSS]: result line for one finished run;
 # with the host's clock (figures_asserted fails) the floor is only reported:
 # the run must still carry data within the loss limit

@@ -3,7 +3,8 @@
 # monitor mode (airqd needs it: only an ACTIVE monitor vif ACKs frames
 # addressed to it), the TUN driver is there for airqd's TAP, and the airqd
 # binary runs and accepts the flags the scenarios pass; nl80211's
-# TestIntegrationHwsim passes on the hwsim radios.
+# TestIntegrationHwsim and TestIntegrationHwsimHolders pass on the hwsim
+# radios.
 # timeout: 60
 . /e2e/lib.sh
 
@@ -20,9 +21,9 @@ check airqd_runs "airqd -h mentions -phy" grep -q -- '-phy' "$LOGS/$S-help.log"
 if m=$(airqd_flags); then result airqd_flags pass "airqd -h lists -ifname, -control and -log-level (every start passes them)"
 else result airqd_flags fail "$m"; fi
 # nl80211's own integration test (go test -c -tags hwsim, run.sh) on these radios
-nl80211.test -test.run '^TestIntegrationHwsim$' -test.v -test.count=1 >"$LOGS/$S-nl80211-test.log" 2>&1
+nl80211.test -test.run '^TestIntegrationHwsim(Holders)?$' -test.v -test.count=1 >"$LOGS/$S-nl80211-test.log" 2>&1
 rc=$?
-check nl80211_integration "nl80211.test TestIntegrationHwsim rc=$rc: $(grep -m1 -- '^--- ' "$LOGS/$S-nl80211-test.log")" \
-	sh -c "[ $rc = 0 ] && grep -q '^--- PASS: TestIntegrationHwsim' '$LOGS/$S-nl80211-test.log'"
+check nl80211_integration "nl80211.test TestIntegrationHwsim rc=$rc: $(grep -- '^--- ' "$LOGS/$S-nl80211-test.log" | tr '\n' ' ')" \
+	sh -c "[ $rc = 0 ] && grep -q '^--- PASS: TestIntegrationHwsim ' '$LOGS/$S-nl80211-test.log' && grep -q '^--- PASS: TestIntegrationHwsimHolders ' '$LOGS/$S-nl80211-test.log'"
 rmmod mac80211_hwsim
 finish

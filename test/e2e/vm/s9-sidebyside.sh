@@ -118,23 +118,7 @@ measure() {
 # README, "Side by side with hostapd").
 FLOOR_DOWN=0.36 FLOOR_UP=0.63 FLOOR_HT_DOWN=0.45 FLOOR_HT_UP=0.37
 
-# Guest CPU per TCP segment, both APs, each direction: the whole vCPU's
-# busy time from /proc/stat (clock ticks of 10 ms) over the measured part of
-# the iperf3 run, divided by the segments of SEG payload octets the receiver
-# counted. The vCPU is busy throughout in both APs' runs (idle is printed),
-# so under the counted clock this is the length of each AP's path per
-# segment: user = user + nice, system = system + irq, softirq.
-SEG=1448
-cpu_ticks() { awk '/^cpu /{print $2 + $3, $4 + $7, $8, $5 + $6; exit}' /proc/stat; }
-# per_seg "U0 S0 Q0 I0" "U1 S1 Q1 I1" MiB: user system softirq total (µs
-# per segment) and idle ticks
-per_seg() {
-	awk -v a="$1" -v b="$2" -v mb="$3" -v seg="$SEG" 'BEGIN{
-		split(a, x, " "); split(b, y, " "); n = mb * 1048576 / seg
-		if (n <= 0) { print "n/a n/a n/a n/a", y[4] - x[4]; exit }
-		u = (y[1] - x[1]) * 10000 / n; s = (y[2] - x[2]) * 10000 / n; q = (y[3] - x[3]) * 10000 / n
-		printf "%.1f %.1f %.1f %.1f %d\n", u, s, q, u + s + q, y[4] - x[4] }'
-}
+# Guest CPU per TCP segment: cpu_ticks and per_seg (lib.sh).
 
 iperf_servers 1 || result setup fail "iperf3 server"
 sysctl -qw net.ipv4.tcp_no_metrics_save=1

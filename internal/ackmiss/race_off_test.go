@@ -1,0 +1,5 @@
+//go:build !race
+
+package ackmiss
+
+const raceEnabled = false

@@ -1,0 +1,6 @@
+//go:build race
+
+package ackmiss
+
+// raceEnabled: allocation tests skip under -race.
+const raceEnabled = true
