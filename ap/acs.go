@@ -3,6 +3,7 @@ package ap
 import (
 	"cmp"
 	"fmt"
+	"github.com/airq/airq/bss"
 	"slices"
 	"time"
 
@@ -77,8 +78,8 @@ type acsState struct {
 	probed  bool
 	askedAt time.Duration
 	began   time.Duration
-	rates24 rateSet
-	rates5  rateSet
+	rates24 bss.RateSet
+	rates5  bss.RateSet
 
 	decision scan.Decision
 	took     time.Duration // from Start to the choice
@@ -217,7 +218,7 @@ func newACS(c Config) (*acsState, error) {
 	r5, b5 := defaultRates(5180)
 	s := &acsState{
 		cfg: *a, table: scan.NewTable(tc), probe: p.Config().ProbeDelay,
-		rates24: newRateSet(r24, b24), rates5: newRateSet(r5, b5),
+		rates24: bss.NewRateSet(r24, b24), rates5: bss.NewRateSet(r5, b5),
 	}
 	s.visits = p.Startup(nil, 0)
 	return s, nil
@@ -377,8 +378,8 @@ func (a *AP) acsDecide(now time.Duration) {
 // that depends on the channel or band is rebuilt.
 func (a *AP) adopt(cfg Config) {
 	a.cfg = cfg
-	a.rates = newRateSet(cfg.Rates, cfg.BasicRates)
-	a.phy = newPHYElems(cfg, a.rates.ie)
+	a.rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
+	a.phy = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.rates.IE)
 	a.est = aql.NewEstimator(channelTiming(cfg))
 }
 

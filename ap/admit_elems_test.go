@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"testing"
 
 	"github.com/airq/airq/counter"
@@ -70,7 +71,7 @@ func (h *harness) assocBase() []byte {
 
 func TestRepeatsOnceElementAllocs(t *testing.T) {
 	ies := ieee80211.Elements(append(ieee80211.AppendRates(ieee80211.AppendSSID(nil, "x"), gRates), ieee80211.ElemVendor, 0, ieee80211.ElemVendor, 0))
-	if n := testing.AllocsPerRun(100, func() { repeatsOnceElement(ies) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { bss.RepeatsOnceElement(ies) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
 }

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/aql"
@@ -61,6 +62,6 @@ func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *stat
 	s.state, s.authOK = stateAuthenticated, true
 	s.authAt, s.lastRx = now, now
 	s.known = a.replyClassOf(now, sa, nil) == replyKnown
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	return slot, s, true
 }

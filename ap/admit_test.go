@@ -292,8 +292,8 @@ func TestEvictionOrder(t *testing.T) {
 		step()
 	}
 	h.take()
-	if len(h.a.sta.free) != 0 {
-		t.Fatalf("%d free slots", len(h.a.sta.free))
+	if h.a.sta.ids.Free() != 0 {
+		t.Fatalf("%d free slots", h.a.sta.ids.Free())
 	}
 	gone := func(m ieee80211.MAC) bool { return h.state(m) == stateNone }
 

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/aql"
@@ -31,8 +32,8 @@ type AP struct {
 	out       output
 	sta       stationTable
 	assoc     int // associated stations
-	rates     rateSet
-	phy       phyElems
+	rates     bss.RateSet
+	phy       bss.PHYElems
 	extCap    []byte  // the Extended Capabilities element; nil: none
 	load      bssLoad // the BSS Load element's figures
 
@@ -45,7 +46,7 @@ type AP struct {
 	held       bool          // Config.StartDisabled until the first Enable: Start waits for it
 	epoch      time.Duration // TSF 0
 	nextBeacon time.Duration
-	dtimCount  int
+	dtim       bss.DTIM
 	mgmtSeq    uint16
 
 	flights  [ieee80211.NumACs]flightRing
@@ -65,11 +66,10 @@ type AP struct {
 	// answered remembers the MACs authentication responses went to, so
 	// that a station whose ACK the AP never heard may still associate
 	// (admit.go).
-	answered     *answered.Record
-	pending      int // stations whose association response awaits its TX status
-	nonERP       int // associated stations without OFDM rates
-	longPreamble int // associated stations without short preamble
-	beacons      BeaconStats
+	answered *answered.Record
+	pending  int     // stations whose association response awaits its TX status
+	erp      bss.ERP // associated stations behind the capability bits and the ERP element
+	beacons  BeaconStats
 
 	rx  radio.RxInfo
 	txs radio.TxStatus
@@ -107,10 +107,10 @@ func New(cfg Config) (*AP, error) {
 		slabEAPOL: make([]bool, poolSlabs),
 		out:       newOutput(512),
 		sta:       newStationTable(maxAID),
-		rates:     newRateSet(cfg.Rates, cfg.BasicRates),
+		rates:     bss.NewRateSet(cfg.Rates, cfg.BasicRates),
 	}
-	a.phy = newPHYElems(cfg, a.rates.ie)
-	a.extCap = extCapElem(cfg.Advert)
+	a.phy = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.rates.IE)
+	a.extCap = cfg.Advert.ExtCapElem()
 	if cfg.RSN != nil {
 		if a.rsn, err = newRSN(cfg); err != nil {
 			return nil, err
@@ -252,7 +252,7 @@ func (a *AP) Counters() counter.Set {
 	frames, _ := a.sched.Backlog()
 	c[counter.Associated] = uint64(a.assoc)
 	c[counter.Pending] = uint64(a.pending)
-	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc - a.pending)
+	c[counter.Authenticated] = uint64(a.sta.ids.Len() - a.assoc - a.pending)
 	c[counter.Backlog] = uint64(frames)
 	a.rsnCounters(&c)
 	return c

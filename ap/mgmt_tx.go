@@ -13,7 +13,7 @@ import (
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
-	return a.startMgmtAt(subtype, da, a.rates.lowestBasic(), 0)
+	return a.startMgmtAt(subtype, da, a.rates.LowestBasic(), 0)
 }
 
 // startMgmtTo starts a management frame with another BSSID field: probe
@@ -52,7 +52,7 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 // status (mlme, for station slot) says so in its record.
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
 	b = a.protectMgmt(b, rt)
-	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
+	cost := a.est.Airtime(a.rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
 	if class == replyNew && fr.Subtype() == ieee80211.SubtypeAuth {
@@ -65,7 +65,7 @@ func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class re
 		return false
 	}
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.LowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
 	a.emitRadio(h, b, rec)
 	return true
@@ -77,7 +77,7 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	b = a.protectMgmt(b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.LowestBasic(), now)
 	a.emitRadio(h, b, rec)
 }
 
@@ -87,10 +87,10 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 // do H2E (wpa_supplicant with sae_pwe=0) then skips the BSS.
 func (a *AP) appendRates(b []byte) []byte {
 	if !a.saeH2ERequired() {
-		return ieee80211.AppendRates(b, a.rates.ie)
+		return ieee80211.AppendRates(b, a.rates.IE)
 	}
 	var octets [255]byte
-	n := copy(octets[:len(octets)-1], a.rates.ie)
+	n := copy(octets[:len(octets)-1], a.rates.IE)
 	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
 	return ieee80211.AppendRates(b, octets[:n+1])
 }
@@ -108,8 +108,8 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	b = a.appendRates(b)
 	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
 	if withTIM {
-		bits, group := a.tim(a.dtimCount == 0)
-		b = ieee80211.AppendTIM(b, uint8(a.dtimCount), uint8(a.cfg.DTIMPeriod), group, bits)
+		bits, group := a.tim(a.dtim.Count() == 0)
+		b = ieee80211.AppendTIM(b, uint8(a.dtim.Count()), uint8(a.cfg.DTIMPeriod), group, bits)
 		// Buffered group frames go right after the DTIM beacon that
 		// announces them, until the next beacon.
 		a.mcastWindow = group
@@ -117,15 +117,15 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	if c := a.cfg.Country; c != nil {
 		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
 	}
-	b = a.appendPowerConstraint(b)
+	b = a.cfg.Advert.AppendPowerConstraint(b, a.cfg.Freq)
 	if a.cfg.Freq < 3000 {
-		b = ieee80211.AppendERP(b, a.erp())
+		b = ieee80211.AppendERP(b, a.erp.Flags())
 	}
 	if a.rsn != nil {
 		b = append(b, a.rsn.ie...)
 	}
 	b = a.appendBSSLoad(b)
-	b = a.phy.append(b, true, a.extCap)
+	b = a.phy.Append(b, true, a.extCap)
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
 	}
@@ -133,7 +133,7 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 }
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
-	rate := a.rates.lowestBasic()
+	rate := a.rates.LowestBasic()
 	if a.cfg.BeaconRate != 0 {
 		rate = radio.LegacyRate(a.cfg.BeaconRate)
 	}
@@ -155,14 +155,11 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	rec.tbtt, rec.beacon = tbtt, true
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
-	if a.dtimCount == 0 {
-		a.dtimCount = a.cfg.DTIMPeriod
-	}
-	a.dtimCount--
+	a.dtim.Beaconed(a.cfg.DTIMPeriod)
 }
 
 func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.rates.lowestBasic(), probeRetries)
+	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.rates.LowestBasic(), probeRetries)
 	if !ok {
 		return
 	}
@@ -217,7 +214,7 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	b = ieee80211.AppendAssocResp(b, capab, status, aid)
 	b = a.appendRates(b)
 	if s != nil && s.ht {
-		b = a.phy.append(b, s.vht, nil)
+		b = a.phy.Append(b, s.vht, nil)
 	}
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
@@ -261,7 +258,7 @@ func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
 // probe response it is retried little: a stranger that missed it will send
 // again.
 func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.rates.lowestBasic(), probeRetries)
+	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.rates.LowestBasic(), probeRetries)
 	if !ok {
 		return
 	}

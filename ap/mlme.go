@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/counter"
@@ -59,7 +60,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	s.state = stateAuthenticated
 	s.authAt, s.lastRx = now, now
 	s.known = class == replyKnown
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
@@ -130,9 +131,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	a.reserveAID(now, slot, s)
 	s.capability, s.listenInterval = capab, listen
-	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
-	s.nonERP = rates&a.rates.ofdm == 0
-	s.longPreamble = capab&capShortPre == 0
+	s.rates, s.txRate, s.qos = rates, a.rates.Best(rates), wmm
+	s.nonERP = rates&a.rates.OFDM == 0
+	s.longPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
@@ -186,7 +187,7 @@ func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	}
 	s.state = stateAssocPending
 	s.pendingAt, s.respLost = now, false
-	a.sta.enlist(slot, listPending)
+	a.sta.enlist(slot, bss.ListPending)
 }
 
 // parseAssocReq returns the fixed fields and elements of a (re)association
@@ -218,7 +219,7 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
 	}
-	if repeatsOnceElement(ies) {
+	if bss.RepeatsOnceElement(ies) {
 		a.cnt[counter.AssocRepeatedElem]++
 		return ieee80211.StatusInvalidIE, false, 0
 	}
@@ -233,8 +234,8 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		}
 		wmm = found
 	}
-	rates = a.rates.parse(ies)
-	if rates&a.rates.basic != a.rates.basic {
+	rates = a.rates.Parse(ies)
+	if rates&a.rates.Basic != a.rates.Basic {
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
@@ -267,7 +268,7 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 	a.unassociate(slot, s)
 	s.state = stateAuthenticated
 	s.authAt = now
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	a.leaveRSN(now, s)
 	s.authorized = false // an open network's port closes with the association
 	if s.announced {
@@ -292,7 +293,7 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
 	a.assoc--
-	a.leaveERP(s)
+	a.erp.Leave(s.nonERP, s.longPreamble)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -305,7 +306,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	switch s.state {
 	case stateAssociated:
 		a.assoc--
-		a.leaveERP(s)
+		a.erp.Leave(s.nonERP, s.longPreamble)
 	case stateAssocPending:
 		a.pending--
 	}

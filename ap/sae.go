@@ -2,6 +2,7 @@ package ap
 
 import (
 	"crypto/rand"
+	"github.com/airq/airq/bss"
 	"io"
 	"slices"
 	"time"
@@ -272,7 +273,7 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	s.known = class == replyKnown
 	s.authOK = true // the Confirm was its own acknowledgement of the exchange
 	s.sae = &staSAE{keys: *k, bySAE: true}
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	a.answered.Add(now, sa)
 }
 

@@ -67,7 +67,7 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		rate radio.Rate
 	)
 	if slot == 0 {
-		rate = a.rates.lowestBasic()
+		rate = a.rates.LowestBasic()
 		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
 		seq = a.nextMgmtSeq()
 	} else {
