@@ -2,6 +2,7 @@ package ap
 
 import (
 	"encoding/binary"
+	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/counter"
@@ -59,7 +60,7 @@ func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 	b = append(b, categoryBlockAck, actionADDBAResp, req[0])
 	b = binary.LittleEndian.AppendUint16(b, ieee80211.StatusRequestDeclined)
 	b = append(b, req[1:5]...) // BA parameter set and timeout
-	if a.finishReply(now, h, b, rt, replyKnown, 0, mlmeNone) {
+	if a.finishReply(now, h, b, rt, bss.ReplyKnown, 0, mlmeNone) {
 		a.cnt[counter.ADDBADeclined]++
 	}
 }

@@ -211,7 +211,7 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 	if !s.hadData {
 		s.hadData = true
 		a.sta.enlist(slot, bss.ListNone)
-		a.senders.heard(now, s.addr)
+		a.senders.Heard(now, s.addr)
 	}
 }
 

@@ -34,17 +34,9 @@ const authRespLen = 24 + 6
 // younger than lostAckWindow.
 func newAnswered(cfg Config, est *aql.Estimator) *answered.Record {
 	cost := float64(est.Airtime(radio.LegacyRate(54000), ieee80211.ACVO, authRespLen))
-	burst := float64(replyPoolBurst)
-	for _, b := range replyBurst {
-		burst += b
-	}
+	burst := bss.ReplyBurstTotal()
 	size := answered.Size(cfg.ReplyAirtime*1e6/cost, burst/cost, lostAckWindow)
-	return answered.New(size, lostAckWindow, bssidSeed(cfg.BSSID))
-}
-
-// bssidSeed varies hash buckets from one AP to the next.
-func bssidSeed(bssid ieee80211.MAC) uint32 {
-	return uint32(bssid[2])<<24 | uint32(bssid[3])<<16 | uint32(bssid[4])<<8 | uint32(bssid[5])
+	return answered.New(size, lostAckWindow, bss.BSSIDSeed(cfg.BSSID))
 }
 
 // readmitAnswered gives sa, which has no entry, an authenticated one when
@@ -61,7 +53,7 @@ func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *stat
 	a.cnt[counter.AssocAfterLostAck]++
 	s.state, s.authOK = stateAuthenticated, true
 	s.authAt, s.lastRx = now, now
-	s.known = a.replyClassOf(now, sa, nil) == replyKnown
+	s.known = a.replyClassOf(now, sa, nil) == bss.ReplyKnown
 	a.sta.enlist(slot, bss.ListAuth)
 	return slot, s, true
 }

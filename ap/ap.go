@@ -61,8 +61,8 @@ type AP struct {
 	// replies is the airtime budget of management frames sent in answer to
 	// others' frames (probe, auth and association responses, deauths to
 	// strangers), so a flood cannot take the channel (replies.go).
-	replies replyBudget
-	senders senderTable // MACs heard from: their replies are in the known class
+	replies bss.ReplyBudget
+	senders bss.Senders // MACs heard from: their replies are in the known class
 	// answered remembers the MACs authentication responses went to, so
 	// that a station whose ACK the AP never heard may still associate
 	// (admit.go).
@@ -151,8 +151,8 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.replies = newReplyBudget(cfg.ReplyAirtime)
-	a.senders = newSenderTable(cfg.BSSID)
+	a.replies = bss.NewReplyBudget(cfg.ReplyAirtime)
+	a.senders = bss.NewSenders(cfg.BSSID)
 	a.answered = newAnswered(cfg, a.est)
 	return a, nil
 }

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/counter"
@@ -50,15 +51,15 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 // finishReply sends a reply to someone else's frame if its class of the
 // reply airtime budget allows (replies.go). A reply that waits for its TX
 // status (mlme, for station slot) says so in its record.
-func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
+func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
 	b = a.protectMgmt(b, rt)
 	cost := a.est.Airtime(a.rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
-	if class == replyNew && fr.Subtype() == ieee80211.SubtypeAuth {
-		reserve = newAuthReserve
+	if class == bss.ReplyNew && fr.Subtype() == ieee80211.SubtypeAuth {
+		reserve = bss.NewAuthReserve
 	}
-	ok, pooled := a.replies.take(now, class, float64(cost), reserve)
+	ok, pooled := a.replies.Take(now, class, float64(cost), reserve)
 	if !ok {
 		a.countThrottled(class)
 		a.pool.put(h)
@@ -166,14 +167,14 @@ func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
 	b = ieee80211.AppendSSID(b, a.cfg.SSID)
 	b = a.appendBSSTail(b, false)
-	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
+	if a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone) {
 		a.cnt[counter.ProbeResponses]++
 	}
 }
 
 // sendAuth answers an authentication; a success to the station in slot
 // waits for its TX status. It reports whether the response went out.
-func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class replyClass, slot uint16) bool {
+func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class bss.ReplyClass, slot uint16) bool {
 	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
 	if !ok {
 		return false
@@ -193,7 +194,7 @@ func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint
 // sendAssocResp answers a (re)association request; a success gives the
 // station its AID and waits for the response's TX status. It reports
 // whether the response went out.
-func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class replyClass) bool {
+func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
 	sub := ieee80211.SubtypeAssocResp
 	if reassoc {
 		sub = ieee80211.SubtypeReassocResp
@@ -263,7 +264,7 @@ func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MA
 		return
 	}
 	b = ieee80211.AppendDeauth(b, reason) // a disassociation's body is the same reason code
-	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
+	if a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone) {
 		a.cnt[counter.Deauths]++
 	}
 }
@@ -280,5 +281,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone)
+	a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
 }

@@ -59,7 +59,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.state = stateAuthenticated
 	s.authAt, s.lastRx = now, now
-	s.known = class == replyKnown
+	s.known = class == bss.ReplyKnown
 	a.sta.enlist(slot, bss.ListAuth)
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
@@ -317,7 +317,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	a.leaveRSN(now, s)
 	a.answered.Forget(now, s.addr) // what its answer allowed ends with it
 	if s.hadData {
-		a.senders.heard(now, s.addr) // it was really here: known if it comes back soon
+		a.senders.Heard(now, s.addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"testing"
 	"time"
@@ -102,7 +103,7 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 	}
 	out, _ = h.take()
 	cost := float64(h.a.est.Airtime(h.a.rates.LowestBasic(), ieee80211.ACVO, 26))
-	most := int((replyBurst[replyStranger] + replyPoolBurst) / cost)
+	most := int(bss.ClassBurst(bss.ReplyStranger) / cost)
 	if len(out) == 0 || len(out) > most || h.a.Counters()[counter.ThrottledStranger] != uint64(200-len(out)) {
 		t.Errorf("%d answers to 200 strangers at once (budget for %d), %+v", len(out), most, h.a.Counters())
 	}
@@ -148,36 +149,6 @@ func TestKnownSenderNotStarvedByNewMACs(t *testing.T) {
 	h.auth(staB, 0, 1)
 	if out, _ := h.take(); len(out) != 0 || h.state(staB) != stateNone {
 		t.Errorf("a station never heard from was answered from an exhausted class: %d frames", len(out))
-	}
-}
-
-// TestReplyBudgetBorrowing: an idle class's share goes to the pool, which
-// a busy class draws on; the classes together never spend more than the
-// rate, retries included.
-func TestReplyBudgetBorrowing(t *testing.T) {
-	b := newReplyBudget(0.1) // 100,000 µs per second
-	now := time.Duration(0)
-	spent := 0.0
-	for range 10000 {
-		now += time.Millisecond
-		for {
-			ok, pooled := b.take(now, replyNew, 800, 0)
-			if !ok {
-				break
-			}
-			spent += 800
-			b.charge(replyNew, pooled, 1600) // two retries each
-			spent += 1600
-		}
-	}
-	// Ten seconds at 100,000 µs/s, plus what the buckets held at the start.
-	limit := 10*1e5 + replyPoolBurst + replyBurst[replyKnown] + replyBurst[replyNew] + replyBurst[replyStranger]
-	if spent > limit || spent < 0.9*10*1e5 {
-		t.Errorf("one busy class spent %.0f µs in 10 s, want about 1,000,000 and at most %.0f", spent, limit)
-	}
-	// The known class kept its own bucket.
-	if ok, _ := b.take(now, replyKnown, 800, 0); !ok {
-		t.Error("the known class was drained by the new one")
 	}
 }
 

@@ -137,7 +137,7 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 	// A station that probes is heard from before it authenticates: its
 	// replies then do not compete with a flood of new MACs.
 	if sa := fr.Addr2(); !sa.IsMulticast() {
-		a.senders.heard(now, sa)
+		a.senders.Heard(now, sa)
 	}
 	ssid, ok := ies.Find(ieee80211.ElemSSID)
 	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {

@@ -138,7 +138,7 @@ func (a *AP) saeOf() *saeState {
 }
 
 // handleSAEAuth takes an Authentication frame of algorithm 3.
-func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class replyClass) {
+func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf()
 	if a.aclRefuses(now, sa, "authentication") {
 		if slot, s := a.sta.lookup(sa); s != nil {
@@ -180,7 +180,7 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 }
 
 // saeResult carries out what the authenticator decided.
-func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class replyClass) {
+func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class bss.ReplyClass) {
 	a.countSAEDrop(r.Drop)
 	if r.Job != nil {
 		a.saeOf().live[r.Job] = true
@@ -238,7 +238,7 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 }
 
 // sendSAEAuth sends one SAE Authentication frame.
-func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class replyClass) bool {
+func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
 	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
 	if !ok {
 		return false
@@ -255,7 +255,7 @@ func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class
 // saeAccepted makes the station authenticated with the exchange's keys
 // and caches the PMKSA. An associated MFP station keeps its association
 // until it associates again with the new keys (hostapd leaves it too).
-func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class replyClass) {
+func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class bss.ReplyClass) {
 	st := a.saeOf()
 	st.pmksa.Add(now, rsn.PMKSA{SPA: sa, PMKID: rsn.PMKID(k.PMKID), PMK: rsn.PMK(k.PMK), AKM: rsn.AKMSAE, Group: k.Group, H2E: k.H2E})
 	slot, s := a.sta.lookup(sa)
@@ -270,7 +270,7 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	}
 	s.state = stateAuthenticated
 	s.authAt, s.lastRx = now, now
-	s.known = class == replyKnown
+	s.known = class == bss.ReplyKnown
 	s.authOK = true // the Confirm was its own acknowledgement of the exchange
 	s.sae = &staSAE{keys: *k, bySAE: true}
 	a.sta.enlist(slot, bss.ListAuth)

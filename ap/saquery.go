@@ -2,6 +2,7 @@ package ap
 
 import (
 	"crypto/rand"
+	"github.com/airq/airq/bss"
 	"io"
 	"time"
 
@@ -35,7 +36,7 @@ func (a *AP) saQuery(s *station) *pmf.Query {
 // saQueryAssoc runs the SA Query rule for an association request from a
 // station that keepsAssoc; true when the request was refused with the
 // comeback time, false when the association proceeds as a new one.
-func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bool, class replyClass) bool {
+func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bool, class bss.ReplyClass) bool {
 	status, tus, step := a.saQuery(s).Assoc(now)
 	if step.TimedOut {
 		a.saQueryStep(now, slot, s, step)
@@ -149,7 +150,7 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 // sendAssocComeback refuses an association request with status 30 and
 // the Timeout Interval element of the association comeback time, as
 // hostapd's send_assoc_resp.
-func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class replyClass) {
+func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
 	sub := ieee80211.SubtypeAssocResp
 	if reassoc {
 		sub = ieee80211.SubtypeReassocResp
