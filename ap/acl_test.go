@@ -133,7 +133,7 @@ func TestACLReloadLive(t *testing.T) {
 	if st := h.authStatus(other); st != ieee80211.StatusUnspecified {
 		t.Errorf("status %d", st)
 	}
-	if _, s := h.a.sta.lookup(other); s != nil || h.a.assoc != 0 {
+	if _, s := h.a.sta.lookup(other); s != nil || h.a.bss.Associated != 0 {
 		t.Error("refused re-authentication kept the association")
 	}
 	// Swapping back admits again, and the counter carries over.

@@ -254,9 +254,9 @@ func (a *AP) acsRetuned(now time.Duration) {
 	switch s.stage {
 	case acsTuning:
 		// Probes go at the lowest rate of the band being scanned.
-		a.rates = s.rates5
+		a.bss.Rates = s.rates5
 		if freq < 3000 {
-			a.rates = s.rates24
+			a.bss.Rates = s.rates24
 		}
 		s.stage, s.start = acsDwelling, now
 		a.acsTick(now)
@@ -378,8 +378,8 @@ func (a *AP) acsDecide(now time.Duration) {
 // that depends on the channel or band is rebuilt.
 func (a *AP) adopt(cfg Config) {
 	a.cfg = cfg
-	a.rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
-	a.phy = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.rates.IE)
+	a.bss.Rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
+	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.est = aql.NewEstimator(channelTiming(cfg))
 }
 

@@ -77,11 +77,11 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 // confirmAssoc makes a pending station associated.
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
-	a.pending--
-	a.assoc++
+	a.bss.Pending--
+	a.bss.Associated++
 	a.cnt[counter.AssocAcked]++
 	s.state = stateAssociated
-	a.erp.Join(s.nonERP, s.longPreamble)
+	a.bss.ERP.Join(s.nonERP, s.longPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
@@ -111,7 +111,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 // authenticated, for another Config.AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
-	a.pending--
+	a.bss.Pending--
 	s.state = stateAuthenticated
 	s.authAt = now
 	a.sta.enlist(slot, bss.ListAuth)
@@ -211,7 +211,7 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 	if !s.hadData {
 		s.hadData = true
 		a.sta.enlist(slot, bss.ListNone)
-		a.senders.Heard(now, s.addr)
+		a.bss.Senders.Heard(now, s.addr)
 	}
 }
 

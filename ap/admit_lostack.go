@@ -43,7 +43,7 @@ func newAnswered(cfg Config, est *aql.Estimator) *answered.Record {
 // its authentication response went out within lostAckWindow: its
 // association request shows it has the response whose ACK was lost.
 func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *station, bool) {
-	if !a.answered.Has(now, sa) {
+	if !a.bss.Answered.Has(now, sa) {
 		return 0, nil, false
 	}
 	slot, s, ok := a.freshEntry(now, sa, 0, nil)

@@ -119,7 +119,7 @@ func ctlState(s staState) string {
 // staRates appends the BSS's rates the station announced, in the BSS's
 // order and with its basic flags.
 func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
-	for i, b := range a.rates.IE {
+	for i, b := range a.bss.Rates.IE {
 		if s.rates&(1<<i) != 0 {
 			dst = append(dst, b)
 		}

@@ -151,7 +151,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		a.beacons.echoed(now - rec.tbtt)
 	}
 	if rec.replyCost != 0 && st != nil {
-		a.replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
+		a.bss.Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
 	}
 	if rec.mlme != mlmeNone {
 		a.mlmeStatus(now, rec, st)

@@ -3,6 +3,7 @@ package ap
 import (
 	"bytes"
 	"fmt"
+	"github.com/airq/airq/bss"
 	"runtime"
 
 	"github.com/airq/airq/counter"
@@ -308,12 +309,14 @@ func TestSlotMemory(t *testing.T) {
 	}
 	perQueue := float64(sched(maxAID)-sched(1)) / (maxAID - 1)
 	before := liveHeap()
-	tab := newStationTable(maxAID)
+	ids := bss.NewTable(maxAID)
+	tab := newStationTable(maxAID, &ids)
 	perEntry := float64(liveHeap()-before) / maxAID
 	before = liveHeap()
 	tr := aql.New(aql.Config{})
 	perAQL := float64(liveHeap()-before) / (aql.MaxStation + 1) // its arrays are per slot, beyond a few words
 	runtime.KeepAlive(tab)
+	runtime.KeepAlive(ids)
 	runtime.KeepAlive(tr)
 	all := perEntry + perQueue + perAQL
 	t.Logf("per slot: %.0f bytes of table entry (a station is %d), %.0f of scheduler queues, %.0f of AQL: %.0f in all",

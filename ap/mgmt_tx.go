@@ -14,7 +14,7 @@ import (
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
-	return a.startMgmtAt(subtype, da, a.rates.LowestBasic(), 0)
+	return a.startMgmtAt(subtype, da, a.bss.Rates.LowestBasic(), 0)
 }
 
 // startMgmtTo starts a management frame with another BSSID field: probe
@@ -53,20 +53,20 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 // status (mlme, for station slot) says so in its record.
 func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
 	b = a.protectMgmt(b, rt)
-	cost := a.est.Airtime(a.rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
+	cost := a.est.Airtime(a.bss.Rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
 	if class == bss.ReplyNew && fr.Subtype() == ieee80211.SubtypeAuth {
 		reserve = bss.NewAuthReserve
 	}
-	ok, pooled := a.replies.Take(now, class, float64(cost), reserve)
+	ok, pooled := a.bss.Replies.Take(now, class, float64(cost), reserve)
 	if !ok {
 		a.countThrottled(class)
 		a.pool.put(h)
 		return false
 	}
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.LowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
 	a.emitRadio(h, b, rec)
 	return true
@@ -78,7 +78,7 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	b = a.protectMgmt(b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.LowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
 	a.emitRadio(h, b, rec)
 }
 
@@ -88,10 +88,10 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 // do H2E (wpa_supplicant with sae_pwe=0) then skips the BSS.
 func (a *AP) appendRates(b []byte) []byte {
 	if !a.saeH2ERequired() {
-		return ieee80211.AppendRates(b, a.rates.IE)
+		return ieee80211.AppendRates(b, a.bss.Rates.IE)
 	}
 	var octets [255]byte
-	n := copy(octets[:len(octets)-1], a.rates.IE)
+	n := copy(octets[:len(octets)-1], a.bss.Rates.IE)
 	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
 	return ieee80211.AppendRates(b, octets[:n+1])
 }
@@ -109,24 +109,24 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	b = a.appendRates(b)
 	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
 	if withTIM {
-		bits, group := a.tim(a.dtim.Count() == 0)
-		b = ieee80211.AppendTIM(b, uint8(a.dtim.Count()), uint8(a.cfg.DTIMPeriod), group, bits)
+		bits, group := a.tim(a.bss.DTIM.Count() == 0)
+		b = ieee80211.AppendTIM(b, uint8(a.bss.DTIM.Count()), uint8(a.cfg.DTIMPeriod), group, bits)
 		// Buffered group frames go right after the DTIM beacon that
 		// announces them, until the next beacon.
-		a.mcastWindow = group
+		a.bss.GroupWindow = group
 	}
 	if c := a.cfg.Country; c != nil {
 		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
 	}
 	b = a.cfg.Advert.AppendPowerConstraint(b, a.cfg.Freq)
 	if a.cfg.Freq < 3000 {
-		b = ieee80211.AppendERP(b, a.erp.Flags())
+		b = ieee80211.AppendERP(b, a.bss.ERP.Flags())
 	}
 	if a.rsn != nil {
 		b = append(b, a.rsn.ie...)
 	}
 	b = a.appendBSSLoad(b)
-	b = a.phy.Append(b, true, a.extCap)
+	b = a.bss.PHY.Append(b, true, a.bss.ExtCap)
 	if a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
 	}
@@ -134,7 +134,7 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 }
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
-	rate := a.rates.LowestBasic()
+	rate := a.bss.Rates.LowestBasic()
 	if a.cfg.BeaconRate != 0 {
 		rate = radio.LegacyRate(a.cfg.BeaconRate)
 	}
@@ -156,11 +156,11 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	rec.tbtt, rec.beacon = tbtt, true
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
-	a.dtim.Beaconed(a.cfg.DTIMPeriod)
+	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
 }
 
 func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.rates.LowestBasic(), probeRetries)
+	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.bss.Rates.LowestBasic(), probeRetries)
 	if !ok {
 		return
 	}
@@ -215,7 +215,7 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	b = ieee80211.AppendAssocResp(b, capab, status, aid)
 	b = a.appendRates(b)
 	if s != nil && s.ht {
-		b = a.phy.Append(b, s.vht, nil)
+		b = a.bss.PHY.Append(b, s.vht, nil)
 	}
 	if wmm && a.cfg.WMM {
 		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
@@ -259,7 +259,7 @@ func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
 // probe response it is retried little: a stranger that missed it will send
 // again.
 func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.rates.LowestBasic(), probeRetries)
+	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.bss.Rates.LowestBasic(), probeRetries)
 	if !ok {
 		return
 	}

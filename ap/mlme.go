@@ -65,7 +65,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
 	}
-	a.answered.Add(now, sa)
+	a.bss.Answered.Add(now, sa)
 }
 
 // freshEntry gives sa a new entry (s, its old one, nil if none):
@@ -122,7 +122,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return // refused for now: the SA Query asks the station
 	}
 	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
-		a.assoc+a.pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+		a.bss.Associated+a.bss.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
@@ -131,8 +131,8 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	a.reserveAID(now, slot, s)
 	s.capability, s.listenInterval = capab, listen
-	s.rates, s.txRate, s.qos = rates, a.rates.Best(rates), wmm
-	s.nonERP = rates&a.rates.OFDM == 0
+	s.rates, s.txRate, s.qos = rates, a.bss.Rates.Best(rates), wmm
+	s.nonERP = rates&a.bss.Rates.OFDM == 0
 	s.longPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
@@ -181,9 +181,9 @@ func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	case stateAssociated:
 		a.unassociate(slot, s)
 		s.reassoc = true
-		a.pending++
+		a.bss.Pending++
 	case stateAuthenticated:
-		a.pending++
+		a.bss.Pending++
 	}
 	s.state = stateAssocPending
 	s.pendingAt, s.respLost = now, false
@@ -234,8 +234,8 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		}
 		wmm = found
 	}
-	rates = a.rates.Parse(ies)
-	if rates&a.rates.Basic != a.rates.Basic {
+	rates = a.bss.Rates.Parse(ies)
+	if rates&a.bss.Rates.Basic != a.bss.Rates.Basic {
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
@@ -292,8 +292,8 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
-	a.assoc--
-	a.erp.Leave(s.nonERP, s.longPreamble)
+	a.bss.Associated--
+	a.bss.ERP.Leave(s.nonERP, s.longPreamble)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -305,19 +305,19 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	}
 	switch s.state {
 	case stateAssociated:
-		a.assoc--
-		a.erp.Leave(s.nonERP, s.longPreamble)
+		a.bss.Associated--
+		a.bss.ERP.Leave(s.nonERP, s.longPreamble)
 	case stateAssocPending:
-		a.pending--
+		a.bss.Pending--
 	}
 	if s.announced {
 		s.announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	a.answered.Forget(now, s.addr) // what its answer allowed ends with it
+	a.bss.Answered.Forget(now, s.addr) // what its answer allowed ends with it
 	if s.hadData {
-		a.senders.Heard(now, s.addr) // it was really here: known if it comes back soon
+		a.bss.Senders.Heard(now, s.addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false
@@ -330,7 +330,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 func (a *AP) flushStation(slot uint16) {
 	if s := &a.sta.slots[slot]; s.dozing {
 		s.dozing = false
-		a.dozing--
+		a.bss.Dozing--
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)

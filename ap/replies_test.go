@@ -87,7 +87,7 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 			deauths++
 			var tx radio.TxStatus
 			radiotap.Parse(b, nil, &tx)
-			if tx.Retries != probeRetries || rx.Rate != h.a.rates.LowestBasic() {
+			if tx.Retries != probeRetries || rx.Rate != h.a.bss.Rates.LowestBasic() {
 				t.Fatalf("deauthentication to a stranger: %d retries at %+v", tx.Retries, rx.Rate)
 			}
 		}
@@ -102,7 +102,7 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 		h.air(ieee80211.AppendPSPoll(nil, 1, bssid, strangerN(100+i)))
 	}
 	out, _ = h.take()
-	cost := float64(h.a.est.Airtime(h.a.rates.LowestBasic(), ieee80211.ACVO, 26))
+	cost := float64(h.a.est.Airtime(h.a.bss.Rates.LowestBasic(), ieee80211.ACVO, 26))
 	most := int(bss.ClassBurst(bss.ReplyStranger) / cost)
 	if len(out) == 0 || len(out) > most || h.a.Counters()[counter.ThrottledStranger] != uint64(200-len(out)) {
 		t.Errorf("%d answers to 200 strangers at once (budget for %d), %+v", len(out), most, h.a.Counters())

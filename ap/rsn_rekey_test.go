@@ -111,7 +111,7 @@ func TestWPA2PTKRekeyUnderTraffic(t *testing.T) {
 	if w.ptk == first || h.a.cnt[counter.HandshakeCompleted] < 3 {
 		t.Fatalf("no PTK rekey in 2.5 s with wpa_ptk_rekey 1 s: %d handshakes", h.a.cnt[counter.HandshakeCompleted])
 	}
-	if w.deaut || h.a.assoc != 1 || h.a.cnt[counter.HandshakeFailed] != 0 {
+	if w.deaut || h.a.bss.Associated != 1 || h.a.cnt[counter.HandshakeFailed] != 0 {
 		t.Fatalf("the station lost its connection: %v", h.a.cnt.String())
 	}
 	if !w.hasPayload([]byte("down 249.")) || h.a.cnt[counter.RxToWired] < 245 {

@@ -274,7 +274,7 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	s.authOK = true // the Confirm was its own acknowledgement of the exchange
 	s.sae = &staSAE{keys: *k, bySAE: true}
 	a.sta.enlist(slot, bss.ListAuth)
-	a.answered.Add(now, sa)
+	a.bss.Answered.Add(now, sa)
 }
 
 // statusInvalidPMKID is status 53: the PMKID names no PMKSA.

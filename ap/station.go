@@ -106,16 +106,16 @@ type StationCounters struct {
 	RxDroppedUnauthorize uint64 // data from an unassociated or unauthorized station
 }
 
-// stationTable is the BSS's stations: the index of addresses, AIDs and
-// eviction lists (bss.Table) and each station's state, by slot. A station's
+// stationTable is the radio's stations: the index of addresses, AIDs and
+// eviction lists of their BSS (bss.Table) and each station's state, by slot. A station's
 // slot is its AID and its index in the scheduler; slot 0 is never used.
 type stationTable struct {
 	slots []station
-	ids   bss.Table
+	ids   *bss.Table // the BSS's
 }
 
-func newStationTable(max int) stationTable {
-	return stationTable{slots: make([]station, max+1), ids: bss.NewTable(max)}
+func newStationTable(max int, ids *bss.Table) stationTable {
+	return stationTable{slots: make([]station, max+1), ids: ids}
 }
 
 // used yields the slots in use in slot order, so that everything the core
