@@ -1,7 +1,6 @@
 package ap
 
 import (
-	"encoding/binary"
 	"time"
 
 	"github.com/airq/airq/bss"
@@ -84,19 +83,3 @@ func (a *AP) updateLoad(now time.Duration) {
 		l.avgSum, l.avgSpans = 0, 0
 	}
 }
-
-// appendBSSLoad is hostapd's BSS Load element: the station entries, the
-// channel utilization and no available admission capacity.
-func (a *AP) appendBSSLoad(b []byte) []byte {
-	if a.cfg.Advert.BSSLoadPeriod == 0 {
-		return b
-	}
-	b = append(b, ieee80211.ElemBSSLoad, 5)
-	b = binary.LittleEndian.AppendUint16(b, uint16(a.stationEntries()))
-	b = append(b, a.load.util)
-	return binary.LittleEndian.AppendUint16(b, 0)
-}
-
-// stationEntries counts the stations the table holds, associated or not,
-// as hostapd's num_sta.
-func (a *AP) stationEntries() int { return a.sta.ids.Len() }

@@ -101,10 +101,15 @@ func New(cfg Config) (*AP, error) {
 	}
 	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
+	b.Profile = bss.Profile{
+		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
+		WMM: cfg.WMM, WMMParams: cfg.WMMParams, Advert: cfg.Advert,
+	}
 	if cfg.RSN != nil {
 		if a.rsn, err = newRSN(cfg); err != nil {
 			return nil, err
 		}
+		b.Profile.RSNE = a.rsn.ie
 	}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {

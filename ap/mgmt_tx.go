@@ -82,19 +82,9 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	a.emitRadio(h, b, rec)
 }
 
-// appendRates appends the BSS's Supported (and Extended Supported) Rates;
-// with hash-to-element required, BSS membership selector 123 after the
-// rates, as hostapd 2.11's hostapd_eid_supp_rates: a station that cannot
-// do H2E (wpa_supplicant with sae_pwe=0) then skips the BSS.
-func (a *AP) appendRates(b []byte) []byte {
-	if !a.saeH2ERequired() {
-		return ieee80211.AppendRates(b, a.bss.Rates.IE)
-	}
-	var octets [255]byte
-	n := copy(octets[:len(octets)-1], a.bss.Rates.IE)
-	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
-	return ieee80211.AppendRates(b, octets[:n+1])
-}
+// appendRates appends the BSS's rate elements, with the SAE
+// hash-to-element selector when it is required (bss.BSS.AppendRates).
+func (a *AP) appendRates(b []byte) []byte { return a.bss.AppendRates(b, a.saeH2ERequired()) }
 
 // saeH2ERequired is hostapd 2.11's h2e_required: SAE offered, and
 // hash-to-element the only method, by sae_pwe=1 or by identifiers on
@@ -103,34 +93,24 @@ func (a *AP) saeH2ERequired() bool {
 	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
-// appendBSSTail appends the elements beacons and probe responses share after
-// the SSID: rates, DS parameters, (TIM), ERP, extended rates, WMM.
+// appendBSSTail appends the elements beacons and probe responses share
+// after the SSID (bss.BSS.AppendTail), with the radio's part: its channel,
+// Country element and channel load, and in a beacon the TIM of the frames
+// the scheduler holds for dozing stations.
 func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
-	b = a.appendRates(b)
-	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
+	air := bss.Air{Channel: a.cfg.Channel, Freq: a.cfg.Freq, ChannelUtil: a.load.util}
+	if c := a.cfg.Country; c != nil {
+		air.Country, air.Subbands = c.Alpha2, c.Subbands
+	}
+	var bits *ieee80211.TIMBitmap
+	var group bool
 	if withTIM {
-		bits, group := a.tim(a.bss.DTIM.Count() == 0)
-		b = ieee80211.AppendTIM(b, uint8(a.bss.DTIM.Count()), uint8(a.cfg.DTIMPeriod), group, bits)
+		bits, group = a.tim(a.bss.DTIM.Count() == 0)
 		// Buffered group frames go right after the DTIM beacon that
 		// announces them, until the next beacon.
 		a.bss.GroupWindow = group
 	}
-	if c := a.cfg.Country; c != nil {
-		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
-	}
-	b = a.cfg.Advert.AppendPowerConstraint(b, a.cfg.Freq)
-	if a.cfg.Freq < 3000 {
-		b = ieee80211.AppendERP(b, a.bss.ERP.Flags())
-	}
-	if a.rsn != nil {
-		b = append(b, a.rsn.ie...)
-	}
-	b = a.appendBSSLoad(b)
-	b = a.bss.PHY.Append(b, true, a.bss.ExtCap)
-	if a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
-	}
-	return b
+	return a.bss.AppendTail(b, &air, a.saeH2ERequired(), bits, group)
 }
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
@@ -144,11 +124,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	}
 	a.updateLoad(now)
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	if a.cfg.HideSSID {
-		b = ieee80211.AppendSSID(b, "")
-	} else {
-		b = ieee80211.AppendSSID(b, a.cfg.SSID)
-	}
+	b = a.bss.AppendBeaconSSID(b)
 	b = a.appendBSSTail(b, true)
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])

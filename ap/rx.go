@@ -140,12 +140,7 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 	if sa := fr.Addr2(); !sa.IsMulticast() {
 		a.bss.Senders.Heard(now, sa)
 	}
-	ssid, ok := ies.Find(ieee80211.ElemSSID)
-	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {
-		return
-	}
-	// A probe sent on an adjacent channel and heard here names its channel.
-	if ds, ok := ies.Find(ieee80211.ElemDSParams); ok && len(ds) == 1 && int(ds[0]) != a.cfg.Channel {
+	if !a.bss.AnswersProbe(ies, a.cfg.Channel) {
 		return
 	}
 	a.sendProbeResponse(now, fr.Addr2())

@@ -12,7 +12,8 @@ import (
 type BSS struct {
 	// BSSID is its address: the transmitter of its frames, and how the
 	// radio tells a received frame is for it.
-	BSSID ieee80211.MAC
+	BSSID   ieee80211.MAC
+	Profile Profile // how it announces itself
 
 	Rates  RateSet  // its legacy rates
 	PHY    PHYElems // its HT/VHT elements
