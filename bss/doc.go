@@ -1,14 +1,17 @@
-// Package bss is one network of an access point: what makes a BSS what it
-// is, apart from the radio that carries it. It holds the pieces that belong
-// to one BSS and none to the radio: its access lists, its legacy rate set
-// and the HT/VHT elements it advertises, the optional announcements of its
-// beacons and probe responses, the capability bits and ERP element that
-// follow its associated stations, its WMM parameters, the DTIM count of its
-// beacons, the rules its association requests are held to, and the index of
-// its station table (addresses to AIDs, free AIDs lowest first, and the
-// admission's eviction lists).
+// Package bss is one network of an access point, apart from the radio that
+// carries it. BSS holds a network's state: its BSSID and Profile (SSID,
+// intervals, WMM, announcements, RSNE), its station table's index
+// (addresses to AIDs, the admission's eviction lists), the counts behind
+// its Capability field and ERP element, its DTIM count and TIM, its reply
+// airtime budget, the senders it knows and the record of whom it answered,
+// and the sequence numbers of its management frames. From these it makes
+// the elements of its beacons and probe responses, around what the radio
+// gives (Air: the channel, the Country element, the channel's load), and
+// decides which probe requests it answers. Beside it: the access lists,
+// the rate set and HT/VHT elements, the rules an association request's
+// elements are held to.
 //
-// It is pure: no goroutines, no system calls, time passed in where needed.
-// Package ap, the radio's core, holds the BSS's state through these types
-// and drives it; bss never imports ap.
+// It is pure: no goroutines, no system calls, time passed in. Package ap,
+// the radio's core, holds a radio's BSSes and drives them; bss never
+// imports ap.
 package bss
