@@ -8,8 +8,9 @@
 // the elements of its beacons and probe responses, around what the radio
 // gives (Air: the channel, the Country element, the channel's load), and
 // decides which probe requests it answers. Beside it: the access lists,
-// the rate set and HT/VHT elements, the rules an association request's
-// elements are held to.
+// the pre-shared keys (PSKSet: the PMKs of wpa_psk_file, wpa_psk and
+// wpa_passphrase, in the order they are tried), the rate set and HT/VHT
+// elements, the rules an association request's elements are held to.
 //
 // It is pure: no goroutines, no system calls, time passed in. Package ap,
 // the radio's core, holds a radio's BSSes and drives them; bss never
