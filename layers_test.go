@@ -79,7 +79,7 @@ func allowed(pkg, dep string) bool {
 		return ld == 0 || osEdge[pkg] && dep == "internal/link" || // the one link helper
 			dep == pkg // a pure L1 subpackage (rsn/handshake) may use its parent
 	case pkg == "bss": // one network: pure, and never the radio's core
-		return ld == 0 || (ld == 1 && !osEdge[dep])
+		return ld == 0 || (ld == 1 && !osEdge[dep]) || dep == pkg // bss/bsstest uses its parent
 	case pkg == "ap": // the radio's core holds its BSSes
 		return ld == 0 || (ld == 1 && !osEdge[dep]) || dep == "bss"
 	case pkg == "shell", pkg == "monitor", pkg == "config":
@@ -183,7 +183,7 @@ func TestLayerRules(t *testing.T) {
 		{"ap", "internal/link", false}, {"monitor", "internal/link", true}, {"inject", "tap", false},
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
 		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
-		{"ap", "bss", true}, {"bss", "ap", false}, {"bss", "txq", true}, {"bss", "inject", false}, {"bss", "shell", false},
+		{"ap", "bss", true}, {"bss", "ap", false}, {"bss", "txq", true}, {"bss", "inject", false}, {"bss", "shell", false}, {"bss/bsstest", "bss", true}, {"bss/bsstest", "ap", false},
 		{"sim", "bss", true}, {"shell", "bss", true},
 		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ap", "sae", true}, {"sae", "rsn", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {

@@ -7,7 +7,8 @@
 // flight, rates, the TSF, retunes, scan trips and ACS. The networks it
 // serves are bss.BSS values in its list (one today, made from Config),
 // each with its BSSID, what it announces, its AIDs and its budgets;
-// received frames go to the BSS their BSSID names.
+// received frames go to the BSS their BSSID names, and a BSS reaches the
+// radio through bss.Radio (bss_radio.go).
 //
 // Inputs, each with the time:
 //

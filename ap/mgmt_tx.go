@@ -27,12 +27,13 @@ func (a *AP) startMgmtTo(subtype int, da, bssid ieee80211.MAC) (uint32, []byte, 
 	return h, b, rt, ok
 }
 
-// probeRetries bounds the attempts of a probe response: a scanning station
-// that missed one will probe again, and a probe from a spoofed address would
-// otherwise cost a full retry series of airtime.
-const probeRetries = 2
-
 func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
+	return a.startMgmtFrom(a.bss, subtype, da, rate, retries)
+}
+
+// startMgmtFrom starts a management frame from BSS b: its BSSID, its
+// sequence numbers.
+func (a *AP) startMgmtFrom(b *bss.BSS, subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt[counter.OutputOverflow]++
@@ -42,10 +43,10 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 	if da.IsMulticast() {
 		p.Flags |= radio.TxNoAck
 	}
-	b := radiotap.AppendTx(a.pool.slab(h)[:0], p)
-	rt := len(b)
-	b = ieee80211.AppendMgmtHeader(b, uint8(subtype), da, a.cfg.BSSID, a.cfg.BSSID, a.nextMgmtSeq())
-	return h, b, rt, true
+	f := radiotap.AppendTx(a.pool.slab(h)[:0], p)
+	rt := len(f)
+	f = ieee80211.AppendMgmtHeader(f, uint8(subtype), da, b.BSSID, b.BSSID, b.NextSeq())
+	return h, f, rt, true
 }
 
 // finishReply sends a reply to someone else's frame if its class of the
@@ -98,10 +99,7 @@ func (a *AP) saeH2ERequired() bool {
 // Country element and channel load, and in a beacon the TIM of the frames
 // the scheduler holds for dozing stations.
 func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
-	air := bss.Air{Channel: a.cfg.Channel, Freq: a.cfg.Freq, ChannelUtil: a.load.util}
-	if c := a.cfg.Country; c != nil {
-		air.Country, air.Subbands = c.Alpha2, c.Subbands
-	}
+	air := a.airOf()
 	var bits *ieee80211.TIMBitmap
 	var group bool
 	if withTIM {
@@ -133,19 +131,6 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
 	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
-}
-
-func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.bss.Rates.LowestBasic(), probeRetries)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	b = ieee80211.AppendSSID(b, a.cfg.SSID)
-	b = a.appendBSSTail(b, false)
-	if a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone) {
-		a.cnt[counter.ProbeResponses]++
-	}
 }
 
 // sendAuth answers an authentication; a success to the station in slot
@@ -235,7 +220,7 @@ func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
 // probe response it is retried little: a stranger that missed it will send
 // again.
 func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.bss.Rates.LowestBasic(), probeRetries)
+	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.bss.Rates.LowestBasic(), bss.ProbeRetries)
 	if !ok {
 		return
 	}

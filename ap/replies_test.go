@@ -87,7 +87,7 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 			deauths++
 			var tx radio.TxStatus
 			radiotap.Parse(b, nil, &tx)
-			if tx.Retries != probeRetries || rx.Rate != h.a.bss.Rates.LowestBasic() {
+			if tx.Retries != bss.ProbeRetries || rx.Rate != h.a.bss.Rates.LowestBasic() {
 				t.Fatalf("deauthentication to a stranger: %d retries at %+v", tx.Retries, rx.Rate)
 			}
 		}
@@ -175,5 +175,29 @@ func TestFilterShedCounted(t *testing.T) {
 	h.a.DeviceDrops(KernelCounts{}) // a device that cannot tell
 	if c := h.a.Counters(); c[counter.RadioFiltered] != 70 {
 		t.Errorf("shed %d without figures, want 70 kept", c[counter.RadioFiltered])
+	}
+}
+
+// TestProbeResponseAllocatesNothing: answering a flood of wildcard probes
+// from new MACs, through the BSS's view of the radio, costs no allocation.
+func TestProbeResponseAllocatesNothing(t *testing.T) {
+	h := newHarness(t, Config{ReplyAirtime: 1})
+	h.take()
+	frames := make([][]byte, 64)
+	for i := range frames {
+		frames[i] = append(radiotapRx(), ieee80211.AppendProbeReq(nil, strangerN(i), "", gRates, uint16(i))...)
+	}
+	i, sent := 0, h.a.Counters()[counter.ProbeResponses]
+	step := func() {
+		h.now += time.Millisecond
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flush(h.now, discard{})
+		i++
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.2f allocations per probe response", n)
+	}
+	if h.a.Counters()[counter.ProbeResponses] == sent {
+		t.Error("no probe was answered")
 	}
 }

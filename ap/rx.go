@@ -135,15 +135,9 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	// A station that probes is heard from before it authenticates: its
-	// replies then do not compete with a flood of new MACs.
-	if sa := fr.Addr2(); !sa.IsMulticast() {
-		a.bss.Senders.Heard(now, sa)
+	if a.bss.AnswerProbe(now, (*bssRadio)(a), fr.Addr2(), ies, a.saeH2ERequired()) {
+		a.cnt[counter.ProbeResponses]++
 	}
-	if !a.bss.AnswersProbe(ies, a.cfg.Channel) {
-		return
-	}
-	a.sendProbeResponse(now, fr.Addr2())
 }
 
 // bssOf finds the radio's BSS whose BSSID is addr: received frames go to

@@ -12,6 +12,10 @@
 // wpa_passphrase, in the order they are tried), the rate set and HT/VHT
 // elements, the rules an association request's elements are held to.
 //
+// A BSS reaches the radio that carries it through Radio (a management
+// frame to build and send within its reply budget, the TSF, the radio's
+// part of its announcements): it answers probe requests that way.
+//
 // It is pure: no goroutines, no system calls, time passed in. Package ap,
 // the radio's core, holds a radio's BSSes and drives them; bss never
 // imports ap.

@@ -1,0 +1,49 @@
+package bss_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/bss/bsstest"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// TestAnswerProbe: a wildcard probe is answered within the stranger class,
+// retried little, with the TSF, interval, SSID and tail; the prober is
+// known from then on; a probe for another SSID gets nothing, and a reply
+// the radio holds back is not reported as sent.
+func TestAnswerProbe(t *testing.T) {
+	bssid, sta := ieee80211.MAC{2, 0, 0, 0, 0, 1}, ieee80211.MAC{2, 0, 0, 0, 0, 2}
+	b := &bss.BSS{BSSID: bssid, Profile: bss.Profile{SSID: "net", BeaconInterval: 100, DTIMPeriod: 2},
+		Rates: bss.NewRateSet([]int{1000, 6000}, []int{1000}), Stations: bss.NewTable(4), Senders: bss.NewSenders(bssid)}
+	r := &bsstest.Radio{BSSID: bssid, AirInfo: bss.Air{Channel: 6, Freq: 2437}}
+	now := 3 * time.Second
+	if !b.AnswerProbe(now, r, sta, ieee80211.AppendSSID(nil, ""), false) || len(r.Sent) != 1 {
+		t.Fatalf("wildcard probe: %d frames", len(r.Sent))
+	}
+	f := r.Sent[0]
+	if f.Subtype() != ieee80211.SubtypeProbeResp || f.Addr1() != sta || f.Class != bss.ReplyStranger || f.Retries != bss.ProbeRetries {
+		t.Errorf("response: subtype %d to %v, class %d, retries %d", f.Subtype(), f.Addr1(), f.Class, f.Retries)
+	}
+	pr, err := ieee80211.ParseBeacon(f.Body())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Timestamp() != 3e6 || pr.Interval() != 100 || pr.Capability()&bss.CapESS == 0 {
+		t.Errorf("fixed fields: TSF %d, interval %d, capability %#x", pr.Timestamp(), pr.Interval(), pr.Capability())
+	}
+	if ssid, _ := pr.Elements().Find(ieee80211.ElemSSID); string(ssid) != "net" {
+		t.Errorf("SSID %q", ssid)
+	}
+	if !b.Senders.Known(now, time.Second, sta) {
+		t.Error("the prober is not known")
+	}
+	if b.AnswerProbe(now, r, sta, ieee80211.AppendSSID(nil, "other"), false) || len(r.Sent) != 1 {
+		t.Error("answered a probe for another SSID")
+	}
+	r.Throttle = true
+	if b.AnswerProbe(now, r, sta, ieee80211.AppendSSID(nil, "net"), false) {
+		t.Error("a reply the budget held back reported as sent")
+	}
+}
