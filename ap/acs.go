@@ -3,11 +3,11 @@ package ap
 import (
 	"cmp"
 	"fmt"
-	"github.com/airq/airq/bss"
 	"slices"
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/scan"
 )

@@ -2,9 +2,9 @@ package ap
 
 import (
 	"encoding/binary"
-	"github.com/airq/airq/bss"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )

@@ -1,12 +1,12 @@
 package ap
 
 import (
-	"github.com/airq/airq/bss"
-	"github.com/airq/airq/counter"
-	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )

@@ -2,11 +2,11 @@ package ap
 
 import (
 	"encoding/binary"
-	"github.com/airq/airq/bss"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )

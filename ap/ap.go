@@ -1,10 +1,10 @@
 package ap
 
 import (
-	"github.com/airq/airq/bss"
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"

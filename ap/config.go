@@ -2,11 +2,11 @@ package ap
 
 import (
 	"fmt"
-	"github.com/airq/airq/bss"
 	"slices"
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/txq"
 )

@@ -1,10 +1,10 @@
 package ap
 
 import (
-	"github.com/airq/airq/bss"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"

@@ -3,16 +3,15 @@ package ap
 import (
 	"bytes"
 	"fmt"
-	"github.com/airq/airq/bss"
 	"runtime"
-
-	"github.com/airq/airq/counter"
-	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 	"unsafe"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/internal/readmetest"

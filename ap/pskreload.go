@@ -2,9 +2,9 @@ package ap
 
 import (
 	"errors"
-	"github.com/airq/airq/bss"
 	"slices"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"

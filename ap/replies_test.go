@@ -1,11 +1,11 @@
 package ap
 
 import (
-	"github.com/airq/airq/bss"
-	"github.com/airq/airq/counter"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"

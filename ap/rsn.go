@@ -3,11 +3,11 @@ package ap
 import (
 	"errors"
 	"fmt"
-	"github.com/airq/airq/bss"
 	"io"
 	"time"
 
 	"github.com/airq/airq/bip"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/pmf"

@@ -2,10 +2,10 @@ package ap
 
 import (
 	"crypto/rand"
-	"github.com/airq/airq/bss"
 	"io"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
