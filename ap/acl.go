@@ -27,7 +27,7 @@ func NewACL(mode ACLMode, accept, deny []ieee80211.MAC) ACL { return bss.NewACL(
 // aclRefuses checks sa against the access lists; a refusal is counted and
 // reported as an EventRefused.
 func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool {
-	if a.cfg.ACL.Allows(sa) {
+	if a.bss.ACL.Allows(sa) {
 		return false
 	}
 	a.cnt[counter.ACLDenied]++
@@ -40,7 +40,7 @@ func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool
 func (a *AP) ACLDenied() uint64 { return a.cnt[counter.ACLDenied] }
 
 // ACL returns the access lists in force; the maps must not be written.
-func (a *AP) ACL() ACL { return a.cfg.ACL }
+func (a *AP) ACL() ACL { return a.bss.ACL }
 
 // SetACL replaces the access lists live: from now on authentication and
 // association follow acl. It returns the stations in the table (associated
@@ -51,7 +51,8 @@ func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
 	if err := acl.Validate(); err != nil {
 		return nil, err
 	}
-	a.cfg.ACL = acl
+	a.bss.ACL = acl
+	a.cfg.ACL = acl // Config reports the lists in force
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		if addr := a.sta.slots[slot].addr; !acl.Allows(addr) {

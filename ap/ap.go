@@ -85,7 +85,7 @@ func New(cfg Config) (*AP, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &bss.BSS{BSSID: cfg.BSSID, Stations: bss.NewTable(maxAID), Rates: bss.NewRateSet(cfg.Rates, cfg.BasicRates)}
+	b := &bss.BSS{BSSID: cfg.BSSID, ACL: cfg.ACL, Stations: bss.NewTable(maxAID), Rates: bss.NewRateSet(cfg.Rates, cfg.BasicRates)}
 	a := &AP{
 		cfg:       cfg,
 		bsses:     []*bss.BSS{b},

@@ -14,6 +14,9 @@ type BSS struct {
 	// radio tells a received frame is for it.
 	BSSID   ieee80211.MAC
 	Profile Profile // how it announces itself
+	// ACL decides who may authenticate and associate; a reload replaces
+	// it whole.
+	ACL ACL
 
 	Rates  RateSet  // its legacy rates
 	PHY    PHYElems // its HT/VHT elements
