@@ -38,9 +38,9 @@ import (
 
 // Kinds of management frame whose TX status the handshake waits for.
 const (
-	mlmeNone uint8 = iota
-	mlmeAuth
-	mlmeAssoc
+	mlmeNone  = uint8(bss.AwaitNone)
+	mlmeAuth  = uint8(bss.AwaitAuth)
+	mlmeAssoc = uint8(bss.AwaitAssoc)
 )
 
 // mlmeStatus takes the TX status of an authentication or association

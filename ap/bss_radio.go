@@ -18,8 +18,12 @@ func (r *bssRadio) StartMgmt(subtype uint8, da ieee80211.MAC, retries uint8) (bs
 	return bss.MgmtFrame{Buf: b, Handle: h, Header: rt}, ok
 }
 
-func (r *bssRadio) SendReply(now time.Duration, f bss.MgmtFrame, c bss.ReplyClass) bool {
-	return (*AP)(r).finishReply(now, f.Handle, f.Buf, f.Header, c, 0, mlmeNone)
+func (r *bssRadio) SendReply(now time.Duration, f bss.MgmtFrame, c bss.ReplyClass, aid uint16, await bss.Awaited) bool {
+	return (*AP)(r).finishReply(now, f.Handle, f.Buf, f.Header, c, aid, uint8(await))
+}
+
+func (r *bssRadio) Send(now time.Duration, f bss.MgmtFrame) {
+	(*AP)(r).finish(now, f.Handle, f.Buf, f.Header, 0)
 }
 
 func (r *bssRadio) TSF(now time.Duration) uint64 { return (*AP)(r).TSF(now) }

@@ -133,19 +133,11 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
 }
 
-// sendAuth answers an authentication; a success to the station in slot
-// waits for its TX status. It reports whether the response went out.
+// sendAuth answers an authentication (bss.BSS.SendAuth); a success to the
+// station in slot waits for its TX status. It reports whether the response
+// went out.
 func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class bss.ReplyClass, slot uint16) bool {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
-	if !ok {
-		return false
-	}
-	b = ieee80211.AppendAuth(b, alg, seq, status)
-	mlme := mlmeNone
-	if slot != 0 {
-		mlme = mlmeAuth
-	}
-	if !a.finishReply(now, h, b, rt, class, slot, mlme) {
+	if !a.bss.SendAuth(now, (*bssRadio)(a), da, alg, seq, status, class, slot) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
@@ -194,38 +186,20 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 }
 
 func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDeauth, da)
-	if !ok {
-		return
+	if a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDeauth, da, reason) {
+		a.cnt[counter.Deauths]++
 	}
-	b = ieee80211.AppendDeauth(b, reason)
-	a.cnt[counter.Deauths]++
-	a.finish(now, h, b, rt, 0)
 }
 
-// sendDisassoc sends a disassociation (its body is a reason code, as a
-// deauthentication's).
+// sendDisassoc sends a disassociation.
 func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDisassoc, da)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendDeauth(b, reason)
-	a.finish(now, h, b, rt, 0)
+	a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDisassoc, da, reason)
 }
 
 // sendStrangerReply answers a class 2 or 3 frame from a station that is
-// not authenticated or associated (subtype: a deauthentication or a
-// disassociation), within the stranger class of the reply budget. Like a
-// probe response it is retried little: a stranger that missed it will send
-// again.
+// not authenticated or associated (bss.BSS.SendStrangerReply).
 func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.bss.Rates.LowestBasic(), bss.ProbeRetries)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendDeauth(b, reason) // a disassociation's body is the same reason code
-	if a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone) {
+	if a.bss.SendStrangerReply(now, (*bssRadio)(a), subtype, da, reason) {
 		a.cnt[counter.Deauths]++
 	}
 }

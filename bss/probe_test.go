@@ -47,3 +47,39 @@ func TestAnswerProbe(t *testing.T) {
 		t.Error("a reply the budget held back reported as sent")
 	}
 }
+
+// TestSendAuthAndReasons: a successful authentication response waits for
+// its TX status with the AID it gives, a refusal does not; a
+// deauthentication answers nothing and is outside the budget; a stranger's
+// reply is in the stranger class, retried little; a full radio sends
+// nothing.
+func TestSendAuthAndReasons(t *testing.T) {
+	bssid, sta := ieee80211.MAC{2, 0, 0, 0, 0, 1}, ieee80211.MAC{2, 0, 0, 0, 0, 2}
+	b := &bss.BSS{BSSID: bssid}
+	r := &bsstest.Radio{BSSID: bssid}
+	if !b.SendAuth(0, r, sta, 0, 2, ieee80211.StatusSuccess, bss.ReplyNew, 5) ||
+		!b.SendAuth(0, r, sta, 0, 2, ieee80211.StatusUnspecified, bss.ReplyKnown, 0) {
+		t.Fatal("an authentication response did not go")
+	}
+	ok, refused := r.Sent[0], r.Sent[1]
+	if !ok.Reply || ok.Class != bss.ReplyNew || ok.AID != 5 || ok.Await != bss.AwaitAuth || ok.Subtype() != ieee80211.SubtypeAuth {
+		t.Errorf("success: %+v", ok)
+	}
+	if au, err := ieee80211.ParseAuth(ok.Body()); err != nil || au.Transaction() != 2 || au.Status() != ieee80211.StatusSuccess {
+		t.Errorf("success body: %v %v", au, err)
+	}
+	if refused.Await != bss.AwaitNone || refused.AID != 0 || refused.Class != bss.ReplyKnown {
+		t.Errorf("refusal: %+v", refused)
+	}
+	if !b.SendReason(0, r, ieee80211.SubtypeDeauth, sta, ieee80211.ReasonPrevAuthNotValid) || r.Sent[2].Reply || r.Sent[2].Subtype() != ieee80211.SubtypeDeauth {
+		t.Errorf("deauthentication: %+v", r.Sent[2])
+	}
+	if !b.SendStrangerReply(0, r, ieee80211.SubtypeDisassoc, sta, ieee80211.ReasonClass3FromNonAssoc) ||
+		r.Sent[3].Class != bss.ReplyStranger || r.Sent[3].Retries != bss.ProbeRetries || r.Sent[3].Subtype() != ieee80211.SubtypeDisassoc {
+		t.Errorf("stranger reply: %+v", r.Sent[3])
+	}
+	r.NoBuffer = true
+	if b.SendReason(0, r, ieee80211.SubtypeDeauth, sta, 1) || b.SendAuth(0, r, sta, 0, 2, 0, bss.ReplyNew, 1) || len(r.Sent) != 4 {
+		t.Error("sent without a buffer")
+	}
+}

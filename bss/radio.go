@@ -21,8 +21,12 @@ type Radio interface {
 	StartMgmt(subtype uint8, da ieee80211.MAC, retries uint8) (f MgmtFrame, ok bool)
 	// SendReply sends f, a reply to someone else's frame, if class c of
 	// the BSS's reply budget allows; false when it held f back (f is then
-	// dropped and counted).
-	SendReply(now time.Duration, f MgmtFrame, c ReplyClass) bool
+	// dropped and counted). A reply that admits the station of aid waits
+	// for its TX status (await): the radio hands the echo to the
+	// handshake.
+	SendReply(now time.Duration, f MgmtFrame, c ReplyClass, aid uint16, await Awaited) bool
+	// Send sends f, a frame that answers nothing (outside the budget).
+	Send(now time.Duration, f MgmtFrame)
 	// TSF is the radio's timer at now, in µs.
 	TSF(now time.Duration) uint64
 	// Air is the radio's part of the BSS's announcements.
@@ -37,6 +41,16 @@ type MgmtFrame struct {
 	Handle uint32
 	Header int
 }
+
+// Awaited is the TX status a reply waits for, which the radio hands back
+// to the handshake when the echo comes.
+type Awaited uint8
+
+const (
+	AwaitNone  Awaited = iota
+	AwaitAuth          // an authentication response to a station now authenticated
+	AwaitAssoc         // an association response that reserved the station's AID
+)
 
 // ProbeRetries bounds the attempts of a probe response: a scanning station
 // that missed one will probe again, and a probe from a spoofed address
@@ -63,5 +77,5 @@ func (b *BSS) AnswerProbe(now time.Duration, r Radio, sa ieee80211.MAC, ies ieee
 	f.Buf = ieee80211.AppendBeaconFixed(f.Buf, r.TSF(now), uint16(b.Profile.BeaconInterval), b.Capability(air.Freq))
 	f.Buf = ieee80211.AppendSSID(f.Buf, b.Profile.SSID)
 	f.Buf = b.AppendTail(f.Buf, &air, h2eOnly, nil, false)
-	return r.SendReply(now, f, ReplyStranger)
+	return r.SendReply(now, f, ReplyStranger, 0, AwaitNone)
 }

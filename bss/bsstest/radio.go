@@ -14,16 +14,20 @@ type Radio struct {
 	// NoBuffer makes StartMgmt fail; Throttle makes SendReply hold every
 	// reply back.
 	NoBuffer, Throttle bool
-	// Sent are the frames sent (802.11 header and body), with their class
-	// and retry bound.
+	// Sent are the frames sent (802.11 header and body), with how they
+	// were sent.
 	Sent []Frame
 	seq  uint16
 }
 
-// Frame is one frame the fake sent.
+// Frame is one frame the fake sent: a reply (in Class, waiting for the
+// TX status Await of AID) or not, and its retry bound.
 type Frame struct {
 	ieee80211.Frame
+	Reply   bool
 	Class   bss.ReplyClass
+	AID     uint16
+	Await   bss.Awaited
 	Retries uint8
 }
 
@@ -38,12 +42,17 @@ func (r *Radio) StartMgmt(subtype uint8, da ieee80211.MAC, retries uint8) (bss.M
 }
 
 // SendReply records f unless Throttle is set.
-func (r *Radio) SendReply(_ time.Duration, f bss.MgmtFrame, c bss.ReplyClass) bool {
+func (r *Radio) SendReply(_ time.Duration, f bss.MgmtFrame, c bss.ReplyClass, aid uint16, await bss.Awaited) bool {
 	if r.Throttle {
 		return false
 	}
-	r.Sent = append(r.Sent, Frame{Frame: ieee80211.Frame(f.Buf[f.Header:]), Class: c, Retries: uint8(f.Handle)})
+	r.Sent = append(r.Sent, Frame{Frame: ieee80211.Frame(f.Buf[f.Header:]), Reply: true, Class: c, AID: aid, Await: await, Retries: uint8(f.Handle)})
 	return true
+}
+
+// Send records f.
+func (r *Radio) Send(_ time.Duration, f bss.MgmtFrame) {
+	r.Sent = append(r.Sent, Frame{Frame: ieee80211.Frame(f.Buf[f.Header:]), Retries: uint8(f.Handle)})
 }
 
 // TSF is now in µs.
