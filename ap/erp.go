@@ -8,12 +8,6 @@ import (
 // capability is the BSS's Capability field on the radio's channel.
 func (a *AP) capability() uint16 { return a.bss.Capability(a.cfg.Freq) }
 
-// capabilityWith is the capability once station s, being admitted, is
-// associated too: what its association response announces.
-func (a *AP) capabilityWith(s *station) uint16 {
-	return a.bss.CapabilityWith(a.cfg.Freq, s.nonERP, s.longPreamble)
-}
-
 // ctlBSSParam is the BSS's part of a station's entry, as mac80211 reports
 // it from its interface: short slot time always on 5 GHz.
 func (a *AP) ctlBSSParam(st *ctl.Station) {

@@ -144,41 +144,23 @@ func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint
 	return true
 }
 
-// sendAssocResp answers a (re)association request; a success gives the
-// station its AID and waits for the response's TX status. It reports
-// whether the response went out.
+// sendAssocResp answers a (re)association request (bss.BSS.SendAssocResp);
+// a success gives the station its AID and waits for the response's TX
+// status. It reports whether the response went out.
 func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
-	sub := ieee80211.SubtypeAssocResp
-	if reassoc {
-		sub = ieee80211.SubtypeReassocResp
-	}
-	h, b, rt, ok := a.startMgmt(sub, da)
-	if !ok {
-		return false
-	}
-	if status != ieee80211.StatusSuccess {
-		aid = 0
-	}
+	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: status, WMM: wmm, H2EOnly: a.saeH2ERequired(), Class: class}
 	var s *station
-	capab := a.capability()
-	if aid != 0 {
+	var admitted bss.Admitted
+	if status == ieee80211.StatusSuccess && aid != 0 {
 		s = &a.sta.slots[aid]
-		capab = a.capabilityWith(s)
+		admitted = bss.Admitted{AID: aid, NonERP: s.nonERP, LongPreamble: s.longPreamble, HT: s.ht, VHT: s.vht, SeqCtl: s.respSeq}
+		resp.Station = &admitted
 	}
-	b = ieee80211.AppendAssocResp(b, capab, status, aid)
-	b = a.appendRates(b)
-	if s != nil && s.ht {
-		b = a.bss.PHY.Append(b, s.vht, nil)
-	}
-	if wmm && a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
-	}
-	mlme := mlmeNone
+	sent := a.bss.SendAssocResp(now, (*bssRadio)(a), &resp)
 	if s != nil {
-		mlme = mlmeAssoc
-		s.respSeq = ieee80211.Frame(b[rt:]).SeqCtl()
+		s.respSeq = admitted.SeqCtl
 	}
-	if !a.finishReply(now, h, b, rt, class, aid, mlme) {
+	if !sent {
 		return false
 	}
 	a.cnt[counter.AssocResponses]++

@@ -16,8 +16,8 @@
 // A BSS reaches the radio that carries it through Radio (a management
 // frame to build and send within its reply budget, the TSF, the radio's
 // part of its announcements): it answers probe requests that way, and
-// makes its authentication responses, deauthentications, disassociations
-// and replies to strangers.
+// makes its authentication and association responses, deauthentications,
+// disassociations and replies to strangers.
 //
 // It is pure: no goroutines, no system calls, time passed in. Package ap,
 // the radio's core, holds a radio's BSSes and drives them; bss never

@@ -49,3 +49,62 @@ func (b *BSS) SendStrangerReply(now time.Duration, r Radio, subtype uint8, da ie
 	f.Buf = ieee80211.AppendDeauth(f.Buf, reason)
 	return r.SendReply(now, f, ReplyStranger, 0, AwaitNone)
 }
+
+// AssocResp is an association response to send.
+type AssocResp struct {
+	Reassoc bool // a reassociation response
+	To      ieee80211.MAC
+	Status  uint16
+	// Station is the station admitted, its AID reserved; nil when Status
+	// refuses: the response then gives no AID and awaits no TX status.
+	Station *Admitted
+	WMM     bool // the station asked for WMM
+	H2EOnly bool // the BSS's SAE requires hash-to-element
+	Class   ReplyClass
+}
+
+// Admitted is the station an association response admits, which what the
+// response says of the BSS depends on. SeqCtl is set to the response's
+// sequence control once it is built, so that the station's retries of its
+// request can be told.
+type Admitted struct {
+	AID                  uint16
+	NonERP, LongPreamble bool
+	HT, VHT              bool // HT (and VHT) in use with it
+	SeqCtl               uint16
+}
+
+// SendAssocResp answers a (re)association request within the reply budget:
+// the capability the BSS has once the station is in, the rates, the HT
+// and VHT elements the station uses, the WMM parameters it asked for. An
+// admitted station's response awaits its TX status. It reports whether
+// the response went out.
+func (b *BSS) SendAssocResp(now time.Duration, r Radio, resp *AssocResp) bool {
+	sub := uint8(ieee80211.SubtypeAssocResp)
+	if resp.Reassoc {
+		sub = ieee80211.SubtypeReassocResp
+	}
+	f, ok := r.StartMgmt(sub, resp.To, 0)
+	if !ok {
+		return false
+	}
+	freq := r.Air().Freq
+	sta, aid, capab := resp.Station, uint16(0), b.Capability(freq)
+	if sta != nil {
+		aid, capab = sta.AID, b.CapabilityWith(freq, sta.NonERP, sta.LongPreamble)
+	}
+	f.Buf = ieee80211.AppendAssocResp(f.Buf, capab, resp.Status, aid)
+	f.Buf = b.AppendRates(f.Buf, resp.H2EOnly)
+	if sta != nil && sta.HT {
+		f.Buf = b.PHY.Append(f.Buf, sta.VHT, nil)
+	}
+	if resp.WMM && b.Profile.WMM {
+		f.Buf = ieee80211.AppendWMMParam(f.Buf, b.Profile.WMMParams, 0)
+	}
+	await := AwaitNone
+	if sta != nil {
+		await = AwaitAssoc
+		sta.SeqCtl = ieee80211.Frame(f.Buf[f.Header:]).SeqCtl()
+	}
+	return r.SendReply(now, f, resp.Class, aid, await)
+}

@@ -83,3 +83,41 @@ func TestSendAuthAndReasons(t *testing.T) {
 		t.Error("sent without a buffer")
 	}
 }
+
+// TestSendAssocResp: an admitted station's response gives its AID, the
+// capability with the station counted, the HT elements it uses, the WMM
+// parameters it asked for, awaits its TX status and records its sequence
+// control; a refusal gives no AID and awaits nothing.
+func TestSendAssocResp(t *testing.T) {
+	bssid, sta := ieee80211.MAC{2, 0, 0, 0, 0, 1}, ieee80211.MAC{2, 0, 0, 0, 0, 2}
+	b := &bss.BSS{BSSID: bssid, Profile: bss.Profile{WMM: true, WMMParams: ieee80211.DefaultEDCA()},
+		Rates: bss.NewRateSet([]int{1000, 6000}, []int{1000})}
+	b.PHY = bss.NewPHYElems(bss.PHY{HT: true, Width: 20, Streams: 1}, 6, 2437, b.Rates.IE)
+	r := &bsstest.Radio{BSSID: bssid, AirInfo: bss.Air{Channel: 6, Freq: 2437}}
+	in := bss.Admitted{AID: 3, NonERP: true, HT: true}
+	if !b.SendAssocResp(0, r, &bss.AssocResp{To: sta, Status: ieee80211.StatusSuccess, Station: &in, WMM: true, Class: bss.ReplyKnown}) {
+		t.Fatal("not sent")
+	}
+	f := r.Sent[0]
+	resp, err := ieee80211.ParseAssocResp(f.Body())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.AID() != 3 || resp.Capability()&bss.CapShortSlot != 0 || f.AID != 3 || f.Await != bss.AwaitAssoc || in.SeqCtl != f.SeqCtl() {
+		t.Errorf("admitted: AID %d, capability %#x, await %d for %d, seq %#x of %#x", resp.AID(), resp.Capability(), f.Await, f.AID, in.SeqCtl, f.SeqCtl())
+	}
+	ies := resp.Elements()
+	if _, ok := ies.Find(ieee80211.ElemHTCap); !ok {
+		t.Error("no HT Capabilities for an HT station")
+	}
+	if _, ok := ies.Find(ieee80211.ElemVendor); !ok {
+		t.Error("no WMM Parameter element")
+	}
+	if !b.SendAssocResp(0, r, &bss.AssocResp{Reassoc: true, To: sta, Status: ieee80211.StatusUnspecified, Class: bss.ReplyNew}) {
+		t.Fatal("refusal not sent")
+	}
+	f = r.Sent[1]
+	if resp, _ := ieee80211.ParseAssocResp(f.Body()); f.Subtype() != ieee80211.SubtypeReassocResp || resp.AID() != 0 || f.Await != bss.AwaitNone {
+		t.Errorf("refusal: subtype %d, AID %d, await %d", f.Subtype(), resp.AID(), f.Await)
+	}
+}
