@@ -83,10 +83,6 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	a.emitRadio(h, b, rec)
 }
 
-// appendRates appends the BSS's rate elements, with the SAE
-// hash-to-element selector when it is required (bss.BSS.AppendRates).
-func (a *AP) appendRates(b []byte) []byte { return a.bss.AppendRates(b, a.saeH2ERequired()) }
-
 // saeH2ERequired is hostapd 2.11's h2e_required: SAE offered, and
 // hash-to-element the only method, by sae_pwe=1 or by identifiers on
 // every password.

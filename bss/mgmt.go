@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/pmf"
 )
 
 // SendAuth answers an authentication from da (algorithm alg, transaction
@@ -60,7 +61,12 @@ type AssocResp struct {
 	Station *Admitted
 	WMM     bool // the station asked for WMM
 	H2EOnly bool // the BSS's SAE requires hash-to-element
-	Class   ReplyClass
+	// Comeback, when not zero, is the association comeback time in TUs
+	// of a refusal with status 30 (an MFP station's SA Query runs): the
+	// Timeout Interval element after the rates, as hostapd's
+	// send_assoc_resp.
+	Comeback uint32
+	Class    ReplyClass
 }
 
 // Admitted is the station an association response admits, which what the
@@ -101,10 +107,25 @@ func (b *BSS) SendAssocResp(now time.Duration, r Radio, resp *AssocResp) bool {
 	if resp.WMM && b.Profile.WMM {
 		f.Buf = ieee80211.AppendWMMParam(f.Buf, b.Profile.WMMParams, 0)
 	}
+	if resp.Comeback != 0 {
+		f.Buf = pmf.AppendComeback(f.Buf, resp.Comeback)
+	}
 	await := AwaitNone
 	if sta != nil {
 		await = AwaitAssoc
 		sta.SeqCtl = ieee80211.Frame(f.Buf[f.Header:]).SeqCtl()
 	}
 	return r.SendReply(now, f, resp.Class, aid, await)
+}
+
+// SendSAQuery sends an SA Query Request or Response (action) with
+// transaction id to da; the radio puts it under the station's PTK as it
+// finishes every robust management frame.
+func (b *BSS) SendSAQuery(now time.Duration, r Radio, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
+	f, ok := r.StartMgmt(ieee80211.SubtypeAction, da, 0)
+	if !ok {
+		return
+	}
+	f.Buf = pmf.AppendSAQuery(f.Buf, action, id)
+	r.Send(now, f)
 }

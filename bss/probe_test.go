@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/bss/bsstest"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/pmf"
 )
 
 // TestAnswerProbe: a wildcard probe is answered within the stranger class,
@@ -119,5 +120,12 @@ func TestSendAssocResp(t *testing.T) {
 	f = r.Sent[1]
 	if resp, _ := ieee80211.ParseAssocResp(f.Body()); f.Subtype() != ieee80211.SubtypeReassocResp || resp.AID() != 0 || f.Await != bss.AwaitNone {
 		t.Errorf("refusal: subtype %d, AID %d, await %d", f.Subtype(), resp.AID(), f.Await)
+	}
+	if !b.SendAssocResp(0, r, &bss.AssocResp{To: sta, Status: ieee80211.StatusAssocRejectedTemp, Comeback: 1000, Class: bss.ReplyKnown}) {
+		t.Fatal("comeback not sent")
+	}
+	resp, _ = ieee80211.ParseAssocResp(r.Sent[2].Body())
+	if tie, ok := resp.Elements().Find(pmf.ElemTimeoutInterval); !ok || len(tie) != 5 || resp.Status() != ieee80211.StatusAssocRejectedTemp {
+		t.Errorf("comeback: status %d, Timeout Interval %x", resp.Status(), tie)
 	}
 }
