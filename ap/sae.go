@@ -26,7 +26,7 @@ import (
 //
 // The glue stays in ap/sae*.go so that it moves whole with a BSS.
 
-const authSAE = 3
+const authSAE = bss.AuthSAE
 
 // saeQueueMax is hostapd's auth_sae_queue bound: jobs waiting for the
 // driver, one per peer, the newest replacing a peer's queued one.
@@ -237,15 +237,9 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 	}
 }
 
-// sendSAEAuth sends one SAE Authentication frame.
+// sendSAEAuth sends one SAE Authentication frame (bss.BSS.SendSAEAuth).
 func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
-	if !ok {
-		return false
-	}
-	b = ieee80211.AppendAuth(b, authSAE, f.Transaction, f.Status)
-	b = append(b, f.Body...)
-	if !a.finishReply(now, h, b, rt, class, 0, mlmeNone) {
+	if !a.bss.SendSAEAuth(now, (*bssRadio)(a), da, f, class) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++

@@ -1,10 +1,12 @@
 package bss
 
 import (
+	"encoding/binary"
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/pmf"
+	"github.com/airq/airq/sae"
 )
 
 // SendAuth answers an authentication from da (algorithm alg, transaction
@@ -129,3 +131,42 @@ func (b *BSS) SendSAQuery(now time.Duration, r Radio, da ieee80211.MAC, action u
 	f.Buf = pmf.AppendSAQuery(f.Buf, action, id)
 	r.Send(now, f)
 }
+
+// Block Ack action frames (IEEE 802.11 9.6.4).
+const (
+	CategoryBlockAck = 3
+	ActionADDBAReq   = 0
+	ActionADDBAResp  = 1
+	ActionDELBA      = 2
+)
+
+// DeclineADDBA answers an ADDBA Request (req: its body after the category
+// and action, at least 5 octets) from an associated station with status 37
+// (request declined), echoing its dialog token, parameters and timeout,
+// within the known class of the reply budget. It reports whether the
+// response went out.
+func (b *BSS) DeclineADDBA(now time.Duration, r Radio, da ieee80211.MAC, req []byte) bool {
+	f, ok := r.StartMgmt(ieee80211.SubtypeAction, da, 0)
+	if !ok {
+		return false
+	}
+	f.Buf = append(f.Buf, CategoryBlockAck, ActionADDBAResp, req[0])
+	f.Buf = binary.LittleEndian.AppendUint16(f.Buf, ieee80211.StatusRequestDeclined)
+	f.Buf = append(f.Buf, req[1:5]...) // BA parameter set and timeout
+	return r.SendReply(now, f, ReplyKnown, 0, AwaitNone)
+}
+
+// SendSAEAuth sends one SAE Authentication frame (algorithm 3) within
+// class c of the reply budget. It reports whether it went out.
+func (b *BSS) SendSAEAuth(now time.Duration, r Radio, da ieee80211.MAC, f sae.Frame, c ReplyClass) bool {
+	m, ok := r.StartMgmt(ieee80211.SubtypeAuth, da, 0)
+	if !ok {
+		return false
+	}
+	m.Buf = ieee80211.AppendAuth(m.Buf, AuthSAE, f.Transaction, f.Status)
+	m.Buf = append(m.Buf, f.Body...)
+	return r.SendReply(now, m, c, 0, AwaitNone)
+}
+
+// AuthSAE is SAE's authentication algorithm number.
+const AuthSAE = 3
