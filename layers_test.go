@@ -24,8 +24,8 @@ var layers = map[string]int{
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1, "bip": 1, "pmf": 1, "sae": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
 	"internal/nice": 1,
-	"ap":            2,
-	"shell":         3, "sim": 3, "metrics": 3, "monitor": 3, "config": 3,
+	"bss":           2, "ap": 2,
+	"shell": 3, "sim": 3, "metrics": 3, "monitor": 3, "config": 3,
 	"cmd/airqd": 4, "cmd/airqctl": 4,
 	"study": 4, "internal/tools": 4, // the gate's own commands (stdlib only)
 }
@@ -78,8 +78,10 @@ func allowed(pkg, dep string) bool {
 	case lp == 1:
 		return ld == 0 || osEdge[pkg] && dep == "internal/link" || // the one link helper
 			dep == pkg // a pure L1 subpackage (rsn/handshake) may use its parent
-	case pkg == "ap":
-		return ld == 0 || (ld == 1 && !osEdge[dep])
+	case pkg == "bss": // one network: pure, and never the radio's core
+		return ld == 0 || (ld == 1 && !osEdge[dep]) || dep == pkg // bss/bsstest uses its parent
+	case pkg == "ap": // the radio's core holds its BSSes
+		return ld == 0 || (ld == 1 && !osEdge[dep]) || dep == "bss"
 	case pkg == "shell", pkg == "monitor", pkg == "config":
 		return ld <= 2
 	case pkg == "sim":
@@ -182,6 +184,8 @@ func TestLayerRules(t *testing.T) {
 		{"monitor", "inject", true}, {"monitor", "ap", true}, {"monitor", "shell", false}, {"monitor", "sim", false},
 		{"shell", "monitor", false}, {"config", "ap", true}, {"config", "monitor", false}, {"ap", "config", false},
 		{"txq/policy", "txq", true}, {"txq/policy", "aql", false}, {"ap", "txq/policy", true},
+		{"ap", "bss", true}, {"bss", "ap", false}, {"bss", "txq", true}, {"bss", "inject", false}, {"bss", "shell", false}, {"bss/bsstest", "bss", true}, {"bss/bsstest", "ap", false},
+		{"sim", "bss", true}, {"shell", "bss", true},
 		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ap", "sae", true}, {"sae", "rsn", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {

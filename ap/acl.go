@@ -1,81 +1,33 @@
 package ap
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/airq/airq/bss"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// ACLMode is hostapd's macaddr_acl.
-type ACLMode uint8
-
-const (
-	// ACLAcceptUnlessDenied admits every station not in the deny list
-	// (macaddr_acl=0).
-	ACLAcceptUnlessDenied ACLMode = 0
-	// ACLDenyUnlessAccepted admits only the stations in the accept list
-	// (macaddr_acl=1).
-	ACLDenyUnlessAccepted ACLMode = 1
+// The access lists are the BSS's (package bss); these names keep the
+// core's configuration whole in one package for its users.
+type (
+	ACLMode = bss.ACLMode
+	ACL     = bss.ACL
 )
 
-func (m ACLMode) String() string {
-	switch m {
-	case ACLAcceptUnlessDenied:
-		return "accept unless denied"
-	case ACLDenyUnlessAccepted:
-		return "deny unless accepted"
-	}
-	return fmt.Sprintf("ACLMode(%d)", uint8(m))
-}
-
-// ACL are the MAC access lists, decided as hostapd's hostapd_check_acl
-// decides: a station in Accept is admitted, else one in Deny is refused,
-// else the mode decides. The zero value admits everyone. The maps are built
-// once (NewACL) and never written afterwards: the core reads them on every
-// authentication and a reload replaces the whole value.
-type ACL struct {
-	Mode   ACLMode
-	Accept map[ieee80211.MAC]struct{}
-	Deny   map[ieee80211.MAC]struct{}
-}
+const (
+	ACLAcceptUnlessDenied = bss.ACLAcceptUnlessDenied
+	ACLDenyUnlessAccepted = bss.ACLDenyUnlessAccepted
+)
 
 // NewACL builds the lists from the addresses.
-func NewACL(mode ACLMode, accept, deny []ieee80211.MAC) ACL {
-	set := func(l []ieee80211.MAC) map[ieee80211.MAC]struct{} {
-		m := make(map[ieee80211.MAC]struct{}, len(l))
-		for _, a := range l {
-			m[a] = struct{}{}
-		}
-		return m
-	}
-	return ACL{Mode: mode, Accept: set(accept), Deny: set(deny)}
-}
-
-// Allows reports whether the lists admit addr.
-func (l *ACL) Allows(addr ieee80211.MAC) bool {
-	if _, ok := l.Accept[addr]; ok {
-		return true
-	}
-	if _, ok := l.Deny[addr]; ok {
-		return false
-	}
-	return l.Mode == ACLAcceptUnlessDenied
-}
-
-func (l *ACL) validate() error {
-	switch l.Mode {
-	case ACLAcceptUnlessDenied, ACLDenyUnlessAccepted:
-		return nil
-	}
-	return fmt.Errorf("macaddr_acl: %d, want 0 (accept unless in the deny list) or 1 (deny unless in the accept list)", l.Mode)
-}
+func NewACL(mode ACLMode, accept, deny []ieee80211.MAC) ACL { return bss.NewACL(mode, accept, deny) }
 
 // aclRefuses checks sa against the access lists; a refusal is counted and
 // reported as an EventRefused.
 func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool {
-	if a.cfg.ACL.Allows(sa) {
+	if a.bss.ACL.Allows(sa) {
 		return false
 	}
 	a.cnt[counter.ACLDenied]++
@@ -88,7 +40,7 @@ func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool
 func (a *AP) ACLDenied() uint64 { return a.cnt[counter.ACLDenied] }
 
 // ACL returns the access lists in force; the maps must not be written.
-func (a *AP) ACL() ACL { return a.cfg.ACL }
+func (a *AP) ACL() ACL { return a.bss.ACL }
 
 // SetACL replaces the access lists live: from now on authentication and
 // association follow acl. It returns the stations in the table (associated
@@ -96,10 +48,11 @@ func (a *AP) ACL() ACL { return a.cfg.ACL }
 // them (airqd deauthenticates them, as hostapd disconnects a station its
 // deny list gains), or lets them stay until they authenticate again.
 func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
-	if err := acl.validate(); err != nil {
+	if err := acl.Validate(); err != nil {
 		return nil, err
 	}
-	a.cfg.ACL = acl
+	a.bss.ACL = acl
+	a.cfg.ACL = acl // Config reports the lists in force
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		if addr := a.sta.slots[slot].addr; !acl.Allows(addr) {

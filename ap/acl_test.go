@@ -3,10 +3,12 @@ package ap
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/scan"
 )
 
 // authStatus authenticates from and returns the status of the answer.
@@ -133,7 +135,7 @@ func TestACLReloadLive(t *testing.T) {
 	if st := h.authStatus(other); st != ieee80211.StatusUnspecified {
 		t.Errorf("status %d", st)
 	}
-	if _, s := h.a.sta.lookup(other); s != nil || h.a.assoc != 0 {
+	if _, s := h.a.sta.lookup(other); s != nil || h.a.bss.Associated != 0 {
 		t.Error("refused re-authentication kept the association")
 	}
 	// Swapping back admits again, and the counter carries over.
@@ -161,5 +163,44 @@ func TestDefaultAirtimeWeightReload(t *testing.T) {
 	}
 	if w := h.a.sched.Weight(nw); w != 500 {
 		t.Errorf("new station's weight %d, want 500", w)
+	}
+}
+
+// TestACLSetDuringACSHolds: access lists set while the start-up channel
+// scan runs are the ones in force once the channel is chosen, and the
+// configuration reports them: the choice rebuilds what depends on the
+// channel, not the BSS's lists.
+func TestACLSetDuringACSHolds(t *testing.T) {
+	a, err := New(acsConfig(scan.ACSConfig{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, a: a}
+	a.Start(0)
+	h.collect()
+	if !a.ACSScanning() {
+		t.Fatal("no start-up scan")
+	}
+	deny := NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC})
+	if _, err := a.SetACL(deny); err != nil {
+		t.Fatal(err)
+	}
+	for h.now < 20*time.Second && a.ACSScanning() {
+		if _, ok := h.takeRetune(); ok {
+			h.now += time.Millisecond
+			a.Retuned(h.now)
+			h.collect()
+			continue
+		}
+		h.advance(max(a.Deadline(), h.now) - h.now)
+	}
+	if _, decided := a.ACSDecision(); !decided {
+		t.Fatal("no channel chosen")
+	}
+	if l := a.ACL(); l.Allows(staMAC) {
+		t.Error("the lists set during the scan were lost when the channel was chosen")
+	}
+	if l := a.Config().ACL; l.Allows(staMAC) {
+		t.Error("the configuration reports the lists from before the scan")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/scan"
 )
@@ -77,8 +78,8 @@ type acsState struct {
 	probed  bool
 	askedAt time.Duration
 	began   time.Duration
-	rates24 rateSet
-	rates5  rateSet
+	rates24 bss.RateSet
+	rates5  bss.RateSet
 
 	decision scan.Decision
 	took     time.Duration // from Start to the choice
@@ -217,7 +218,7 @@ func newACS(c Config) (*acsState, error) {
 	r5, b5 := defaultRates(5180)
 	s := &acsState{
 		cfg: *a, table: scan.NewTable(tc), probe: p.Config().ProbeDelay,
-		rates24: newRateSet(r24, b24), rates5: newRateSet(r5, b5),
+		rates24: bss.NewRateSet(r24, b24), rates5: bss.NewRateSet(r5, b5),
 	}
 	s.visits = p.Startup(nil, 0)
 	return s, nil
@@ -253,9 +254,9 @@ func (a *AP) acsRetuned(now time.Duration) {
 	switch s.stage {
 	case acsTuning:
 		// Probes go at the lowest rate of the band being scanned.
-		a.rates = s.rates5
+		a.bss.Rates = s.rates5
 		if freq < 3000 {
-			a.rates = s.rates24
+			a.bss.Rates = s.rates24
 		}
 		s.stage, s.start = acsDwelling, now
 		a.acsTick(now)
@@ -376,9 +377,10 @@ func (a *AP) acsDecide(now time.Duration) {
 // adopt makes cfg, resolved on the chosen channel, the core's: everything
 // that depends on the channel or band is rebuilt.
 func (a *AP) adopt(cfg Config) {
+	cfg.ACL = a.bss.ACL // the BSS's lists, set live or not, do not depend on the channel
 	a.cfg = cfg
-	a.rates = newRateSet(cfg.Rates, cfg.BasicRates)
-	a.phy = newPHYElems(cfg, a.rates.ie)
+	a.bss.Rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
+	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.est = aql.NewEstimator(channelTiming(cfg))
 }
 

@@ -1,19 +1,11 @@
 package ap
 
 import (
-	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
-)
-
-// Block Ack action frames (IEEE 802.11 9.6.4).
-const (
-	categoryBlockAck = 3
-	actionADDBAReq   = 0
-	actionADDBAResp  = 1
-	actionDELBA      = 2
 )
 
 // handleAction answers Action frames from associated stations. Injected
@@ -37,29 +29,21 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 	switch {
 	case act.Category() == ieee80211.CategorySAQuery:
 		a.handleSAQuery(now, s, fr.Body())
-	case act.Category() == categoryBlockAck && act.Code() == actionADDBAReq:
+	case act.Category() == bss.CategoryBlockAck && act.Code() == bss.ActionADDBAReq:
 		a.declineADDBA(now, fr.Addr2(), act.Body())
-	case act.Category() == categoryBlockAck && act.Code() == actionDELBA:
+	case act.Category() == bss.CategoryBlockAck && act.Code() == bss.ActionDELBA:
 	default:
 		a.sendActionBounce(now, fr.Addr2(), fr.Body())
 	}
 }
 
-// declineADDBA sends an ADDBA Response with status 37 (request declined),
-// echoing the dialog token, parameters and timeout of the request.
+// declineADDBA declines an ADDBA Request (bss.BSS.DeclineADDBA).
 func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 	if len(req) < 5 {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
-	if !ok {
-		return
-	}
-	b = append(b, categoryBlockAck, actionADDBAResp, req[0])
-	b = binary.LittleEndian.AppendUint16(b, ieee80211.StatusRequestDeclined)
-	b = append(b, req[1:5]...) // BA parameter set and timeout
-	if a.finishReply(now, h, b, rt, replyKnown, 0, mlmeNone) {
+	if a.bss.DeclineADDBA(now, (*bssRadio)(a), da, req) {
 		a.cnt[counter.ADDBADeclined]++
 	}
 }

@@ -1,9 +1,10 @@
 package ap
 
 import (
-	"github.com/airq/airq/counter"
 	"time"
 
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -37,9 +38,9 @@ import (
 
 // Kinds of management frame whose TX status the handshake waits for.
 const (
-	mlmeNone uint8 = iota
-	mlmeAuth
-	mlmeAssoc
+	mlmeNone  = uint8(bss.AwaitNone)
+	mlmeAuth  = uint8(bss.AwaitAuth)
+	mlmeAssoc = uint8(bss.AwaitAssoc)
 )
 
 // mlmeStatus takes the TX status of an authentication or association
@@ -76,18 +77,18 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 // confirmAssoc makes a pending station associated.
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
-	a.pending--
-	a.assoc++
+	a.bss.Pending--
+	a.bss.Associated++
 	a.cnt[counter.AssocAcked]++
 	s.state = stateAssociated
-	a.joinERP(s)
+	a.bss.ERP.Join(s.nonERP, s.longPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
 	s.assocAt, s.hadData, s.authOK = now, false, true
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
-	a.sta.enlist(slot, listQuiet)
+	a.sta.enlist(slot, bss.ListQuiet)
 	s.reassoc = false
 	if s.rsn != nil {
 		if s.announced {
@@ -110,10 +111,10 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 // authenticated, for another Config.AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
-	a.pending--
+	a.bss.Pending--
 	s.state = stateAuthenticated
 	s.authAt = now
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	a.leaveRSN(now, s)
 	if s.announced {
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: why})
@@ -162,12 +163,12 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 // makeRoom frees a slot of the full table for a new authentication; false
 // when every station carries traffic.
 func (a *AP) makeRoom(now time.Duration) bool {
-	if slot := a.sta.oldest(listAuth); slot != 0 {
+	if slot := a.sta.oldest(bss.ListAuth); slot != 0 {
 		a.cnt[counter.AuthEvicted]++
 		a.sta.remove(slot)
 		return true
 	}
-	if slot := a.sta.oldest(listPending); slot != 0 {
+	if slot := a.sta.oldest(bss.ListPending); slot != 0 {
 		a.cnt[counter.PendingEvicted]++
 		a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
 		return true
@@ -178,7 +179,7 @@ func (a *AP) makeRoom(now time.Duration) bool {
 // makeAIDRoom frees an AID when Config.MaxStations are associated or
 // associating and another station asks (slot, which is not evicted).
 func (a *AP) makeAIDRoom(now time.Duration, slot uint16) bool {
-	if p := a.sta.oldest(listPending); p != 0 && p != slot {
+	if p := a.sta.oldest(bss.ListPending); p != 0 && p != slot {
 		a.cnt[counter.PendingEvicted]++
 		a.releasePending(now, p, "association released to make room")
 		return true
@@ -190,9 +191,9 @@ func (a *AP) makeAIDRoom(now time.Duration, slot uint16) bool {
 // sent no data frame since associating, telling it why within the reply
 // budget (it is most likely a forged address).
 func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
-	slot := a.sta.oldest(listQuiet)
+	slot := a.sta.oldest(bss.ListQuiet)
 	if slot == keep {
-		slot = a.sta.slots[slot].next
+		slot = a.sta.ids.Next(slot)
 	}
 	if slot == 0 {
 		return false
@@ -209,8 +210,8 @@ func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
 func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 	if !s.hadData {
 		s.hadData = true
-		a.sta.enlist(slot, listNone)
-		a.senders.heard(now, s.addr)
+		a.sta.enlist(slot, bss.ListNone)
+		a.bss.Senders.Heard(now, s.addr)
 	}
 }
 
@@ -219,10 +220,10 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 // response's status has not come for Config.AssocResponseTimeout. The
 // lists are in time order: only expired entries are visited.
 func (a *AP) expireUnconfirmed(now time.Duration) {
-	for slot := a.sta.oldest(listAuth); slot != 0 && now-a.sta.slots[slot].authAt > a.cfg.AuthTimeout; slot = a.sta.oldest(listAuth) {
+	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].authAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
 		a.sta.remove(slot)
 	}
-	for slot := a.sta.oldest(listPending); slot != 0 && now-a.sta.slots[slot].pendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(listPending) {
+	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].pendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
 		a.cnt[counter.AssocTimedOut]++
 		a.releasePending(now, slot, "no TX status for the association response")
 	}

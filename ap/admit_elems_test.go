@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
@@ -70,7 +71,7 @@ func (h *harness) assocBase() []byte {
 
 func TestRepeatsOnceElementAllocs(t *testing.T) {
 	ies := ieee80211.Elements(append(ieee80211.AppendRates(ieee80211.AppendSSID(nil, "x"), gRates), ieee80211.ElemVendor, 0, ieee80211.ElemVendor, 0))
-	if n := testing.AllocsPerRun(100, func() { repeatsOnceElement(ies) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { bss.RepeatsOnceElement(ies) }); n != 0 {
 		t.Errorf("%v allocations", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/answered"
 	"github.com/airq/airq/internal/ieee80211"
@@ -33,24 +34,16 @@ const authRespLen = 24 + 6
 // younger than lostAckWindow.
 func newAnswered(cfg Config, est *aql.Estimator) *answered.Record {
 	cost := float64(est.Airtime(radio.LegacyRate(54000), ieee80211.ACVO, authRespLen))
-	burst := float64(replyPoolBurst)
-	for _, b := range replyBurst {
-		burst += b
-	}
+	burst := bss.ReplyBurstTotal()
 	size := answered.Size(cfg.ReplyAirtime*1e6/cost, burst/cost, lostAckWindow)
-	return answered.New(size, lostAckWindow, bssidSeed(cfg.BSSID))
-}
-
-// bssidSeed varies hash buckets from one AP to the next.
-func bssidSeed(bssid ieee80211.MAC) uint32 {
-	return uint32(bssid[2])<<24 | uint32(bssid[3])<<16 | uint32(bssid[4])<<8 | uint32(bssid[5])
+	return answered.New(size, lostAckWindow, bss.BSSIDSeed(cfg.BSSID))
 }
 
 // readmitAnswered gives sa, which has no entry, an authenticated one when
 // its authentication response went out within lostAckWindow: its
 // association request shows it has the response whose ACK was lost.
 func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *station, bool) {
-	if !a.answered.Has(now, sa) {
+	if !a.bss.Answered.Has(now, sa) {
 		return 0, nil, false
 	}
 	slot, s, ok := a.freshEntry(now, sa, 0, nil)
@@ -60,7 +53,7 @@ func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *stat
 	a.cnt[counter.AssocAfterLostAck]++
 	s.state, s.authOK = stateAuthenticated, true
 	s.authAt, s.lastRx = now, now
-	s.known = a.replyClassOf(now, sa, nil) == replyKnown
-	a.sta.enlist(slot, listAuth)
+	s.known = a.replyClassOf(now, sa, nil) == bss.ReplyKnown
+	a.sta.enlist(slot, bss.ListAuth)
 	return slot, s, true
 }

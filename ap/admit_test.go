@@ -1,11 +1,12 @@
 package ap
 
 import (
-	"github.com/airq/airq/counter"
-	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -70,8 +71,8 @@ func TestNoAssociationWithoutAcknowledgedResponse(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.take()
 	resp := h.request(staMAC)
-	if h.state(staMAC) != stateAssocPending || h.a.Associated() != 0 || h.a.pending != 1 {
-		t.Fatalf("state %v, %d associated, %d pending", h.state(staMAC), h.a.Associated(), h.a.pending)
+	if h.state(staMAC) != stateAssocPending || h.a.Associated() != 0 || h.a.bss.Pending != 1 {
+		t.Fatalf("state %v, %d associated, %d pending", h.state(staMAC), h.a.Associated(), h.a.bss.Pending)
 	}
 	if c, _ := h.eventCounts(); c != 0 {
 		t.Error("connected before the response was acknowledged")
@@ -89,8 +90,8 @@ func TestNoAssociationWithoutAcknowledgedResponse(t *testing.T) {
 	}
 	// No ACK: the AID goes back, the station stays authenticated.
 	h.echo(resp, radio.TxStatus{Acked: false, Retries: 6})
-	if h.state(staMAC) != stateAuthenticated || h.a.pending != 0 || h.a.Associated() != 0 || h.a.Counters()[counter.AssocNotAcked] != 1 {
-		t.Fatalf("after no ACK: state %v, %d pending, %+v", h.state(staMAC), h.a.pending, h.a.Counters())
+	if h.state(staMAC) != stateAuthenticated || h.a.bss.Pending != 0 || h.a.Associated() != 0 || h.a.Counters()[counter.AssocNotAcked] != 1 {
+		t.Fatalf("after no ACK: state %v, %d pending, %+v", h.state(staMAC), h.a.bss.Pending, h.a.Counters())
 	}
 	if c, d := h.eventCounts(); c != 0 || d != 0 {
 		t.Errorf("%d connected and %d disconnected events for an association that never was", c, d)
@@ -131,7 +132,7 @@ func TestAssociationResponseWithoutStatus(t *testing.T) {
 	}
 	h.advance(h.a.nextBeacon - h.now)
 	h.advance(h.a.nextBeacon - h.now)
-	if h.state(staMAC) != stateAuthenticated || h.a.Counters()[counter.AssocTimedOut] != 1 || h.a.pending != 0 {
+	if h.state(staMAC) != stateAuthenticated || h.a.Counters()[counter.AssocTimedOut] != 1 || h.a.bss.Pending != 0 {
 		t.Fatalf("after %v without status: state %v, %+v", h.now, h.state(staMAC), h.a.Counters())
 	}
 	h.take()
@@ -258,7 +259,10 @@ func TestAuthenticationNotAcknowledged(t *testing.T) {
 
 // smallTable gives the core a station table of n slots, so that tests can
 // fill it.
-func smallTable(h *harness, n int) { h.a.sta = newStationTable(n) }
+func smallTable(h *harness, n int) {
+	h.a.bss.Stations = bss.NewTable(n)
+	h.a.sta = newStationTable(n, &h.a.bss.Stations)
+}
 
 func macN(i int) ieee80211.MAC { return ieee80211.MAC{0x02, 0xe0, 0, 0, byte(i >> 8), byte(i)} }
 
@@ -292,8 +296,8 @@ func TestEvictionOrder(t *testing.T) {
 		step()
 	}
 	h.take()
-	if len(h.a.sta.free) != 0 {
-		t.Fatalf("%d free slots", len(h.a.sta.free))
+	if h.a.sta.ids.Free() != 0 {
+		t.Fatalf("%d free slots", h.a.sta.ids.Free())
 	}
 	gone := func(m ieee80211.MAC) bool { return h.state(m) == stateNone }
 
@@ -312,8 +316,8 @@ func TestEvictionOrder(t *testing.T) {
 	}
 	h.auth(macN(31), 0, 1)
 	step()
-	if !gone(pend[0]) || gone(pend[1]) || h.a.Counters()[counter.PendingEvicted] != 1 || h.a.pending != 4 {
-		t.Fatalf("second eviction: %v %v, %d pending", gone(pend[0]), gone(pend[1]), h.a.pending)
+	if !gone(pend[0]) || gone(pend[1]) || h.a.Counters()[counter.PendingEvicted] != 1 || h.a.bss.Pending != 4 {
+		t.Fatalf("second eviction: %v %v, %d pending", gone(pend[0]), gone(pend[1]), h.a.bss.Pending)
 	}
 	// Every pending one asks again and acknowledges; then the oldest
 	// quiet associated station goes, told why.

@@ -1,86 +1,15 @@
 package ap
 
 import (
-	"encoding/binary"
-	"fmt"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
 
-// Advert are the optional announcements of beacons and probe responses,
-// each as hostapd 2.10 makes them from its key of the same meaning.
-type Advert struct {
-	// UTF8SSID sets the Extended Capabilities element's UTF-8 SSID bit
-	// (bit 48): the SSID is to be shown as UTF-8 (utf8_ssid).
-	UTF8SSID bool
-	// SpectrumMgmt sets the capability's Spectrum Management bit on 5 GHz
-	// (spectrum_mgmt_required; hostapd sets it on radar channels too,
-	// where airq never operates).
-	SpectrumMgmt bool
-	// PowerConstraint, on 5 GHz, sends a Power Constraint element of
-	// LocalPowerConstraint dB (local_pwr_constraint).
-	PowerConstraint      bool
-	LocalPowerConstraint uint8
-	// BSSLoadPeriod, when not zero, sends a BSS Load element whose channel
-	// utilization is taken anew every BSSLoadPeriod beacon intervals
-	// (bss_load_update_period, 1 to 100).
-	BSSLoadPeriod int
-	// ChanUtilAvgPeriod, with BSSLoadPeriod, averages the channel
-	// utilization over that many beacon intervals (chan_util_avg_period),
-	// for the status's ChanUtilAvg.
-	ChanUtilAvgPeriod int
-}
-
-func (v Advert) validate() error {
-	if v.BSSLoadPeriod < 0 || v.BSSLoadPeriod > 100 {
-		return fmt.Errorf("bss_load_update_period: %d, want 0 to 100 beacon intervals", v.BSSLoadPeriod)
-	}
-	if v.ChanUtilAvgPeriod < 0 {
-		return fmt.Errorf("chan_util_avg_period: %d, want 0 or more beacon intervals", v.ChanUtilAvgPeriod)
-	}
-	return nil
-}
-
-const (
-	capSpectrumMgmt     = 0x0100
-	elemPowerConstraint = 32
-	extCapUTF8SSID      = 48 // bit of the Extended Capabilities field
-)
-
-// spectrumCap is the Spectrum Management bit where it applies.
-func (a *AP) spectrumCap() uint16 {
-	if a.cfg.Advert.SpectrumMgmt && a.cfg.Freq >= 5000 {
-		return capSpectrumMgmt
-	}
-	return 0
-}
-
-// appendPowerConstraint follows the Country element on 5 GHz.
-func (a *AP) appendPowerConstraint(b []byte) []byte {
-	if !a.cfg.Advert.PowerConstraint || a.cfg.Freq < 5000 {
-		return b
-	}
-	return append(b, elemPowerConstraint, 1, a.cfg.Advert.LocalPowerConstraint)
-}
-
-// extCapElem is the Extended Capabilities element, as long as its last
-// bit set; nil when none is.
-func extCapElem(v Advert) []byte {
-	var bits [8]byte
-	if v.UTF8SSID {
-		bits[extCapUTF8SSID/8] |= 1 << (extCapUTF8SSID % 8)
-	}
-	n := len(bits)
-	for n > 0 && bits[n-1] == 0 {
-		n--
-	}
-	if n == 0 {
-		return nil
-	}
-	return append([]byte{ieee80211.ElemExtCap, byte(n)}, bits[:n]...)
-}
+// Advert are the BSS's optional announcements (package bss).
+type Advert = bss.Advert
 
 // bssLoad is the channel's load as the BSS Load element reports it: the
 // time the medium was busy with the frames airq sent (the airtime each
@@ -154,19 +83,3 @@ func (a *AP) updateLoad(now time.Duration) {
 		l.avgSum, l.avgSpans = 0, 0
 	}
 }
-
-// appendBSSLoad is hostapd's BSS Load element: the station entries, the
-// channel utilization and no available admission capacity.
-func (a *AP) appendBSSLoad(b []byte) []byte {
-	if a.cfg.Advert.BSSLoadPeriod == 0 {
-		return b
-	}
-	b = append(b, ieee80211.ElemBSSLoad, 5)
-	b = binary.LittleEndian.AppendUint16(b, uint16(a.stationEntries()))
-	b = append(b, a.load.util)
-	return binary.LittleEndian.AppendUint16(b, 0)
-}
-
-// stationEntries counts the stations the table holds, associated or not,
-// as hostapd's num_sta.
-func (a *AP) stationEntries() int { return len(a.sta.slots) - 1 - len(a.sta.free) }

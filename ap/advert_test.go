@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
@@ -169,17 +170,17 @@ func TestSpectrumManagement(t *testing.T) {
 	country := &Country{Alpha2: "DE", Subbands: []ieee80211.CountryTriplet{{FirstChannel: 36, NumChannels: 4, MaxPowerDBm: 23}}}
 	h := newHarness(t, Config{Channel: 36, Advert: v, Country: country})
 	for _, f := range bssFramesList(t, h) {
-		if f.Capability()&capSpectrumMgmt == 0 {
+		if f.Capability()&bss.CapSpectrumMgmt == 0 {
 			t.Errorf("capability %#x without Spectrum Management", f.Capability())
 		}
-		if body, ok := f.Elements().Find(elemPowerConstraint); !ok || len(body) != 1 || body[0] != 3 {
+		if body, ok := f.Elements().Find(bss.ElemPowerConstraint); !ok || len(body) != 1 || body[0] != 3 {
 			t.Errorf("Power Constraint % x, want 3", body)
 		}
-		inOrder(t, "Power Constraint", elementIDs(t, f.Elements()), ieee80211.ElemCountry, elemPowerConstraint)
+		inOrder(t, "Power Constraint", elementIDs(t, f.Elements()), ieee80211.ElemCountry, bss.ElemPowerConstraint)
 	}
 	h = newHarness(t, Config{Channel: 6, Advert: v})
 	f, _ := bssFrames(t, h)
-	if _, ok := f.Elements().Find(elemPowerConstraint); ok || f.Capability()&capSpectrumMgmt != 0 {
+	if _, ok := f.Elements().Find(bss.ElemPowerConstraint); ok || f.Capability()&bss.CapSpectrumMgmt != 0 {
 		t.Errorf("2.4 GHz: capability %#x, elements %v", f.Capability(), elementIDs(t, f.Elements()))
 	}
 }

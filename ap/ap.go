@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
-	"github.com/airq/airq/internal/answered"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
@@ -16,8 +16,12 @@ import (
 // being built. Memory never grows with load.
 const poolSlabs = 8192
 
-// AP is one BSS. It is not safe for concurrent use: one goroutine (the
-// shell's loop or the simulator) calls every method.
+// AP is one radio and the network it serves: the radio's core (the
+// scheduler, the frames in flight and their echoes, rates, retunes, scan
+// trips and ACS, the TSF, the driver contract) holding its BSS (package
+// bss: what the network advertises, its stations' AIDs, its budgets). It
+// is not safe for concurrent use: one goroutine (the shell's loop or the
+// simulator) calls every method.
 type AP struct {
 	cfg      Config
 	pool     *pool
@@ -29,12 +33,14 @@ type AP struct {
 	slabEAPOL []bool
 	big       *pool // A-MSDU buffers
 	out       output
-	sta       stationTable
-	assoc     int // associated stations
-	rates     rateSet
-	phy       phyElems
-	extCap    []byte  // the Extended Capabilities element; nil: none
-	load      bssLoad // the BSS Load element's figures
+	// bsses are the networks the radio serves, in configuration order:
+	// one today, made from Config; bss is that one.
+	bsses []*bss.BSS
+	bss   *bss.BSS
+	// sta is every station of the radio by slot, the scheduler's index;
+	// a station's slot is its AID in its BSS.
+	sta  stationTable
+	load bssLoad // the BSS Load element's figures
 
 	sched *txq.Scheduler
 	air   *aql.Tracker
@@ -45,31 +51,13 @@ type AP struct {
 	held       bool          // Config.StartDisabled until the first Enable: Start waits for it
 	epoch      time.Duration // TSF 0
 	nextBeacon time.Duration
-	dtimCount  int
-	mgmtSeq    uint16
 
 	flights  [ieee80211.NumACs]flightRing
 	backlog  int // MSDUs queued in the scheduler
 	inflight int // MSDUs handed to the radio and not completed
 	polls    int // inactivity polls queued
 
-	dozing      int  // associated stations in power save
-	mcastWindow bool // group frames may go: a DTIM beacon announced them
-	timBits     ieee80211.TIMBitmap
-
-	// replies is the airtime budget of management frames sent in answer to
-	// others' frames (probe, auth and association responses, deauths to
-	// strangers), so a flood cannot take the channel (replies.go).
-	replies replyBudget
-	senders senderTable // MACs heard from: their replies are in the known class
-	// answered remembers the MACs authentication responses went to, so
-	// that a station whose ACK the AP never heard may still associate
-	// (admit.go).
-	answered     *answered.Record
-	pending      int // stations whose association response awaits its TX status
-	nonERP       int // associated stations without OFDM rates
-	longPreamble int // associated stations without short preamble
-	beacons      BeaconStats
+	beacons BeaconStats
 
 	rx  radio.RxInfo
 	txs radio.TxStatus
@@ -97,8 +85,11 @@ func New(cfg Config) (*AP, error) {
 	if err != nil {
 		return nil, err
 	}
+	b := &bss.BSS{BSSID: cfg.BSSID, ACL: cfg.ACL, Stations: bss.NewTable(maxAID), Rates: bss.NewRateSet(cfg.Rates, cfg.BasicRates)}
 	a := &AP{
 		cfg:       cfg,
+		bsses:     []*bss.BSS{b},
+		bss:       b,
 		held:      cfg.StartDisabled,
 		pool:      newPool(poolSlabs),
 		slabSlot:  make([]uint16, poolSlabs),
@@ -106,15 +97,19 @@ func New(cfg Config) (*AP, error) {
 		slabLen:   make([]uint16, poolSlabs),
 		slabEAPOL: make([]bool, poolSlabs),
 		out:       newOutput(512),
-		sta:       newStationTable(maxAID),
-		rates:     newRateSet(cfg.Rates, cfg.BasicRates),
+		sta:       newStationTable(maxAID, &b.Stations),
 	}
-	a.phy = newPHYElems(cfg, a.rates.ie)
-	a.extCap = extCapElem(cfg.Advert)
+	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.ExtCap = cfg.Advert.ExtCapElem()
+	b.Profile = bss.Profile{
+		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
+		WMM: cfg.WMM, WMMParams: cfg.WMMParams, Advert: cfg.Advert,
+	}
 	if cfg.RSN != nil {
 		if a.rsn, err = newRSN(cfg); err != nil {
 			return nil, err
 		}
+		b.Profile.RSNE = a.rsn.ie
 	}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
@@ -123,7 +118,7 @@ func New(cfg Config) (*AP, error) {
 		if a.acs, err = newACS(cfg); err != nil {
 			return nil, err
 		}
-		a.acs.orig, a.rates = cfg, a.acs.rates24
+		a.acs.orig, a.bss.Rates = cfg, a.acs.rates24
 	} else if cfg.Scan != nil {
 		if a.scan, err = newScanner(cfg); err != nil {
 			return nil, err
@@ -151,9 +146,9 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.replies = newReplyBudget(cfg.ReplyAirtime)
-	a.senders = newSenderTable(cfg.BSSID)
-	a.answered = newAnswered(cfg, a.est)
+	a.bss.Replies = bss.NewReplyBudget(cfg.ReplyAirtime)
+	a.bss.Senders = bss.NewSenders(cfg.BSSID)
+	a.bss.Answered = newAnswered(cfg, a.est)
 	return a, nil
 }
 
@@ -250,9 +245,9 @@ func (a *AP) Deadline() time.Duration {
 func (a *AP) Counters() counter.Set {
 	c := a.cnt
 	frames, _ := a.sched.Backlog()
-	c[counter.Associated] = uint64(a.assoc)
-	c[counter.Pending] = uint64(a.pending)
-	c[counter.Authenticated] = uint64(len(a.sta.byAddr) - a.assoc - a.pending)
+	c[counter.Associated] = uint64(a.bss.Associated)
+	c[counter.Pending] = uint64(a.bss.Pending)
+	c[counter.Authenticated] = uint64(a.sta.ids.Len() - a.bss.Associated - a.bss.Pending)
 	c[counter.Backlog] = uint64(frames)
 	a.rsnCounters(&c)
 	return c
@@ -275,8 +270,5 @@ func (a *AP) Accounted() bool {
 	return frames == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
 }
 
-func (a *AP) nextMgmtSeq() uint16 {
-	s := a.mgmtSeq
-	a.mgmtSeq = (a.mgmtSeq + 1) & 0xfff
-	return s
-}
+// nextMgmtSeq is the sequence number of the BSS's next management frame.
+func (a *AP) nextMgmtSeq() uint16 { return a.bss.NextSeq() }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -41,7 +42,7 @@ func TestBeaconAdvertisesTheBSS(t *testing.T) {
 	if _, _, ok := ies.WMMParams(); !ok {
 		t.Error("no WMM parameter element")
 	}
-	if bc.Interval() != 100 || bc.Capability()&capESS == 0 {
+	if bc.Interval() != 100 || bc.Capability()&bss.CapESS == 0 {
 		t.Errorf("interval %d capability %#x", bc.Interval(), bc.Capability())
 	}
 	// The next beacon follows one beacon interval later, with a later TSF.

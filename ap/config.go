@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/txq"
 )
@@ -193,16 +194,16 @@ func (c Config) withDefaults() (_ Config, err error) {
 	if c.AirtimeWeight == 0 {
 		c.AirtimeWeight = txq.DefaultWeight
 	}
-	if c.WMMParams, err = validWMM(c.WMMParams); err != nil {
+	if c.WMMParams, err = bss.ValidWMM(c.WMMParams); err != nil {
 		return c, err
 	}
-	if err := c.ACL.validate(); err != nil {
+	if err := c.ACL.Validate(); err != nil {
 		return c, err
 	}
-	if err := c.Advert.validate(); err != nil {
+	if err := c.Advert.Validate(); err != nil {
 		return c, err
 	}
-	if c.PHY, err = c.PHY.validate(c.Channel, c.Freq); err != nil {
+	if c.PHY, err = c.PHY.Validate(c.Channel, c.Freq); err != nil {
 		return c, err
 	}
 	if c.AMSDU != 0 && (c.AMSDU < 3839 || c.AMSDU > 11454-30) {

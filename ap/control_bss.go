@@ -1,7 +1,6 @@
 package ap
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -26,7 +25,7 @@ func (a *AP) describeBSS(st *ctl.Status) {
 			st.PMF = "required"
 		}
 	}
-	st.PHYMode, st.Width = a.phyMode(), a.cfg.PHY.widthName()
+	st.PHYMode, st.Width = a.phyMode(), a.cfg.PHY.WidthName()
 }
 
 // phyMode names the standard the BSS runs: the highest of its PHY, and
@@ -43,19 +42,4 @@ func (a *AP) phyMode() string {
 		return "802.11b"
 	}
 	return "802.11g"
-}
-
-// widthName is the channel's width as hostapd's ht_capab and iw name it.
-func (p PHY) widthName() string {
-	switch {
-	case p.VHT:
-		return fmt.Sprintf("VHT%d", p.Width)
-	case p.HT && p.Width == 40 && p.Secondary < 0:
-		return "HT40-"
-	case p.HT && p.Width == 40:
-		return "HT40+"
-	case p.HT:
-		return "HT20"
-	}
-	return "20 MHz (no HT)"
 }

@@ -12,10 +12,10 @@ import (
 
 // ctlStations lists the table in AID order, as iw lists mac80211's.
 func (a *AP) ctlStations(now time.Duration) []ctl.Station {
-	if len(a.sta.byAddr) == 0 {
+	if a.sta.ids.Len() == 0 {
 		return nil // as the wire form decodes it
 	}
-	out := make([]ctl.Station, 0, len(a.sta.byAddr))
+	out := make([]ctl.Station, 0, a.sta.ids.Len())
 	for slot := range a.sta.used() {
 		out = append(out, a.ctlStation(now, slot, nil))
 	}
@@ -119,7 +119,7 @@ func ctlState(s staState) string {
 // staRates appends the BSS's rates the station announced, in the BSS's
 // order and with its basic flags.
 func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
-	for i, b := range a.rates.ie {
+	for i, b := range a.bss.Rates.IE {
 		if s.rates&(1<<i) != 0 {
 			dst = append(dst, b)
 		}

@@ -137,8 +137,8 @@ func TestControlDeleteDeauthenticates(t *testing.T) {
 	if len(ev) != 1 || ev[0].Kind != EventDisconnected || ev[0].Why != "removed by operator" {
 		t.Errorf("events %+v", ev)
 	}
-	if h.a.air.Total() != 0 || h.a.assoc != 0 {
-		t.Errorf("pending %d µs, %d associated after removal", h.a.air.Total(), h.a.assoc)
+	if h.a.air.Total() != 0 || h.a.bss.Associated != 0 {
+		t.Errorf("pending %d µs, %d associated after removal", h.a.air.Total(), h.a.bss.Associated)
 	}
 	if r := h.ask("station del " + staMAC.String()); r.Errno != ctl.ENOENT {
 		t.Errorf("second removal: %+v", r)
@@ -538,8 +538,8 @@ func TestControlDisassociateKeepsAuthentication(t *testing.T) {
 		t.Errorf("events %+v", ev)
 	}
 	st := h.askOK("station get " + staMAC.String()).Stations[0]
-	if st.Associated || st.Authorized || st.State != ctl.StateAuthenticated || h.a.assoc != 0 {
-		t.Errorf("after disassociation: %+v, %d associated", st, h.a.assoc)
+	if st.Associated || st.Authorized || st.State != ctl.StateAuthenticated || h.a.bss.Associated != 0 {
+		t.Errorf("after disassociation: %+v, %d associated", st, h.a.bss.Associated)
 	}
 }
 

@@ -3,6 +3,13 @@
 // goroutines; the shell (real devices and clock) and the simulator (virtual
 // medium and clock) drive the same code, from one goroutine each.
 //
+// An AP is one radio: the scheduler over all its stations, the frames in
+// flight, rates, the TSF, retunes, scan trips and ACS. The networks it
+// serves are bss.BSS values in its list (one today, made from Config),
+// each with its BSSID, what it announces, its AIDs and its budgets;
+// received frames go to the BSS their BSSID names, and a BSS reaches the
+// radio through bss.Radio (bss_radio.go).
+//
 // Inputs, each with the time:
 //
 //	Start(now)                    begin: beacon, or run the start-up channel scan (ACS) first

@@ -33,7 +33,7 @@ func (a *AP) HandleWired(now time.Duration, eth []byte) {
 // enqueueEthernet queues an MSDU for the BSS: unicast into its station's TID
 // queue, group-addressed into the non-station queue (sent at the basic rate).
 func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.assoc > 0 && toUnicast(etherType) {
+	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.bss.Associated > 0 && toUnicast(etherType) {
 		a.multicastToUnicast(now, sa, etherType, payload)
 		return
 	}
@@ -64,7 +64,7 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		if s.qos {
 			tid = classify(etherType, payload)
 		}
-	} else if a.assoc == 0 {
+	} else if a.bss.Associated == 0 {
 		a.cnt[counter.WiredDroppedNoStation]++
 		return
 	}

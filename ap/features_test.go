@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -78,35 +79,35 @@ func TestERPProtectionFollows11bStations(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.take()
 	h.join(staMAC, false)
-	if capab, erp := beaconERP(t, h); erp != 0 || capab&capShortSlot == 0 {
+	if capab, erp := beaconERP(t, h); erp != 0 || capab&bss.CapShortSlot == 0 {
 		t.Fatalf("ERP %#x capability %#x with only an ERP station", erp, capab)
 	}
 	// Station entries carry the BSS's parameters, as mac80211's do.
-	bss := func() ctl.Station {
+	bssParam := func() ctl.Station {
 		r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationGet, Addr: staMAC})
 		if len(r.Stations) != 1 {
 			t.Fatalf("station get: %+v", r)
 		}
 		return r.Stations[0]
 	}
-	if st := bss(); st.DTIMPeriod != 2 || st.BeaconInterval != 100 || st.CTSProtection || !st.BSSShortPreamble || !st.ShortSlotTime {
+	if st := bssParam(); st.DTIMPeriod != 2 || st.BeaconInterval != 100 || st.CTSProtection || !st.BSSShortPreamble || !st.ShortSlotTime {
 		t.Errorf("BSS parameters with only an ERP station: %+v", st)
 	}
 	h.auth(staB, 0, 1)
 	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staB), 0x0001, 10) // long preamble
 	b = ieee80211.AppendSSID(b, "airq-test")
 	h.air(ieee80211.AppendRates(b, []byte{0x82, 0x84, 0x8b, 0x96}))
-	if capab, erp := beaconERP(t, h); erp != 0 || capab&capShortSlot == 0 {
+	if capab, erp := beaconERP(t, h); erp != 0 || capab&bss.CapShortSlot == 0 {
 		t.Fatalf("ERP %#x capability %#x before the 802.11b station acknowledged its association", erp, capab)
 	}
 	h.auth(staB, 0, 1)
 	h.air(ieee80211.AppendRates(b, []byte{0x82, 0x84, 0x8b, 0x96}))
 	h.acceptAssoc(staB)
 	capab, erp := beaconERP(t, h)
-	if erp != erpNonERPPresent|erpUseProtection|erpBarker || capab&(capShortSlot|capShortPre) != 0 {
+	if erp != bss.ERPNonERPPresent|bss.ERPUseProtection|bss.ERPBarker || capab&(bss.CapShortSlot|bss.CapShortPre) != 0 {
 		t.Errorf("ERP %#x capability %#x with an 802.11b station", erp, capab)
 	}
-	if st := bss(); !st.CTSProtection || st.BSSShortPreamble || st.ShortSlotTime {
+	if st := bssParam(); !st.CTSProtection || st.BSSShortPreamble || st.ShortSlotTime {
 		t.Errorf("BSS parameters with an 802.11b station: %+v", st)
 	}
 	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDeauth, staB), ieee80211.ReasonDeauthLeaving))

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -51,7 +52,7 @@ type flightFields struct {
 	// charged to its class of the reply budget when the echo tells how
 	// many there were.
 	replyCost   uint32
-	replyClass  replyClass
+	replyClass  bss.ReplyClass
 	replyPooled bool  // the shared pool paid for it: so it pays for its retries
 	mlme        uint8 // an authentication or association response (admit.go)
 	ref         flightRef
@@ -150,7 +151,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		a.beacons.echoed(now - rec.tbtt)
 	}
 	if rec.replyCost != 0 && st != nil {
-		a.replies.charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
+		a.bss.Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
 	}
 	if rec.mlme != mlmeNone {
 		a.mlmeStatus(now, rec, st)

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
-
-	"github.com/airq/airq/counter"
-	"github.com/airq/airq/ctl"
 	"testing"
 	"time"
 	"unsafe"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/internal/readmetest"
@@ -308,12 +308,14 @@ func TestSlotMemory(t *testing.T) {
 	}
 	perQueue := float64(sched(maxAID)-sched(1)) / (maxAID - 1)
 	before := liveHeap()
-	tab := newStationTable(maxAID)
+	ids := bss.NewTable(maxAID)
+	tab := newStationTable(maxAID, &ids)
 	perEntry := float64(liveHeap()-before) / maxAID
 	before = liveHeap()
 	tr := aql.New(aql.Config{})
 	perAQL := float64(liveHeap()-before) / (aql.MaxStation + 1) // its arrays are per slot, beyond a few words
 	runtime.KeepAlive(tab)
+	runtime.KeepAlive(ids)
 	runtime.KeepAlive(tr)
 	all := perEntry + perQueue + perAQL
 	t.Logf("per slot: %.0f bytes of table entry (a station is %d), %.0f of scheduler queues, %.0f of AQL: %.0f in all",

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -13,7 +14,7 @@ import (
 // startMgmt takes a slab and writes the radiotap TX header and a management
 // header into it. The frame goes at the lowest basic rate, like hostapd's.
 func (a *AP) startMgmt(subtype int, da ieee80211.MAC) (uint32, []byte, int, bool) {
-	return a.startMgmtAt(subtype, da, a.rates.lowestBasic(), 0)
+	return a.startMgmtAt(subtype, da, a.bss.Rates.LowestBasic(), 0)
 }
 
 // startMgmtTo starts a management frame with another BSSID field: probe
@@ -26,12 +27,13 @@ func (a *AP) startMgmtTo(subtype int, da, bssid ieee80211.MAC) (uint32, []byte, 
 	return h, b, rt, ok
 }
 
-// probeRetries bounds the attempts of a probe response: a scanning station
-// that missed one will probe again, and a probe from a spoofed address would
-// otherwise cost a full retry series of airtime.
-const probeRetries = 2
-
 func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
+	return a.startMgmtFrom(a.bss, subtype, da, rate, retries)
+}
+
+// startMgmtFrom starts a management frame from BSS b: its BSSID, its
+// sequence numbers.
+func (a *AP) startMgmtFrom(b *bss.BSS, subtype int, da ieee80211.MAC, rate radio.Rate, retries uint8) (uint32, []byte, int, bool) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt[counter.OutputOverflow]++
@@ -41,31 +43,31 @@ func (a *AP) startMgmtAt(subtype int, da ieee80211.MAC, rate radio.Rate, retries
 	if da.IsMulticast() {
 		p.Flags |= radio.TxNoAck
 	}
-	b := radiotap.AppendTx(a.pool.slab(h)[:0], p)
-	rt := len(b)
-	b = ieee80211.AppendMgmtHeader(b, uint8(subtype), da, a.cfg.BSSID, a.cfg.BSSID, a.nextMgmtSeq())
-	return h, b, rt, true
+	f := radiotap.AppendTx(a.pool.slab(h)[:0], p)
+	rt := len(f)
+	f = ieee80211.AppendMgmtHeader(f, uint8(subtype), da, b.BSSID, b.BSSID, b.NextSeq())
+	return h, f, rt, true
 }
 
 // finishReply sends a reply to someone else's frame if its class of the
 // reply airtime budget allows (replies.go). A reply that waits for its TX
 // status (mlme, for station slot) says so in its record.
-func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class replyClass, slot uint16, mlme uint8) bool {
+func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
 	b = a.protectMgmt(b, rt)
-	cost := a.est.Airtime(a.rates.lowestBasic(), ieee80211.ACVO, len(b)-rt)
+	cost := a.est.Airtime(a.bss.Rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
-	if class == replyNew && fr.Subtype() == ieee80211.SubtypeAuth {
-		reserve = newAuthReserve
+	if class == bss.ReplyNew && fr.Subtype() == ieee80211.SubtypeAuth {
+		reserve = bss.NewAuthReserve
 	}
-	ok, pooled := a.replies.take(now, class, float64(cost), reserve)
+	ok, pooled := a.bss.Replies.Take(now, class, float64(cost), reserve)
 	if !ok {
 		a.countThrottled(class)
 		a.pool.put(h)
 		return false
 	}
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
 	a.emitRadio(h, b, rec)
 	return true
@@ -77,22 +79,8 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 	b = a.protectMgmt(b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.rates.lowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
 	a.emitRadio(h, b, rec)
-}
-
-// appendRates appends the BSS's Supported (and Extended Supported) Rates;
-// with hash-to-element required, BSS membership selector 123 after the
-// rates, as hostapd 2.11's hostapd_eid_supp_rates: a station that cannot
-// do H2E (wpa_supplicant with sae_pwe=0) then skips the BSS.
-func (a *AP) appendRates(b []byte) []byte {
-	if !a.saeH2ERequired() {
-		return ieee80211.AppendRates(b, a.rates.ie)
-	}
-	var octets [255]byte
-	n := copy(octets[:len(octets)-1], a.rates.ie)
-	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
-	return ieee80211.AppendRates(b, octets[:n+1])
 }
 
 // saeH2ERequired is hostapd 2.11's h2e_required: SAE offered, and
@@ -102,38 +90,25 @@ func (a *AP) saeH2ERequired() bool {
 	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
-// appendBSSTail appends the elements beacons and probe responses share after
-// the SSID: rates, DS parameters, (TIM), ERP, extended rates, WMM.
+// appendBSSTail appends the elements beacons and probe responses share
+// after the SSID (bss.BSS.AppendTail), with the radio's part: its channel,
+// Country element and channel load, and in a beacon the TIM of the frames
+// the scheduler holds for dozing stations.
 func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
-	b = a.appendRates(b)
-	b = ieee80211.AppendDSParams(b, uint8(a.cfg.Channel))
+	air := a.airOf()
+	var bits *ieee80211.TIMBitmap
+	var group bool
 	if withTIM {
-		bits, group := a.tim(a.dtimCount == 0)
-		b = ieee80211.AppendTIM(b, uint8(a.dtimCount), uint8(a.cfg.DTIMPeriod), group, bits)
+		bits, group = a.tim(a.bss.DTIM.Count() == 0)
 		// Buffered group frames go right after the DTIM beacon that
 		// announces them, until the next beacon.
-		a.mcastWindow = group
+		a.bss.GroupWindow = group
 	}
-	if c := a.cfg.Country; c != nil {
-		b = ieee80211.AppendCountry(b, c.Alpha2, ' ', c.Subbands)
-	}
-	b = a.appendPowerConstraint(b)
-	if a.cfg.Freq < 3000 {
-		b = ieee80211.AppendERP(b, a.erp())
-	}
-	if a.rsn != nil {
-		b = append(b, a.rsn.ie...)
-	}
-	b = a.appendBSSLoad(b)
-	b = a.phy.append(b, true, a.extCap)
-	if a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
-	}
-	return b
+	return a.bss.AppendTail(b, &air, a.saeH2ERequired(), bits, group)
 }
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
-	rate := a.rates.lowestBasic()
+	rate := a.bss.Rates.LowestBasic()
 	if a.cfg.BeaconRate != 0 {
 		rate = radio.LegacyRate(a.cfg.BeaconRate)
 	}
@@ -143,11 +118,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	}
 	a.updateLoad(now)
 	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	if a.cfg.HideSSID {
-		b = ieee80211.AppendSSID(b, "")
-	} else {
-		b = ieee80211.AppendSSID(b, a.cfg.SSID)
-	}
+	b = a.bss.AppendBeaconSSID(b)
 	b = a.appendBSSTail(b, true)
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
@@ -155,79 +126,37 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	rec.tbtt, rec.beacon = tbtt, true
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
-	if a.dtimCount == 0 {
-		a.dtimCount = a.cfg.DTIMPeriod
-	}
-	a.dtimCount--
+	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
 }
 
-func (a *AP) sendProbeResponse(now time.Duration, da ieee80211.MAC) {
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeProbeResp, da, a.rates.lowestBasic(), probeRetries)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	b = ieee80211.AppendSSID(b, a.cfg.SSID)
-	b = a.appendBSSTail(b, false)
-	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
-		a.cnt[counter.ProbeResponses]++
-	}
-}
-
-// sendAuth answers an authentication; a success to the station in slot
-// waits for its TX status. It reports whether the response went out.
-func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class replyClass, slot uint16) bool {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
-	if !ok {
-		return false
-	}
-	b = ieee80211.AppendAuth(b, alg, seq, status)
-	mlme := mlmeNone
-	if slot != 0 {
-		mlme = mlmeAuth
-	}
-	if !a.finishReply(now, h, b, rt, class, slot, mlme) {
+// sendAuth answers an authentication (bss.BSS.SendAuth); a success to the
+// station in slot waits for its TX status. It reports whether the response
+// went out.
+func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class bss.ReplyClass, slot uint16) bool {
+	if !a.bss.SendAuth(now, (*bssRadio)(a), da, alg, seq, status, class, slot) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
 	return true
 }
 
-// sendAssocResp answers a (re)association request; a success gives the
-// station its AID and waits for the response's TX status. It reports
-// whether the response went out.
-func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class replyClass) bool {
-	sub := ieee80211.SubtypeAssocResp
-	if reassoc {
-		sub = ieee80211.SubtypeReassocResp
-	}
-	h, b, rt, ok := a.startMgmt(sub, da)
-	if !ok {
-		return false
-	}
-	if status != ieee80211.StatusSuccess {
-		aid = 0
-	}
+// sendAssocResp answers a (re)association request (bss.BSS.SendAssocResp);
+// a success gives the station its AID and waits for the response's TX
+// status. It reports whether the response went out.
+func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
+	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: status, WMM: wmm, H2EOnly: a.saeH2ERequired(), Class: class}
 	var s *station
-	capab := a.capability()
-	if aid != 0 {
+	var admitted bss.Admitted
+	if status == ieee80211.StatusSuccess && aid != 0 {
 		s = &a.sta.slots[aid]
-		capab = a.capabilityWith(s)
+		admitted = bss.Admitted{AID: aid, NonERP: s.nonERP, LongPreamble: s.longPreamble, HT: s.ht, VHT: s.vht, SeqCtl: s.respSeq}
+		resp.Station = &admitted
 	}
-	b = ieee80211.AppendAssocResp(b, capab, status, aid)
-	b = a.appendRates(b)
-	if s != nil && s.ht {
-		b = a.phy.append(b, s.vht, nil)
-	}
-	if wmm && a.cfg.WMM {
-		b = ieee80211.AppendWMMParam(b, a.cfg.WMMParams, 0)
-	}
-	mlme := mlmeNone
+	sent := a.bss.SendAssocResp(now, (*bssRadio)(a), &resp)
 	if s != nil {
-		mlme = mlmeAssoc
-		s.respSeq = ieee80211.Frame(b[rt:]).SeqCtl()
+		s.respSeq = admitted.SeqCtl
 	}
-	if !a.finishReply(now, h, b, rt, class, aid, mlme) {
+	if !sent {
 		return false
 	}
 	a.cnt[counter.AssocResponses]++
@@ -235,38 +164,20 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 }
 
 func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDeauth, da)
-	if !ok {
-		return
+	if a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDeauth, da, reason) {
+		a.cnt[counter.Deauths]++
 	}
-	b = ieee80211.AppendDeauth(b, reason)
-	a.cnt[counter.Deauths]++
-	a.finish(now, h, b, rt, 0)
 }
 
-// sendDisassoc sends a disassociation (its body is a reason code, as a
-// deauthentication's).
+// sendDisassoc sends a disassociation.
 func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeDisassoc, da)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendDeauth(b, reason)
-	a.finish(now, h, b, rt, 0)
+	a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDisassoc, da, reason)
 }
 
 // sendStrangerReply answers a class 2 or 3 frame from a station that is
-// not authenticated or associated (subtype: a deauthentication or a
-// disassociation), within the stranger class of the reply budget. Like a
-// probe response it is retried little: a stranger that missed it will send
-// again.
+// not authenticated or associated (bss.BSS.SendStrangerReply).
 func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	h, b, rt, ok := a.startMgmtAt(int(subtype), da, a.rates.lowestBasic(), probeRetries)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendDeauth(b, reason) // a disassociation's body is the same reason code
-	if a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone) {
+	if a.bss.SendStrangerReply(now, (*bssRadio)(a), subtype, da, reason) {
 		a.cnt[counter.Deauths]++
 	}
 }
@@ -283,5 +194,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finishReply(now, h, b, rt, replyStranger, 0, mlmeNone)
+	a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
 }

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
@@ -58,13 +59,13 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.state = stateAuthenticated
 	s.authAt, s.lastRx = now, now
-	s.known = class == replyKnown
-	a.sta.enlist(slot, listAuth)
+	s.known = class == bss.ReplyKnown
+	a.sta.enlist(slot, bss.ListAuth)
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
 	}
-	a.answered.Add(now, sa)
+	a.bss.Answered.Add(now, sa)
 }
 
 // freshEntry gives sa a new entry (s, its old one, nil if none):
@@ -121,7 +122,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return // refused for now: the SA Query asks the station
 	}
 	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
-		a.assoc+a.pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+		a.bss.Associated+a.bss.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
@@ -130,9 +131,9 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	a.reserveAID(now, slot, s)
 	s.capability, s.listenInterval = capab, listen
-	s.rates, s.txRate, s.qos = rates, a.rates.best(rates), wmm
-	s.nonERP = rates&a.rates.ofdm == 0
-	s.longPreamble = capab&capShortPre == 0
+	s.rates, s.txRate, s.qos = rates, a.bss.Rates.Best(rates), wmm
+	s.nonERP = rates&a.bss.Rates.OFDM == 0
+	s.longPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
@@ -180,13 +181,13 @@ func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	case stateAssociated:
 		a.unassociate(slot, s)
 		s.reassoc = true
-		a.pending++
+		a.bss.Pending++
 	case stateAuthenticated:
-		a.pending++
+		a.bss.Pending++
 	}
 	s.state = stateAssocPending
 	s.pendingAt, s.respLost = now, false
-	a.sta.enlist(slot, listPending)
+	a.sta.enlist(slot, bss.ListPending)
 }
 
 // parseAssocReq returns the fixed fields and elements of a (re)association
@@ -218,7 +219,7 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
 	}
-	if repeatsOnceElement(ies) {
+	if bss.RepeatsOnceElement(ies) {
 		a.cnt[counter.AssocRepeatedElem]++
 		return ieee80211.StatusInvalidIE, false, 0
 	}
@@ -233,8 +234,8 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		}
 		wmm = found
 	}
-	rates = a.rates.parse(ies)
-	if rates&a.rates.basic != a.rates.basic {
+	rates = a.bss.Rates.Parse(ies)
+	if rates&a.bss.Rates.Basic != a.bss.Rates.Basic {
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
@@ -267,7 +268,7 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 	a.unassociate(slot, s)
 	s.state = stateAuthenticated
 	s.authAt = now
-	a.sta.enlist(slot, listAuth)
+	a.sta.enlist(slot, bss.ListAuth)
 	a.leaveRSN(now, s)
 	s.authorized = false // an open network's port closes with the association
 	if s.announced {
@@ -291,8 +292,8 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
-	a.assoc--
-	a.leaveERP(s)
+	a.bss.Associated--
+	a.bss.ERP.Leave(s.nonERP, s.longPreamble)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -304,19 +305,19 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	}
 	switch s.state {
 	case stateAssociated:
-		a.assoc--
-		a.leaveERP(s)
+		a.bss.Associated--
+		a.bss.ERP.Leave(s.nonERP, s.longPreamble)
 	case stateAssocPending:
-		a.pending--
+		a.bss.Pending--
 	}
 	if s.announced {
 		s.announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	a.answered.Forget(now, s.addr) // what its answer allowed ends with it
+	a.bss.Answered.Forget(now, s.addr) // what its answer allowed ends with it
 	if s.hadData {
-		a.senders.heard(now, s.addr) // it was really here: known if it comes back soon
+		a.bss.Senders.Heard(now, s.addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false
@@ -329,7 +330,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 func (a *AP) flushStation(slot uint16) {
 	if s := &a.sta.slots[slot]; s.dozing {
 		s.dozing = false
-		a.dozing--
+		a.bss.Dozing--
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)

@@ -81,8 +81,8 @@ func TestPMFForgedUnprotectedLeavesStation(t *testing.T) {
 			if after := snapshot(t, h); after != before {
 				t.Errorf("forged %s changed the station: %+v, was %+v", c.name, after, before)
 			}
-			if h.a.dozing != 0 {
-				t.Errorf("%d stations dozing", h.a.dozing)
+			if h.a.bss.Dozing != 0 {
+				t.Errorf("%d stations dozing", h.a.bss.Dozing)
 			}
 			// Its downlink is not held back for a doze it never began.
 			h.take()

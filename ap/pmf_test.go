@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/bip"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
@@ -178,7 +179,7 @@ func TestPMFForgedFramesIgnored(t *testing.T) {
 	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, []byte{3, 0}, false))
 	h.air(w.mgmtFrame(ieee80211.SubtypeDisassoc, []byte{8, 0}, false))
 	h.air(w.mgmtFrame(ieee80211.SubtypeAction, pmf.AppendSAQuery(nil, pmf.ActionRequest, pmf.TransactionID{1, 2}), false))
-	h.air(w.mgmtFrame(ieee80211.SubtypeAction, []byte{categoryBlockAck, actionADDBAReq, 1, 2, 0x10, 0, 0}, false))
+	h.air(w.mgmtFrame(ieee80211.SubtypeAction, []byte{bss.CategoryBlockAck, bss.ActionADDBAReq, 1, 2, 0x10, 0, 0}, false))
 	c := h.a.cnt
 	if c[counter.RxMgmtUnprotectedDeauth] != 1 || c[counter.RxMgmtUnprotectedDisassoc] != 1 ||
 		c[counter.RxMgmtUnprotectedAction] != 2 || c[counter.SAQueryAnswered] != 0 || c[counter.ADDBADeclined] != 0 {
@@ -353,7 +354,7 @@ func TestPMFProtectedFromNonMFP(t *testing.T) {
 func TestPMFGroupRobustFromStation(t *testing.T) {
 	h, w := mfpStation(t, rsn.MFPRequired)
 	for _, body := range [][]byte{
-		{categoryBlockAck, actionADDBAReq, 1, 2, 0x10, 0, 0}, // robust
+		{bss.CategoryBlockAck, bss.ActionADDBAReq, 1, 2, 0x10, 0, 0}, // robust
 		{4, 0}, // Public: not robust
 	} {
 		fr := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAction, ieee80211.Broadcast, w.addr, bssid, h.nextSeq())

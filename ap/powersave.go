@@ -18,9 +18,9 @@ func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
 	}
 	s.dozing = pm
 	if pm {
-		a.dozing++
+		a.bss.Dozing++
 	} else {
-		a.dozing--
+		a.bss.Dozing--
 	}
 	a.sched.SetPaused(slot, pm, now)
 	if !pm {
@@ -58,23 +58,23 @@ func (a *AP) groupBuffered() bool {
 // tim fills the beacon's traffic indication bitmap: the AIDs of dozing
 // stations with frames buffered, and whether group frames follow this DTIM.
 func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
-	a.timBits = ieee80211.TIMBitmap{}
-	if a.dozing == 0 {
-		return &a.timBits, false
+	a.bss.TIM = ieee80211.TIMBitmap{}
+	if a.bss.Dozing == 0 {
+		return &a.bss.TIM, false
 	}
 	for slot := range a.sta.used() {
 		if s := &a.sta.slots[slot]; s.dozing && a.buffered(slot) {
-			a.timBits.Set(slot)
+			a.bss.TIM.Set(slot)
 		}
 	}
-	return &a.timBits, dtim && a.groupBuffered()
+	return &a.bss.TIM, dtim && a.groupBuffered()
 }
 
 // handlePSPoll delivers one buffered frame to a dozing station, with More
 // Data set while others wait; with nothing buffered it answers with a Null
 // frame, as mac80211 does, so the station can go back to sleep.
 func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
-	if fr.Addr1() != a.cfg.BSSID {
+	if a.bssOf(fr.Addr1()) == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}

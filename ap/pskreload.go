@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"
@@ -13,7 +14,7 @@ import (
 // SetPSKs: the derivation (PBKDF2, 4,096 rounds per passphrase) runs where
 // DerivePSKs is called, off the core's loop.
 type PSKs struct {
-	set pskSet
+	set bss.PSKSet
 	sae *sae.Authenticator // the SAE passwords' (their PTs derived); nil without SAE
 }
 
@@ -101,7 +102,7 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 		if s.rsn == nil || s.rsn.hs == nil {
 			continue
 		}
-		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.pmks(nil, s.addr), pmk) {
+		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.addr), pmk) {
 			out = append(out, s.addr)
 		}
 	}

@@ -28,7 +28,7 @@ func TestSetPSKs(t *testing.T) {
 	if gone, err := h.a.SetPSKs(p); err != nil || len(gone) != 0 {
 		t.Fatalf("the station's PMK is still a wildcard: gone %v, %v", gone, err)
 	}
-	if got := h.a.rsn.psks.pmks(nil, other); len(got) != 2 || got[0] != testPMK(t, "another passphrase") {
+	if got := h.a.rsn.psks.PMKs(nil, other); len(got) != 2 || got[0] != testPMK(t, "another passphrase") {
 		t.Errorf("%v's candidates: %d", other, len(got))
 	}
 	p, _ = DerivePSKs(&RSNConfig{PSKs: []PSK{{Addr: other, PMK: ptr(testPMK(t, testPassphrase))}, {PMK: ptr(testPMK(t, "a new passphrase"))}}}, "")
@@ -63,27 +63,5 @@ func TestSameSecrets(t *testing.T) {
 		if a.SameSecrets(c) {
 			t.Errorf("%+v: the same as %+v", c, a)
 		}
-	}
-}
-
-// Two lines sharing a secret: the station is reported with the keyid of
-// the first in the order candidates are tried, its own line before the
-// wildcards, each in the file's order (README, WPA2).
-func TestSharedSecretKeyID(t *testing.T) {
-	pmk := testPMK(t, "one shared passphrase")
-	other := ieee80211.MAC{0x02, 0, 0, 0, 9, 0}
-	set, err := newPSKSet(&RSNConfig{PSKs: []PSK{
-		{PMK: &pmk, KeyID: "wildcard-1"},
-		{PMK: &pmk, KeyID: "wildcard-2"},
-		{Addr: staMAC, PMK: &pmk, KeyID: "own"},
-	}}, "airq-test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := set.keyIDOf(staMAC, &pmk); got != "own" {
-		t.Errorf("the station with its own line: keyid %q", got)
-	}
-	if got := set.keyIDOf(other, &pmk); got != "wildcard-1" {
-		t.Errorf("another station: keyid %q", got)
 	}
 }

@@ -53,9 +53,9 @@ func (a *AP) rateTable(s *station) *rate.Station {
 	}
 	rc, err := rate.New(rate.Config{
 		Airtime:  func(r radio.Rate, n int) uint32 { return a.est.Airtime(r, ieee80211.ACBE, n) },
-		Width:    a.phy.width,
+		Width:    a.bss.PHY.Width,
 		Band2GHz: a.cfg.Freq < 3000,
-		AP:       a.phy.caps,
+		AP:       a.bss.PHY.Caps,
 		Station:  s.caps,
 		Seed:     seed,
 	})

@@ -1,10 +1,11 @@
 package ap
 
 import (
-	"github.com/airq/airq/counter"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -86,7 +87,7 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 			deauths++
 			var tx radio.TxStatus
 			radiotap.Parse(b, nil, &tx)
-			if tx.Retries != probeRetries || rx.Rate != h.a.rates.lowestBasic() {
+			if tx.Retries != bss.ProbeRetries || rx.Rate != h.a.bss.Rates.LowestBasic() {
 				t.Fatalf("deauthentication to a stranger: %d retries at %+v", tx.Retries, rx.Rate)
 			}
 		}
@@ -101,8 +102,8 @@ func TestStrangerRepliesWithinBudget(t *testing.T) {
 		h.air(ieee80211.AppendPSPoll(nil, 1, bssid, strangerN(100+i)))
 	}
 	out, _ = h.take()
-	cost := float64(h.a.est.Airtime(h.a.rates.lowestBasic(), ieee80211.ACVO, 26))
-	most := int((replyBurst[replyStranger] + replyPoolBurst) / cost)
+	cost := float64(h.a.est.Airtime(h.a.bss.Rates.LowestBasic(), ieee80211.ACVO, 26))
+	most := int(bss.ClassBurst(bss.ReplyStranger) / cost)
 	if len(out) == 0 || len(out) > most || h.a.Counters()[counter.ThrottledStranger] != uint64(200-len(out)) {
 		t.Errorf("%d answers to 200 strangers at once (budget for %d), %+v", len(out), most, h.a.Counters())
 	}
@@ -151,36 +152,6 @@ func TestKnownSenderNotStarvedByNewMACs(t *testing.T) {
 	}
 }
 
-// TestReplyBudgetBorrowing: an idle class's share goes to the pool, which
-// a busy class draws on; the classes together never spend more than the
-// rate, retries included.
-func TestReplyBudgetBorrowing(t *testing.T) {
-	b := newReplyBudget(0.1) // 100,000 µs per second
-	now := time.Duration(0)
-	spent := 0.0
-	for range 10000 {
-		now += time.Millisecond
-		for {
-			ok, pooled := b.take(now, replyNew, 800, 0)
-			if !ok {
-				break
-			}
-			spent += 800
-			b.charge(replyNew, pooled, 1600) // two retries each
-			spent += 1600
-		}
-	}
-	// Ten seconds at 100,000 µs/s, plus what the buckets held at the start.
-	limit := 10*1e5 + replyPoolBurst + replyBurst[replyKnown] + replyBurst[replyNew] + replyBurst[replyStranger]
-	if spent > limit || spent < 0.9*10*1e5 {
-		t.Errorf("one busy class spent %.0f µs in 10 s, want about 1,000,000 and at most %.0f", spent, limit)
-	}
-	// The known class kept its own bucket.
-	if ok, _ := b.take(now, replyKnown, 800, 0); !ok {
-		t.Error("the known class was drained by the new one")
-	}
-}
-
 // TestFilterShedCounted: the frames the kernel's receive filter shed are
 // what the interface received less what the filter passed that was not an
 // echo (mac80211 does not count its echoes as received); the figure never
@@ -204,5 +175,29 @@ func TestFilterShedCounted(t *testing.T) {
 	h.a.DeviceDrops(KernelCounts{}) // a device that cannot tell
 	if c := h.a.Counters(); c[counter.RadioFiltered] != 70 {
 		t.Errorf("shed %d without figures, want 70 kept", c[counter.RadioFiltered])
+	}
+}
+
+// TestProbeResponseAllocatesNothing: answering a flood of wildcard probes
+// from new MACs, through the BSS's view of the radio, costs no allocation.
+func TestProbeResponseAllocatesNothing(t *testing.T) {
+	h := newHarness(t, Config{ReplyAirtime: 1})
+	h.take()
+	frames := make([][]byte, 64)
+	for i := range frames {
+		frames[i] = append(radiotapRx(), ieee80211.AppendProbeReq(nil, strangerN(i), "", gRates, uint16(i))...)
+	}
+	i, sent := 0, h.a.Counters()[counter.ProbeResponses]
+	step := func() {
+		h.now += time.Millisecond
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flush(h.now, discard{})
+		i++
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.2f allocations per probe response", n)
+	}
+	if h.a.Counters()[counter.ProbeResponses] == sent {
+		t.Error("no probe was answered")
 	}
 }

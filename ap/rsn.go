@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/bip"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/pmf"
@@ -124,7 +125,7 @@ type rsnState struct {
 	// saQueries is at least the number of SA Query procedures running,
 	// recounted by saQueryTick: none means nothing to visit.
 	saQueries int
-	psks      pskSet
+	psks      bss.PSKSet
 	sae       *saeState // WPA3-Personal's side (sae.go); nil without AKM SAE
 	// deadline caches the authenticator's: it changes only in calls the
 	// core makes, each followed by run.
@@ -179,7 +180,7 @@ func newRSN(cfg Config) (*rsnState, error) {
 		transitionDisable = c.SAE.TransitionDisable
 	}
 	auth, err := handshake.New(handshake.Config{
-		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.pmks, TXStatus: true,
+		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.PMKs, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
 		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN, MFP: c.MFP != rsn.MFPDisabled,
 		PairwiseUpdateCount: c.PairwiseUpdateCount, GroupUpdateCount: c.GroupUpdateCount, EAPOLVersion: c.EAPOLVersion,
@@ -289,7 +290,7 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 		// By the PMK, not act.PMK's index: a PSK reload since message 2
 		// may have reordered the candidates.
 		pmk, _ := s.rsn.hs.PMK()
-		s.rsn.keyID = a.rsn.psks.keyIDOf(s.addr, &pmk)
+		s.rsn.keyID = a.rsn.psks.KeyIDOf(s.addr, &pmk)
 		pmk.Clear()
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:

@@ -12,20 +12,20 @@ import (
 	"github.com/airq/airq/rsn"
 )
 
-// bss is a harness with WPA2 stations; deliver hands each frame the AP
+// wpaBSS is a harness with WPA2 stations; deliver hands each frame the AP
 // sends to the station it is for (group frames to all).
-type bss struct {
+type wpaBSS struct {
 	h    *harness
 	stas []*wpaSTA
 	fail bool // echo unicast frames as not acknowledged
 }
 
-func newBSS(t *testing.T, n int, rsnCfg func(*RSNConfig)) *bss {
+func newBSS(t *testing.T, n int, rsnCfg func(*RSNConfig)) *wpaBSS {
 	cfg := wpaConfig(t, rsn.AKMPSK)
 	if rsnCfg != nil {
 		rsnCfg(cfg.RSN)
 	}
-	b := &bss{h: newHarness(t, cfg)}
+	b := &wpaBSS{h: newHarness(t, cfg)}
 	for i := range n {
 		w := newWPASTA(b.h, ieee80211.MAC{0x02, 0, 0, 0, 0x01, byte(i)}, rsn.AKMPSK)
 		b.stas = append(b.stas, w)
@@ -39,9 +39,9 @@ func newBSS(t *testing.T, n int, rsnCfg func(*RSNConfig)) *bss {
 }
 
 // pump delivers until the air is quiet.
-func (b *bss) pump() { b.h.settle(100, b.deliver) }
+func (b *wpaBSS) pump() { b.h.settle(100, b.deliver) }
 
-func (b *bss) deliver(f []byte) {
+func (b *wpaBSS) deliver(f []byte) {
 	_, fr := parsed(b.h.t, f)
 	acked := true
 	for _, w := range b.stas {
@@ -111,7 +111,7 @@ func TestWPA2PTKRekeyUnderTraffic(t *testing.T) {
 	if w.ptk == first || h.a.cnt[counter.HandshakeCompleted] < 3 {
 		t.Fatalf("no PTK rekey in 2.5 s with wpa_ptk_rekey 1 s: %d handshakes", h.a.cnt[counter.HandshakeCompleted])
 	}
-	if w.deaut || h.a.assoc != 1 || h.a.cnt[counter.HandshakeFailed] != 0 {
+	if w.deaut || h.a.bss.Associated != 1 || h.a.cnt[counter.HandshakeFailed] != 0 {
 		t.Fatalf("the station lost its connection: %v", h.a.cnt.String())
 	}
 	if !w.hasPayload([]byte("down 249.")) || h.a.cnt[counter.RxToWired] < 245 {
@@ -197,7 +197,7 @@ func indexOf(s []*wpaSTA, w *wpaSTA) int {
 func TestWPA2PTKRekeyExtendedKeyID(t *testing.T) {
 	cfg := wpaConfig(t, rsn.AKMPSK)
 	cfg.RSN.ExtendedKeyID, cfg.RSN.PTKRekey = 1, time.Second
-	b := &bss{h: newHarness(t, cfg)}
+	b := &wpaBSS{h: newHarness(t, cfg)}
 	w := newWPASTA(b.h, staMAC, rsn.AKMPSK)
 	w.ext = true
 	b.stas = []*wpaSTA{w}

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
@@ -19,7 +20,7 @@ import (
 // deauthenticated and logged once with the likely cause.
 
 // elemRSNX is the RSN Extension element, which message 2 must repeat.
-const elemRSNX = 244
+const elemRSNX = bss.ElemRSNX
 
 // checkRSNE validates the RSNE of an association request with hostapd's
 // status codes; with success it returns what was negotiated and the

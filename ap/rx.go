@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -32,7 +33,7 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		return
 	}
 	if echo {
-		if fr.Addr2() == a.cfg.BSSID {
+		if a.bssOf(fr.Addr2()) != nil { // sent from one of the radio's BSSIDs
 			a.handleEcho(now, fr, &a.txs)
 			a.txLoop(now) // a completion frees airtime: run a round, as drivers do
 		}
@@ -86,7 +87,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		}
 		return
 	}
-	if addr1 != a.cfg.BSSID || fr.Addr3() != a.cfg.BSSID {
+	if b := a.bssOf(addr1); b == nil || fr.Addr3() != b.BSSID {
 		// A group-addressed robust frame from one of ours is 802.11w's
 		// to count; the AP acts on no group-addressed frame but probes.
 		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && fr.Addr3() == a.cfg.BSSID {
@@ -134,18 +135,18 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	// A station that probes is heard from before it authenticates: its
-	// replies then do not compete with a flood of new MACs.
-	if sa := fr.Addr2(); !sa.IsMulticast() {
-		a.senders.heard(now, sa)
+	if a.bss.AnswerProbe(now, (*bssRadio)(a), fr.Addr2(), ies, a.saeH2ERequired()) {
+		a.cnt[counter.ProbeResponses]++
 	}
-	ssid, ok := ies.Find(ieee80211.ElemSSID)
-	if !ok || (len(ssid) > 0 && string(ssid) != a.cfg.SSID) || (len(ssid) == 0 && a.cfg.HideSSID) {
-		return
+}
+
+// bssOf finds the radio's BSS whose BSSID is addr: received frames go to
+// the BSS they name, echoes come back from the BSS that sent them.
+func (a *AP) bssOf(addr ieee80211.MAC) *bss.BSS {
+	for _, b := range a.bsses {
+		if b.BSSID == addr {
+			return b
+		}
 	}
-	// A probe sent on an adjacent channel and heard here names its channel.
-	if ds, ok := ies.Find(ieee80211.ElemDSParams); ok && len(ds) == 1 && int(ds[0]) != a.cfg.Channel {
-		return
-	}
-	a.sendProbeResponse(now, fr.Addr2())
+	return nil
 }

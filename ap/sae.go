@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -25,7 +26,7 @@ import (
 //
 // The glue stays in ap/sae*.go so that it moves whole with a BSS.
 
-const authSAE = 3
+const authSAE = bss.AuthSAE
 
 // saeQueueMax is hostapd's auth_sae_queue bound: jobs waiting for the
 // driver, one per peer, the newest replacing a peer's queued one.
@@ -137,7 +138,7 @@ func (a *AP) saeOf() *saeState {
 }
 
 // handleSAEAuth takes an Authentication frame of algorithm 3.
-func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class replyClass) {
+func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf()
 	if a.aclRefuses(now, sa, "authentication") {
 		if slot, s := a.sta.lookup(sa); s != nil {
@@ -179,7 +180,7 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 }
 
 // saeResult carries out what the authenticator decided.
-func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class replyClass) {
+func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class bss.ReplyClass) {
 	a.countSAEDrop(r.Drop)
 	if r.Job != nil {
 		a.saeOf().live[r.Job] = true
@@ -236,15 +237,9 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 	}
 }
 
-// sendSAEAuth sends one SAE Authentication frame.
-func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class replyClass) bool {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAuth, da)
-	if !ok {
-		return false
-	}
-	b = ieee80211.AppendAuth(b, authSAE, f.Transaction, f.Status)
-	b = append(b, f.Body...)
-	if !a.finishReply(now, h, b, rt, class, 0, mlmeNone) {
+// sendSAEAuth sends one SAE Authentication frame (bss.BSS.SendSAEAuth).
+func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
+	if !a.bss.SendSAEAuth(now, (*bssRadio)(a), da, f, class) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
@@ -254,7 +249,7 @@ func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class
 // saeAccepted makes the station authenticated with the exchange's keys
 // and caches the PMKSA. An associated MFP station keeps its association
 // until it associates again with the new keys (hostapd leaves it too).
-func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class replyClass) {
+func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class bss.ReplyClass) {
 	st := a.saeOf()
 	st.pmksa.Add(now, rsn.PMKSA{SPA: sa, PMKID: rsn.PMKID(k.PMKID), PMK: rsn.PMK(k.PMK), AKM: rsn.AKMSAE, Group: k.Group, H2E: k.H2E})
 	slot, s := a.sta.lookup(sa)
@@ -269,11 +264,11 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	}
 	s.state = stateAuthenticated
 	s.authAt, s.lastRx = now, now
-	s.known = class == replyKnown
+	s.known = class == bss.ReplyKnown
 	s.authOK = true // the Confirm was its own acknowledgement of the exchange
 	s.sae = &staSAE{keys: *k, bySAE: true}
-	a.sta.enlist(slot, listAuth)
-	a.answered.Add(now, sa)
+	a.sta.enlist(slot, bss.ListAuth)
+	a.bss.Answered.Add(now, sa)
 }
 
 // statusInvalidPMKID is status 53: the PMKID names no PMKSA.

@@ -42,8 +42,8 @@ func TestSAEH2EOnlySelector(t *testing.T) {
 		if got := bytes.IndexByte(rates, selector) >= 0; got != c.want {
 			t.Errorf("%s: rates %x, selector 123 listed %v, want %v", c.name, rates, got, c.want)
 		}
-		if !bytes.HasPrefix(rates, h.a.rates.ie) {
-			t.Errorf("%s: rates %x lack the BSS's %x", c.name, rates, h.a.rates.ie)
+		if !bytes.HasPrefix(rates, h.a.bss.Rates.IE) {
+			t.Errorf("%s: rates %x lack the BSS's %x", c.name, rates, h.a.bss.Rates.IE)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -35,7 +36,7 @@ func (a *AP) saQuery(s *station) *pmf.Query {
 // saQueryAssoc runs the SA Query rule for an association request from a
 // station that keepsAssoc; true when the request was refused with the
 // comeback time, false when the association proceeds as a new one.
-func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bool, class replyClass) bool {
+func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bool, class bss.ReplyClass) bool {
 	status, tus, step := a.saQuery(s).Assoc(now)
 	if step.TimedOut {
 		a.saQueryStep(now, slot, s, step)
@@ -110,15 +111,10 @@ func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
 	}
 }
 
-// sendSAQuery sends an SA Query Request or Response; protectMgmt puts it
-// under the station's PTK.
+// sendSAQuery sends an SA Query Request or Response (bss.BSS.SendSAQuery);
+// protectMgmt puts it under the station's PTK.
 func (a *AP) sendSAQuery(now time.Duration, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
-	if !ok {
-		return
-	}
-	b = pmf.AppendSAQuery(b, action, id)
-	a.finish(now, h, b, rt, 0)
+	a.bss.SendSAQuery(now, (*bssRadio)(a), da, action, id)
 }
 
 // ctlSAQuery sends the station one SA Query Request under its PTK, with a
@@ -149,19 +145,9 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 // sendAssocComeback refuses an association request with status 30 and
 // the Timeout Interval element of the association comeback time, as
 // hostapd's send_assoc_resp.
-func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class replyClass) {
-	sub := ieee80211.SubtypeAssocResp
-	if reassoc {
-		sub = ieee80211.SubtypeReassocResp
-	}
-	h, b, rt, ok := a.startMgmt(sub, da)
-	if !ok {
-		return
-	}
-	b = ieee80211.AppendAssocResp(b, a.capability(), ieee80211.StatusAssocRejectedTemp, 0)
-	b = a.appendRates(b)
-	b = pmf.AppendComeback(b, tus)
-	if a.finishReply(now, h, b, rt, class, 0, mlmeNone) {
+func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
+	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: ieee80211.StatusAssocRejectedTemp, H2EOnly: a.saeH2ERequired(), Comeback: tus, Class: class}
+	if a.bss.SendAssocResp(now, (*bssRadio)(a), &resp) {
 		a.cnt[counter.AssocResponses]++
 	}
 }

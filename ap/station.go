@@ -4,6 +4,7 @@ import (
 	"iter"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rate"
@@ -81,9 +82,6 @@ type station struct {
 	caps       rate.Caps     // what it announced, for the rate table built when first needed
 	rcTried    bool          // the rate table was built (or could not be) since the last release
 	lastTx     time.Duration // last data frame handed to the radio
-	// Its place in the table's list for its kind of unconfirmed state.
-	list       uint8
-	prev, next uint16
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
@@ -108,33 +106,16 @@ type StationCounters struct {
 	RxDroppedUnauthorize uint64 // data from an unassociated or unauthorized station
 }
 
-// Eviction lists: the slots of each kind of unconfirmed station in the
-// order they became so, oldest first. Associated stations that have sent
-// data are on none.
-const (
-	listNone    uint8 = iota
-	listAuth          // authenticated only
-	listPending       // association response awaiting its TX status
-	listQuiet         // associated, no data frame since
-	numLists
-)
-
-type slotList struct{ head, tail uint16 }
-
-// stationTable maps addresses to slots 1..max; slot 0 is never used.
+// stationTable is the radio's stations: the index of addresses, AIDs and
+// eviction lists of their BSS (bss.Table) and each station's state, by slot. A station's
+// slot is its AID and its index in the scheduler; slot 0 is never used.
 type stationTable struct {
-	slots  []station
-	byAddr map[ieee80211.MAC]uint16
-	free   []uint16
-	lists  [numLists]slotList
+	slots []station
+	ids   *bss.Table // the BSS's
 }
 
-func newStationTable(max int) stationTable {
-	t := stationTable{slots: make([]station, max+1), byAddr: make(map[ieee80211.MAC]uint16, max), free: make([]uint16, 0, max)}
-	for i := max; i >= 1; i-- {
-		t.free = append(t.free, uint16(i))
-	}
-	return t
+func newStationTable(max int, ids *bss.Table) stationTable {
+	return stationTable{slots: make([]station, max+1), ids: ids}
 }
 
 // used yields the slots in use in slot order, so that everything the core
@@ -150,8 +131,8 @@ func (t *stationTable) used() iter.Seq[uint16] {
 }
 
 func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
-	slot, ok := t.byAddr[addr]
-	if !ok {
+	slot := t.ids.Lookup(addr)
+	if slot == 0 {
 		return 0, nil
 	}
 	return slot, &t.slots[slot]
@@ -160,62 +141,24 @@ func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
 // add returns a fresh slot for addr, or false when the table is full. The
 // lowest free slot is used, so AIDs are reused.
 func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
-	if len(t.free) == 0 {
+	slot, ok := t.ids.Add(addr)
+	if !ok {
 		return 0, nil, false
 	}
-	slot := t.free[len(t.free)-1]
-	t.free = t.free[:len(t.free)-1]
 	s := &t.slots[slot]
 	*s = station{addr: addr}
-	t.byAddr[addr] = slot
 	return slot, s, true
 }
 
 func (t *stationTable) remove(slot uint16) {
-	t.enlist(slot, listNone)
 	s := &t.slots[slot]
-	delete(t.byAddr, s.addr)
+	t.ids.Remove(slot, s.addr)
 	s.state = stateNone
 	s.rc, s.rsn, s.sae = nil, nil, nil
-	// Keep the free list sorted descending so the lowest slot is reused first.
-	i := len(t.free)
-	t.free = append(t.free, 0)
-	for i > 0 && t.free[i-1] < slot {
-		t.free[i] = t.free[i-1]
-		i--
-	}
-	t.free[i] = slot
 }
 
-// enlist moves slot to the tail of list l (listNone: off every list).
-func (t *stationTable) enlist(slot uint16, l uint8) {
-	s := &t.slots[slot]
-	if s.list != listNone {
-		from := &t.lists[s.list]
-		if s.prev != 0 {
-			t.slots[s.prev].next = s.next
-		} else {
-			from.head = s.next
-		}
-		if s.next != 0 {
-			t.slots[s.next].prev = s.prev
-		} else {
-			from.tail = s.prev
-		}
-	}
-	s.list, s.prev, s.next = l, 0, 0
-	if l == listNone {
-		return
-	}
-	to := &t.lists[l]
-	s.prev = to.tail
-	if to.tail != 0 {
-		t.slots[to.tail].next = slot
-	} else {
-		to.head = slot
-	}
-	to.tail = slot
-}
+// enlist moves slot to the tail of list l (bss.ListNone: off every list).
+func (t *stationTable) enlist(slot uint16, l bss.List) { t.ids.Enlist(slot, l) }
 
 // oldest returns the slot longest on list l, 0 if it is empty.
-func (t *stationTable) oldest(l uint8) uint16 { return t.lists[l].head }
+func (t *stationTable) oldest(l bss.List) uint16 { return t.ids.Oldest(l) }

@@ -48,4 +48,4 @@ func (a *AP) DeviceDrops(k KernelCounts) {
 }
 
 // Associated returns the number of associated stations.
-func (a *AP) Associated() int { return a.assoc }
+func (a *AP) Associated() int { return a.bss.Associated }

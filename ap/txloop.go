@@ -28,7 +28,7 @@ func (a *AP) txLoop(now time.Duration) {
 		for q, ok := a.sched.Next(ac, now); ok; q, ok = a.sched.Next(ac, now) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
-			held := slot == 0 && a.dozing > 0 && !a.mcastWindow
+			held := slot == 0 && a.bss.Dozing > 0 && !a.bss.GroupWindow
 			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
@@ -67,7 +67,7 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		rate radio.Rate
 	)
 	if slot == 0 {
-		rate = a.rates.lowestBasic()
+		rate = a.bss.Rates.LowestBasic()
 		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
 		seq = a.nextMgmtSeq()
 	} else {

@@ -13,7 +13,7 @@ import (
 // stations go to the wired side as 802.3, or straight back into the BSS when
 // addressed to another station.
 func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
-	if !fr.ToDS() || fr.Addr1() != a.cfg.BSSID {
+	if !fr.ToDS() || a.bssOf(fr.Addr1()) == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
@@ -173,7 +173,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return
 			}
-		} else if a.assoc > 1 {
+		} else if a.bss.Associated > 1 {
 			a.enqueueEthernet(now, da, sa, etherType, payload)
 		}
 	}

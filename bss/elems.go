@@ -1,6 +1,9 @@
-package ap
+package bss
 
 import "github.com/airq/airq/internal/ieee80211"
+
+// ElemRSNX is the RSN Extension element.
+const ElemRSNX = 244
 
 // onceInAssoc holds the element IDs that IEEE 802.11-2020 lists at most
 // once in a (re)association request (tables 9-35 and 9-37): a second copy
@@ -31,7 +34,7 @@ var onceInAssoc = idSet(
 	148, // DMG Capabilities
 	ieee80211.ElemVHTCap,
 	199, // Operating Mode Notification
-	elemRSNX,
+	ElemRSNX,
 )
 
 // onceInAssocExt is the same for Element ID Extension values.
@@ -56,9 +59,9 @@ func idSet(ids ...uint8) elemIDs {
 func (s *elemIDs) add(id uint8)      { s[id>>6] |= 1 << (id & 63) }
 func (s *elemIDs) has(id uint8) bool { return s[id>>6]&(1<<(id&63)) != 0 }
 
-// repeatsOnceElement reports whether ies (already validated) holds a
+// RepeatsOnceElement reports whether ies (already validated) holds a
 // second copy of an element allowed once. It allocates nothing.
-func repeatsOnceElement(ies ieee80211.Elements) bool {
+func RepeatsOnceElement(ies ieee80211.Elements) bool {
 	var seen, seenExt elemIDs
 	it := ies.Iter()
 	for it.Next() {

@@ -1,4 +1,4 @@
-package ap
+package bss
 
 import (
 	"fmt"
@@ -6,10 +6,10 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// validWMM fills in hostapd's default parameters and checks each AC's:
+// ValidWMM fills in hostapd's default parameters and checks each AC's:
 // AIFSN 2 to 15 (stations need 2 or more), CWmin up to CWmax, and no
 // admission control, which would need ADDTS.
-func validWMM(p [ieee80211.NumACs]ieee80211.EDCA) ([ieee80211.NumACs]ieee80211.EDCA, error) {
+func ValidWMM(p [ieee80211.NumACs]ieee80211.EDCA) ([ieee80211.NumACs]ieee80211.EDCA, error) {
 	if p == ([ieee80211.NumACs]ieee80211.EDCA{}) {
 		return ieee80211.DefaultEDCA(), nil
 	}

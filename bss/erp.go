@@ -1,0 +1,101 @@
+package bss
+
+// The capability field and the ERP element follow the associated
+// stations: 802.11b ones need protection and long preambles.
+
+// Capability bits a BSS advertises: ESS, privacy with WPA2, spectrum
+// management where configured, and short preamble and short slot time on
+// 2.4 GHz while only ERP stations are associated.
+const (
+	CapESS          = 0x0001
+	CapPrivacy      = 0x0010 // WPA2: data is protected
+	CapShortPre     = 0x0020
+	CapSpectrumMgmt = 0x0100
+	CapShortSlot    = 0x0400
+)
+
+// ERP element bits (IEEE 802.11 9.4.2.11).
+const (
+	ERPNonERPPresent = 0x01
+	ERPUseProtection = 0x02
+	ERPBarker        = 0x04
+)
+
+// ERP counts the associated stations behind the capability bits and the
+// ERP element: those without OFDM rates and those without short preamble.
+type ERP struct {
+	NonERP       int // associated stations without OFDM rates
+	LongPreamble int // associated stations without short preamble
+}
+
+// Join counts a station that associates; Leave one that leaves.
+func (e *ERP) Join(nonERP, longPreamble bool) { e.add(nonERP, longPreamble, 1) }
+
+// Leave undoes Join.
+func (e *ERP) Leave(nonERP, longPreamble bool) { e.add(nonERP, longPreamble, -1) }
+
+func (e *ERP) add(nonERP, longPreamble bool, n int) {
+	if nonERP {
+		e.NonERP += n
+	}
+	if longPreamble {
+		e.LongPreamble += n
+	}
+}
+
+// With is the counts once a station being admitted is associated too:
+// what its association response announces.
+func (e ERP) With(nonERP, longPreamble bool) ERP {
+	e.Join(nonERP, longPreamble)
+	return e
+}
+
+// Capability is base (ESS, privacy, spectrum management) with short
+// preamble and short slot time on 2.4 GHz while every associated station
+// can use them (802.11b stations cannot).
+func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
+	if !band2GHz {
+		return base
+	}
+	if e.LongPreamble == 0 {
+		base |= CapShortPre
+	}
+	if e.NonERP == 0 {
+		base |= CapShortSlot
+	}
+	return base
+}
+
+// Flags asks ERP stations to protect their OFDM frames while an 802.11b
+// station is associated, and for long preambles while one needs them.
+func (e ERP) Flags() uint8 {
+	var f uint8
+	if e.NonERP > 0 {
+		f |= ERPNonERPPresent | ERPUseProtection
+	}
+	if e.LongPreamble > 0 {
+		f |= ERPBarker
+	}
+	return f
+}
+
+// Capability is the BSS's Capability field on freq MHz: ESS, privacy when
+// it is protected, spectrum management where configured, and short
+// preamble and short slot time while every associated station can use
+// them.
+func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.ERP, freq) }
+
+// CapabilityWith is the capability once a station being admitted (with no
+// OFDM rate: nonERP; without short preamble: longPreamble) is associated
+// too: what its association response announces.
+func (b *BSS) CapabilityWith(freq int, nonERP, longPreamble bool) uint16 {
+	return b.capabilityOf(b.ERP.With(nonERP, longPreamble), freq)
+}
+
+func (b *BSS) capabilityOf(e ERP, freq int) uint16 {
+	c := uint16(CapESS) | b.Profile.Advert.SpectrumCap(freq)
+	if b.Profile.RSNE != nil {
+		c |= CapPrivacy
+	}
+	return e.Capability(c, freq < 3000)
+}
