@@ -19,6 +19,9 @@ func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	if n == 0 {
 		return 0, nil
 	}
+	if d.ring != nil {
+		return d.readRing(bufs, sizes, false)
+	}
 	d.rxMu.Lock()
 	defer d.rxMu.Unlock()
 	r := &d.rb
