@@ -81,7 +81,7 @@ func (d *Device) ReadViews(views [][]byte, sizes []int) (int, error) {
 	if d.ring == nil {
 		return 0, ErrNoRing
 	}
-	return d.readRing(views, sizes, true)
+	return d.readRing(views, sizes, true, true)
 }
 
 // Release hands the n oldest frames ReadViews returned back to the kernel.
@@ -97,7 +97,16 @@ func (d *Device) Release(n int) {
 	d.ringMu.Unlock()
 }
 
-func (d *Device) readRing(bufs [][]byte, sizes []int, views bool) (int, error) {
+// ReadViewsNow is ReadViews without waiting: it returns 0 and no error
+// when the ring is empty. With it a loop waits on PollFd itself.
+func (d *Device) ReadViewsNow(views [][]byte, sizes []int) (int, error) {
+	if d.ring == nil {
+		return 0, ErrNoRing
+	}
+	return d.readRing(views, sizes, true, false)
+}
+
+func (d *Device) readRing(bufs [][]byte, sizes []int, views, wait bool) (int, error) {
 	n := min(len(bufs), len(sizes), MaxBatch)
 	if d.closed.Load() {
 		return 0, d.ioError("read", nil)
@@ -112,7 +121,12 @@ func (d *Device) readRing(bufs [][]byte, sizes []int, views bool) (int, error) {
 	}
 	t := &d.rt
 	t.bufs, t.sizes, t.views, t.kept, t.blocked = bufs[:n], sizes[:n], views, 0, false
-	err := d.rxRC.Read(t.pollFn)
+	var err error
+	if wait {
+		err = d.rxRC.Read(t.pollFn)
+	} else {
+		t.poll(0) // no system call: the ring is in memory
+	}
 	k := t.kept
 	t.bufs, t.sizes = nil, nil
 	if err == nil && k == 0 && t.blocked {
