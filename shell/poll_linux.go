@@ -150,14 +150,14 @@ func (p *poller) wait(timeout time.Duration) error {
 
 // drain reads s once if it may have frames and hands them to handle; a
 // short batch means the device had no more.
-func (s *pollSource) drain(at func() time.Duration, handle func(time.Duration, []byte)) (int, error) {
+func (s *pollSource) drain(at func() time.Duration, handle func(time.Duration, []byte)) error {
 	if !s.ready {
-		return 0, nil
+		return nil
 	}
 	b := s.b
 	n, err := s.read(b.bufs, b.sizes)
 	if err != nil {
-		return 0, fmt.Errorf("%s read: %w", s.name, err)
+		return fmt.Errorf("%s read: %w", s.name, err)
 	}
 	s.ready = n == len(b.bufs)
 	if n > 0 {
@@ -169,7 +169,7 @@ func (s *pollSource) drain(at func() time.Duration, handle func(time.Duration, [
 			s.release(n)
 		}
 	}
-	return n, nil
+	return nil
 }
 
 // runPolled is Run's loop on one locked thread (see the top of this file).
@@ -224,12 +224,10 @@ func (d *driver) runPolled(ctx context.Context, p *poller, ready func()) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		nr, err := p.rx.drain(d.now, core.HandleRadio)
-		if err != nil {
+		if err := p.rx.drain(d.now, core.HandleRadio); err != nil {
 			return err
 		}
-		nw, err := p.wx.drain(d.now, core.HandleWired)
-		if err != nil {
+		if err := p.wx.drain(d.now, core.HandleWired); err != nil {
 			return err
 		}
 		select {
@@ -248,10 +246,17 @@ func (d *driver) runPolled(ctx context.Context, p *poller, ready func()) error {
 		}
 		core.Tick(d.now())
 		core.Flush(d.now(), d)
-		if nr > 0 || nw > 0 || p.rx.ready || p.wx.ready {
+		var timeout time.Duration
+		switch {
+		case p.rx.ready && p.wx.ready:
 			continue
+		case p.rx.ready || p.wx.ready:
+			// A side that keeps filling batches must not hide the other:
+			// ask the set without waiting.
+		default: // both read dry: wait, woken at once by what came meanwhile
+			timeout = min(core.Deadline(), nextDrops) - d.now()
 		}
-		if err := p.wait(min(core.Deadline(), nextDrops) - d.now()); err != nil {
+		if err := p.wait(timeout); err != nil {
 			return errors.Join(err, ctx.Err())
 		}
 	}
