@@ -154,14 +154,7 @@ func (r *rxBatch) collect(got int) int {
 		bytes += uint64(size)
 		k++
 	}
-	r.c.rxFrames.Add(uint64(k))
-	r.c.rxBytes.Add(bytes)
-	if trunc > 0 {
-		r.c.rxTruncated.Add(trunc)
-	}
-	if outgoing > 0 {
-		r.c.rxOutgoing.Add(outgoing)
-	}
+	r.c.received(uint64(k), bytes, trunc, outgoing)
 	return k
 }
 

@@ -59,6 +59,19 @@ type counters struct {
 	txFrames, txBytes, txErrors                atomic.Uint64
 }
 
+// received counts what one read took: frames kept, their bytes, how many
+// of them were cut, and outgoing copies discarded.
+func (c *counters) received(frames, bytes, trunc, outgoing uint64) {
+	c.rxFrames.Add(frames)
+	c.rxBytes.Add(bytes)
+	if trunc > 0 {
+		c.rxTruncated.Add(trunc)
+	}
+	if outgoing > 0 {
+		c.rxOutgoing.Add(outgoing)
+	}
+}
+
 // Open brings the interface called ifname up (setting opt.MTU first when
 // non-zero) and opens it for reading and injection.
 func Open(ifname string, opt Options) (*Device, error) {

@@ -204,14 +204,7 @@ func (t *ringTake) take() (k int, blocked bool) {
 		bytes += uint64(len(frame))
 		k++
 	}
-	t.c.rxFrames.Add(uint64(k))
-	t.c.rxBytes.Add(bytes)
-	if trunc > 0 {
-		t.c.rxTruncated.Add(trunc)
-	}
-	if outgoing > 0 {
-		t.c.rxOutgoing.Add(outgoing)
-	}
+	t.c.received(uint64(k), bytes, trunc, outgoing)
 	if bad > 0 {
 		t.c.rxBadSlots.Add(bad)
 	}

@@ -1,15 +1,10 @@
 package shell
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"sync"
 	"testing"
 
 	"github.com/airq/airq/ap"
-	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/radio/radiotest"
 )
@@ -77,27 +72,14 @@ func TestRunLendsRingFrames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dev, wired := &lendingRadio{Device: radiotest.New(), slots: tt.slots}, radiotest.New()
-		ctx, cancel := context.WithCancel(context.Background())
-		ready := make(chan struct{})
-		done := make(chan error, 1)
-		go func() {
-			done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), func() { close(ready) })
-		}()
-		<-ready
-		rt := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437, Signal: -50, HasSignal: true})
-		dev.Inject(append(rt, ieee80211.AppendProbeReq(nil, sta, "", []byte{0x82, 0x84, 0x8b, 0x96}, 1)...))
-		var frames [][]byte
-		waitFor(t, "a probe response", func() bool {
-			frames = append(frames, dev.Written()...)
-			return len(sent(t, frames)[ieee80211.SubtypeProbeResp]) == 1
-		})
+		dev := &lendingRadio{Device: radiotest.New(), slots: tt.slots}
+		stop := goRun(core, dev, radiotest.New())
+		probe(t, dev.Device)
 		waitFor(t, "the batch's release", func() bool {
 			viewed, released, lent := dev.counts()
 			return !tt.lend || (viewed == 1 && released == 1 && lent == 0)
 		})
-		cancel()
-		if err := <-done; err != nil {
+		if err := stop(); err != nil {
 			t.Fatalf("Run: %v", err)
 		}
 		if viewed, released, _ := dev.counts(); !tt.lend && (viewed != 0 || released != 0) {
