@@ -120,12 +120,15 @@ func (d *Device) readRing(bufs [][]byte, sizes []int, views, wait bool) (int, er
 		return 0, d.ioError("read", nil)
 	}
 	t := &d.rt
-	t.bufs, t.sizes, t.views, t.kept, t.blocked = bufs[:n], sizes[:n], views, 0, false
+	t.bufs, t.sizes, t.views, t.kept, t.blocked, t.err = bufs[:n], sizes[:n], views, 0, false, nil
 	var err error
 	if wait {
 		err = d.rxRC.Read(t.pollFn)
 	} else {
-		t.poll(0) // no system call: the ring is in memory
+		err = d.rxRC.Control(t.nowFn)
+	}
+	if err == nil && t.err != nil {
+		err = os.NewSyscallError("receive ring", t.err)
 	}
 	k := t.kept
 	t.bufs, t.sizes = nil, nil
@@ -148,20 +151,35 @@ type ringTake struct {
 	views   bool
 	kept    int
 	blocked bool
+	err     error // the socket's error, seen when the ring was empty
 	pollFn  func(fd uintptr) bool
+	nowFn   func(fd uintptr) // t.poll without its verdict
 }
 
 func (t *ringTake) init(r *ring, c *counters) {
 	t.r, t.c = r, c
 	t.pollFn = t.poll
+	t.nowFn = func(fd uintptr) { t.poll(fd) }
 }
 
 // poll is the netpoller's callback: done once a frame was taken (or the
 // ring is blocked by held views); otherwise the netpoller waits for the
 // kernel's wake-up, which comes with every frame it puts in the ring.
-func (t *ringTake) poll(uintptr) bool {
+//
+// An empty ring says nothing of the socket itself: when the interface goes
+// down or away the kernel only sets the socket's error (which recvmmsg
+// would return) and wakes the reader, so an empty ring asks for it, one
+// system call where recvmmsg would have made one too.
+func (t *ringTake) poll(fd uintptr) bool {
 	t.kept, t.blocked = t.take()
-	return t.kept > 0 || t.blocked
+	if t.kept == 0 && !t.blocked {
+		if e, err := unix.GetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_ERROR); err != nil {
+			t.err = err
+		} else if e != 0 {
+			t.err = unix.Errno(e)
+		}
+	}
+	return t.kept > 0 || t.blocked || t.err != nil
 }
 
 // take walks the ring from its head for up to len(t.bufs) frames. Views

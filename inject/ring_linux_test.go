@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/airq/airq/internal/netnstest"
@@ -353,5 +354,33 @@ func TestIntegrationReadNow(t *testing.T) {
 				t.Fatalf("ReadViewsNow without a ring = %v", err)
 			}
 		})
+	}
+}
+
+// TestIntegrationRingInterfaceDown: the interface going down ends a read
+// from the ring with the socket's error, waiting or not, as recvmmsg's
+// would; an empty ring alone does not show it.
+func TestIntegrationRingInterfaceDown(t *testing.T) {
+	d, _ := openRingPair(t, 0)
+	errc := make(chan error, 1)
+	go func() {
+		views, sizes := make([][]byte, 8), make([]int, 8)
+		for {
+			n, err := d.ReadViews(views, sizes)
+			if err != nil {
+				errc <- err
+				return
+			}
+			d.Release(n)
+		}
+	}()
+	netnstest.IP(t, "link", "set", "air0", "down")
+	select {
+	case err := <-errc:
+		if !errors.Is(err, unix.ENETDOWN) {
+			t.Fatalf("ReadViews = %v, want ENETDOWN", err)
+		}
+	case <-time.After(timeout):
+		t.Fatal("ReadViews still waiting after the interface went down")
 	}
 }
