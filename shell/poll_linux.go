@@ -5,18 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
+	"os"
+	"syscall"
 	"time"
 
 	"github.com/airq/airq/radio"
 	"golang.org/x/sys/unix"
 )
 
-// The polled loop: one goroutine, locked to its OS thread, reads the radio
-// and the wired side without blocking until each has nothing left, hands
-// the frames to the core as it reads them, and then waits on one epoll set
-// of its own (the radio's descriptor, the TAP's, an eventfd) with the
-// core's next deadline as the timeout. No reader goroutines, no channel
+// The polled loop: one goroutine reads the radio and the wired side without
+// blocking until each has nothing left, hands the frames to the core as it
+// reads them, and then waits on one epoll set of its own (the radio's
+// descriptor, the TAP's, an eventfd) with the core's next deadline as the
+// timeout. No reader goroutines, no channel
 // hand-offs, no wake of a second goroutine per batch: the scheduler's share
 // of the datapath goes. Control requests and finished SAE jobs come from
 // other goroutines; those write the eventfd, and the loop serves them
@@ -51,6 +52,10 @@ type pollSource struct {
 
 type poller struct {
 	epfd, efd int
+	f         *os.File        // epfd, registered with the netpoller
+	rc        syscall.RawConn // f's
+	collectFn func(uintptr) bool
+	err       error // the last collect's
 	rx, wx    pollSource
 	events    [3]unix.EpollEvent
 	kickBuf   [8]byte
@@ -101,14 +106,24 @@ func (p *poller) open() error {
 			return fmt.Errorf("epoll_ctl: %w", err)
 		}
 	}
-	return nil
+	// Non-blocking, os.NewFile registers it with the netpoller.
+	if err := unix.SetNonblock(p.epfd, true); err != nil {
+		return fmt.Errorf("epoll set non-blocking: %w", err)
+	}
+	p.f = os.NewFile(uintptr(p.epfd), "epoll")
+	p.collectFn = p.collect
+	p.rc, err = p.f.SyscallConn()
+	return err
 }
 
 func (p *poller) close() {
-	for _, fd := range []int{p.epfd, p.efd} {
-		if fd >= 0 {
-			unix.Close(fd)
-		}
+	if p.f != nil {
+		p.f.Close()
+	} else if p.epfd >= 0 {
+		unix.Close(p.epfd)
+	}
+	if p.efd >= 0 {
+		unix.Close(p.efd)
 	}
 }
 
@@ -119,21 +134,35 @@ func (p *poller) kick() {
 	unix.Write(p.efd, one[:])
 }
 
-// wait blocks until a device or the eventfd is readable or timeout passes,
-// and marks the readable devices. The timeout rounds up to a millisecond,
-// epoll's unit: the core's deadlines fire late by less than that, never
-// early.
+// wait parks the loop until a device or the eventfd is readable or timeout
+// passes (not at all when it is not positive), and marks the readable
+// devices. The set's own descriptor is readable when a member is, so the Go
+// netpoller waits on it: the goroutine parks as on any socket, no thread
+// blocks, and the timeout is a netpoller deadline, as precise as a timer.
 func (p *poller) wait(timeout time.Duration) error {
-	ms := -1
-	if timeout < time.Hour {
-		ms = int((max(timeout, 0) + time.Millisecond - 1) / time.Millisecond)
+	p.err = nil
+	if timeout <= 0 {
+		p.collect(0)
+		return p.err
 	}
-	n, err := unix.EpollWait(p.epfd, p.events[:], ms)
-	if err == unix.EINTR {
-		return nil
+	if err := p.f.SetReadDeadline(time.Now().Add(timeout)); err != nil {
+		return err
 	}
+	if err := p.rc.Read(p.collectFn); err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+		return err
+	}
+	return p.err
+}
+
+// collect takes the set's events without waiting and marks the readable
+// devices; false (nothing yet) has the netpoller wait.
+func (p *poller) collect(uintptr) bool {
+	n, err := unix.EpollWait(p.epfd, p.events[:], 0)
 	if err != nil {
-		return fmt.Errorf("epoll_wait: %w", err)
+		if err != unix.EINTR {
+			p.err = fmt.Errorf("epoll_wait: %w", err)
+		}
+		return p.err != nil
 	}
 	for _, e := range p.events[:n] {
 		switch e.Fd {
@@ -145,7 +174,7 @@ func (p *poller) wait(timeout time.Duration) error {
 			unix.Read(p.efd, p.kickBuf[:]) // resets the counter
 		}
 	}
-	return nil
+	return n > 0
 }
 
 // drain reads s once if it may have frames and hands them to handle; a
@@ -174,8 +203,6 @@ func (s *pollSource) drain(at func() time.Duration, handle func(time.Duration, [
 
 // runPolled is Run's loop on one locked thread (see the top of this file).
 func (d *driver) runPolled(ctx context.Context, p *poller, ready func()) error {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	core, o := d.core, d.o
 	d.kick = p.kick
 
