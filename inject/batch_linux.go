@@ -11,17 +11,7 @@ import (
 // min(len(bufs), len(sizes), MaxBatch) frames without blocking further: frame
 // i goes to bufs[i][:cap(bufs[i])] and its length to sizes[i]. Frames longer
 // than the buffer are truncated and counted. Outgoing copies are discarded.
-func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) { return d.read(bufs, sizes, true) }
-
-// ReadNow is ReadBatch without waiting: it returns 0 and no error when no
-// frame is pending. With it a loop waits on PollFd itself.
-func (d *Device) ReadNow(bufs [][]byte, sizes []int) (int, error) { return d.read(bufs, sizes, false) }
-
-// PollFd is the receive socket's descriptor, for a loop that waits for
-// readability itself (with ReadNow or ReadViewsNow); valid until Close.
-func (d *Device) PollFd() int { return d.rxFd }
-
-func (d *Device) read(bufs [][]byte, sizes []int, wait bool) (int, error) {
+func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	n := min(len(bufs), len(sizes), MaxBatch)
 	if d.closed.Load() {
 		return 0, d.ioError("read", nil)
@@ -30,18 +20,13 @@ func (d *Device) read(bufs [][]byte, sizes []int, wait bool) (int, error) {
 		return 0, nil
 	}
 	if d.ring != nil {
-		return d.readRing(bufs, sizes, false, wait)
+		return d.readRing(bufs, sizes, false)
 	}
 	d.rxMu.Lock()
 	defer d.rxMu.Unlock()
 	r := &d.rb
 	r.start(bufs[:n], sizes[:n], &d.c)
-	var err error
-	if wait {
-		err = d.rxRC.Read(r.pollFn)
-	} else if err = d.rxRC.Control(r.nowFn); err == nil && r.err == unix.EAGAIN {
-		r.err = nil
-	}
+	err := d.rxRC.Read(r.pollFn)
 	if err == nil && r.err != nil {
 		err = os.NewSyscallError("recvmmsg", r.err)
 	}
@@ -67,7 +52,6 @@ type rxBatch struct {
 
 	err    error
 	pollFn func(fd uintptr) bool // r.poll, bound once: a call allocates nothing
-	nowFn  func(fd uintptr)      // r.poll without its verdict, bound once
 }
 
 func (r *rxBatch) init() {
@@ -77,7 +61,6 @@ func (r *rxBatch) init() {
 		r.hdrs[i].Hdr.Iovlen = 1
 	}
 	r.pollFn = r.poll
-	r.nowFn = func(fd uintptr) { r.poll(fd) }
 }
 
 // poll is the netpoller's callback: done unless the socket has nothing yet.

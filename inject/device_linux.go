@@ -27,7 +27,6 @@ type Device struct {
 	// WriteBatch poll through them with callbacks bound once, where
 	// socket.Conn's ReadFunc would allocate a few closures per call.
 	rxRC, txRC syscall.RawConn
-	rxFd       int // the descriptor behind rxRC, for PollFd
 	closed     atomic.Bool
 	addr       [6]byte // the filter's address; zero: no filter
 	echoLen    uint32  // what the filter keeps of an echo
@@ -89,9 +88,6 @@ func Open(ifname string, opt Options) (*Device, error) {
 		return nil, fmt.Errorf("inject: open %s: send socket: %w", ifname, err)
 	}
 	if d.rxRC, err = d.rx.SyscallConn(); err == nil {
-		err = d.rxRC.Control(func(fd uintptr) { d.rxFd = int(fd) })
-	}
-	if err == nil {
 		d.txRC, err = d.tx.SyscallConn()
 	}
 	if err != nil {

@@ -81,7 +81,7 @@ func (d *Device) ReadViews(views [][]byte, sizes []int) (int, error) {
 	if d.ring == nil {
 		return 0, ErrNoRing
 	}
-	return d.readRing(views, sizes, true, true)
+	return d.readRing(views, sizes, true)
 }
 
 // Release hands the n oldest frames ReadViews returned back to the kernel.
@@ -97,16 +97,7 @@ func (d *Device) Release(n int) {
 	d.ringMu.Unlock()
 }
 
-// ReadViewsNow is ReadViews without waiting: it returns 0 and no error
-// when the ring is empty. With it a loop waits on PollFd itself.
-func (d *Device) ReadViewsNow(views [][]byte, sizes []int) (int, error) {
-	if d.ring == nil {
-		return 0, ErrNoRing
-	}
-	return d.readRing(views, sizes, true, false)
-}
-
-func (d *Device) readRing(bufs [][]byte, sizes []int, views, wait bool) (int, error) {
+func (d *Device) readRing(bufs [][]byte, sizes []int, views bool) (int, error) {
 	n := min(len(bufs), len(sizes), MaxBatch)
 	if d.closed.Load() {
 		return 0, d.ioError("read", nil)
@@ -121,12 +112,7 @@ func (d *Device) readRing(bufs [][]byte, sizes []int, views, wait bool) (int, er
 	}
 	t := &d.rt
 	t.bufs, t.sizes, t.views, t.kept, t.blocked, t.err = bufs[:n], sizes[:n], views, 0, false, nil
-	var err error
-	if wait {
-		err = d.rxRC.Read(t.pollFn)
-	} else {
-		err = d.rxRC.Control(t.nowFn)
-	}
+	err := d.rxRC.Read(t.pollFn)
 	if err == nil && t.err != nil {
 		err = os.NewSyscallError("receive ring", t.err)
 	}
@@ -153,13 +139,11 @@ type ringTake struct {
 	blocked bool
 	err     error // the socket's error, seen when the ring was empty
 	pollFn  func(fd uintptr) bool
-	nowFn   func(fd uintptr) // t.poll without its verdict
 }
 
 func (t *ringTake) init(r *ring, c *counters) {
 	t.r, t.c = r, c
 	t.pollFn = t.poll
-	t.nowFn = func(fd uintptr) { t.poll(fd) }
 }
 
 // poll is the netpoller's callback: done once a frame was taken (or the

@@ -318,45 +318,6 @@ func TestIntegrationRingAllocs(t *testing.T) {
 	}
 }
 
-// TestIntegrationReadNow: with the ring and with recvmmsg, ReadNow returns
-// at once with nothing pending, and PollFd turns readable when a frame is.
-func TestIntegrationReadNow(t *testing.T) {
-	for _, noRing := range []bool{false, true} {
-		t.Run(fmt.Sprint("NoRing=", noRing), func(t *testing.T) {
-			netnstest.Enter(t)
-			vethPair(t, "air0", "air1")
-			d, err := Open("air0", Options{NoRing: noRing})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
-			netnstest.WaitRunning(t, "air0", "air1")
-			peer := openRaw(t, "air1")
-			bufs, sizes := [][]byte{make([]byte, 2048)}, make([]int, 1)
-			if n, err := d.ReadNow(bufs, sizes); n != 0 || err != nil {
-				t.Fatalf("ReadNow on nothing = %d, %v", n, err)
-			}
-			peer.send(t, testFrame('p', 1, 100))
-			fds := []unix.PollFd{{Fd: int32(d.PollFd()), Events: unix.POLLIN}}
-			if n, err := unix.Poll(fds, int(timeout.Milliseconds())); n != 1 || err != nil {
-				t.Fatalf("poll = %d, %v; want readable", n, err)
-			}
-			read := d.ReadNow
-			if !noRing {
-				read = d.ReadViewsNow
-			}
-			if n, err := read(bufs, sizes); n != 1 || err != nil || bufs[0][14] != 'p' {
-				t.Fatalf("read = %d, %v", n, err)
-			}
-			if !noRing {
-				d.Release(1)
-			} else if _, err := d.ReadViewsNow(bufs, sizes); !errors.Is(err, ErrNoRing) {
-				t.Fatalf("ReadViewsNow without a ring = %v", err)
-			}
-		})
-	}
-}
-
 // TestIntegrationRingInterfaceDown: the interface going down ends a read
 // from the ring with the socket's error, waiting or not, as recvmmsg's
 // would; an empty ring alone does not show it.

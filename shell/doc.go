@@ -16,16 +16,6 @@
 // and sleeps until the next batch, request or the core's deadline (one
 // time.Timer). Only the loop touches the core, so the core needs no locks.
 //
-// On Linux, when both devices can be polled (inject.Device, tap.Device),
-// the readers and the channels go: one goroutine reads each device until
-// it has nothing left, feeds the core as it reads, and waits on an epoll
-// set of its own (the radio's and the TAP's descriptors, an eventfd for
-// control requests and SAE results), itself parked in the Go netpoller
-// with the core's deadline (poll_linux.go). The radio's frames are then
-// views of its receive ring, handed back once the core has handled the
-// batch. A capture around the radio (-pcap) or a fake device gets the
-// reader goroutines above.
-//
 // ListenHostapd and ListenHostapdGlobal serve hostapd's control interface
 // (package ctl/hostapd) on UNIX datagram sockets beside it, through the same
 // control path: they never hold the loop.

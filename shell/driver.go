@@ -22,7 +22,6 @@ type driver struct {
 	// is abandoned (the monitor interface goes next).
 	stopping bool
 	sae      *saeWorker // runs SAE jobs (sae.go); started by the first
-	kick     func()     // wakes runPolled's wait from another goroutine; nil in Run's own loop
 }
 
 var _ ap.Driver = (*driver)(nil)

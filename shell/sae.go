@@ -37,14 +37,11 @@ const (
 // to run (with when they came) and jobs done. RunSAE and take never
 // block, so the core's loop never waits for the worker.
 type saeWorker struct {
-	mu    sync.Mutex
-	todo  []saeQueued
-	done  []*sae.Job
-	wake  chan struct{} // a job to run (capacity 1)
-	ready chan struct{} // jobs done (capacity 1): the loop's input
-	// kick, when set, also wakes a loop that waits on descriptors rather
-	// than on ready (runPolled).
-	kick    func()
+	mu      sync.Mutex
+	todo    []saeQueued
+	done    []*sae.Job
+	wake    chan struct{} // a job to run (capacity 1)
+	ready   chan struct{} // jobs done (capacity 1): the loop's input
 	stop    chan struct{}
 	stopped chan struct{}
 
@@ -58,6 +55,12 @@ type saeQueued struct {
 	at time.Time
 }
 
+func newSAEWorker() *saeWorker {
+	w := makeSAEWorker()
+	go w.run()
+	return w
+}
+
 func makeSAEWorker() *saeWorker {
 	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
 		stopped: make(chan struct{}), window: time.Now()}
@@ -66,9 +69,7 @@ func makeSAEWorker() *saeWorker {
 // RunSAE makes the shell's driver an ap.SAEWorker.
 func (d *driver) RunSAE(jobs []*sae.Job) {
 	if d.sae == nil {
-		d.sae = makeSAEWorker()
-		d.sae.kick = d.kick
-		go d.sae.run()
+		d.sae = newSAEWorker()
 	}
 	d.sae.add(jobs)
 }
@@ -89,7 +90,7 @@ func (w *saeWorker) add(jobs []*sae.Job) {
 	w.mu.Unlock()
 	signal(w.wake)
 	if back {
-		w.signalReady()
+		signal(w.ready)
 	}
 }
 
@@ -117,14 +118,6 @@ func (w *saeWorker) close() {
 	}
 	close(w.stop)
 	<-w.stopped
-}
-
-// signalReady tells the loop that jobs are done.
-func (w *saeWorker) signalReady() {
-	signal(w.ready)
-	if w.kick != nil {
-		w.kick()
-	}
 }
 
 func signal(c chan struct{}) {
@@ -168,7 +161,7 @@ func (w *saeWorker) run() {
 		w.mu.Lock()
 		w.done = append(w.done, q.j)
 		w.mu.Unlock()
-		w.signalReady()
+		signal(w.ready)
 	}
 }
 

@@ -165,9 +165,6 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	start := time.Now()
 	now := func() time.Duration { return time.Since(start) }
 	d := &driver{core: core, dev: dev, wired: wired, log: log, o: &o, st: &st, now: now}
-	if p := newPoller(dev, wired, log); p != nil {
-		return d.runPolled(ctx, p, ready)
-	}
 	stop := make(chan struct{})
 	rx := newRadioReader(dev, log)
 	wx := newReader("wired", wired.ReadBatch, wiredMax)
@@ -179,13 +176,21 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		wired.Close()
 		<-wx.done
 		drain(wx, func(b []byte) { core.HandleWired(now(), b) })
-		d.shutdown()
+		core.Shutdown(now())
+		d.stopping = true
+		core.Flush(now(), d)
 		dev.Close()
 		<-rx.done
-		d.stopped()
+		d.sae.close()
+		log.Info("shell stopped", "radio_write_errors", st.RadioWriteErrors, "wired_write_errors", st.WiredWriteErrors)
 	}()
 
-	d.begin(ready)
+	core.Start(now())
+	o.survey.refresh(core, log) // the first reading, on the channel the radio starts on
+	core.Flush(now(), d)
+	if ready != nil {
+		ready()
+	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	drops := time.NewTicker(dropsEvery)
@@ -212,9 +217,16 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			wx.recycle(b)
 		case call := <-o.controlCalls():
-			d.serve(call)
+			call.Serve(core, func(r ctl.Request) ctl.Reply {
+				if r.Op == ctl.OpSurveyDump {
+					o.survey.refresh(core, log) // the radio's figures up to now
+				}
+				return core.Control(now(), r)
+			})
 		case <-d.sae.readyChan():
-			d.saeDone()
+			for _, j := range d.sae.take() {
+				core.HandleSAEDone(now(), j)
+			}
 		case <-timer.C:
 		case <-drops.C:
 			readDrops(core, dev, wired)
@@ -222,46 +234,4 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		core.Tick(now())
 		core.Flush(now(), d)
 	}
-}
-
-// begin starts the core beaconing, then calls ready (if set).
-func (d *driver) begin(ready func()) {
-	d.core.Start(d.now())
-	d.o.survey.refresh(d.core, d.log) // the first reading, on the channel the radio starts on
-	d.core.Flush(d.now(), d)
-	if ready != nil {
-		ready()
-	}
-}
-
-// serve answers a control request on the loop.
-func (d *driver) serve(call *ControlCall) {
-	call.Serve(d.core, func(r ctl.Request) ctl.Reply {
-		if r.Op == ctl.OpSurveyDump {
-			d.o.survey.refresh(d.core, d.log) // the radio's figures up to now
-		}
-		return d.core.Control(d.now(), r)
-	})
-}
-
-// saeDone hands the core the SAE jobs the worker finished.
-func (d *driver) saeDone() {
-	for _, j := range d.sae.take() {
-		d.core.HandleSAEDone(d.now(), j)
-	}
-}
-
-// shutdown deauthenticates every station and writes those frames; the
-// wired side is closed by now.
-func (d *driver) shutdown() {
-	d.core.Shutdown(d.now())
-	d.stopping = true
-	d.core.Flush(d.now(), d)
-}
-
-// stopped ends the SAE worker and logs the shell's counters, once both
-// devices are closed.
-func (d *driver) stopped() {
-	d.sae.close()
-	d.log.Info("shell stopped", "radio_write_errors", d.st.RadioWriteErrors, "wired_write_errors", d.st.WiredWriteErrors)
 }

@@ -11,13 +11,7 @@ import (
 // i goes to bufs[i][:cap(bufs[i])] and its length to sizes[i]. Give buffers
 // of at least MTU+18 bytes (Ethernet header and a VLAN tag); longer frames
 // are truncated and counted.
-func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) { return d.read(bufs, sizes, true) }
-
-// ReadNow is ReadBatch without waiting: it returns 0 and no error when the
-// host has sent nothing. With it a loop waits on PollFd itself.
-func (d *Device) ReadNow(bufs [][]byte, sizes []int) (int, error) { return d.read(bufs, sizes, false) }
-
-func (d *Device) read(bufs [][]byte, sizes []int, wait bool) (int, error) {
+func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	n := min(len(bufs), len(sizes), MaxBatch)
 	if d.closed.Load() {
 		return 0, ErrClosed
@@ -29,21 +23,7 @@ func (d *Device) read(bufs [][]byte, sizes []int, wait bool) (int, error) {
 	defer d.rxMu.Unlock()
 	r := &d.rd
 	r.bufs, r.sizes, r.got, r.err = bufs[:n], sizes[:n], 0, nil
-	if wait {
-		return d.finishRead(d.rc.Read(r.readFn))
-	}
-	return d.finishRead(d.rc.Control(r.nowFn))
-}
-
-// PollFd is the TAP's descriptor, for a loop that waits for readability
-// itself (with ReadNow); valid until Close.
-func (d *Device) PollFd() int { return d.fd }
-
-// finishRead counts and returns what one read of the batch in d.rd took;
-// err is the netpoller's.
-func (d *Device) finishRead(err error) (int, error) {
-	r := &d.rd
-	bufs, sizes := r.bufs, r.sizes
+	err := d.rc.Read(r.readFn)
 	got, rerr := r.got, r.err
 	r.bufs, r.sizes = nil, nil
 	if r.gso > 0 || r.bad > 0 {
@@ -88,7 +68,6 @@ type reader struct {
 	got    int
 	err    error
 	readFn func(fd uintptr) bool // r.read, bound once
-	nowFn  func(fd uintptr)      // r.read without its verdict, bound once
 
 	vnet     bool
 	hdr      [vnetHdrLen]byte
@@ -103,7 +82,6 @@ const spillLen = 65536 + 256
 
 func (r *reader) init(vnet bool) {
 	r.readFn = r.read
-	r.nowFn = func(fd uintptr) { r.read(fd) }
 	r.vnet = vnet
 	if vnet {
 		r.spill = make([]byte, spillLen)

@@ -24,7 +24,6 @@ type Device struct {
 	index  int
 	f      *os.File
 	rc     syscall.RawConn
-	fd     int           // the descriptor behind rc, for PollFd
 	rtnl   *netlink.Conn // link queries, in the TAP's network namespace
 	closed atomic.Bool
 
@@ -94,7 +93,6 @@ func setup(fd int, name string, offload Offload) (*Device, error) {
 		d.rtnl.Close()
 		return nil, err
 	}
-	d.fd = fd
 	d.rd.init(d.offloads != 0)
 	d.wr.init(d.offloads != 0)
 	return d, nil

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/airq/airq/internal/netnstest"
-	"golang.org/x/sys/unix"
 )
 
 const timeout = 10 * time.Second
@@ -202,45 +201,5 @@ func TestIntegrationTAPClose(t *testing.T) {
 	}
 	if _, err := net.InterfaceByName(d.Name()); err == nil {
 		t.Errorf("%s still exists after Close", d.Name())
-	}
-}
-
-// TestIntegrationTAPReadNow: ReadNow returns at once with nothing when the
-// host has sent nothing, and PollFd turns readable when it has.
-func TestIntegrationTAPReadNow(t *testing.T) {
-	netnstest.Enter(t)
-	netnstest.NeedTUN(t)
-	d, err := Open("atap0", Options{})
-	if err != nil {
-		t.Fatalf("Open: %v", err)
-	}
-	defer d.Close()
-	netnstest.IP(t, "addr", "add", "10.77.0.1/24", "dev", "atap0")
-	netnstest.WaitRunning(t, "atap0")
-	bufs, sizes := [][]byte{make([]byte, 2048), make([]byte, 2048)}, make([]int, 2)
-	for { // whatever the link's coming up sent
-		n, err := d.ReadNow(bufs, sizes)
-		if err != nil {
-			t.Fatalf("ReadNow: %v", err)
-		}
-		if n == 0 {
-			break
-		}
-	}
-	conn, err := net.DialUDP("udp4", nil, &net.UDPAddr{IP: peerIP, Port: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := conn.Write([]byte("now")); err != nil {
-		t.Fatal(err)
-	}
-	fds := []unix.PollFd{{Fd: int32(d.PollFd()), Events: unix.POLLIN}}
-	if n, err := unix.Poll(fds, int(timeout.Milliseconds())); n != 1 || err != nil {
-		t.Fatalf("poll = %d, %v; want the TAP readable", n, err)
-	}
-	n, err := d.ReadNow(bufs, sizes)
-	if err != nil || n == 0 || !isARPRequestFor(peerIP)(bufs[0][:sizes[0]]) {
-		t.Fatalf("ReadNow = %d, %v; want the ARP request for the peer", n, err)
 	}
 }
