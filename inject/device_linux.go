@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/radio"
@@ -99,6 +100,10 @@ func Open(ifname string, opt Options) (*Device, error) {
 	d.tb.init()
 	if d.ring != nil {
 		d.rt.init(d.ring, &d.c)
+		if err = d.rx.SetReadDeadline(time.Now().Add(ringErrorCheck)); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
+		}
 	}
 	return d, nil
 }

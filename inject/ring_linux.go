@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/mdlayher/socket"
 	"golang.org/x/sys/unix"
@@ -111,10 +112,15 @@ func (d *Device) readRing(bufs [][]byte, sizes []int, views bool) (int, error) {
 		return 0, d.ioError("read", nil)
 	}
 	t := &d.rt
-	t.bufs, t.sizes, t.views, t.kept, t.blocked, t.err = bufs[:n], sizes[:n], views, 0, false, nil
+	t.bufs, t.sizes, t.views, t.kept, t.blocked = bufs[:n], sizes[:n], views, 0, false
 	err := d.rxRC.Read(t.pollFn)
-	if err == nil && t.err != nil {
-		err = os.NewSyscallError("receive ring", t.err)
+	for errors.Is(err, os.ErrDeadlineExceeded) {
+		if err = d.socketError(); err == nil {
+			err = d.rx.SetReadDeadline(time.Now().Add(ringErrorCheck))
+		}
+		if err == nil {
+			err = d.rxRC.Read(t.pollFn)
+		}
 	}
 	k := t.kept
 	t.bufs, t.sizes = nil, nil
@@ -137,7 +143,6 @@ type ringTake struct {
 	views   bool
 	kept    int
 	blocked bool
-	err     error // the socket's error, seen when the ring was empty
 	pollFn  func(fd uintptr) bool
 }
 
@@ -149,21 +154,31 @@ func (t *ringTake) init(r *ring, c *counters) {
 // poll is the netpoller's callback: done once a frame was taken (or the
 // ring is blocked by held views); otherwise the netpoller waits for the
 // kernel's wake-up, which comes with every frame it puts in the ring.
-//
-// An empty ring says nothing of the socket itself: when the interface goes
-// down or away the kernel only sets the socket's error (which recvmmsg
-// would return) and wakes the reader, so an empty ring asks for it, one
-// system call where recvmmsg would have made one too.
-func (t *ringTake) poll(fd uintptr) bool {
+func (t *ringTake) poll(uintptr) bool {
 	t.kept, t.blocked = t.take()
-	if t.kept == 0 && !t.blocked {
-		if e, err := unix.GetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_ERROR); err != nil {
-			t.err = err
-		} else if e != 0 {
-			t.err = unix.Errno(e)
-		}
+	return t.kept > 0 || t.blocked
+}
+
+// ringErrorCheck is how often a ring reader asks the socket for its error.
+// The ring says nothing of the socket itself: when the interface goes down
+// or away the kernel only sets the socket's error (which recvmmsg would
+// return) and wakes the reader once, a wake-up that a reader busy with the
+// core's batch misses. Asking on every empty ring would cost a system call
+// per wake-up; a read deadline, moved on each time it passes, asks once per
+// period instead, and the error ends the read within it.
+const ringErrorCheck = time.Second
+
+// socketError returns the receive socket's pending error (SO_ERROR, which
+// reading clears), as a read would have.
+func (d *Device) socketError() error {
+	e, err := d.rx.GetsockoptInt(unix.SOL_SOCKET, unix.SO_ERROR)
+	if err == nil && e != 0 {
+		err = unix.Errno(e)
 	}
-	return t.kept > 0 || t.blocked || t.err != nil
+	if err != nil {
+		return os.NewSyscallError("receive ring", err)
+	}
+	return nil
 }
 
 // take walks the ring from its head for up to len(t.bufs) frames. Views
