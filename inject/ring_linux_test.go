@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/airq/airq/internal/netnstest"
+	"github.com/airq/airq/radio"
 	"golang.org/x/sys/unix"
 )
 
@@ -343,5 +344,15 @@ func TestIntegrationRingInterfaceDown(t *testing.T) {
 		}
 	case <-time.After(timeout):
 		t.Fatal("ReadViews still waiting after the interface went down")
+	}
+}
+
+// TestRingSlotHoldsMaxFrame: a slot holds the longest frame a radio hands
+// over after the header, the address and the alignment the kernel puts
+// before a monitor's frames, and the blocks hold whole slots.
+func TestRingSlotHoldsMaxFrame(t *testing.T) {
+	const macOffset = 80 // TPACKET_ALIGN(TPACKET2_HDRLEN + 16)
+	if ringFrameSize-macOffset < radio.MaxFrame || ringFrameSize%16 != 0 || ringBlockSize < ringFrameSize {
+		t.Fatalf("slot %d bytes, block %d: radio.MaxFrame %d does not fit", ringFrameSize, ringBlockSize, radio.MaxFrame)
 	}
 }
