@@ -19,6 +19,9 @@ func (d *Device) ReadBatch(bufs [][]byte, sizes []int) (int, error) {
 	if n == 0 {
 		return 0, nil
 	}
+	if d.ring != nil {
+		return d.readRing(bufs, sizes, false)
+	}
 	d.rxMu.Lock()
 	defer d.rxMu.Unlock()
 	r := &d.rb
@@ -134,14 +137,7 @@ func (r *rxBatch) collect(got int) int {
 		bytes += uint64(size)
 		k++
 	}
-	r.c.rxFrames.Add(uint64(k))
-	r.c.rxBytes.Add(bytes)
-	if trunc > 0 {
-		r.c.rxTruncated.Add(trunc)
-	}
-	if outgoing > 0 {
-		r.c.rxOutgoing.Add(outgoing)
-	}
+	r.c.received(uint64(k), bytes, trunc, outgoing)
 	return k
 }
 

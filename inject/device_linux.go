@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/radio"
@@ -31,8 +32,15 @@ type Device struct {
 	addr       [6]byte // the filter's address; zero: no filter
 	echoLen    uint32  // what the filter keeps of an echo
 
-	rxMu sync.Mutex // guards rb
+	// ring is the receive ring (nil: recvmmsg into the caller's buffers,
+	// ringErr says why); rt walks it for ReadBatch and ReadViews.
+	ring    *ring
+	ringErr error
+	ringMu  sync.Mutex // guards the mapping against Release after Close
+
+	rxMu sync.Mutex // guards rb and rt
 	rb   rxBatch
+	rt   ringTake
 	txMu sync.Mutex // guards tb
 	tb   txBatch
 
@@ -47,7 +55,21 @@ type Device struct {
 
 type counters struct {
 	rxFrames, rxBytes, rxTruncated, rxOutgoing atomic.Uint64
+	rxBadSlots                                 atomic.Uint64
 	txFrames, txBytes, txErrors                atomic.Uint64
+}
+
+// received counts what one read took: frames kept, their bytes, how many
+// of them were cut, and outgoing copies discarded.
+func (c *counters) received(frames, bytes, trunc, outgoing uint64) {
+	c.rxFrames.Add(frames)
+	c.rxBytes.Add(bytes)
+	if trunc > 0 {
+		c.rxTruncated.Add(trunc)
+	}
+	if outgoing > 0 {
+		c.rxOutgoing.Add(outgoing)
+	}
 }
 
 // Open brings the interface called ifname up (setting opt.MTU first when
@@ -58,7 +80,7 @@ func Open(ifname string, opt Options) (*Device, error) {
 		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
 	d := &Device{name: ifname, ifindex: index, addr: opt.Address, echoLen: echoLen(opt)}
-	if d.rx, err = openRx(index, opt); err != nil {
+	if d.rx, d.ring, d.ringErr, err = openRx(index, opt); err != nil {
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
 	d.rxBase, d.rxOK = ifRxPackets(index) // after bind: what comes in between counts as passed only
@@ -76,6 +98,13 @@ func Open(ifname string, opt Options) (*Device, error) {
 	}
 	d.rb.init()
 	d.tb.init()
+	if d.ring != nil {
+		d.rt.init(d.ring, &d.c)
+		if err = d.rx.SetReadDeadline(time.Now().Add(ringErrorCheck)); err != nil {
+			d.Close()
+			return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
+		}
+	}
 	return d, nil
 }
 
@@ -94,12 +123,13 @@ func prepare(name string, mtu int) (int, error) {
 	return index, link.Up(name)
 }
 
-// openRx opens the receive socket. It is created with protocol 0, so that it
-// sees nothing until bind attaches it to the one interface with ETH_P_ALL.
-func openRx(index int, opt Options) (*socket.Conn, error) {
-	c, err := socket.Socket(unix.AF_PACKET, unix.SOCK_RAW, 0, "packet", nil)
+// openRx opens the receive socket and its receive ring, or says why it has
+// none. It is created with protocol 0, so that it sees nothing until bind
+// attaches it to the one interface with ETH_P_ALL.
+func openRx(index int, opt Options) (c *socket.Conn, r *ring, why, err error) {
+	c, err = socket.Socket(unix.AF_PACKET, unix.SOCK_RAW, 0, "packet", nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	size := opt.ReadBuffer
 	if size <= 0 {
@@ -114,13 +144,23 @@ func openRx(index int, opt Options) (*socket.Conn, error) {
 		err = attachFilter(c, rxFilter(opt.Address, false, echoLen(opt)))
 	}
 	if err == nil {
+		// Before bind too: frames queued to the socket before the ring
+		// exists would never be read.
+		if opt.NoRing {
+			why = errors.New("Options.NoRing")
+		} else {
+			r, why = setupRing(c, size)
+		}
 		err = c.Bind(&unix.SockaddrLinklayer{Protocol: htons(unix.ETH_P_ALL), Ifindex: index})
 	}
 	if err != nil {
+		if r != nil {
+			unix.Munmap(r.mem)
+		}
 		c.Close()
-		return nil, err
+		return nil, nil, nil, err
 	}
-	return c, nil
+	return c, r, why, nil
 }
 
 // echoLen is what the receive filter keeps of a TX-status echo.
@@ -185,7 +225,18 @@ func (d *Device) Close() error {
 	if d.closed.Swap(true) {
 		return nil
 	}
-	return errors.Join(d.rx.Close(), d.tx.Close())
+	err := errors.Join(d.rx.Close(), d.tx.Close())
+	if d.ring != nil {
+		// Closing woke a pending read; once it is out, nothing walks the
+		// ring and Release sees closed.
+		d.rxMu.Lock()
+		d.ringMu.Lock()
+		err = errors.Join(err, unix.Munmap(d.ring.mem))
+		d.ring.mem = nil
+		d.ringMu.Unlock()
+		d.rxMu.Unlock()
+	}
+	return err
 }
 
 // Stats returns the counters since Open. It reads the kernel's receive
@@ -205,6 +256,7 @@ func (d *Device) Stats() Stats {
 		RxBytes:       d.c.rxBytes.Load(),
 		RxTruncated:   d.c.rxTruncated.Load(),
 		RxOutgoing:    d.c.rxOutgoing.Load(),
+		RxBadSlots:    d.c.rxBadSlots.Load(),
 		TxFrames:      d.c.txFrames.Load(),
 		TxBytes:       d.c.txBytes.Load(),
 		TxErrors:      d.c.txErrors.Load(),

@@ -125,15 +125,24 @@ func readTest(tb testing.TB, d *Device, want int, bufSize int) [][]byte {
 	}
 }
 
-func TestIntegrationVeth(t *testing.T) {
+// TestIntegrationVeth reads through the receive ring, TestIntegrationVethRecvmmsg
+// without it: the same frames, drops and counts either way.
+func TestIntegrationVeth(t *testing.T) { testVeth(t, false) }
+
+func TestIntegrationVethRecvmmsg(t *testing.T) { testVeth(t, true) }
+
+func testVeth(t *testing.T, noRing bool) {
 	netnstest.Enter(t)
 	vethPair(t, "air0", "air1")
 	netnstest.IP(t, "link", "set", "air1", "mtu", "2000") // veth drops what the peer's MTU does not fit
-	d, err := Open("air0", Options{MTU: 2000})
+	d, err := Open("air0", Options{MTU: 2000, NoRing: noRing})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
 	defer d.Close()
+	if slots, why := d.Ring(); (slots > 0) == noRing {
+		t.Fatalf("Ring() = %d, %v with NoRing %v", slots, why, noRing)
+	}
 	if ifi, err := net.InterfaceByName("air0"); err != nil || ifi.MTU != 2000 || ifi.Flags&net.FlagUp == 0 {
 		t.Fatalf("air0 = %+v, %v; want up with MTU 2000", ifi, err)
 	}

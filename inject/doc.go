@@ -28,9 +28,18 @@
 // their headers, and the rest of each echo is a copy of the frame just sent,
 // which the kernel would otherwise copy to us for nothing.
 //
-// Both sockets are non-blocking and driven by the Go netpoller; reads and
-// writes are batched with recvmmsg and sendmmsg. Counters, including the
-// kernel's PACKET_STATISTICS drops, are in Stats.
+// Both sockets are non-blocking and driven by the Go netpoller; writes are
+// batched with sendmmsg. The receive socket has a TPACKET_V2 ring mapped into
+// the process (ring_linux.go): the kernel copies each frame into the next
+// free slot and wakes the reader, which takes frames from the ring without a
+// system call for as long as they keep coming, and waits in the netpoller
+// only when the ring is empty. ReadViews hands out frames in place, their
+// slots held until Release; ReadBatch copies them out. TPACKET_V3 is not
+// used: it wakes the reader only when a block is full or its retire timer
+// (milliseconds) fires, and TX-status echoes, which complete the core's
+// in-flight records and its airtime budget, would wait that long. When the
+// kernel refuses the ring, reads fall back to recvmmsg (Ring says why).
+// Counters, including the kernel's PACKET_STATISTICS drops, are in Stats.
 //
 // recvmmsg and sendmmsg are raw system calls (no runtime bookkeeping). They
 // never sleep, but a sendmmsg runs the driver and, on the same core, whatever

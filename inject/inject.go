@@ -11,7 +11,8 @@ type Options struct {
 	// A monitor interface starts with 1500; A-MSDUs need more.
 	MTU int
 	// ReadBuffer is the receive socket buffer in bytes (SO_RCVBUFFORCE,
-	// falling back to SO_RCVBUF). Zero means DefaultReadBuffer.
+	// falling back to SO_RCVBUF), and the receive ring's size. Zero means
+	// DefaultReadBuffer.
 	ReadBuffer int
 	// UseQdisc sends through the interface's queueing discipline instead of
 	// bypassing it. Packet taps (tcpdump) see our frames only with the qdisc.
@@ -26,6 +27,10 @@ type Options struct {
 	// headers are the status, and the rest of each would cost a copy of the
 	// frame we just sent. A capture of the echoes wants them whole.
 	FullEchoes bool
+	// NoRing reads with recvmmsg into the caller's buffers instead of
+	// through a receive ring (TPACKET_V2), as Open does anyway when the
+	// kernel refuses the ring (Device.Ring says why).
+	NoRing bool
 }
 
 // EchoSnap is the length to which the receive filter cuts TX-status echoes:
@@ -46,6 +51,7 @@ type Stats struct {
 	RxBytes     uint64 // bytes returned by ReadBatch (after truncation)
 	RxTruncated uint64 // frames longer than the caller's buffer
 	RxOutgoing  uint64 // outgoing copies (PACKET_OUTGOING) discarded
+	RxBadSlots  uint64 // receive ring slots whose header points outside the slot, discarded
 	TxFrames    uint64 // frames handed to the kernel
 	TxBytes     uint64
 	TxErrors    uint64 // failed WriteBatch calls

@@ -51,10 +51,13 @@ func newBatch(size int) *batch {
 type reader struct {
 	name string
 	read func(bufs [][]byte, sizes []int) (int, error)
-	free chan *batch
-	full chan *batch
-	err  chan error
-	done chan struct{}
+	// release, when set, hands back n frames read in place: read sets
+	// bufs[i] to views it holds until then (ringRadio).
+	release func(n int)
+	free    chan *batch
+	full    chan *batch
+	err     chan error
+	done    chan struct{}
 }
 
 func newReader(name string, read func([][]byte, []int) (int, error), size int) *reader {
@@ -85,6 +88,47 @@ func (r *reader) run(stop <-chan struct{}) {
 	}
 }
 
+// recycle returns a batch the loop has handled to the reader.
+func (r *reader) recycle(b *batch) {
+	if r.release != nil {
+		r.release(b.n)
+	}
+	r.free <- b
+}
+
+// ringRadio is a radio that reads frames in place (inject.Device with its
+// receive ring): ReadViews sets bufs[i] to a view of the ring that stays
+// valid until Release hands its slot back, oldest first.
+type ringRadio interface {
+	Ring() (slots int, why error)
+	ReadViews(views [][]byte, sizes []int) (int, error)
+	Release(n int)
+}
+
+// newRadioReader reads dev in place when its ring can hold every batch the
+// reader may have handed over and the loop not yet handled, with room to
+// spare for frames still coming; otherwise into the reader's own buffers.
+func newRadioReader(dev radio.Device, log *slog.Logger) *reader {
+	rd, ok := dev.(ringRadio)
+	if !ok {
+		return newReader("radio", dev.ReadBatch, radio.MaxFrame)
+	}
+	slots, why := rd.Ring()
+	switch {
+	case slots >= 2*numBatches*batchSize:
+		log.Info("radio reads in place from its receive ring", "slots", slots)
+		r := newReader("radio", rd.ReadViews, 0)
+		r.release = rd.Release
+		return r
+	case slots > 0:
+		log.Info("radio copies from its receive ring, too small to lend frames to the loop", "slots", slots,
+			"need", 2*numBatches*batchSize)
+	default:
+		log.Info("radio has no receive ring, reading with recvmmsg", "why", why)
+	}
+	return newReader("radio", dev.ReadBatch, radio.MaxFrame)
+}
+
 // drain hands every batch waiting in r.full to handle, without blocking.
 func drain(r *reader, handle func([]byte)) {
 	for {
@@ -93,7 +137,7 @@ func drain(r *reader, handle func([]byte)) {
 			for i := range b.n {
 				handle(b.bufs[i][:b.sizes[i]])
 			}
-			r.free <- b
+			r.recycle(b)
 		default:
 			return
 		}
@@ -122,7 +166,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	now := func() time.Duration { return time.Since(start) }
 	d := &driver{core: core, dev: dev, wired: wired, log: log, o: &o, st: &st, now: now}
 	stop := make(chan struct{})
-	rx := newReader("radio", dev.ReadBatch, radio.MaxFrame)
+	rx := newRadioReader(dev, log)
 	wx := newReader("wired", wired.ReadBatch, wiredMax)
 	go rx.run(stop)
 	go wx.run(stop)
@@ -165,13 +209,13 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			for i := range b.n {
 				core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
 			}
-			rx.free <- b
+			rx.recycle(b)
 		case b := <-wx.full:
 			t := now()
 			for i := range b.n {
 				core.HandleWired(t, b.bufs[i][:b.sizes[i]])
 			}
-			wx.free <- b
+			wx.recycle(b)
 		case call := <-o.controlCalls():
 			call.Serve(core, func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {

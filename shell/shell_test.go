@@ -54,21 +54,23 @@ func sent(t *testing.T, frames [][]byte) map[uint8][]ieee80211.Frame {
 	return got
 }
 
-func TestRunServesStationsAndStopsCleanly(t *testing.T) {
-	before := runtime.NumGoroutine()
-	core, err := ap.New(ap.Config{SSID: "rt", BSSID: bssid, Channel: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dev, wired := radiotest.New(), radiotest.New()
+// goRun runs Run on its own goroutine until it is beaconing; stop cancels
+// it and returns its result.
+func goRun(core *ap.AP, dev radio.Device, wired Wired, opts ...Option) (stop func() error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), func() { close(ready) })
+		done <- Run(ctx, core, dev, wired, slog.New(slog.NewTextHandler(io.Discard, nil)), func() { close(ready) }, opts...)
 	}()
 	<-ready
+	return func() error { cancel(); return <-done }
+}
 
+// probe has a station's probe request reach dev and returns what the core
+// wrote up to its probe response.
+func probe(t *testing.T, dev *radiotest.Device) [][]byte {
+	t.Helper()
 	rt := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437, Signal: -50, HasSignal: true})
 	dev.Inject(append(rt, ieee80211.AppendProbeReq(nil, sta, "", []byte{0x82, 0x84, 0x8b, 0x96}, 1)...))
 	var frames [][]byte
@@ -76,6 +78,18 @@ func TestRunServesStationsAndStopsCleanly(t *testing.T) {
 		frames = append(frames, dev.Written()...)
 		return len(sent(t, frames)[ieee80211.SubtypeProbeResp]) == 1
 	})
+	return frames
+}
+
+func TestRunServesStationsAndStopsCleanly(t *testing.T) {
+	before := runtime.NumGoroutine()
+	core, err := ap.New(ap.Config{SSID: "rt", BSSID: bssid, Channel: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, wired := radiotest.New(), radiotest.New()
+	stop := goRun(core, dev, wired)
+	frames := probe(t, dev)
 	if got := sent(t, frames)[ieee80211.SubtypeBeacon]; len(got) == 0 {
 		t.Error("no beacon written")
 	}
@@ -83,8 +97,7 @@ func TestRunServesStationsAndStopsCleanly(t *testing.T) {
 	wired.Inject(append(ieee80211.AppendEtherHdr(nil, sta, ieee80211.MAC{2, 9, 9, 9, 9, 9}, 0x0800), make([]byte, 64)...))
 	waitFor(t, "the wired reader to take the frame", func() bool { return wired.Pending() == 0 })
 
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	frames = append(frames, dev.Written()...)
