@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
 )
@@ -105,11 +106,11 @@ func planHolders(phy nl80211.PHY, driver string, kind HolderKind, ifname string,
 			return p, fmt.Errorf("bss %d: BSSID %v: %w", i+2, b, err)
 		}
 	}
-	rule := DriverRule(driver)
-	if err := CheckBSSIDs(rule, ieee80211.MAC(phy.PermAddr), bssids); err != nil {
+	rule := bssid.DriverRule(driver)
+	if err := bssid.Check(rule, ieee80211.MAC(phy.PermAddr), bssids); err != nil {
 		return p, fmt.Errorf("driver %s: %w", driverText(driver), err)
 	}
-	if rule == RuleUnknown {
+	if rule == bssid.RuleUnknown {
 		p.Warning = fmt.Sprintf("driver %s: airq does not know which addresses its hardware ACKs with %d interfaces; if a BSS's stations cannot associate, its unanswered count grows (airqctl)", driverText(driver), len(bssids))
 		if len(phy.Addresses) > 0 {
 			for i, b := range bssids {
