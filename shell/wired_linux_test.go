@@ -1,11 +1,15 @@
 package shell
 
 import (
+	"context"
+	"log/slog"
 	"net"
 	"strings"
 	"testing"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/netnstest"
+	"github.com/airq/airq/radio/radiotest"
 	"github.com/airq/airq/tap"
 )
 
@@ -63,5 +67,49 @@ func TestIntegrationOpenWired(t *testing.T) {
 	}
 	if _, err := net.InterfaceByName("wtap0"); err == nil {
 		t.Error("wtap0 left behind by a failed start")
+	}
+}
+
+// TestIntegrationRunWired runs the core on a BSS's TAP that RunWired opens
+// in a private network namespace: the TAP is up and on its bridge when the
+// core beacons, the daemon is told of it first, and it is gone when the
+// core stops. RunWired runs on the test's goroutine, whose thread is in
+// the namespace.
+func TestIntegrationRunWired(t *testing.T) {
+	netnstest.NeedTUN(t)
+	netnstest.Enter(t)
+	netnstest.IP(t, "link", "add", "rwbr0", "type", "bridge")
+	br, err := net.InterfaceByName("rwbr0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	core, err := ap.New(ap.Config{SSID: "rt", BSSID: bssid, Channel: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var told []*tap.Device
+	ready := func() {
+		defer cancel()
+		ifi, err := net.InterfaceByName("rwtap0")
+		if err != nil {
+			t.Errorf("no TAP while the core beacons: %v", err)
+			return
+		}
+		if ifi.Flags&net.FlagUp == 0 || len(told) != 1 || told[0].Name() != "rwtap0" {
+			t.Errorf("TAP flags %v, the daemon told of %v", ifi.Flags, told)
+		}
+		if m, err := told[0].Master(); err != nil || m != br.Index {
+			t.Errorf("master %d, %v; want rwbr0's %d", m, err, br.Index)
+		}
+	}
+	sides := []WiredSide{{BSS: "wlan0", TAP: "rwtap0", Bridge: "rwbr0"}}
+	err = RunWired(ctx, core, radiotest.New(), sides, slog.New(slog.DiscardHandler), func(d []*tap.Device) { told = d }, ready)
+	if err != nil {
+		t.Fatalf("RunWired: %v", err)
+	}
+	if _, err := net.InterfaceByName("rwtap0"); err == nil {
+		t.Error("the TAP is still there after the core stopped")
 	}
 }
