@@ -87,6 +87,10 @@ type Station struct {
 	KeyID     string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
 	SAEGroup  uint16 `json:"sae_group,omitempty"`
 	SAEMethod string `json:"sae_method,omitempty"`
+	// SAEAuthGroup is the group of the SAE exchange the station
+	// authenticated with (hostapd's STA sae_group=); 0 when it
+	// authenticated otherwise, Open System with a cached PMKSA among them.
+	SAEAuthGroup uint16 `json:"sae_auth_group,omitempty"`
 	// PTKState and GroupState are its authenticator machines' states,
 	// hostapd's names (PTKINITDONE, IDLE); empty on an open network.
 	PTKState   string `json:"ptk_state,omitempty"`
