@@ -84,6 +84,17 @@ injector_up() {
 		ip link set fmon0 up && iw dev fmon0 set channel "$CHANNEL" ||
 		{ result setup fail "injecting monitor fmon0 on $_phy"; finish; }
 }
+# attacker_pool N BASE: N more active monitors (fpool1..N) on fmon0's
+# radio, with the addresses BASE+1..N: the radio acknowledges frames to
+# them, as an attacker's card acknowledges the addresses it floods from
+attacker_pool() {
+	_fphy=$(phy_of fmon0)
+	for _i in $(seq 1 "$1"); do
+		_a=$(echo "$2" | awk -F: -v i="$_i" '{printf "%s:%s:%s:%s:%s:%02x", $1, $2, $3, $4, $5, i}')
+		iw phy "$_fphy" interface add "fpool$_i" type monitor flags active && ip link set "fpool$_i" address "$_a" &&
+			ip link set "fpool$_i" up || { result setup fail "pool monitor fpool$_i ($_a)"; finish; }
+	done
+}
 phy_index() { cat "/sys/class/ieee80211/$1/index"; }
 perm_addr() { cat "/sys/class/ieee80211/$1/macaddress"; }
 
