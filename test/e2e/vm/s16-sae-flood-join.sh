@@ -1,0 +1,138 @@
+#!/bin/sh
+# s16-sae-flood-join: a new SAE station joins under an SAE commit flood
+# (issue 31).
+#
+# The radios of s16-sae-flood: airqd (wpa_key_mgmt=SAE, ieee80211w=2,
+# sae_pwe=0: hunting and pecking, group 19), a wpa_supplicant station, the
+# attacker's radio with its pool of acknowledged addresses; tools/e2eflood
+# -sae echoes every token. The station joins once, then for each flood it
+# disconnects, forgets its PMKSA (pmksa_flush) and reconnects, so that it
+# runs a whole SAE exchange against the flood's.
+#
+# Checks:
+#   joined             the station completes before the floods
+#   capacity           1,000 Commits a second for 8 s: the AP's Commits a
+#                      second heard on the air are the SAE worker's
+#                      capacity (printed), the station's join time with it
+#   join_half          a flood at half that capacity (Commits a second):
+#                      the station completes within 5 s of its reconnect
+#   hostapd_join       hostapd on the same radio with the same
+#                      configuration and the same 1,000-a-second flood: its
+#                      station's join time, beside airqd's (reported: both
+#                      must join within the flood for a figure)
+# timeout: 240
+. /e2e/lib.sh
+
+PASS="airq e2e sae flood password"
+POOL=8
+POOL_BASE=02:5a:e0:00:00:00
+SECS=8
+
+stat_of() { ctl status 2>/dev/null | sed -n "s/^$1=//p"; }
+sum_of() { sed -n "s/.* $2=\([0-9.]*\).*/\1/p" "$1"; }
+joined() { wpas_completed 1 && sta_linked 1; }
+# flood_join NAME RATE TOKENS_CMD: flood at RATE Commits a second for SECS,
+# and once TOKENS_CMD says it reached the AP, a fresh SAE join; JOIN is its
+# time in seconds, or "none"
+flood_join() {
+	wpa 1 disconnect >/dev/null
+	wait_for 10 sta_unlinked 1
+	wpa 1 pmksa_flush >/dev/null
+	e2eflood -ifname fmon0 -bssid "$BSSID" -sae hnp -pool $POOL -pool-base $POOL_BASE -rate "$2" -duration ${SECS}s \
+		>"$LOGS/$S-$1.log" 2>&1 &
+	_fp=$!
+	register $_fp
+	JOIN=none
+	if wait_for 5 "$3"; then
+		_t=$(T)
+		wpa 1 reconnect >/dev/null
+		wait_for $((SECS - 1)) joined && JOIN=$(since "$_t")
+	fi
+	wait_for 20 gone $_fp
+	wait_for 30 joined # whatever the flood did, the station is back for the next
+}
+
+station_and_injector
+attacker_pool $POOL $POOL_BASE
+printf 'ctrl_interface=/run/wpas1\nsae_pwe=0\nnetwork={\n\tssid="%s"\n\tkey_mgmt=SAE\n\tsae_password="%s"\n\tieee80211w=2\n\tproto=RSN\n\tpairwise=CCMP\n\tgroup=CCMP\n\tscan_freq=%s\n}\n' \
+	"$SSID" "$PASS" "$FREQ" >"/tmp/$S-wpas1.conf"
+umask 077
+CONF="wpa=2
+rsn_pairwise=CCMP
+wpa_key_mgmt=SAE
+ieee80211w=2
+sae_password=$PASS
+sae_pwe=0"
+echo "$CONF" >/tmp/$S.conf
+umask 022
+AIRQD_EXTRA="-config /tmp/$S.conf"
+airq_up airqd || { result joined fail "airqd not ready: $(grep -v '^+' "$AIRQD_LOG" | tail -2 | tr '\n' ' ')"; finish; }
+wpas_start_sae() {
+	nsenter -F -t "$(sta_pid 1)" -n wpa_supplicant -i wlan1 -D nl80211 -c "/tmp/$S-wpas1.conf" -t -d -f "$LOGS/$S-wpas1-$1.log" &
+	WPAS_1=$!
+	register $!
+}
+wpas_start_sae airqd
+t=$(T)
+if wait_for 60 joined; then result joined pass "COMPLETED in $(since "$t")s"
+else result joined fail "station: $(wpas_state 1)"; finish; fi
+
+tokens0=
+airq_tokens() { [ "$(stat_of sae_token_requested)" -gt "$tokens0" ]; }
+log "1,000 Commits a second: the worker's capacity"
+tokens0=$(stat_of sae_token_requested)
+flood_join capacity 1000 airq_tokens
+AIRQ_JOIN=$JOIN
+F=$LOGS/$S-capacity.log
+CAP=$(sum_of "$F" answered_per_s)
+ctl status >"$LOGS/$S-status-capacity.log" 2>&1
+c="$(grep -E '^sae_' "$LOGS/$S-status-capacity.log" | tr '\n' ' ')"
+if [ "${CAP%.*}" -gt 0 ] 2>/dev/null; then
+	result capacity pass "SAE worker capacity ${CAP} exchanges a second (hunting and pecking, group 19); station join at 1,000/s: $AIRQ_JOIN s; $(grep SUMMARY "$F" | sed 's/^SUMMARY //'); airqd: $c"
+else
+	result capacity fail "no AP Commit heard: $(grep SUMMARY "$F" || tail -1 "$F"); airqd: $c"
+fi
+
+HALF=$(awk -v c="${CAP:-0}" 'BEGIN{h = int(c / 2); print (h < 1 ? 1 : h)}')
+log "$HALF Commits a second: half the capacity"
+tokens0=$(stat_of sae_token_requested)
+flood_join half "$HALF" airq_tokens
+d="flood of $HALF Commits a second (capacity $CAP): joined in $JOIN s; $(grep SUMMARY "$LOGS/$S-half.log" | sed 's/^SUMMARY //')"
+if [ "$JOIN" != none ] && le "$JOIN" 5; then result join_half pass "$d (want <= 5 s)"
+else result join_half fail "$d (want <= 5 s)"; fi
+stop "$WPAS_1"
+airq_down
+
+log "hostapd, the same configuration and flood"
+iw phy "$APPHY" interface add wlan0 type managed
+cat >/tmp/$S-hostapd.conf <<EOC
+interface=wlan0
+driver=nl80211
+ctrl_interface=/run/hostapd
+ssid=$SSID
+hw_mode=g
+channel=$CHANNEL
+wmm_enabled=1
+$CONF
+EOC
+hostapd -t -d /tmp/$S-hostapd.conf >"$LOGS/$S-hostapd.log" 2>&1 &
+HAPD=$!
+register $HAPD
+hapd_tokens() { grep -q 'SAE: Request anti-clogging token' "$LOGS/$S-hostapd.log"; }
+if wait_for 30 grep -q AP-ENABLED "$LOGS/$S-hostapd.log"; then
+	wpas_start_sae hostapd
+	if wait_for 60 joined; then
+		flood_join hostapd-flood 1000 hapd_tokens
+		d="under 1,000 Commits a second: airqd's station joined in $AIRQ_JOIN s, hostapd's in $JOIN s; $(grep SUMMARY "$LOGS/$S-hostapd-flood.log" | sed 's/^SUMMARY //')"
+		ratio=$(div "$AIRQ_JOIN" "$JOIN")
+		if [ "$JOIN" != none ] && [ "$AIRQ_JOIN" != none ]; then result hostapd_join pass "$d; airqd/hostapd ${ratio}x"
+		else result hostapd_join fail "$d"; fi
+	else
+		result hostapd_join fail "the station did not join hostapd before the flood: $(wpas_state 1)"
+	fi
+	stop "$WPAS_1"
+else
+	result hostapd_join fail "no AP-ENABLED: $(tail -3 "$LOGS/$S-hostapd.log" | tr '\n' ' ')"
+fi
+stop "$HAPD"
+finish
