@@ -54,6 +54,22 @@ lat_max() {
 		END { m = "none"; for (le in les) if (n[2, le] - n[1, le] < n[2, "+Inf"] - n[1, "+Inf"] && (m == "none" || le + 0 > m + 0) && le != "+Inf") m = le
 		      if (m == "none") { print "<= " (n[2, "+Inf"] - n[1, "+Inf"] > 0 ? "0.00025" : "n/a") " s" } else print "> " m " s" }' "$1" "$2"
 }
+# gaps T0 T1 -> "BEACONS GAPS_OVER_1.5_INTERVALS MAX_GAP_MS" of airqd's
+# beacons on the air (e2esniff on hwsim0) between T0 and T1
+gaps() {
+	awk -v a="$1" -v b="$2" -v bss="bssid=$BSSID" '$2 == "beacon" && $3 == bss && $1 >= a && $1 <= b {
+		if (p != "") { g = ($1 - p) * 1000; if (g > m) m = g; if (g > 153.6) n++ } p = $1; c++ }
+		END { printf "%d %d %.0f", c, n, m }' "$LOGS/$S-air.log"
+}
+air_gaps() {
+	set -- "$1" "$2" $(gaps "$1" "$2")
+	echo "$3 beacons in $(awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f", b - a}') s, max gap $5 ms, $4 gaps > 1.5 intervals"
+}
+# lat_figure A B: the loop latency samples between scrapes A and B
+lat_figure() {
+	set -- "$1" "$2" $(lat "$1") $(lat "$2")
+	echo "$(($6 - $4)) of $(($5 - $3)) samples within 5 ms, largest $(lat_max "$1" "$2")"
+}
 sum_of() { sed -n "s/.* $2=\([0-9.]*\).*/\1/p" "$1"; }
 joined() { wpas_completed 1 && sta_linked 1; }
 
@@ -87,6 +103,8 @@ for pwe in 0 1; do
 	else result "$N.joined" fail "station: $(wpas_state 1)"; stop "$WPAS_1"; airq_down; continue; fi
 
 	log "$N: baseline, $RATE Commits a second to $FOREIGN"
+	scrape /tmp/$S-b0
+	b0=$(T)
 	e2eflood -ifname fmon0 -bssid "$FOREIGN" -sae $mode -pool $POOL -pool-base $POOL_BASE -rate $RATE -duration ${SECS}s \
 		>"$LOGS/$S-$N-foreign.log" 2>&1 &
 	fpid=$!
@@ -94,9 +112,13 @@ for pwe in 0 1; do
 	iperf_bg "$N.baseline" 1 $SECS -R
 	wait $IPERF_PID
 	wait_for 20 gone $fpid
-	iperf_check "$N.baseline" 2
+	b1=$(T)
+	scrape /tmp/$S-b1
 	set -- $(iperf_sum "$N.baseline")
 	base=$1
+	iperf_check "$N.baseline" 2
+	BASE_AIR="$(air_gaps "$b0" "$b1"); loop latency $(lat_figure /tmp/$S-b0 /tmp/$S-b1)"
+	log "$N: beside the foreign injection: $BASE_AIR"
 
 	log "$N: the flood, $RATE Commits a second to $BSSID"
 	rss0=$(rss_kb)
@@ -130,15 +152,12 @@ for pwe in 0 1; do
 	d="$1 Mbit/s under the flood, $base beside the foreign injection: ${ratio}x"
 	if figures_asserted; then check "$N.tput_kept" "$d (want >= 0.8x)" ge "$ratio" 0.8
 	else check "$N.tput_kept" "$d (0.8x not asserted with the host's clock; data wanted)" ge "$1" 0.001; fi
-	gaps=$(awk -v a="$t0" -v b="$t1" -v bss="bssid=$BSSID" '$2 == "beacon" && $3 == bss && $1 >= a && $1 <= b {
-		if (p != "") { g = ($1 - p) * 1000; if (g > m) m = g; if (g > 153.6) n++ } p = $1; c++ }
-		END { printf "%d %d %.0f", c, n, m }' "$LOGS/$S-air.log")
-	set -- $gaps
-	d="beacon_missed_intervals $miss0 -> $miss1; on the air: $1 beacons in $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b - a}') s, max gap $3 ms, $2 gaps > 1.5 intervals"
+	set -- $(gaps "$t0" "$t1")
+	d="beacon_missed_intervals $miss0 -> $miss1; on the air $(air_gaps "$t0" "$t1"); beside the foreign injection: $BASE_AIR"
 	check "$N.beacons" "$d" sh -c "[ '$miss0' = '$miss1' ] && [ '$2' = 0 ] && [ '$1' -ge $((SECS * 9)) ]"
 	set -- $(lat /tmp/$S-m0) $(lat /tmp/$S-m1)
 	n=$(($3 - $1)) within=$(($4 - $2))
-	d="$within of $n samples within 5 ms, largest $(lat_max /tmp/$S-m0 /tmp/$S-m1)"
+	d="$(lat_figure /tmp/$S-m0 /tmp/$S-m1); beside the foreign injection: $BASE_AIR"
 	check "$N.loop_latency" "$d" sh -c "[ $n -ge $((SECS * 40)) ] && [ $within = $n ]"
 	pings "$N.ping" 1 up 5
 	rss1=$(rss_kb)

@@ -155,20 +155,30 @@ type flooder struct {
 	echoed       int // SAE Commits echoing a token
 }
 
-// run sends rate frames a second for d, in 10 ms steps.
+// run sends rate frames a second for d, in 10 ms steps. With -sae each
+// step sends what is due by then, so that a step the CPU delayed is made
+// up (up to ten steps' worth at once) and the rate holds as far as the
+// CPU allows; the admission flood sends its share per step.
 func (f *flooder) run(rate, lag int, d time.Duration) {
 	const step = 10 * time.Millisecond
 	perStep := max(rate*int(step)/int(time.Second), 1)
 	start := time.Now()
 	tick := time.NewTicker(step)
 	defer tick.Stop()
-	for time.Since(start) < d {
-		for range perStep {
+	sent := 0
+	for el := time.Duration(0); el < d; el = time.Since(start) {
+		n := perStep
+		if f.sae != nil {
+			due := int(int64(rate) * int64(el+step) / int64(time.Second))
+			n = min(due-sent, 10*perStep)
+		}
+		for ; n > 0; n-- {
 			if f.sae != nil {
 				f.send(f.nextSAE())
 			} else {
 				f.send(f.next(lag))
 			}
+			sent++
 		}
 		<-tick.C
 	}

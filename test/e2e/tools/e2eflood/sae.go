@@ -185,8 +185,25 @@ func frameOf(b []byte) ([]byte, bool) {
 	return fr, true
 }
 
-// receiver opens a packet socket on ifname for every frame it receives,
-// with a read timeout so that the reader sees stop.
+// authOnly is a socket filter that passes Authentication frames only:
+// the radiotap header's length (little-endian, at offset 2) locates the
+// frame control's first octet. The station's traffic on the channel then
+// costs the reader nothing.
+var authOnly = []syscall.SockFilter{
+	{Code: syscall.BPF_LD | syscall.BPF_B | syscall.BPF_ABS, K: 3},
+	{Code: syscall.BPF_ALU | syscall.BPF_LSH | syscall.BPF_K, K: 8},
+	{Code: syscall.BPF_MISC | syscall.BPF_TAX},
+	{Code: syscall.BPF_LD | syscall.BPF_B | syscall.BPF_ABS, K: 2},
+	{Code: syscall.BPF_ALU | syscall.BPF_ADD | syscall.BPF_X},
+	{Code: syscall.BPF_MISC | syscall.BPF_TAX},
+	{Code: syscall.BPF_LD | syscall.BPF_B | syscall.BPF_IND, K: 0},
+	{Code: syscall.BPF_JMP | syscall.BPF_JEQ | syscall.BPF_K, K: authSubtypeFC0, Jt: 0, Jf: 1},
+	{Code: syscall.BPF_RET | syscall.BPF_K, K: 4096},
+	{Code: syscall.BPF_RET | syscall.BPF_K, K: 0},
+}
+
+// receiver opens a packet socket on ifname for the Authentication frames
+// it receives, with a read timeout so that the reader sees stop.
 func receiver(ifname string) (int, error) {
 	ifi, err := net.InterfaceByName(ifname)
 	if err != nil {
@@ -197,6 +214,10 @@ func receiver(ifname string) (int, error) {
 		return -1, err
 	}
 	if err := syscall.Bind(fd, &syscall.SockaddrLinklayer{Protocol: htons(syscall.ETH_P_ALL), Ifindex: ifi.Index}); err != nil {
+		syscall.Close(fd)
+		return -1, err
+	}
+	if err := syscall.AttachLsf(fd, authOnly); err != nil {
 		syscall.Close(fd)
 		return -1, err
 	}
