@@ -28,6 +28,7 @@
 //
 // the Commits sent without and with a token, the token requests and the
 // AP's own Commits it heard (each one exchange the AP's SAE work ran).
+// A line STARTED comes first, once the flood is about to begin.
 package main
 
 import (
@@ -83,6 +84,7 @@ func main() {
 	f.sae = newSAEFlood(*saeMode == "h2e", poolOf([6]byte(base), *pool))
 	stop, done := make(chan struct{}), make(chan struct{})
 	go f.sae.listen(rx, bssid, stop, done)
+	fmt.Println("STARTED") // a scenario waits for this line, not for a guessed time
 	start := time.Now()
 	f.run(*rate, *lag, *duration)
 	took := time.Since(start)
