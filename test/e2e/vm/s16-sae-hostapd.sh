@@ -24,7 +24,7 @@
 . /e2e/lib.sh
 
 PASS="airq e2e sae side by side"
-RECONNECTS=5
+RECONNECTS=10
 
 one_station
 joined() { wpas_completed 1 && sta_linked 1; }
