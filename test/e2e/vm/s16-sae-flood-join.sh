@@ -17,9 +17,9 @@
 #   join_half          a flood at half that capacity (Commits a second):
 #                      the station completes within 5 s of its reconnect
 #   hostapd_join       hostapd on the same radio with the same
-#                      configuration and the same 1,000-a-second flood: its
-#                      station's join time, beside airqd's (reported: both
-#                      must join within the flood for a figure)
+#                      configuration and the same 1,000-a-second flood
+#                      (its tokens echoed, its Commits heard): its
+#                      station's join time reported beside airqd's
 # timeout: 240
 . /e2e/lib.sh
 
@@ -130,9 +130,11 @@ if wait_for 30 grep -q AP-ENABLED "$LOGS/$S-hostapd.log"; then
 	if wait_for 60 joined; then
 		flood_join hostapd-flood 1000 hapd_tokens
 		d="under 1,000 Commits a second: airqd's station $([ "$AIRQ_JOIN" = none ] && echo "$AIRQ_WHY" || echo "joined in $AIRQ_JOIN s"), hostapd's $([ "$JOIN" = none ] && echo "$WHY" || echo "joined in $JOIN s"); $(grep SUMMARY "$LOGS/$S-hostapd-flood.log" | sed 's/^SUMMARY //')"
-		ratio=$(div "$AIRQ_JOIN" "$JOIN")
-		if [ "$JOIN" != none ] && [ "$AIRQ_JOIN" != none ]; then result hostapd_join pass "$d; airqd/hostapd ${ratio}x"
-		else result hostapd_join fail "$d"; fi
+		# a figure beside hostapd's, not a target: the check wants the
+		# flood to have reached hostapd (its tokens and Commits heard)
+		[ "$JOIN" != none ] && [ "$AIRQ_JOIN" != none ] && d="$d; airqd/hostapd $(div "$AIRQ_JOIN" "$JOIN")x"
+		h=$(sum_of "$LOGS/$S-hostapd-flood.log" answered) k=$(sum_of "$LOGS/$S-hostapd-flood.log" tokens)
+		check hostapd_join "$d" sh -c "[ '${h:-0}' -gt 0 ] && [ '${k:-0}' -gt 0 ]"
 	else
 		result hostapd_join fail "the station did not join hostapd before the flood: $(wpas_state 1)"
 	fi
