@@ -40,6 +40,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"airq-e2e-tools/internal/air"
 )
 
 func main() {
@@ -105,24 +107,8 @@ func poolOf(base [6]byte, n int) [][6]byte {
 	return out
 }
 
-func htons(v uint16) uint16 { return v<<8 | v>>8 }
-
 // open returns a packet socket bound to the interface, for writing only.
-func open(ifname string) (int, error) {
-	ifi, err := net.InterfaceByName(ifname)
-	if err != nil {
-		return -1, err
-	}
-	fd, err := syscall.Socket(syscall.AF_PACKET, syscall.SOCK_RAW, 0) // protocol 0: nothing is queued to it
-	if err != nil {
-		return -1, err
-	}
-	if err := syscall.Bind(fd, &syscall.SockaddrLinklayer{Ifindex: ifi.Index}); err != nil {
-		syscall.Close(fd)
-		return -1, err
-	}
-	return fd, nil
-}
+func open(ifname string) (int, error) { return air.Socket(ifname, 0) }
 
 // draw returns n distinct locally administered unicast addresses.
 func draw(n int, seed uint64) [][6]byte {

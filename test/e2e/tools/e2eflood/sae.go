@@ -7,6 +7,8 @@ import (
 	"net"
 	"syscall"
 	"time"
+
+	"airq-e2e-tools/internal/air"
 )
 
 // The SAE commit flood (-sae): Commits in group 19 from a pool of
@@ -20,21 +22,19 @@ import (
 // each is one exchange its SAE worker ran.
 
 const (
-	authSAE            = 3
-	statusTokenReq     = 76
-	statusH2E          = 126
-	elemExtension      = 255
-	extTokenContainer  = 93
-	p256Len            = 32
-	elementsPregen     = 64
-	echoQueue          = 4096
-	statusSuccess      = 0
-	transactionCommit  = 1
-	authSubtypeFC0     = 0xb0 // management, subtype 11: Authentication
-	mgmtHeaderLen      = 24
-	authFixedLen       = 6 // algorithm, transaction, status
-	radiotapFlagsFCS   = 0x10
-	radiotapPresentExt = 1 << 31
+	authSAE           = 3
+	statusTokenReq    = 76
+	statusH2E         = 126
+	elemExtension     = 255
+	extTokenContainer = 93
+	p256Len           = 32
+	elementsPregen    = 64
+	echoQueue         = 4096
+	statusSuccess     = 0
+	transactionCommit = 1
+	authSubtypeFC0    = 0xb0 // management, subtype 11: Authentication
+	mgmtHeaderLen     = 24
+	authFixedLen      = 6 // algorithm, transaction, status
 )
 
 // saeFlood is the Commit builder and the token echo.
@@ -111,7 +111,7 @@ func (s *saeFlood) listen(fd int, bssid net.HardwareAddr, stop <-chan struct{}, 
 		if ll, ok := from.(*syscall.SockaddrLinklayer); ok && ll.Pkttype == syscall.PACKET_OUTGOING {
 			continue
 		}
-		fr, ok := frameOf(buf[:n])
+		fr, ok := air.Frame(buf[:n])
 		if !ok || len(fr) < mgmtHeaderLen+authFixedLen || fr[0] != authSubtypeFC0 || string(fr[10:16]) != string(bssid) {
 			continue
 		}
@@ -153,38 +153,6 @@ func (s *saeFlood) token(b []byte) ([]byte, bool) {
 	return append([]byte(nil), b...), true
 }
 
-// frameOf returns the 802.11 frame behind b's radiotap header, without
-// its FCS if the radiotap flags say it has one.
-func frameOf(b []byte) ([]byte, bool) {
-	if len(b) < 8 {
-		return nil, false
-	}
-	rtlen := int(binary.LittleEndian.Uint16(b[2:]))
-	if rtlen < 8 || rtlen > len(b) {
-		return nil, false
-	}
-	present := binary.LittleEndian.Uint32(b[4:])
-	off := 8
-	for p := present; p&radiotapPresentExt != 0; {
-		if off+4 > rtlen {
-			return nil, false
-		}
-		p = binary.LittleEndian.Uint32(b[off:])
-		off += 4
-	}
-	if present&1 != 0 { // TSFT: 8 bytes, aligned to 8
-		off = (off+7)/8*8 + 8
-	}
-	fr := b[rtlen:]
-	if present&2 != 0 && off < rtlen && b[off]&radiotapFlagsFCS != 0 {
-		if len(fr) < 4 {
-			return nil, false
-		}
-		fr = fr[:len(fr)-4]
-	}
-	return fr, true
-}
-
 // authOnly is a socket filter that passes Authentication frames only:
 // the radiotap header's length (little-endian, at offset 2) locates the
 // frame control's first octet. The station's traffic on the channel then
@@ -205,18 +173,11 @@ var authOnly = []syscall.SockFilter{
 // receiver opens a packet socket on ifname for the Authentication frames
 // it receives, with a read timeout so that the reader sees stop.
 func receiver(ifname string) (int, error) {
-	ifi, err := net.InterfaceByName(ifname)
+	fd, err := air.Socket(ifname, syscall.ETH_P_ALL)
 	if err != nil {
 		return -1, err
 	}
-	fd, err := syscall.Socket(syscall.AF_PACKET, syscall.SOCK_RAW, int(htons(syscall.ETH_P_ALL)))
-	if err != nil {
-		return -1, err
-	}
-	if err := syscall.Bind(fd, &syscall.SockaddrLinklayer{Protocol: htons(syscall.ETH_P_ALL), Ifindex: ifi.Index}); err != nil {
-		syscall.Close(fd)
-		return -1, err
-	}
+	//lint:ignore SA1019 the tools module takes the standard library only; x/net/bpf would build the same program
 	if err := syscall.AttachLsf(fd, authOnly); err != nil {
 		syscall.Close(fd)
 		return -1, err
