@@ -378,6 +378,34 @@ wpas_body() {
 	printf '\tssid="%s"\n\tkey_mgmt=NONE\n\tscan_freq=%s' "$SSID" "$1"
 }
 
+# reconnect_median LOG: the median of wpa_supplicant's own RECONNECT ->
+# CTRL-EVENT-CONNECTED times in its debug LOG (-t), in seconds
+reconnect_median() {
+	awk '
+		/Control interface command .RECONNECT/ { t0 = $1 + 0 }
+		/CTRL-EVENT-CONNECTED/ && t0 { d[++n] = $1 - t0; t0 = 0 }
+		END { if (n == 0) { print "0"; exit }
+		      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+		      printf "%.3f", d[int((n + 1) / 2)] }' "$1"
+}
+# hostapd_up NAME LINES: hostapd (the kernel's AP mode) on a new wlan0 of
+# the AP's phy, SSID and channel as airqd's, with LINES; HAPD is its PID,
+# its log $LOGS/$S-NAME.log; rc 1 without AP-ENABLED in 30 s
+hostapd_up() {
+	iw phy "$APPHY" interface add wlan0 type managed
+	printf 'interface=wlan0\ndriver=nl80211\nctrl_interface=/run/hostapd\nssid=%s\nhw_mode=g\nchannel=%s\nwmm_enabled=1\n%s\n' \
+		"$SSID" "$CHANNEL" "$2" >"/tmp/$S-$1.conf"
+	hostapd -t -d "/tmp/$S-$1.conf" >"$LOGS/$S-$1.log" 2>&1 &
+	HAPD=$!
+	register $HAPD
+	wait_for 30 grep -q AP-ENABLED "$LOGS/$S-$1.log"
+}
+# hostapd_down: stop hostapd and remove its wlan0
+hostapd_down() {
+	stop "$HAPD"
+	wait_for 5 link_exists wlan0 && iw dev wlan0 del
+}
+
 # finish: print the scenario's own failure count and exit with it
 finish() {
 	log "done, $FAILS failed checks"

@@ -110,22 +110,8 @@ stop "$WPAS_1"
 airq_down
 
 log "hostapd, the same configuration and flood"
-iw phy "$APPHY" interface add wlan0 type managed
-cat >/tmp/$S-hostapd.conf <<EOC
-interface=wlan0
-driver=nl80211
-ctrl_interface=/run/hostapd
-ssid=$SSID
-hw_mode=g
-channel=$CHANNEL
-wmm_enabled=1
-$CONF
-EOC
-hostapd -t -d /tmp/$S-hostapd.conf >"$LOGS/$S-hostapd.log" 2>&1 &
-HAPD=$!
-register $HAPD
 hapd_tokens() { grep -q 'SAE: Request anti-clogging token' "$LOGS/$S-hostapd.log"; }
-if wait_for 30 grep -q AP-ENABLED "$LOGS/$S-hostapd.log"; then
+if hostapd_up hostapd "$CONF"; then
 	wpas_start_sae hostapd
 	if wait_for 60 joined; then
 		flood_join hostapd-flood 1000 hapd_tokens
@@ -142,5 +128,5 @@ if wait_for 30 grep -q AP-ENABLED "$LOGS/$S-hostapd.log"; then
 else
 	result hostapd_join fail "no AP-ENABLED: $(tail -3 "$LOGS/$S-hostapd.log" | tr '\n' ' ')"
 fi
-stop "$HAPD"
+hostapd_down
 finish

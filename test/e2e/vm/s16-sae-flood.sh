@@ -90,6 +90,16 @@ figure() {
 }
 sum_of() { sed -n "s/.* $2=\([0-9.]*\).*/\1/p" "$1"; }
 joined() { wpas_completed 1 && sta_linked 1; }
+# flood_iperf CHECK TO LOG: RATE Commits a second for SECS to TO (e2eflood's
+# output in LOG) while the station carries iperf3 TCP down as long (CHECK)
+flood_iperf() {
+	e2eflood -ifname fmon0 -bssid "$2" -sae $mode -pool $POOL -pool-base $POOL_BASE -rate $RATE -duration ${SECS}s >"$3" 2>&1 &
+	_fp=$!
+	register $_fp
+	iperf_bg "$1" 1 $SECS -R
+	wait $IPERF_PID
+	wait_for 20 gone $_fp
+}
 
 station_and_injector
 attacker_pool $POOL $POOL_BASE
@@ -123,13 +133,7 @@ for pwe in 0 1; do
 	log "$N: baseline, $RATE Commits a second to $FOREIGN"
 	scrape /tmp/$S-b0
 	b0=$(T)
-	e2eflood -ifname fmon0 -bssid "$FOREIGN" -sae $mode -pool $POOL -pool-base $POOL_BASE -rate $RATE -duration ${SECS}s \
-		>"$LOGS/$S-$N-foreign.log" 2>&1 &
-	fpid=$!
-	register $fpid
-	iperf_bg "$N.baseline" 1 $SECS -R
-	wait $IPERF_PID
-	wait_for 20 gone $fpid
+	flood_iperf "$N.baseline" "$FOREIGN" "$LOGS/$S-$N-foreign.log"
 	b1=$(T)
 	scrape /tmp/$S-b1
 	set -- $(iperf_sum "$N.baseline")
@@ -143,13 +147,7 @@ for pwe in 0 1; do
 	scrape /tmp/$S-m0
 	miss0=$(stat_of beacon_missed_intervals) tok0=$(stat_of sae_token_requested)
 	t0=$(T)
-	e2eflood -ifname fmon0 -bssid "$BSSID" -sae $mode -pool $POOL -pool-base $POOL_BASE -rate $RATE -duration ${SECS}s \
-		>"$LOGS/$S-$N-flood.log" 2>&1 &
-	fpid=$!
-	register $fpid
-	iperf_bg "$N.flood_tput" 1 $SECS -R
-	wait $IPERF_PID
-	wait_for 20 gone $fpid
+	flood_iperf "$N.flood_tput" "$BSSID" "$LOGS/$S-$N-flood.log"
 	t1=$(T)
 	scrape /tmp/$S-m1
 	cp /tmp/$S-m0 "$LOGS/$S-$N-metrics-before.log"

@@ -51,12 +51,7 @@ measure() {
 		wait_for 30 joined || { result "$1" fail "reconnect $_n: $(wpas_state 1)"; stop "$WPAS_1"; return 1; }
 		_ticks=$((_ticks + $(ticks "$2") - _c0))
 	done
-	ASSOC=$(awk '
-		/Control interface command .RECONNECT/ { t0 = $1 + 0 }
-		/CTRL-EVENT-CONNECTED/ && t0 { d[++n] = $1 - t0; t0 = 0 }
-		END { if (n == 0) { print "0"; exit }
-		      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
-		      printf "%.3f", d[int((n + 1) / 2)] }' "$_log")
+	ASSOC=$(reconnect_median "$_log")
 	sae=$(grep -c 'SME: Trying to authenticate' "$_log")
 	CPU=$(awk -v t="$_ticks" -v n=$RECONNECTS 'BEGIN{printf "%.1f", t / n}')
 	result "$1" pass "$RECONNECTS fresh SAE joins (pmksa_flush before each): median ${ASSOC}s, ${CPU} ticks of CPU per handshake ($_ticks in all); $sae authentications in wpa_supplicant's log"
@@ -89,22 +84,8 @@ sae_pwe=$pwe"
 	fi
 	airq_down
 	log "$m: hostapd"
-	iw phy "$APPHY" interface add wlan0 type managed
-	cat >/tmp/$S-hostapd-$m.conf <<EOC
-interface=wlan0
-driver=nl80211
-ctrl_interface=/run/hostapd
-ssid=$SSID
-hw_mode=g
-channel=$CHANNEL
-wmm_enabled=1
-$CONF
-EOC
-	hostapd -t -d /tmp/$S-hostapd-$m.conf >"$LOGS/$S-hostapd-$m.log" 2>&1 &
-	HAPD=$!
-	register $HAPD
 	H_ASSOC= H_CPU=
-	if wait_for 30 grep -q AP-ENABLED "$LOGS/$S-hostapd-$m.log"; then
+	if hostapd_up "hostapd-$m" "$CONF"; then
 		measure "$m.hostapd" "$HAPD" $pwe && H_ASSOC=$ASSOC H_CPU=$CPU
 		hg=$(hostapd_cli -p /run/hostapd -i wlan0 sta "$STA" 2>&1 | sed -n 's/^sae_group=//p')
 		echo "hostapd's STA reply: sae_group=${hg:-none}"
@@ -113,8 +94,7 @@ EOC
 	else
 		result "$m.hostapd" fail "no AP-ENABLED: $(tail -3 "$LOGS/$S-hostapd-$m.log" | tr '\n' ' ')"
 	fi
-	stop "$HAPD"
-	wait_for 5 link_exists wlan0 && iw dev wlan0 del
+	hostapd_down
 	r=$(div "$A_ASSOC" "$H_ASSOC")
 	check "$m.assoc" "airqd ${A_ASSOC}s, hostapd ${H_ASSOC}s: ${r}x (want <= 2x)" le "$r" 2
 	# a handshake hostapd did in under one tick counts as one tick: the
