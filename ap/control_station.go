@@ -76,6 +76,9 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 		st.PTKState, st.GroupState = s.rsn.hs.State(), s.rsn.hs.GroupState()
 	}
 	s.describeSAE(&st)
+	if s.sae != nil && s.sae.bySAE {
+		st.SAEAuthGroup = s.sae.keys.Group
+	}
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
 		st.ExpectedThroughput = uint32(s.rc.ExpectedThroughput() * 1000)

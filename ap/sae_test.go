@@ -243,6 +243,12 @@ func TestSAEPMKSACaching(t *testing.T) {
 	if n := h.a.Counters()[counter.SAEAccepted]; n != 1 {
 		t.Errorf("%d SAE exchanges, want the first only", n)
 	}
+	// Authenticated by Open System: no SAE exchange's group, as hostapd's
+	// STA reply has no sae_group= for a station back on its PMKSA.
+	slot, _ = h.a.sta.lookup(staMAC)
+	if st := h.a.ctlStation(h.now, slot, nil); st.SAEAuthGroup != 0 || st.SAEGroup != 19 {
+		t.Errorf("back on its PMKSA: SAE exchange's group %d (want 0), group %d (want 19)", st.SAEAuthGroup, st.SAEGroup)
+	}
 	other := ieee80211.MAC{2, 0, 0, 0, 9, 9}
 	for _, pmkid := range []*rsn.PMKID{{0xba, 0xd}, nil} {
 		x := newWPASTA(h, other, rsn.AKMSAE)
@@ -397,8 +403,9 @@ func TestSAEStationStatus(t *testing.T) {
 	}
 	slot, _ := h.a.sta.lookup(staMAC)
 	st := h.a.ctlStation(h.now, slot, nil)
-	if st.AKM != "SAE" || st.SAEGroup != 20 || st.SAEMethod != "hash-to-element" {
-		t.Errorf("station status: AKM %q group %d method %q", st.AKM, st.SAEGroup, st.SAEMethod)
+	if st.AKM != "SAE" || st.SAEGroup != 20 || st.SAEMethod != "hash-to-element" || st.SAEAuthGroup != 20 {
+		t.Errorf("station status: AKM %q group %d method %q, SAE exchange's group %d",
+			st.AKM, st.SAEGroup, st.SAEMethod, st.SAEAuthGroup)
 	}
 	var bss ctl.Status
 	h.a.describeBSS(&bss)

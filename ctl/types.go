@@ -82,11 +82,16 @@ type Station struct {
 	// (WPA-PSK, CCMP); empty on an open network. SAEGroup is a WPA3
 	// station's SAE group (19, 20, 21), SAEMethod how its password
 	// element was derived (hunting-and-pecking or hash-to-element).
-	AKM       string `json:"akm,omitempty"`
-	Cipher    string `json:"pairwise_cipher,omitempty"`
-	KeyID     string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
-	SAEGroup  uint16 `json:"sae_group,omitempty"`
-	SAEMethod string `json:"sae_method,omitempty"`
+	AKM      string `json:"akm,omitempty"`
+	Cipher   string `json:"pairwise_cipher,omitempty"`
+	KeyID    string `json:"keyid,omitempty"` // the keyid= of the wpa_psk_file line it used
+	SAEGroup uint16 `json:"sae_group,omitempty"`
+	// SAEAuthGroup is the group of the SAE exchange the station
+	// authenticated with (hostapd's STA sae_group=); 0 when it
+	// authenticated otherwise, Open System with a cached PMKSA among them.
+	// (Beside SAEGroup, in its padding: the record keeps its size.)
+	SAEAuthGroup uint16 `json:"sae_auth_group,omitempty"`
+	SAEMethod    string `json:"sae_method,omitempty"`
 	// PTKState and GroupState are its authenticator machines' states,
 	// hostapd's names (PTKINITDONE, IDLE); empty on an open network.
 	PTKState   string `json:"ptk_state,omitempty"`

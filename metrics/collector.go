@@ -27,6 +27,9 @@ type Options struct {
 	// simulator has none; the radio path opens it after the exporter
 	// starts). Nil: no TAP families.
 	TAP func() (tap.Stats, bool)
+	// Extra are the daemon's own collectors (the core loop's latency),
+	// served beside the core's.
+	Extra []prometheus.Collector
 }
 
 // Collector is a prometheus.Collector of the core's state.

@@ -27,6 +27,7 @@ func Handler(c *Collector) http.Handler {
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
 			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^(/gc/heap/live:bytes|/gc/gomemlimit:bytes|/cpu/classes/gc/total:cpu-seconds)$`)})),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(c.opts.Extra...)
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.HTTPErrorOnError}))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

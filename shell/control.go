@@ -61,6 +61,10 @@ type ControlCall struct {
 	removed []ieee80211.MAC
 	err     error
 	reply   chan ctl.Reply
+	// probe: a ProbeLoop call, answered with nothing but the time the
+	// loop served it (served)
+	probe  bool
+	served time.Time
 }
 
 // Request is what the client asked.
@@ -73,6 +77,11 @@ func (c *ControlCall) Answer(r ctl.Reply) { c.reply <- r }
 // request (core.Control at the loop's time, or the simulator's Control),
 // and a Reconfigure call is applied to the core. It calls Answer.
 func (c *ControlCall) Serve(core *ap.AP, control func(ctl.Request) ctl.Reply) {
+	if c.probe {
+		c.served = time.Now()
+		c.Answer(ctl.Reply{})
+		return
+	}
 	if c.reconf != nil {
 		c.removed, c.err = c.reconf.apply(core, control)
 		c.applied = true

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coreos/go-systemd/v22/daemon"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/shell"
@@ -81,9 +82,11 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 		}()
 		opts.pcapOut = p
 	}
+	var loopLatency prometheus.Histogram
 	if opts.Metrics != "" {
 		opts.wired = new(wiredView)
-		m, err := startMetrics(opts.Metrics, srv, opts.wired)
+		loopLatency = newLoopLatency()
+		m, err := startMetrics(opts.Metrics, srv, opts.wired, loopLatency)
 		if err != nil {
 			return err
 		}
@@ -96,6 +99,9 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	defer wg.Wait()
 	defer cancel()
 	wg.Go(func() { watchdog(hctx, srv, log) })
+	if loopLatency != nil {
+		wg.Go(func() { probeLoop(hctx, srv, loopLatency) })
+	}
 	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
 	wg.Go(func() { reloadOnHUP(hctx, rl) })
 	if err := startHostapdAll(&opts, srv, rl, log); err != nil {

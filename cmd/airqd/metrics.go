@@ -4,14 +4,17 @@ import (
 	"fmt"
 	"sync/atomic"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/airq/airq/metrics"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
 
-// startMetrics serves /metrics on addr from the core's loop behind srv.
-func startMetrics(addr string, srv *shell.ControlServer, wired *wiredView) (*metrics.Server, error) {
-	m, err := metrics.Listen(addr, srv, metrics.Options{TAP: wired.stats})
+// startMetrics serves /metrics on addr from the core's loop behind srv,
+// with the loop's latency.
+func startMetrics(addr string, srv *shell.ControlServer, wired *wiredView, loop prometheus.Histogram) (*metrics.Server, error) {
+	m, err := metrics.Listen(addr, srv, metrics.Options{TAP: wired.stats, Extra: []prometheus.Collector{loop}})
 	if err != nil {
 		return nil, fmt.Errorf("-metrics: %w", err)
 	}

@@ -55,8 +55,25 @@ keyid=guests
 			t.Errorf("missing %q in\n%s", line, got)
 		}
 	}
-	if strings.Contains(got, "dot11RSNA") || strings.Contains(got, "connected_time") {
+	if strings.Contains(got, "dot11RSNA") || strings.Contains(got, "connected_time") || strings.Contains(got, "sae_group") {
 		t.Errorf("open, unassociated station:\n%s", got)
+	}
+}
+
+// A WPA3 station's reply has sae_group= after connected_time, as hostapd
+// prints it for an accepted SAE exchange, and none when the station came
+// back on a cached PMKSA (Open System).
+func TestAppendSTASAEGroup(t *testing.T) {
+	s := &ctl.Station{Addr: ctl.MAC(sta), AID: 1, Associated: true, Authorized: true, MFP: true,
+		AKM: "SAE", Cipher: "CCMP", PTKState: "PTKINITDONE", GroupState: "IDLE", ConnectedMs: 2000,
+		SAEGroup: 20, SAEMethod: "hash-to-element", SAEAuthGroup: 20}
+	got := string(AppendSTA(nil, s, 2412))
+	if !strings.Contains(got, "AKMSuiteSelector=00-0f-ac-8\n") || !strings.HasSuffix(got, "connected_time=2\nsae_group=20\n") {
+		t.Errorf("got\n%s\nwant AKM 00-0f-ac-8 and ending connected_time=2, sae_group=20", got)
+	}
+	s.SAEAuthGroup = 0
+	if got := string(AppendSTA(nil, s, 2412)); strings.Contains(got, "sae_group") {
+		t.Errorf("on a cached PMKSA:\n%s", got)
 	}
 }
 

@@ -84,6 +84,17 @@ injector_up() {
 		ip link set fmon0 up && iw dev fmon0 set channel "$CHANNEL" ||
 		{ result setup fail "injecting monitor fmon0 on $_phy"; finish; }
 }
+# attacker_pool N BASE: N more active monitors (fpool1..N) on fmon0's
+# radio, with the addresses BASE+1..N: the radio acknowledges frames to
+# them, as an attacker's card acknowledges the addresses it floods from
+attacker_pool() {
+	_fphy=$(phy_of fmon0)
+	for _i in $(seq 1 "$1"); do
+		_a=$(echo "$2" | awk -F: -v i="$_i" '{printf "%s:%s:%s:%s:%s:%02x", $1, $2, $3, $4, $5, i}')
+		iw phy "$_fphy" interface add "fpool$_i" type monitor flags active && ip link set "fpool$_i" address "$_a" &&
+			ip link set "fpool$_i" up || { result setup fail "pool monitor fpool$_i ($_a)"; finish; }
+	done
+}
 phy_index() { cat "/sys/class/ieee80211/$1/index"; }
 perm_addr() { cat "/sys/class/ieee80211/$1/macaddress"; }
 
@@ -382,6 +393,34 @@ reg_world() {
 # wpas_body FREQ: a wpa_supplicant network block for $SSID on FREQ
 wpas_body() {
 	printf '\tssid="%s"\n\tkey_mgmt=NONE\n\tscan_freq=%s' "$SSID" "$1"
+}
+
+# reconnect_median LOG: the median of wpa_supplicant's own RECONNECT ->
+# CTRL-EVENT-CONNECTED times in its debug LOG (-t), in seconds
+reconnect_median() {
+	awk '
+		/Control interface command .RECONNECT/ { t0 = $1 + 0 }
+		/CTRL-EVENT-CONNECTED/ && t0 { d[++n] = $1 - t0; t0 = 0 }
+		END { if (n == 0) { print "0"; exit }
+		      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (d[j] < d[i]) { x = d[i]; d[i] = d[j]; d[j] = x }
+		      printf "%.3f", d[int((n + 1) / 2)] }' "$1"
+}
+# hostapd_up NAME LINES: hostapd (the kernel's AP mode) on a new wlan0 of
+# the AP's phy, SSID and channel as airqd's, with LINES; HAPD is its PID,
+# its log $LOGS/$S-NAME.log; rc 1 without AP-ENABLED in 30 s
+hostapd_up() {
+	iw phy "$APPHY" interface add wlan0 type managed
+	printf 'interface=wlan0\ndriver=nl80211\nctrl_interface=/run/hostapd\nssid=%s\nhw_mode=g\nchannel=%s\nwmm_enabled=1\n%s\n' \
+		"$SSID" "$CHANNEL" "$2" >"/tmp/$S-$1.conf"
+	hostapd -t -d "/tmp/$S-$1.conf" >"$LOGS/$S-$1.log" 2>&1 &
+	HAPD=$!
+	register $HAPD
+	wait_for 30 grep -q AP-ENABLED "$LOGS/$S-$1.log"
+}
+# hostapd_down: stop hostapd and remove its wlan0
+hostapd_down() {
+	stop "$HAPD"
+	wait_for 5 link_exists wlan0 && iw dev wlan0 del
 }
 
 # finish: print the scenario's own failure count and exit with it

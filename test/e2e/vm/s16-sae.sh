@@ -13,6 +13,8 @@
 #   <name>.airqctl                       airqctl station get: akm SAE, the
 #                                        group and the method
 #   <name>.ping_up / ping_down           10 pings each way, 0% loss
+#   h2e20.tcp_down / tcp_up              group 20: iperf3 TCP 2 s each
+#                                        way, >= 2 Mbit/s
 #   pmksa.reconnect / pmksa.ping_up      station 1 disconnects and reconnects
 #                                        without a restart: its PMKSA is used
 #                                        (sae_pmksa_hits counted, no new SAE
@@ -109,6 +111,15 @@ else
 fi
 sae_start 2 1 20 "$PASS"
 joined h2e20 2 SAE 20 hash-to-element
+# group 20's CCMP carries TCP both ways as group 19's does (s16-sae-matrix)
+iperf_servers 2 || result setup fail "iperf3 server"
+for dir in down up; do
+	r=
+	[ $dir = down ] && r=-R
+	iperf_bg "h2e20.tcp_$dir" 2 2 $r
+	wait $IPERF_PID
+	iperf_check "h2e20.tcp_$dir" 2
+done
 stop "$(wpas_pid 2)"
 
 log "wrong password"

@@ -16,6 +16,19 @@
 //	SUMMARY sent=N errors=M addrs=A
 //
 // to stdout and exits 0 (1 if it could not open the interface).
+//
+// With -sae hnp or -sae h2e it sends SAE Commits instead (sae.go): group
+// 19, a valid-looking scalar and element, from -pool addresses counted up
+// from -pool-base (the scenario gives active monitors those addresses, so
+// the radio acknowledges the AP's answers to them) and from the random
+// ones in turn, and it echoes every anti-clogging token the AP sends to
+// any of them. The echoes are part of -rate. Its summary adds
+//
+//	fresh=F echoed=E tokens=T answered=A answered_per_s=R
+//
+// the Commits sent without and with a token, the token requests and the
+// AP's own Commits it heard (each one exchange the AP's SAE work ran).
+// A line STARTED comes first, once the flood is about to begin.
 package main
 
 import (
@@ -27,6 +40,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"airq-e2e-tools/internal/air"
 )
 
 func main() {
@@ -38,6 +53,9 @@ func main() {
 	lag := flag.Int("lag", 30, "addresses between an address's authentication and its association request")
 	duration := flag.Duration("duration", 10*time.Second, "how long to flood")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the addresses")
+	saeMode := flag.String("sae", "", "send SAE Commits: hnp (status 0) or h2e (status 126), echoing tokens")
+	pool := flag.Int("pool", 0, "with -sae: addresses the radio acknowledges, counted up from -pool-base (at most 64)")
+	poolBase := flag.String("pool-base", "02:5a:e0:00:00:00", "with -sae: the pool's base address (the first is base+1)")
 	flag.Parse()
 	bssid, err := net.ParseMAC(*bssidS)
 	if err != nil || len(bssid) != 6 {
@@ -50,28 +68,47 @@ func main() {
 		os.Exit(1)
 	}
 	f := &flooder{fd: fd, bssid: bssid, ssid: *ssid, addrs: draw(*addrs, *seed)}
+	if *saeMode == "" {
+		f.run(*rate, *lag, *duration)
+		fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d\n", f.sent, f.errors, len(f.addrs))
+		return
+	}
+	base, err := net.ParseMAC(*poolBase)
+	if (*saeMode != "hnp" && *saeMode != "h2e") || *pool < 0 || *pool > 64 || err != nil || len(base) != 6 {
+		fmt.Fprintf(os.Stderr, "e2eflood: -sae %q -pool %d -pool-base %q: want hnp or h2e, 0 to 64 addresses, a MAC\n", *saeMode, *pool, *poolBase)
+		os.Exit(2)
+	}
+	rx, err := receiver(*ifname)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "e2eflood: %s: %v\n", *ifname, err)
+		os.Exit(1)
+	}
+	f.sae = newSAEFlood(*saeMode == "h2e", poolOf([6]byte(base), *pool))
+	stop, done := make(chan struct{}), make(chan struct{})
+	go f.sae.listen(rx, bssid, stop, done)
+	fmt.Println("STARTED") // a scenario waits for this line, not for a guessed time
+	start := time.Now()
 	f.run(*rate, *lag, *duration)
-	fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d\n", f.sent, f.errors, len(f.addrs))
+	took := time.Since(start)
+	close(stop)
+	<-done
+	s := f.sae
+	fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d pool=%d fresh=%d echoed=%d tokens=%d answered=%d answered_per_s=%.1f\n",
+		f.sent, f.errors, len(f.addrs), len(s.pool), f.fresh, f.echoed, s.tokens, s.answered, float64(s.answered)/took.Seconds())
 }
 
-func htons(v uint16) uint16 { return v<<8 | v>>8 }
+// poolOf is n addresses counted up from base in its last octet.
+func poolOf(base [6]byte, n int) [][6]byte {
+	out := make([][6]byte, n)
+	for i := range out {
+		out[i] = base
+		out[i][5] += byte(i + 1)
+	}
+	return out
+}
 
 // open returns a packet socket bound to the interface, for writing only.
-func open(ifname string) (int, error) {
-	ifi, err := net.InterfaceByName(ifname)
-	if err != nil {
-		return -1, err
-	}
-	fd, err := syscall.Socket(syscall.AF_PACKET, syscall.SOCK_RAW, 0) // protocol 0: nothing is queued to it
-	if err != nil {
-		return -1, err
-	}
-	if err := syscall.Bind(fd, &syscall.SockaddrLinklayer{Ifindex: ifi.Index}); err != nil {
-		syscall.Close(fd)
-		return -1, err
-	}
-	return fd, nil
-}
+func open(ifname string) (int, error) { return air.Socket(ifname, 0) }
 
 // draw returns n distinct locally administered unicast addresses.
 func draw(n int, seed uint64) [][6]byte {
@@ -99,20 +136,37 @@ type flooder struct {
 	seq          uint16
 	buf          []byte
 	sent, errors int
-	k            int  // authentications sent
+	k            int  // authentications (or fresh SAE Commits) sent
 	owe          bool // the association request of address k-1-lag goes next
+	sae          *saeFlood
+	fresh        int // SAE Commits without a token
+	echoed       int // SAE Commits echoing a token
 }
 
-// run sends rate frames a second for d, in 10 ms steps.
+// run sends rate frames a second for d, in 10 ms steps. With -sae each
+// step sends what is due by then, so that a step the CPU delayed is made
+// up (up to ten steps' worth at once) and the rate holds as far as the
+// CPU allows; the admission flood sends its share per step.
 func (f *flooder) run(rate, lag int, d time.Duration) {
 	const step = 10 * time.Millisecond
 	perStep := max(rate*int(step)/int(time.Second), 1)
 	start := time.Now()
 	tick := time.NewTicker(step)
 	defer tick.Stop()
-	for time.Since(start) < d {
-		for range perStep {
-			f.send(f.next(lag))
+	sent := 0
+	for el := time.Duration(0); el < d; el = time.Since(start) {
+		n := perStep
+		if f.sae != nil {
+			due := int(int64(rate) * int64(el+step) / int64(time.Second))
+			n = min(due-sent, 10*perStep)
+		}
+		for ; n > 0; n-- {
+			if f.sae != nil {
+				f.send(f.nextSAE())
+			} else {
+				f.send(f.next(lag))
+			}
+			sent++
 		}
 		<-tick.C
 	}
