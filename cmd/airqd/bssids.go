@@ -64,6 +64,8 @@ func (o *options) reportBSSIDs(w io.Writer, path string) config.Problems {
 		switch {
 		case !derived[i]:
 			fmt.Fprintf(w, "%v (bssid=)\n", bssids[i])
+		case i == 0 && known:
+			fmt.Fprintf(w, "%v (%s's address)\n", bssids[i], phy.Name)
 		case known && phy.Name != "" && given[0].IsZero():
 			fmt.Fprintf(w, "%v (derived from %s's address, as hostapd derives it)\n", bssids[i], phy.Name)
 		case known:

@@ -19,8 +19,9 @@ import (
 )
 
 // runRadio brings up the real radio (package monitor) and runs the core on
-// it and on the BSSes' wired sides, which the shell opens, until ctx ends. With -qualify
-// it runs the hardware checks alone, prints the report and returns.
+// it and on the BSSes' wired sides, which the shell opens, until ctx ends.
+// With -qualify it runs the hardware checks alone, prints the report and
+// returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	offload := o.tapOffload(nice.Apply(o.Nice, log))
 	if o.Phy == "" { // interface= names the radio (checkDaemon)
