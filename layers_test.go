@@ -19,7 +19,7 @@ const module = "github.com/airq/airq"
 
 // layer of each package path relative to the module root, from ARCHITECTURE.md.
 var layers = map[string]int{
-	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "internal/answered": 0, "internal/ackmiss": 0, "internal/pcap": 0, "radio": 0, "counter": 0,
+	"internal/ieee80211": 0, "internal/radiotap": 0, "internal/eventq": 0, "internal/answered": 0, "internal/ackmiss": 0, "internal/bssid": 0, "internal/pcap": 0, "radio": 0, "counter": 0,
 	"internal/aeskw": 0, "internal/cmac": 0, "internal/ccm": 0, "internal/hextest": 0, "internal/readmetest": 0,
 	"txq": 1, "aql": 1, "rate": 1, "scan": 1, "ctl": 1, "ccmp": 1, "rsn": 1, "bip": 1, "pmf": 1, "sae": 1,
 	"nl80211": 1, "inject": 1, "tap": 1, "internal/netnstest": 1, "internal/link": 1,
@@ -186,6 +186,7 @@ func TestLayerRules(t *testing.T) {
 		{"txq/policy", "txq", true}, {"txq/policy", "aql", false}, {"ap", "txq/policy", true},
 		{"ap", "bss", true}, {"bss", "ap", false}, {"bss", "txq", true}, {"bss", "inject", false}, {"bss", "shell", false}, {"bss/bsstest", "bss", true}, {"bss/bsstest", "ap", false},
 		{"sim", "bss", true}, {"shell", "bss", true},
+		{"config", "internal/bssid", true}, {"monitor", "internal/bssid", true}, {"internal/bssid", "config", false},
 		{"rsn/handshake", "rsn", true}, {"rsn", "ccmp", false}, {"ap", "sae", true}, {"sae", "rsn", false}, {"ccmp", "internal/ccm", true}, {"internal/ccm", "rsn", false},
 	} {
 		if got := allowed(c.pkg, c.dep); got != c.ok {

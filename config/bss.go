@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 
+	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -13,7 +14,7 @@ type BSS struct {
 	Name string
 	Line int // the bss= line
 	// BSSID is the section's bssid=; zero: derived from the radio's
-	// address (DeriveBSSIDs).
+	// address (bssid.Derive).
 	BSSID ieee80211.MAC
 	// Settings are the section's BSS keys (IsBSSKey) over hostapd's
 	// defaults for a BSS, beside the radio's settings, which are the
@@ -89,7 +90,7 @@ func (f *File) checkBSSes(s *Settings) Problems {
 	}
 	ps = append(ps, f.checkBSSWeights(s)...)
 	if own := given[0]; !own.IsZero() && len(given) > 1 {
-		if _, _, err := BSSIDMask(own, given); err != nil {
+		if err := bssid.ValidateConfig(own, given); err != nil {
 			b := s.BSSes[0]
 			ps = append(ps, *f.bsses[0].problem(line{key: "bssid", n: b.Line}, err.Error()))
 		}

@@ -233,7 +233,7 @@ func TestSectionConflicts(t *testing.T) {
 		{text: "ssid=m\nbss=guest\nssid=g\nbssid=02:00:00:00:01:07\nbss=iot\nssid=i\nbssid=02:00:00:00:01:07\n", line: 7, key: "bssid",
 			want: "02:00:00:00:01:07 is already the BSSID of bss guest (line 2)"},
 		{text: "ssid=m\nbssid=02:00:00:00:01:01\nbss=guest\nssid=g\n", line: 3, key: "bssid",
-			want: "bss guest: line 3: bssid: the radio's address 02:00:00:00:01:01 is not the first of its block under the BSSID mask ff:ff:ff:ff:ff:fe"},
+			want: "bss guest: line 3: bssid: BSSID mask rule: with 2 BSSIDs the mask is ff:ff:ff:ff:ff:fe, and the first BSSID 02:00:00:00:01:01 is not the first address of its block (addr & mask == addr)"},
 	} {
 		s, f, ps := loadText(t, c.text)
 		ps = append(ps, f.CheckNames(&s, netdevs, c.sockets...)...)

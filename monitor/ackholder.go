@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
 )
@@ -100,27 +101,40 @@ func planHolders(phy nl80211.PHY, driver string, kind HolderKind, ifname string,
 	if n := HolderName(ifname, len(bssids)); len(n) > maxIfname {
 		return p, fmt.Errorf("-ifname %q: the ACK holders' names (%s) would be longer than %d characters", ifname, n, maxIfname)
 	}
-	for i, b := range bssids[1:] {
-		if err := phyAccepts(phy, b); err != nil {
-			return p, fmt.Errorf("bss %d: BSSID %v: %w", i+2, b, err)
-		}
-	}
-	rule := DriverRule(driver)
-	if err := CheckBSSIDs(rule, ieee80211.MAC(phy.PermAddr), bssids); err != nil {
-		return p, fmt.Errorf("driver %s: %w", driverText(driver), err)
-	}
-	if rule == RuleUnknown {
-		p.Warning = fmt.Sprintf("driver %s: airq does not know which addresses its hardware ACKs with %d interfaces; if a BSS's stations cannot associate, its unanswered count grows (airqctl)", driverText(driver), len(bssids))
-		if len(phy.Addresses) > 0 {
-			for i, b := range bssids {
-				if !slices.Contains(phy.Addresses, [6]byte(b)) {
-					p.Warning += fmt.Sprintf("; bss %d's BSSID %v is not among the %d addresses the driver offers", i+1, b, len(phy.Addresses))
-					break
-				}
-			}
-		}
+	var err error
+	p.Warning, err = CheckAddresses(phy, driver, bssids)
+	if err != nil {
+		return p, err
 	}
 	return p, nil
+}
+
+// CheckAddresses checks a radio's BSSIDs (the first BSS's first) against
+// what its phy takes (the address mask) and its driver's address rule
+// (package internal/bssid), driver named as in
+// /sys/class/ieee80211/PHY/device/driver ("" when unknown). warning, when
+// set, says why airq cannot tell whether the hardware will ACK them.
+func CheckAddresses(phy nl80211.PHY, driver string, bssids []ieee80211.MAC) (warning string, err error) {
+	for i, b := range bssids[1:] {
+		if err := phyAccepts(phy, b); err != nil {
+			return "", fmt.Errorf("bss %d: BSSID %v: %w", i+2, b, err)
+		}
+	}
+	rule := bssid.DriverRule(driver)
+	if err := bssid.Check(rule, ieee80211.MAC(phy.PermAddr), bssids); err != nil {
+		return "", fmt.Errorf("driver %s: %w", driverText(driver), err)
+	}
+	if rule != bssid.RuleUnknown {
+		return "", nil
+	}
+	warning = fmt.Sprintf("driver %s: airq does not know which addresses its hardware ACKs with %d interfaces; if a BSS's stations cannot associate, its unanswered count grows (airqctl)", driverText(driver), len(bssids))
+	for i, b := range bssids {
+		if len(phy.Addresses) > 0 && !slices.Contains(phy.Addresses, [6]byte(b)) {
+			warning += fmt.Sprintf("; bss %d's BSSID %v is not among the %d addresses the driver offers", i+1, b, len(phy.Addresses))
+			break
+		}
+	}
+	return warning, nil
 }
 
 func driverText(driver string) string {

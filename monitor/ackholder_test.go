@@ -165,3 +165,16 @@ func TestPlanHoldersOfferedAddresses(t *testing.T) {
 		t.Errorf("warning = %q", p.Warning)
 	}
 }
+
+// macs parses addresses.
+func macs(ss ...string) []ieee80211.MAC {
+	out := make([]ieee80211.MAC, len(ss))
+	for i, s := range ss {
+		m, err := ieee80211.ParseMAC(s)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = m
+	}
+	return out
+}

@@ -9,10 +9,10 @@ import (
 	"github.com/airq/airq/nl80211"
 )
 
-// bssid is the BSSID on phy: the configured one, or the phy's permanent
+// firstBSSID is the first BSS's BSSID on phy: the configured one, or the phy's permanent
 // address. With an address mask, the interface addresses of a wiphy may
 // differ only in the mask's bits; another BSSID is refused.
-func bssid(phy nl80211.PHY, want ieee80211.MAC) (ieee80211.MAC, error) {
+func firstBSSID(phy nl80211.PHY, want ieee80211.MAC) (ieee80211.MAC, error) {
 	if want.IsZero() {
 		return ieee80211.MAC(phy.PermAddr), nil
 	}

@@ -95,15 +95,15 @@ func TestConfigureSelection(t *testing.T) {
 // may differ only in the mask's bits.
 func TestBSSID(t *testing.T) {
 	phy, _ := dePHY()
-	if b, err := bssid(phy, ieee80211.MAC{}); err != nil || b != phy.PermAddr {
+	if b, err := firstBSSID(phy, ieee80211.MAC{}); err != nil || b != phy.PermAddr {
 		t.Errorf("default: %v %v", b, err)
 	}
 	want := ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0x07}
-	if b, err := bssid(phy, want); err != nil || b != want {
+	if b, err := firstBSSID(phy, want); err != nil || b != want {
 		t.Errorf("no mask: %v %v", b, err)
 	}
 	phy.AddrMask = [6]byte{0, 0, 0, 0, 0, 0x03}
-	if _, err := bssid(phy, want); err == nil || !strings.Contains(err.Error(), "differ from 02:00:00:00:02:00 in the bits of 00:00:00:00:00:03") {
+	if _, err := firstBSSID(phy, want); err == nil || !strings.Contains(err.Error(), "differ from 02:00:00:00:02:00 in the bits of 00:00:00:00:00:03") {
 		t.Errorf("outside the mask: %v", err)
 	}
 }

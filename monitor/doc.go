@@ -10,8 +10,9 @@
 // qualifies the hardware (TX-status echoes, ACK status, sequence numbers,
 // the rate, the retune time: see Report), brings up an ACK holder for each
 // other BSS's BSSID (HolderKind; the BSSIDs are first checked against the
-// driver's address rule, AddressRule) and opens the injection socket. The Radio it returns gives the shell the
-// fitted ap.Config, the device, and the retuner that carries out the
+// driver's address rule, bssid.Rule of package internal/bssid) and opens
+// the injection socket. The Radio it returns gives the shell the fitted
+// ap.Config, the device, and the retuner that carries out the
 // core's scan trips and start-up channel survey.
 //
 // The fitting, the Country element, the channel lists and the survey

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/inject"
+	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/nl80211"
@@ -101,10 +102,10 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 		return r, ch, fmt.Errorf("%s does not support active monitor mode: the hardware would not ACK stations' frames (see README, \"Running on a real radio\")", o.Phy)
 	}
 	cfg := o.Core
-	if cfg.BSSID, err = bssid(phy, cfg.BSSID); err != nil {
+	if cfg.BSSID, err = firstBSSID(phy, cfg.BSSID); err != nil {
 		return r, ch, err
 	}
-	all, _ := DeriveBSSIDs(ieee80211.MAC(phy.PermAddr), append([]ieee80211.MAC{cfg.BSSID}, o.BSSIDs...))
+	all, _ := bssid.Derive(ieee80211.MAC(phy.PermAddr), append([]ieee80211.MAC{cfg.BSSID}, o.BSSIDs...))
 	if r.plan, err = planHolders(phy, driverOf(o.Phy), o.Holder, o.Ifname, all, cfg.Scan != nil || cfg.ACS != nil); err != nil {
 		return r, ch, err
 	}

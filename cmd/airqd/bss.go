@@ -4,6 +4,8 @@ import (
 	"net"
 
 	"github.com/airq/airq/config"
+	"github.com/airq/airq/shell"
+	"github.com/airq/airq/tap"
 )
 
 // checkBSSNames checks the bss= sections' names against the system's
@@ -41,4 +43,16 @@ func (n *systemNetdevs) Exists(name string) (bool, error) {
 		}
 	}
 	return n.names[name], n.err
+}
+
+// wiredSides are the wired sides of the radio's BSSes, in order, for the
+// shell to open: each BSS's TAP (the first's from -tap or tap=, a bss=
+// section's named after it unless its tap= says otherwise) joined to its
+// bridge=, with the radio's offload.
+func (o *options) wiredSides(offload tap.Offload) []shell.WiredSide {
+	var sides []shell.WiredSide
+	for _, b := range o.AllBSSes() {
+		sides = append(sides, shell.WiredSide{BSS: b.Name, TAP: b.Settings.Tap, Bridge: b.Settings.Bridge, Offload: offload})
+	}
+	return sides
 }

@@ -36,10 +36,15 @@ func (o *options) checkCore() error {
 	return err
 }
 
-// checkConfig prints every problem of -check-config's file and the flags
-// with it, and a summary; its exit status is 0 when airqd would start.
+// checkConfig prints the BSSIDs of a file of several BSSes, every problem
+// of -check-config's file and the flags with it, and a summary; its exit
+// status is 0 when airqd would start.
 func checkConfig(o options, err error, w io.Writer) int {
-	if config.Report(w, o.checkPath, append(config.AsProblems(err), o.warnings...)) {
+	ps := append(config.AsProblems(err), o.warnings...)
+	if o.conf != nil {
+		ps = append(ps, o.reportBSSIDs(w, o.checkPath)...)
+	}
+	if config.Report(w, o.checkPath, ps) {
 		return 0
 	}
 	return 2

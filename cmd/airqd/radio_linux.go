@@ -18,9 +18,10 @@ import (
 	"github.com/airq/airq/tap"
 )
 
-// runRadio brings up the real radio (package monitor), opens the TAP
-// (joining -bridge) and runs the core on both until ctx ends. With -qualify
-// it runs the hardware checks alone, prints the report and returns.
+// runRadio brings up the real radio (package monitor) and runs the core on
+// it and on the BSSes' wired sides, which the shell opens, until ctx ends.
+// With -qualify it runs the hardware checks alone, prints the report and
+// returns.
 func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	offload := o.tapOffload(nice.Apply(o.Nice, log))
 	if o.Phy == "" { // interface= names the radio (checkDaemon)
@@ -53,24 +54,18 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 		return err
 	}
 	applyMemoryLimit(o, core, log)
-	wired, err := tap.Open(o.Tap, tap.Options{Offload: offload})
-	if err != nil {
-		return err
-	}
-	o.wired.set(wired)
-	if o.Bridge != "" {
-		if err := wired.JoinBridge(o.Bridge); err != nil {
-			wired.Close()
-			return err
-		}
-	}
 	log.Info("radio up", "phy", o.Phy, "ifname", o.Ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.Tap, "bridge", o.Bridge)
+	var wired *tap.Device
+	opened := func(taps []*tap.Device) {
+		wired = taps[0]
+		o.wired.set(wired)
+	}
 	ready := func() {
 		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String(), "tap_offloads", wired.Offloads())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
 	}
-	err = shell.Run(ctx, core, o.capture(r.Device()), wired, log, ready,
+	err = shell.RunWired(ctx, core, o.capture(r.Device()), o.wiredSides(offload), log, opened, ready,
 		shell.WithControl(o.srv), shell.WithRetuner(r.Retuner(core)), // Run closes the control server
 		shell.WithSurvey(r.Survey))
 	c := core.Counters()
