@@ -90,7 +90,7 @@ type hostapdIface struct {
 	buf      []byte          // the reply; guarded by answerMu
 	page     ctl.StationPage // guarded by answerMu
 
-	events chan []byte // to the monitors; filled by Publish, never blocking
+	events chan queuedEvent // to the monitors; filled by Publish, never blocking
 
 	mu       sync.Mutex
 	bss      hostapd.BSS         // guarded by mu: ENABLE and DISABLE change its State
@@ -106,7 +106,7 @@ func newHostapdIface(srv *ControlServer, cfg HostapdConfig) *hostapdIface {
 		state = "ENABLED"
 	}
 	return &hostapdIface{ctx: context.Background(), srv: srv, cfg: cfg, bss: hostapd.BSS{Iface: cfg.Iface, Phy: cfg.Phy, State: state},
-		page: ctl.StationPage{Into: make([]ctl.Station, 1)}, events: make(chan []byte, hostapdQueue),
+		page: ctl.StationPage{Into: make([]ctl.Station, 1)}, events: make(chan queuedEvent, hostapdQueue),
 		monitors: map[string]*monitor{}}
 }
 
@@ -367,22 +367,42 @@ func (h *hostapdIface) setLevel(from string, level int) error {
 	return nil
 }
 
+// queuedEvent is an event and the monitors it goes to, chosen when it was
+// published: a LEVEL or DETACH that comes after an event does not change
+// who gets it, as in hostapd, which sends at once.
+type queuedEvent struct {
+	ev []byte
+	to []string
+}
+
 // publish queues an event for the monitors without blocking: called on
 // the core's loop.
 func (h *hostapdIface) publish(ev []byte) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if len(h.monitors) == 0 {
+	to := h.targetsLocked()
+	if len(to) == 0 {
 		return
 	}
 	if h.prefix != "" {
 		ev = append([]byte(h.prefix), ev...)
 	}
 	select {
-	case h.events <- ev:
+	case h.events <- queuedEvent{ev: ev, to: to}:
 	default:
 		h.lost++
 	}
+}
+
+// targetsLocked lists the monitors whose level takes an event.
+func (h *hostapdIface) targetsLocked() []string {
+	var to []string
+	for addr, m := range h.monitors {
+		if hostapd.LevelInfo >= m.level {
+			to = append(to, addr)
+		}
+	}
+	return to
 }
 
 // eventOf is a core event's datagram, or nil for the events hostapd only
@@ -408,18 +428,25 @@ func eventOf(e ap.Event) []byte {
 	return nil
 }
 
-// sendEvent sends ev to every monitor at its level, dropping those whose
-// sends keep failing or whose socket is gone (gone reports that).
+// sendEvent sends ev to every monitor at its level now; see sendEventTo.
 func (h *hostapdIface) sendEvent(ev []byte, send func(to string, b []byte) (gone bool, err error)) {
 	h.mu.Lock()
-	targets := make([]string, 0, len(h.monitors))
-	for addr, m := range h.monitors {
-		if hostapd.LevelInfo >= m.level {
-			targets = append(targets, addr)
-		}
-	}
+	targets := h.targetsLocked()
 	h.mu.Unlock()
+	h.sendEventTo(ev, targets, send)
+}
+
+// sendEventTo sends ev to the monitors listed, dropping those whose sends
+// keep failing or whose socket is gone (gone reports that); a monitor
+// that detached meanwhile is skipped.
+func (h *hostapdIface) sendEventTo(ev []byte, targets []string, send func(to string, b []byte) (gone bool, err error)) {
 	for _, to := range targets {
+		h.mu.Lock()
+		_, attached := h.monitors[to]
+		h.mu.Unlock()
+		if !attached {
+			continue
+		}
 		gone, err := send(to, ev)
 		h.mu.Lock()
 		if m, ok := h.monitors[to]; ok {

@@ -181,8 +181,8 @@ func (s *HostapdServer) sendEvents() {
 		select {
 		case <-s.h.ctx.Done():
 			return
-		case ev := <-s.h.events:
-			s.h.sendEvent(ev, s.sendTo)
+		case q := <-s.h.events:
+			s.h.sendEventTo(q.ev, q.to, s.sendTo)
 		}
 	}
 }

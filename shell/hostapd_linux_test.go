@@ -299,6 +299,35 @@ func TestHostapdMonitorFailedSends(t *testing.T) {
 	}
 }
 
+// A monitor's level and attachment when an event is published decide
+// whether it gets it, as in hostapd, which sends at once: a LEVEL or a
+// DETACH that comes while the event waits for the sender changes nothing.
+func TestHostapdEventTargetsAtPublish(t *testing.T) {
+	h := newHostapdIface(nil, HostapdConfig{Iface: "wlan0"})
+	for _, m := range []string{"low", "high"} {
+		if err := h.attach(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.setLevel("high", 4); err != nil {
+		t.Fatal(err)
+	}
+	h.publish([]byte("<3>AP-STA-DISCONNECTED 02:00:00:00:01:00"))
+	if err := h.setLevel("high", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.detach("low"); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	send := func(to string, _ []byte) (bool, error) { got = append(got, to); return false, nil }
+	q := <-h.events
+	h.sendEventTo(q.ev, q.to, send)
+	if len(got) != 0 {
+		t.Errorf("sent to %v: high was at level 4 when it was published, low detached since", got)
+	}
+}
+
 func (r *hostapdRig) monitors() int {
 	h := r.hs.h
 	h.mu.Lock()
