@@ -40,6 +40,9 @@ func (a *AP) txLoop(now time.Duration) {
 		}
 		a.sched.EndRound(ac)
 	}
+	if a.airtime.caps > 0 {
+		a.airtimeAfterPass(now)
+	}
 }
 
 // send hands out a dequeued frame, aggregated with more of its queue into an
