@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq/policy"
 )
 
 // hostapd's airtime policy (src/ap/airtime_policy.c) shares a radio's
@@ -167,4 +169,26 @@ func (f *File) checkAirtime(s *Settings, last map[string]line, _ map[string]bool
 		warn("airtime_sta_weight", fmt.Sprintf("changes nothing here: airtime_mode is %d; only 1 (static) weighs the stations listed, as in hostapd", mode))
 	}
 	return ps
+}
+
+// CoreAirtime is the airtime policy as the core takes it: the radio's
+// mode and interval, and each BSS's keys in the file's order.
+func (s *Settings) CoreAirtime() ap.Airtime {
+	c := ap.Airtime{Mode: policy.Mode(s.Airtime.Mode), Interval: s.Airtime.UpdateInterval}
+	c.BSS = append(c.BSS, s.BSSAirtime.core())
+	for _, b := range s.BSSes {
+		c.BSS = append(c.BSS, b.Settings.BSSAirtime.core())
+	}
+	return c
+}
+
+func (b BSSAirtime) core() ap.BSSAirtime {
+	c := ap.BSSAirtime{Weight: b.Weight, Limit: b.Limit, CapPercent: b.CapPercent}
+	if len(b.StaWeights) > 0 {
+		c.StaWeights = make(map[ieee80211.MAC]uint16, len(b.StaWeights))
+		for _, w := range b.StaWeights {
+			c.StaWeights[w.Addr] = w.Weight
+		}
+	}
+	return c
 }
