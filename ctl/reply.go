@@ -20,6 +20,7 @@ const (
 	maxBSSes          = 8192 // far above any table's size
 	maxSurveys        = 1024 // channels
 	maxRateRows       = 1024 // rates of one station
+	maxAirtimeBSSes   = 8    // a radio's BSSes
 )
 
 func (e Errno) String() string {
@@ -54,6 +55,7 @@ type Reply struct {
 	Surveys   []Survey    `json:"surveys,omitempty"`
 	Rates     *RateTable  `json:"rates,omitempty"`
 	ACS       *ACS        `json:"acs,omitempty"`
+	Airtime   *Airtime    `json:"airtime,omitempty"`
 	// PMK, in process only (no text or JSON form), answers OpStationPMK.
 	PMK []byte `json:"-"`
 }
