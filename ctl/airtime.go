@@ -49,6 +49,9 @@ type AirtimeStation struct {
 	TxAirtimeUs   int64 `json:"tx_airtime_us"`
 }
 
+// maxAirtimeBSSes bounds a reply's airtime_bss sections: a radio's BSSes.
+const maxAirtimeBSSes = 8
+
 // The keys "airtime set" changes, the file's names.
 var airtimeSetKeys = map[string]struct{ lo, hi uint64 }{
 	"airtime_mode":            {0, 3},

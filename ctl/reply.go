@@ -10,17 +10,16 @@ type Errno uint16
 
 // The errnos the daemon replies with.
 const (
-	OK              Errno = 0
-	ENOENT          Errno = 2  // no such station
-	EBUSY           Errno = 16 // the core cannot do it now
-	EINVAL          Errno = 22 // malformed request or argument out of range
-	EPROTO          Errno = 71 // the request line is not part of the protocol
-	EOPNOTSUPP      Errno = 95 // valid request the daemon does not implement
-	maxStations           = 2007
-	maxBSSes              = 8192 // far above any table's size
-	maxSurveys            = 1024 // channels
-	maxRateRows           = 1024 // rates of one station
-	maxAirtimeBSSes       = 8    // a radio's BSSes
+	OK          Errno = 0
+	ENOENT      Errno = 2  // no such station
+	EBUSY       Errno = 16 // the core cannot do it now
+	EINVAL      Errno = 22 // malformed request or argument out of range
+	EPROTO      Errno = 71 // the request line is not part of the protocol
+	EOPNOTSUPP  Errno = 95 // valid request the daemon does not implement
+	maxStations       = 2007
+	maxBSSes          = 8192 // far above any table's size
+	maxSurveys        = 1024 // channels
+	maxRateRows       = 1024 // rates of one station
 )
 
 func (e Errno) String() string {
