@@ -163,3 +163,48 @@ func TestAirtimeSetDuringACSHolds(t *testing.T) {
 		t.Errorf("station's weight %d, want the default 500 set during the scan", w)
 	}
 }
+
+// airqctl airtime shows the policy, its BSS and its stations; airtime set
+// changes a key live and the reply shows it taken.
+func TestControlAirtime(t *testing.T) {
+	h := newHarness(t, Config{Airtime: Airtime{Mode: policy.Static, BSS: []BSSAirtime{{Weight: 300}}}})
+	h.take()
+	h.join(staMAC, false)
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpAirtime})
+	at := r.Airtime
+	if at == nil || at.Mode != 1 || at.ModeName != "static" || len(at.BSSes) != 1 || len(at.Stations) != 1 {
+		t.Fatalf("%+v", r)
+	}
+	if b := at.BSSes[0]; b.Weight != 300 || b.CapPercent != 100 || b.BSSID != ctl.MAC(bssid) {
+		t.Errorf("BSS %+v", b)
+	}
+	if s := at.Stations[0]; s.Addr != ctl.MAC(staMAC) || s.Weight != 300 || s.StaWeight != 0 {
+		t.Errorf("station %+v", s)
+	}
+	for _, c := range []struct {
+		req   ctl.Request
+		check func(*ctl.Airtime) bool
+	}{
+		{ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_sta_weight", Addr: staMAC, Value: 900},
+			func(a *ctl.Airtime) bool { return a.Stations[0].Weight == 900 && a.Stations[0].StaWeight == 900 }},
+		{ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_bss_cap", Value: 30},
+			func(a *ctl.Airtime) bool { return a.BSSes[0].CapPercent == 30 && a.BSSes[0].CapCreditUs > 0 }},
+		{ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_sta_weight", Addr: staMAC, Value: 0},
+			func(a *ctl.Airtime) bool { return a.Stations[0].Weight == 300 && a.Stations[0].StaWeight == 0 }},
+		{ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_mode", Value: 2},
+			func(a *ctl.Airtime) bool { return a.Mode == 2 && a.UpdateIntervalMs == 200 }},
+		{ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_bss_cap", Value: 100},
+			func(a *ctl.Airtime) bool { return a.BSSes[0].CapPercent == 100 }},
+	} {
+		r := h.a.Control(h.now, c.req)
+		if r.Err() != nil || r.Airtime == nil || !c.check(r.Airtime) {
+			t.Errorf("%v: %+v %v", c.req, r.Airtime, r.Err())
+		}
+	}
+	if p, _ := h.a.sched.Cap(0, h.now); p != 0 {
+		t.Errorf("cap %d‰ after airtime_bss_cap 100", p)
+	}
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_mode", Value: 7}); r.Errno != ctl.EINVAL {
+		t.Errorf("airtime_mode 7: %+v", r)
+	}
+}

@@ -74,6 +74,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpScheduler:
 		return ctl.Reply{Scheduler: a.ctlScheduler()}
+	case ctl.OpAirtime:
+		return ctl.Reply{Airtime: a.ctlAirtime(now)}
+	case ctl.OpAirtimeSet:
+		return a.ctlAirtimeSet(now, req)
 	case ctl.OpStationRates:
 		slot, s := a.sta.lookup(req.Addr)
 		if s == nil {
