@@ -67,6 +67,9 @@ func (a *AP) ctlAirtimeSet(now time.Duration, req ctl.Request) ctl.Reply {
 		b.Limit = req.Value != 0
 	case "airtime_bss_cap":
 		b.CapPercent = int(req.Value)
+		if b.CapPercent >= 100 {
+			b.CapPercent = 0 // no cap, as the file's default
+		}
 	case "airtime_sta_weight":
 		if req.Value == 0 && b.StaWeights[req.Addr] == 0 {
 			break
