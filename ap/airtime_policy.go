@@ -204,10 +204,12 @@ func (a *AP) airtimeAfterPass(now time.Duration) {
 }
 
 // airtimeDeadline is the earliest of the policy's timer and a capped
-// BSS's return within budget.
+// BSS's return within budget; none while the radio is not running.
 func (a *AP) airtimeDeadline() (time.Duration, bool) {
 	p := &a.airtime
 	switch {
+	case !p.timed && !p.waking || !a.started:
+		return 0, false
 	case p.timed && p.waking:
 		return min(p.update, p.wake), true
 	case p.timed:
