@@ -218,6 +218,15 @@ func (a *AP) airtimeDeadline() (time.Duration, bool) {
 	return p.wake, p.waking
 }
 
+// airtimeOwnsWeights refuses a station's weight set by hand where the
+// policy would overwrite it at its next update (modes 2 and 3).
+func (a *AP) airtimeOwnsWeights() error {
+	if m := a.cfg.Airtime.Mode; m == policy.Dynamic || m == policy.Limit {
+		return fmt.Errorf("airtime_mode %d (%s) sets the stations' weights every airtime_update_interval: set airtime_bss_weight instead", m, m)
+	}
+	return nil
+}
+
 // AirtimeConfig is the airtime policy in force.
 func (a *AP) AirtimeConfig() Airtime { return a.cfg.Airtime }
 

@@ -67,6 +67,10 @@ func TestAirtimeLeaveForgets(t *testing.T) {
 func TestAirtimeDynamicTimer(t *testing.T) {
 	h := newHarness(t, Config{Airtime: Airtime{Mode: policy.Dynamic, Interval: 30 * time.Millisecond, BSS: []BSSAirtime{{Weight: 1}}}})
 	h.take()
+	h.join(staMAC, false)
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationSet, Addr: staMAC, Weight: 500}); r.Errno != ctl.EBUSY {
+		t.Errorf("a station weight set by hand in mode 2, which the next update overwrites: %+v", r)
+	}
 	if d := h.a.Deadline(); d != 30*time.Millisecond {
 		t.Errorf("deadline %v, want the first update at 30ms", d)
 	}

@@ -151,6 +151,9 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 	if s.state != stateAssociated {
 		return ctl.Errorf(ctl.ENOENT, "station %s: authenticated but not associated: no airtime weight yet", req.Addr)
 	}
+	if err := a.airtimeOwnsWeights(); err != nil {
+		return ctl.Errorf(ctl.EBUSY, "station %s: %v", req.Addr, err)
+	}
 	a.sched.SetWeight(slot, req.Weight)
 	a.txLoop(now)
 	return ctl.Reply{Stations: []ctl.Station{a.ctlStation(now, slot, nil)}}
