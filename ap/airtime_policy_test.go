@@ -130,32 +130,13 @@ func TestAirtimeCapWakesTheLoop(t *testing.T) {
 // airtime policy set while the start-up channel scan runs are the ones in
 // force once the channel is chosen.
 func TestAirtimeSetDuringACSHolds(t *testing.T) {
-	a, err := New(acsConfig(scan.ACSConfig{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, a: a}
-	a.Start(0)
-	h.collect()
-	if !a.ACSScanning() {
-		t.Fatal("no start-up scan")
-	}
+	h := startACS(t)
+	a := h.a
 	a.SetDefaultAirtimeWeight(500)
 	if err := a.SetAirtime(h.now, Airtime{Mode: policy.Static, BSS: []BSSAirtime{{StaWeights: map[ieee80211.MAC]uint16{staMAC: 700}}}}); err != nil {
 		t.Fatal(err)
 	}
-	for h.now < 20*time.Second && a.ACSScanning() {
-		if _, ok := h.takeRetune(); ok {
-			h.now += time.Millisecond
-			a.Retuned(h.now)
-			h.collect()
-			continue
-		}
-		h.advance(max(a.Deadline(), h.now) - h.now)
-	}
-	if _, decided := a.ACSDecision(); !decided {
-		t.Fatal("no channel chosen")
-	}
+	h.untilChannelChosen()
 	if w := a.Config().AirtimeWeight; w != 500 {
 		t.Errorf("default airtime weight %d once the channel was chosen, want the 500 set during the scan", w)
 	}
@@ -210,5 +191,38 @@ func TestControlAirtime(t *testing.T) {
 	}
 	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_mode", Value: 7}); r.Errno != ctl.EINVAL {
 		t.Errorf("airtime_mode 7: %+v", r)
+	}
+}
+
+// startACS starts a core that scans for its channel first.
+func startACS(t *testing.T) *harness {
+	t.Helper()
+	a, err := New(acsConfig(scan.ACSConfig{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, a: a}
+	a.Start(0)
+	h.collect()
+	if !a.ACSScanning() {
+		t.Fatal("no start-up scan")
+	}
+	return h
+}
+
+// untilChannelChosen runs the start-up scan to its choice.
+func (h *harness) untilChannelChosen() {
+	h.t.Helper()
+	for h.now < 20*time.Second && h.a.ACSScanning() {
+		if _, ok := h.takeRetune(); ok {
+			h.now += time.Millisecond
+			h.a.Retuned(h.now)
+			h.collect()
+			continue
+		}
+		h.advance(max(h.a.Deadline(), h.now) - h.now)
+	}
+	if _, decided := h.a.ACSDecision(); !decided {
+		h.t.Fatal("no channel chosen")
 	}
 }
