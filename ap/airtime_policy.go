@@ -186,9 +186,10 @@ func (a *AP) airtimeLeave(slot uint16) {
 	}
 }
 
-// airtimeTick runs the policy's Update when due.
+// airtimeTick runs the policy's Update when due (Tick tests timed first,
+// so that the default, no timer, costs one test).
 func (a *AP) airtimeTick(now time.Duration) {
-	if p := &a.airtime; p.timed && now >= p.update {
+	if p := &a.airtime; now >= p.update {
 		p.update, p.timed = p.pol.Update(now, a.sched)
 	}
 }

@@ -223,7 +223,9 @@ func (a *AP) Tick(now time.Duration) {
 	a.scanTick(now)
 	a.expireFlights(now)
 	a.rsnTick(now)
-	a.airtimeTick(now)
+	if a.airtime.timed {
+		a.airtimeTick(now)
+	}
 	a.txLoop(now)
 }
 
