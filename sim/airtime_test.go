@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/txq/policy"
 )
 
@@ -70,12 +72,21 @@ func TestAirtimeStaticShares(t *testing.T) {
 	}
 	share := air[0] / (air[0] + air[1])
 	t.Logf("airtime %.0f ms and %.0f ms: shares %.3f and %.3f", air[0]/1e3, air[1]/1e3, share, 1-share)
+	readmetest.Check(t, `1:3 get\s+([\d.]+) and ([\d.]+) of the air`, fmt.Sprintf("%.3f", share), fmt.Sprintf("%.3f", 1-share))
 	if share < 0.20 || share > 0.30 {
 		t.Errorf("the weight-1 station's share is %.3f, want 0.25 ± 0.05", share)
 	}
 	if s.Stats().Unaccounted != 0 {
 		t.Error("core unaccounted")
 	}
+	// The default radio queue, as the comment above says.
+	deep := busyBSS(t, ap.Config{Airtime: ap.Airtime{Mode: policy.Static, BSS: []ap.BSSAirtime{{StaWeights: map[ieee80211.MAC]uint16{
+		airtimeStas[0]: 200, airtimeStas[1]: 600,
+	}}}}}, 2)
+	air, _ = airtimeOver(deep, 5*time.Second)
+	share = air[0] / (air[0] + air[1])
+	t.Logf("64 frames in flight per AC: shares %.3f and %.3f", share, 1-share)
+	readmetest.Check(t, `weights give ([\d.]+)/([\d.]+)`, fmt.Sprintf("%.2f", share), fmt.Sprintf("%.2f", 1-share))
 }
 
 // airtime_bss_cap=30 with one busy station and the air otherwise free: the
@@ -100,6 +111,8 @@ func TestAirtimeCap(t *testing.T) {
 	ratio := capped[0] / free[0]
 	t.Logf("capped: %.1f %% of the air, %.1f Mbit/s; uncapped: %.1f %% of the air, %.1f Mbit/s: %.3f of it",
 		100*used, capped[0]*8/window.Seconds()/1e6, 100*freeAir[0]/float64(window.Microseconds()), free[0]*8/window.Seconds()/1e6, ratio)
+	readmetest.Check(t, `holds one busy station to ([\d.]+) % of\s+free air, ([\d.]+) of the ([\d.]+) Mbit/s`,
+		fmt.Sprintf("%.1f", 100*used), fmt.Sprintf("%.1f", capped[0]*8/window.Seconds()/1e6), fmt.Sprintf("%.1f", free[0]*8/window.Seconds()/1e6))
 	if used > 0.31 || used < 0.27 {
 		t.Errorf("the capped BSS used %.1f %% of the air, want 30 %% (at most 31 %%)", 100*used)
 	}
