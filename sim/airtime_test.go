@@ -91,7 +91,8 @@ func TestAirtimeStaticShares(t *testing.T) {
 
 // airtime_bss_cap=30 with one busy station and the air otherwise free: the
 // BSS uses at most 30 % of the time, and the station's throughput follows;
-// the cap removed live, it is back to full.
+// the cap removed live (airqctl airtime set airtime_bss_cap 100), it is
+// back to full.
 //
 // The tolerance, 1 % of the 5 s window (50 ms): the bucket's burst
 // (txq.DefaultCapBurst, 20 ms) may be spent on top of the share, and the
@@ -103,8 +104,8 @@ func TestAirtimeCap(t *testing.T) {
 	s := busyBSS(t, ap.Config{Airtime: ap.Airtime{BSS: []ap.BSSAirtime{{CapPercent: 30}}}}, 1)
 	air, capped := airtimeOver(s, window)
 	used := air[0] / float64(window.Microseconds())
-	if err := s.SetAirtime(ap.Airtime{}); err != nil {
-		t.Fatal(err)
+	if r := s.Control(ctl.Request{Op: ctl.OpAirtimeSet, Key: "airtime_bss_cap", Value: 100}); r.Err() != nil {
+		t.Fatal(r.Err())
 	}
 	s.Run(200 * time.Millisecond)
 	freeAir, free := airtimeOver(s, window)
