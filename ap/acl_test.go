@@ -3,12 +3,10 @@ package ap
 import (
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/scan"
 )
 
 // authStatus authenticates from and returns the status of the answer.
@@ -171,32 +169,13 @@ func TestDefaultAirtimeWeightReload(t *testing.T) {
 // configuration reports them: the choice rebuilds what depends on the
 // channel, not the BSS's lists.
 func TestACLSetDuringACSHolds(t *testing.T) {
-	a, err := New(acsConfig(scan.ACSConfig{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, a: a}
-	a.Start(0)
-	h.collect()
-	if !a.ACSScanning() {
-		t.Fatal("no start-up scan")
-	}
+	h := startACS(t)
+	a := h.a
 	deny := NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC})
 	if _, err := a.SetACL(deny); err != nil {
 		t.Fatal(err)
 	}
-	for h.now < 20*time.Second && a.ACSScanning() {
-		if _, ok := h.takeRetune(); ok {
-			h.now += time.Millisecond
-			a.Retuned(h.now)
-			h.collect()
-			continue
-		}
-		h.advance(max(a.Deadline(), h.now) - h.now)
-	}
-	if _, decided := a.ACSDecision(); !decided {
-		t.Fatal("no channel chosen")
-	}
+	h.untilChannelChosen()
 	if l := a.ACL(); l.Allows(staMAC) {
 		t.Error("the lists set during the scan were lost when the channel was chosen")
 	}

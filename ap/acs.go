@@ -377,7 +377,10 @@ func (a *AP) acsDecide(now time.Duration) {
 // adopt makes cfg, resolved on the chosen channel, the core's: everything
 // that depends on the channel or band is rebuilt.
 func (a *AP) adopt(cfg Config) {
-	cfg.ACL = a.bss.ACL // the BSS's lists, set live or not, do not depend on the channel
+	// What is set live while the scan runs does not depend on the channel:
+	// the BSS's lists and the airtime weights and policy.
+	cfg.ACL = a.bss.ACL
+	cfg.AirtimeWeight, cfg.Airtime = a.cfg.AirtimeWeight, a.cfg.Airtime
 	a.cfg = cfg
 	a.bss.Rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
 	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)

@@ -86,6 +86,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
+	a.airtimeJoin(slot)
 	s.assocAt, s.hadData, s.authOK = now, false, true
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sta.enlist(slot, bss.ListQuiet)

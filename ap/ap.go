@@ -77,6 +77,8 @@ type AP struct {
 	cnt counter.Set // the core's running totals; Counters fills in the gauges
 
 	rsn *rsnState // WPA2 (rsn.go); nil: an open network
+
+	airtime airtimePolicy // Config.Airtime applied (airtime_policy.go)
 }
 
 // New validates cfg and returns a core that has not started beaconing.
@@ -110,6 +112,9 @@ func New(cfg Config) (*AP, error) {
 			return nil, err
 		}
 		b.Profile.RSNE = a.rsn.ie
+	}
+	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
+		return nil, err
 	}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
@@ -174,6 +179,7 @@ func (a *AP) Start(now time.Duration) {
 	}
 	a.started = true
 	a.rsnStart(now)
+	a.airtimeStart(now)
 	a.epoch = now
 	a.nextBeacon = now
 	a.Tick(now)
@@ -217,6 +223,9 @@ func (a *AP) Tick(now time.Duration) {
 	a.scanTick(now)
 	a.expireFlights(now)
 	a.rsnTick(now)
+	if a.airtime.timed {
+		a.airtimeTick(now)
+	}
 	a.txLoop(now)
 }
 
@@ -230,6 +239,9 @@ func (a *AP) Deadline() time.Duration {
 		d = t
 	}
 	if t, ok := a.rsnDeadline(); ok && t < d {
+		d = t
+	}
+	if t, ok := a.airtimeDeadline(); ok && t < d {
 		d = t
 	}
 	for i := range a.flights {

@@ -69,6 +69,9 @@ type Config struct {
 	AQL aql.Limits
 	// AirtimeWeight is the default DRR weight of a new station; 0 means 256.
 	AirtimeWeight uint16
+	// Airtime shares the air between the radio's BSSes by policy
+	// (airtime_policy.go): hostapd's airtime_mode and airq's hard cap.
+	Airtime Airtime
 
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to
@@ -129,6 +132,9 @@ func (c Config) withDefaults() (_ Config, err error) {
 		if err := c.RSN.validate(); err != nil {
 			return c, err
 		}
+	}
+	if err := c.Airtime.validate(); err != nil {
+		return c, err
 	}
 	if c.acsPending() {
 		return c.withACS() // acs.go: the channel is chosen at Start
@@ -324,4 +330,5 @@ func (a *AP) SetDefaultAirtimeWeight(w uint16) {
 		w = txq.DefaultWeight
 	}
 	a.cfg.AirtimeWeight = w
+	a.airtimeDefault(w)
 }

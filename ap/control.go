@@ -74,6 +74,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return ctl.Reply{AQL: a.ctlAQL()}
 	case ctl.OpScheduler:
 		return ctl.Reply{Scheduler: a.ctlScheduler()}
+	case ctl.OpAirtime:
+		return ctl.Reply{Airtime: a.ctlAirtime(now)}
+	case ctl.OpAirtimeSet:
+		return a.ctlAirtimeSet(now, req)
 	case ctl.OpStationRates:
 		slot, s := a.sta.lookup(req.Addr)
 		if s == nil {
@@ -146,6 +150,9 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 	// so a weight set before it would be lost; refuse instead.
 	if s.state != stateAssociated {
 		return ctl.Errorf(ctl.ENOENT, "station %s: authenticated but not associated: no airtime weight yet", req.Addr)
+	}
+	if err := a.airtimeOwnsWeights(); err != nil {
+		return ctl.Errorf(ctl.EBUSY, "station %s: %v", req.Addr, err)
 	}
 	a.sched.SetWeight(slot, req.Weight)
 	a.txLoop(now)

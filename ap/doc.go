@@ -25,6 +25,7 @@
 //	ReportSurvey(freq, report)    the radio's survey figures of a channel (ACS, survey dump)
 //	SetACL(acl)                   new access lists; returns the stations they refuse
 //	SetDefaultAirtimeWeight(w)    the airtime weight of stations associating from now
+//	SetAirtime(now, airtime)      a new airtime policy among the BSSes, live
 //	DeviceDrops(KernelCounts)     the kernel's counters of the TAP, the socket and its filter
 //	Shutdown(now)                 deauthenticate every station before the radio goes
 //
@@ -57,4 +58,12 @@
 // the 4-way handshake completes (then the station is announced), and CCMP
 // protects the data: downlink frames at the TX loop, with a new PN at each
 // build, uplink frames verified before anything of the station changes.
+//
+// Airtime by policy (airtime_policy.go), with Config.Airtime: each BSS is
+// a group of the scheduler (its index), hostapd's airtime_mode sets the
+// stations' weights through txq/policy (at association; in modes 2 and 3
+// also on a timer folded into Deadline), and a BSS's airtime_bss_cap is
+// the group's hard cap. A TX pass that leaves frames queued with nothing
+// in flight puts the cap's return within budget into Deadline: no
+// completion would run the TX loop again.
 package ap

@@ -333,6 +333,7 @@ func (a *AP) flushStation(slot uint16) {
 		a.bss.Dozing--
 	}
 	a.sched.RemoveStation(slot)
+	a.airtimeLeave(slot)
 	a.air.RemoveStation(slot)
 }
 

@@ -18,7 +18,8 @@ import (
 // completion and every tick.
 func (a *AP) txLoop(now time.Duration) {
 	if a.scanning(now) {
-		return // no rounds start while a trip drains or is away
+		a.airtime.waking = false // the trip's end runs the loop again
+		return                   // no rounds start while a trip drains or is away
 	}
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		if a.sched.Listed(ac) == 0 || !a.air.CanSend(ac) {
@@ -39,6 +40,9 @@ func (a *AP) txLoop(now time.Duration) {
 			a.sched.Return(q, false, now)
 		}
 		a.sched.EndRound(ac)
+	}
+	if a.airtime.caps > 0 {
+		a.airtimeAfterPass(now)
 	}
 }
 

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq/policy"
 )
 
 // hostapd's airtime policy (src/ap/airtime_policy.c) shares a radio's
@@ -84,32 +86,32 @@ type StaWeight struct {
 }
 
 var airtimeKeys = map[string]Key{
-	"airtime_mode": {Want: "0 (off: stations weigh airtime_weight), 1 (static: airtime_sta_weight, else airtime_bss_weight), 2 (dynamic: each BSS's share follows airtime_bss_weight) or 3 (limit: as 2, only for a BSS with airtime_bss_limit=1 above its share)",
+	"airtime_mode": {Reload: true, Want: "0 (off: stations weigh airtime_weight), 1 (static: airtime_sta_weight, else airtime_bss_weight), 2 (dynamic: each BSS's share follows airtime_bss_weight) or 3 (limit: as 2, only for a BSS with airtime_bss_limit=1 above its share)",
 		set: func(s *Settings, v string) error {
 			var n int
 			err := setInt(&n, v, 0, 3)
 			s.Airtime.Mode = AirtimeMode(n)
 			return err
 		}},
-	"airtime_update_interval": {Want: "1 to 3600000 ms between the weight updates of airtime_mode 2 and 3 (default 200)",
+	"airtime_update_interval": {Reload: true, Want: "1 to 3600000 ms between the weight updates of airtime_mode 2 and 3 (default 200)",
 		set: func(s *Settings, v string) error {
 			var n int
 			err := setInt(&n, v, 0, 3600000) // 0: refused with mode 2 or 3, as hostapd does (checkAirtime)
 			s.Airtime.UpdateInterval = time.Duration(n) * time.Millisecond
 			return err
 		}},
-	"airtime_bss_weight": {Want: "0 (the default: the BSS takes no part in the policy) to 65535; only the ratios between BSSes count",
+	"airtime_bss_weight": {Reload: true, Want: "0 (the default: the BSS takes no part in the policy) to 65535; only the ratios between BSSes count",
 		set: func(s *Settings, v string) error {
 			var n uint
 			err := setUint(&n, v, 0, 65535)
 			s.BSSAirtime.Weight = uint16(n)
 			return err
 		}},
-	"airtime_bss_limit": {Want: "0 or 1 (1: airtime_mode 3 holds this BSS to its share)",
+	"airtime_bss_limit": {Reload: true, Want: "0 or 1 (1: airtime_mode 3 holds this BSS to its share)",
 		set: func(s *Settings, v string) error { return setBool(&s.BSSAirtime.Limit, v) }},
-	"airtime_sta_weight": {Want: "a station's MAC address and its weight, 1 to 65535, separated by a blank, such as 02:01:02:03:04:05 512 (lines add stations)",
+	"airtime_sta_weight": {Reload: true, Want: "a station's MAC address and its weight, 1 to 65535, separated by a blank, such as 02:01:02:03:04:05 512 (lines add stations)",
 		set: setStaWeight},
-	"airtime_bss_cap": {Want: "1 to 100, the most percent of the radio's airtime this BSS may use even when the air is free (100, the default, is no cap)",
+	"airtime_bss_cap": {Reload: true, Want: "1 to 100, the most percent of the radio's airtime this BSS may use even when the air is free (100, the default, is no cap)",
 		set: func(s *Settings, v string) error {
 			return setInt(&s.BSSAirtime.CapPercent, strings.TrimSuffix(trimBlanks(v), "%"), 1, 100)
 		}},
@@ -167,4 +169,26 @@ func (f *File) checkAirtime(s *Settings, last map[string]line, _ map[string]bool
 		warn("airtime_sta_weight", fmt.Sprintf("changes nothing here: airtime_mode is %d; only 1 (static) weighs the stations listed, as in hostapd", mode))
 	}
 	return ps
+}
+
+// CoreAirtime is the airtime policy as the core takes it: the radio's
+// mode and interval, and each BSS's keys in the file's order.
+func (s *Settings) CoreAirtime() ap.Airtime {
+	c := ap.Airtime{Mode: policy.Mode(s.Airtime.Mode), Interval: s.Airtime.UpdateInterval}
+	c.BSS = append(c.BSS, s.BSSAirtime.core())
+	for _, b := range s.BSSes {
+		c.BSS = append(c.BSS, b.Settings.BSSAirtime.core())
+	}
+	return c
+}
+
+func (b BSSAirtime) core() ap.BSSAirtime {
+	c := ap.BSSAirtime{Weight: b.Weight, Limit: b.Limit, CapPercent: b.CapPercent}
+	if len(b.StaWeights) > 0 {
+		c.StaWeights = make(map[ieee80211.MAC]uint16, len(b.StaWeights))
+		for _, w := range b.StaWeights {
+			c.StaWeights[w.Addr] = w.Weight
+		}
+	}
+	return c
 }

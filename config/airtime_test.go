@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/txq/policy"
 )
 
 // The airtime keys land in the radio's policy and each BSS's own, with
@@ -73,22 +76,21 @@ func TestAirtimeChecks(t *testing.T) {
 	}
 }
 
-// What airqd does not serve yet is refused, one problem each, at its
-// line: a second BSS (at the first bss= line, naming every BSS), an
-// airtime policy and an airtime cap; a file of one BSS without them has
-// nothing refused.
+// What airqd does not serve yet is refused at its line: a second BSS (at
+// the first bss= line, naming every BSS). A file of one BSS with an
+// airtime policy and a cap has nothing refused.
 func TestNotServed(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want []string
 	}{
 		{text: "ssid=m\nairtime_mode=0\nairtime_bss_cap=100\n"},
+		{text: "ssid=m\nairtime_mode=2\n"},
+		{text: "ssid=m\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 3\nairtime_bss_cap=25\n"},
 		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nbss=iot\nssid=i\n",
 			want: []string{"bss guest: line 3: bss: airqd does not serve more than one BSS on a radio yet: this file configures 3 (wlan0, guest, iot)"}},
-		{text: "ssid=m\nairtime_mode=2\n", want: []string{":2: airtime_mode: 2: airqd does not apply airtime policies yet: want 0"}},
-		{text: "ssid=m\nairtime_bss_cap=25\n", want: []string{":2: airtime_bss_cap: 25%: airqd does not hold an airtime cap yet"}},
 		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\n", want: []string{
-			"bss guest: line 2: bss: airqd does not serve more than one BSS", "bss guest: line 4: airtime_bss_cap: 40%: airqd does not hold an airtime cap yet"}},
+			"bss guest: line 2: bss: airqd does not serve more than one BSS"}},
 	} {
 		s, f, ps := loadText(t, c.text)
 		if ps.Err() != nil {
@@ -108,5 +110,27 @@ func TestNotServed(t *testing.T) {
 	var none *File
 	if ps := none.NotServed(&Settings{}); ps != nil {
 		t.Errorf("no file: %v", ps)
+	}
+}
+
+// The core takes the radio's mode and interval and each BSS's keys in the
+// file's order, a later airtime_sta_weight line for a station winning.
+func TestCoreAirtime(t *testing.T) {
+	s, _, ps := loadText(t, "airtime_mode=3\nairtime_update_interval=500\nairtime_bss_weight=3\nairtime_bss_limit=1\n"+
+		"airtime_sta_weight=02:00:00:00:10:01 512\nairtime_sta_weight=02:00:00:00:10:01 128\nairtime_bss_cap=30\nssid=main\n"+
+		"bss=guest\nssid=g\nairtime_bss_weight=1\n")
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	c := s.CoreAirtime()
+	if c.Mode != policy.Limit || c.Interval != 500*time.Millisecond || len(c.BSS) != 2 {
+		t.Fatalf("%+v", c)
+	}
+	m := c.BSS[0]
+	if m.Weight != 3 || !m.Limit || m.CapPercent != 30 || len(m.StaWeights) != 1 || m.StaWeights[ieee80211.MAC{2, 0, 0, 0, 0x10, 1}] != 128 {
+		t.Errorf("main: %+v", m)
+	}
+	if g := c.BSS[1]; g.Weight != 1 || g.Limit || g.CapPercent != 0 || g.StaWeights != nil {
+		t.Errorf("guest: %+v", g)
 	}
 }

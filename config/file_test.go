@@ -207,7 +207,7 @@ func TestKeyTable(t *testing.T) {
 	if len(classifiedTwice) > 0 {
 		t.Errorf("classified twice: %v", classifiedTwice)
 	}
-	if r := Reloadable(); !slices.Equal(r, []string{"accept_mac_file", "airtime_weight", "aql_threshold", "aql_txq_limit", "deny_mac_file", "log_level", "macaddr_acl", "sae_password", "sae_password_file", "wpa_passphrase", "wpa_psk", "wpa_psk_file"}) {
+	if r := Reloadable(); !slices.Equal(r, []string{"accept_mac_file", "airtime_bss_cap", "airtime_bss_limit", "airtime_bss_weight", "airtime_mode", "airtime_sta_weight", "airtime_update_interval", "airtime_weight", "aql_threshold", "aql_txq_limit", "deny_mac_file", "log_level", "macaddr_acl", "sae_password", "sae_password_file", "wpa_passphrase", "wpa_psk", "wpa_psk_file"}) {
 		t.Errorf("reloadable keys %v", r)
 	}
 }

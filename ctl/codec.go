@@ -52,6 +52,9 @@ var (
 	recRates     = recordOf[RateTable]()
 	recRate      = recordOf[RateStats]()
 	recACS       = recordOf[ACS]()
+	recAirtime   = recordOf[Airtime]()
+	recAirBSS    = recordOf[AirtimeBSS]()
+	recAirSta    = recordOf[AirtimeStation]()
 	textA        = reflect.TypeFor[encoding.TextAppender]()
 	counterSet   = reflect.TypeFor[counter.Set]()
 )
@@ -133,6 +136,15 @@ func (r *Reply) Encode() ([]byte, error) {
 	}
 	if r.ACS != nil && err == nil {
 		b, err = appendSection(b, "acs", recACS, r.ACS)
+	}
+	if r.Airtime != nil && err == nil {
+		b, err = appendSection(b, "airtime", recAirtime, r.Airtime)
+		for i := 0; i < len(r.Airtime.BSSes) && err == nil; i++ {
+			b, err = appendSection(b, "airtime_bss", recAirBSS, &r.Airtime.BSSes[i])
+		}
+		for i := 0; i < len(r.Airtime.Stations) && err == nil; i++ {
+			b, err = appendSection(b, "airtime_sta", recAirSta, &r.Airtime.Stations[i])
+		}
 	}
 	if err != nil {
 		return nil, err

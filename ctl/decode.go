@@ -121,6 +121,26 @@ func (d *decoder) section(name string) error {
 		}
 		d.r.Surveys = append(d.r.Surveys, Survey{})
 		d.rec, d.cur = recSurvey, reflect.ValueOf(&d.r.Surveys[len(d.r.Surveys)-1]).Elem()
+	case "airtime":
+		if d.r.Airtime != nil {
+			return errors.New("second airtime section")
+		}
+		d.r.Airtime = new(Airtime)
+		d.rec, d.cur = recAirtime, reflect.ValueOf(d.r.Airtime).Elem()
+	case "airtime_bss":
+		a := d.r.Airtime
+		if a == nil || len(a.BSSes) == maxAirtimeBSSes {
+			return fmt.Errorf("airtime_bss section without an airtime section, or more than %d", maxAirtimeBSSes)
+		}
+		a.BSSes = append(a.BSSes, AirtimeBSS{})
+		d.rec, d.cur = recAirBSS, reflect.ValueOf(&a.BSSes[len(a.BSSes)-1]).Elem()
+	case "airtime_sta":
+		a := d.r.Airtime
+		if a == nil || len(a.Stations) == maxStations {
+			return fmt.Errorf("airtime_sta section without an airtime section, or more than %d", maxStations)
+		}
+		a.Stations = append(a.Stations, AirtimeStation{})
+		d.rec, d.cur = recAirSta, reflect.ValueOf(&a.Stations[len(a.Stations)-1]).Elem()
 	case "rates":
 		if d.r.Rates != nil {
 			return errors.New("second rates section")

@@ -19,6 +19,11 @@
 //	                                                       ; limit needs force
 //	         | "aql threshold" US                          ; µs, 0..4294967295
 //	         | "scheduler"
+//	         | "airtime"                                   ; the airtime policy
+//	         | "airtime set" KEY [ MAC ] N                 ; one airtime key, live: airtime_mode,
+//	                                                       ; airtime_update_interval, airtime_bss_weight,
+//	                                                       ; airtime_bss_limit, airtime_bss_cap, or
+//	                                                       ; airtime_sta_weight MAC (0 removes it)
 //	         | "scan"                                      ; background scan status
 //	         | "scan dump"                                 ; the BSS table
 //	         | "survey dump"                               ; per-channel survey
@@ -37,12 +42,13 @@
 //	reply    = [ "error=" QUOTED "\n" ] *section "errno=" N "\n" "\n"
 //	section  = "section=" NAME "\n" *( KEY "=" VALUE "\n" )
 //	NAME     = status | station | aql | scheduler | ac | scan | bss | survey
-//	         | rates | rate | acs
+//	         | rates | rate | acs | airtime | airtime_bss | airtime_sta
 //
 // A section is one record: Status, one Station, AQL, Scheduler, and after
 // a scheduler one ac section per access category in VO, VI, BE, BK order;
 // ScanStatus, one BSS, one Survey; a RateTable and after it one rate
-// section per rate, fastest first. The scan requests fail with
+// section per rate, fastest first; Airtime and after it one airtime_bss
+// section per BSS and one airtime_sta section per associated station. The scan requests fail with
 // EOPNOTSUPP when the daemon runs without background scanning; a snapshot
 // then has no scan section. A snapshot is what a monitoring system reads:
 // every section of the core's state, taken in one pass of the core's loop.

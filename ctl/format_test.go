@@ -154,3 +154,7 @@ func TestRatesText(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatAirtime(t *testing.T) {
+	golden(t, "airtime.txt", sampleAirtime().AppendAirtime(nil))
+}

@@ -54,6 +54,7 @@ type Reply struct {
 	Surveys   []Survey    `json:"surveys,omitempty"`
 	Rates     *RateTable  `json:"rates,omitempty"`
 	ACS       *ACS        `json:"acs,omitempty"`
+	Airtime   *Airtime    `json:"airtime,omitempty"`
 	// PMK, in process only (no text or JSON form), answers OpStationPMK.
 	PMK []byte `json:"-"`
 }

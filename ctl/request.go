@@ -40,6 +40,8 @@ const (
 	// OpStationPMK, in process only, is a WPA2 station's PMK (hostapd's
 	// GET_PMK, a testing command): the daemon asks it only in testing.
 	OpStationPMK
+	OpAirtime    // the airtime policy, its BSSes and stations
+	OpAirtimeSet // one airtime key changed, live
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -55,6 +57,8 @@ type Request struct {
 	Low, High uint32        // aql set, µs
 	Force     bool          // aql set: a zero limit is meant
 	Threshold uint32        // aql threshold, µs
+	Key       string        // airtime set: the key
+	Value     uint32        // airtime set: its value
 	// Reason, in process only, is a station del's reason code (0: 3,
 	// deauthenticated because leaving, as for airqctl's); it has no text
 	// form.
@@ -72,7 +76,7 @@ type Request struct {
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
-	"station del MAC, aql, aql set AC LOW HIGH [force], aql threshold N, scheduler, scan, scan dump, survey dump, acs, snapshot, events"
+	"station del MAC, aql, aql set AC LOW HIGH [force], aql threshold N, scheduler, airtime, airtime set KEY [MAC] N, scan, scan dump, survey dump, acs, snapshot, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -94,6 +98,8 @@ func ParseRequest(line string) (Request, error) {
 		r, err = parseAQL(f)
 	case "scheduler":
 		r.Op, err = OpScheduler, noArgs(f)
+	case "airtime":
+		r, err = parseAirtime(f)
 	case "scan":
 		r.Op = OpScan
 		if len(f) > 1 {
@@ -324,6 +330,10 @@ func (r Request) String() string {
 		return "enable"
 	case OpStationPMK:
 		return "station pmk " + r.Addr.String()
+	case OpAirtime:
+		return "airtime"
+	case OpAirtimeSet:
+		return r.airtimeSetString()
 	}
 	return fmt.Sprintf("op(%d)", r.Op)
 }
@@ -331,7 +341,7 @@ func (r Request) String() string {
 // ReadOnly reports whether the request only reads state.
 func (r Request) ReadOnly() bool {
 	switch r.Op {
-	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery, OpDisable, OpEnable:
+	case OpStationSet, OpStationDel, OpAQLSet, OpAQLThreshold, OpSAQuery, OpDisable, OpEnable, OpAirtimeSet:
 		return false
 	}
 	return true

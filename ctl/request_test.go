@@ -35,6 +35,10 @@ func TestParseRequest(t *testing.T) {
 		{" survey  dump\n", Request{Op: OpSurveyDump}},
 		{"station get 02-00-00-00-01-00 rates", Request{Op: OpStationRates, Addr: sta}},
 		{"snapshot", Request{Op: OpSnapshot}},
+		{"airtime", Request{Op: OpAirtime}},
+		{"airtime set airtime_bss_cap 30", Request{Op: OpAirtimeSet, Key: "airtime_bss_cap", Value: 30}},
+		{"airtime set airtime_mode 0", Request{Op: OpAirtimeSet, Key: "airtime_mode"}},
+		{"airtime set airtime_sta_weight 02-00-00-00-01-00 768", Request{Op: OpAirtimeSet, Key: "airtime_sta_weight", Addr: sta, Value: 768}},
 	} {
 		got, err := ParseRequest(c.line)
 		if err != nil || got != c.want {
@@ -66,6 +70,14 @@ func TestParseRequestErrors(t *testing.T) {
 		{"station set 02:00:00:00:01:00 airtime_weight 65536", `airtime_weight "65536": want 1 to 65535`},
 		{"station set 02:00:00:00:01:00 airtime_weight -1", `airtime_weight "-1": want 1 to 65535`},
 		{"aql get", `aql: unknown subcommand "get"`},
+		{"airtime show", `airtime: unknown subcommand "show": want set`},
+		{"airtime set", "airtime set: missing key"},
+		{"airtime set airtime_weight 5", `airtime set: key "airtime_weight": want airtime set airtime_mode`},
+		{"airtime set airtime_bss_cap 0", `airtime set: airtime_bss_cap "0": want 1 to 100`},
+		{"airtime set airtime_mode 4", `airtime set: airtime_mode "4": want 0 to 3`},
+		{"airtime set airtime_bss_cap 30 40", `airtime set: unexpected argument "40": want "airtime set airtime_bss_cap N"`},
+		{"airtime set airtime_sta_weight 5", `airtime set: missing arguments: want "airtime set airtime_sta_weight MAC N"`},
+		{"airtime set airtime_sta_weight 02:00 5", `airtime set: MAC "02:00": want six hex octets`},
 		{"aql set XX 1 2", `aql set: AC "XX": want VO, VI, BE, BK or 0 to 3`},
 		{"aql set 4 1 2", `aql set: AC "4"`},
 		{"aql set BE -1 2", `aql set: low "-1": want 0 to 4294967295 µs`},

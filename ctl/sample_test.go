@@ -143,5 +143,15 @@ func sampleReplies() map[string]Reply {
 		"rates-fixed": {Rates: &RateTable{Addr: MAC{2, 0, 0, 0, 1, 1}, Best: "OFDM 54M", BestKbps: 54000}},
 		"noscan":      Errorf(EOPNOTSUPP, "scanning is off: start airqd with -scan"),
 		"empty":       {},
+		"airtime":     {Airtime: sampleAirtime()},
 	}
+}
+
+func sampleAirtime() *Airtime {
+	return &Airtime{Mode: 1, ModeName: "static", UpdateIntervalMs: 200,
+		BSSes: []AirtimeBSS{{BSSID: MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 30, CapCreditUs: -1250, TxAirtimeUs: 1500000}},
+		Stations: []AirtimeStation{
+			{Addr: MAC{2, 0, 0, 0, 1, 0}, Weight: 768, StaWeight: 768, BacklogFrames: 12, BacklogBytes: 16800, TxAirtimeUs: 1100000},
+			{Addr: MAC{2, 0, 0, 0, 1, 1}, Weight: 256, TxAirtimeUs: 400000},
+		}}
 }

@@ -15,6 +15,9 @@ type Reconfig struct {
 	ACL           *ap.ACL  // new access lists; nil: unchanged
 	AirtimeWeight uint16   // the weight of stations associating from now on; 0: unchanged
 	PSKs          *ap.PSKs // new pre-shared keys (ap.DerivePSKs); nil: unchanged
+	// Airtime is the new airtime policy (airtime_mode and the BSS's
+	// airtime keys); nil: unchanged.
+	Airtime *ap.Airtime
 }
 
 // Reconfigure applies c on the loop and returns the stations it
@@ -38,6 +41,11 @@ func (s *ControlServer) Reconfigure(ctx context.Context, c Reconfig) ([]ieee8021
 func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ieee80211.MAC, error) {
 	if c.AirtimeWeight != 0 {
 		core.SetDefaultAirtimeWeight(c.AirtimeWeight)
+	}
+	if c.Airtime != nil {
+		if err := applyAirtime(core.AirtimeConfig(), *c.Airtime, control); err != nil {
+			return nil, err
+		}
 	}
 	var removed []ieee80211.MAC
 	remove := func(gone []ieee80211.MAC, reason uint16, why string) {

@@ -32,6 +32,12 @@ commands:
                                      LOW <= HIGH, and a zero limit needs force (0 0 stops the AC)
   aql threshold N                    set the AQL threshold in µs, live
   scheduler                          per-AC airtime scheduler counters
+  airtime                            the airtime policy (hostapd's airtime_mode), each BSS's weight,
+                                     limit, cap and airtime, each station's weight and backlog
+  airtime set KEY [MAC] N            set an airtime key of the BSS, live: airtime_mode 0-3,
+                                     airtime_update_interval MS, airtime_bss_weight N,
+                                     airtime_bss_limit 0|1, airtime_bss_cap PERCENT (100: none),
+                                     airtime_sta_weight MAC N (0: removed)
   scan                               background scan status: trips, sweeps, time away (airqd -scan)
   scan dump                          the BSSs heard, like iw dev IFNAME scan dump
   survey dump                        per-channel survey, like iw dev IFNAME survey dump

@@ -33,6 +33,7 @@ type fakeAP struct {
 	stations []ctl.Station
 	aql      ctl.AQL
 	noScan   bool // airqd without -scan
+	airtime  ctl.Airtime
 }
 
 func newFakeAP() *fakeAP {
@@ -54,7 +55,33 @@ func newFakeAP() *fakeAP {
 		Signal: -71, SignalAvg: -70, TxBitrate: 11000, TxRate: ctl.NewBitrate(radio.LegacyRate(11000)), Authorized: true,
 		AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
 	}}
+	f.airtime = ctl.Airtime{Mode: 1, ModeName: "static", UpdateIntervalMs: 200,
+		BSSes: []ctl.AirtimeBSS{{BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 100, TxAirtimeUs: 250000}},
+		Stations: []ctl.AirtimeStation{
+			{Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, Weight: 256, BacklogFrames: 12, BacklogBytes: 16800, TxAirtimeUs: 250000},
+			{Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, Weight: 256},
+		}}
 	return f
+}
+
+// setAirtime applies an airtime set request to the fake's policy.
+func (f *fakeAP) setAirtime(req ctl.Request) ctl.Reply {
+	a := &f.airtime
+	switch req.Key {
+	case "airtime_mode":
+		a.Mode, a.ModeName = int(req.Value), [...]string{"off", "static", "dynamic", "limit"}[req.Value]
+	case "airtime_bss_cap":
+		a.BSSes[0].CapPercent = int(req.Value)
+	case "airtime_sta_weight":
+		for i := range a.Stations {
+			if a.Stations[i].Addr == ctl.MAC(req.Addr) {
+				a.Stations[i].StaWeight, a.Stations[i].Weight = int(req.Value), int(req.Value)
+			}
+		}
+	default:
+		return ctl.Errorf(ctl.EINVAL, "airtime set: %s: not in the fake", req.Key)
+	}
+	return f.answer(ctl.Request{Op: ctl.OpAirtime})
 }
 
 func (f *fakeAP) find(addr ctl.MAC) int {
@@ -115,6 +142,13 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 		s.AC[2] = ctl.SchedulerAC{AC: 2, Round: 812, Open: true, Listed: 2, RoundsOpened: 812, RoundsClosed: 40,
 			Selections: 1700, Skipped: 1, Airtime: 250000, CoDelDrops: 8, CoDelMarks: 2}
 		return ctl.Reply{Scheduler: s}
+	case ctl.OpAirtime:
+		a := f.airtime
+		a.BSSes = append([]ctl.AirtimeBSS(nil), a.BSSes...)
+		a.Stations = append([]ctl.AirtimeStation(nil), a.Stations...)
+		return ctl.Reply{Airtime: &a}
+	case ctl.OpAirtimeSet:
+		return f.setAirtime(req)
 	case ctl.OpScan, ctl.OpScanDump, ctl.OpSurveyDump:
 		switch {
 		case f.noScan && req.Op == ctl.OpSurveyDump: // the operating channel alone
@@ -265,6 +299,9 @@ func TestCommands(t *testing.T) {
 		{"aql-threshold", [][]string{{"aql", "threshold", "9000"}, {"aql"}}},
 		{"scheduler", [][]string{{"scheduler"}}},
 		{"scheduler-json", [][]string{{"-json", "scheduler"}}},
+		{"airtime", [][]string{{"airtime"}}},
+		{"airtime-json", [][]string{{"-json", "airtime"}}},
+		{"airtime-set", [][]string{{"airtime", "set", "airtime_bss_cap", "30"}, {"airtime", "set", "airtime_sta_weight", other, "768"}, {"-json", "airtime"}}},
 		{"station-rates", [][]string{{"station", "get", mac, "rates"}, {"-i", "wlan1", "station", "get", other, "rates"}}},
 		{"station-rates-json", [][]string{{"-json", "station", "get", mac, "rates"}}},
 		{"station-rates-unknown", [][]string{{"station", "get", "02:00:00:00:09:09", "rates"}}},
@@ -316,6 +353,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"-i"}, "flag needs an argument: -i\n(run airqctl help for the flags and commands)\n"},
 		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
 		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
+		{[]string{"airtime", "set", "airtime_bss_cap", "0"}, `airtime set: airtime_bss_cap "0": want 1 to 100`},
 		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
 		{[]string{"survey"}, "survey: missing subcommand: want survey dump"},
 		{[]string{"station", "get", "02:00:00:00:01:00", "rate"}, `station get: attribute "rate": want rates`},

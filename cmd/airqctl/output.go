@@ -41,6 +41,10 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		if r.Scheduler != nil {
 			return ctl.WriteScheduler(w, r.Scheduler)
 		}
+	case ctl.OpAirtime, ctl.OpAirtimeSet:
+		if r.Airtime != nil {
+			b = r.Airtime.AppendAirtime(b)
+		}
 	case ctl.OpStationRates:
 		if r.Rates != nil {
 			b = ctl.AppendRates(b, ifname, r.Rates)
@@ -115,6 +119,8 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 		v = r.AQL
 	case ctl.OpScheduler:
 		v = r.Scheduler
+	case ctl.OpAirtime, ctl.OpAirtimeSet:
+		v = r.Airtime
 	case ctl.OpStationRates:
 		v = r.Rates
 	case ctl.OpScan:

@@ -16,7 +16,7 @@ func (o *options) checkBSSNames() error {
 
 // checkServed refuses what the file configures and airqd does not serve
 // yet (config.File.NotServed): the one place the wiring of several BSSes
-// and of the airtime policy removes.
+// removes.
 func (o *options) checkServed() error { return asError(o.conf.NotServed(&o.Settings)) }
 
 // asError is ps as an error, nil for none.

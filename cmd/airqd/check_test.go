@@ -6,6 +6,8 @@ import (
 	"net"
 	"os"
 	"testing"
+
+	"github.com/airq/airq/internal/ieee80211"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the -check-config golden files in testdata")
@@ -35,13 +37,11 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 }
 
 // A file airqd checks clean but does not serve yet is refused at start
-// with the reason, and so is a reload to it; the same file with one BSS
-// and no airtime policy starts.
+// with the reason, and so is a reload to it; a file of one BSS starts, an
+// airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"ssid=main\nbss=guest\nssid=guest\n", "bss guest: line 2: bss: airqd does not serve more than one BSS on a radio yet: this file configures 2 (airq0, guest)"},
-		{"ssid=main\nairtime_mode=1\n", ":2: airtime_mode: 1: airqd does not apply airtime policies yet"},
-		{"ssid=main\nairtime_bss_cap=50\n", ":2: airtime_bss_cap: 50%: airqd does not hold an airtime cap yet"},
 	} {
 		path := writeConf(t, c.text)
 		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
@@ -58,6 +58,14 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	path := writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
 		t.Errorf("one BSS, no policy: %v", err)
+	}
+	path = writeConf(t, "ssid=main\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 768\nairtime_bss_cap=30\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatalf("one BSS with an airtime policy and cap: %v", err)
+	}
+	if c := o.Core.Airtime; c.Mode != 1 || len(c.BSS) != 1 || c.BSS[0].CapPercent != 30 || c.BSS[0].StaWeights[ieee80211.MAC{2, 0, 0, 0, 0x10, 1}] != 768 {
+		t.Errorf("the core's airtime policy: %+v", c)
 	}
 }
 

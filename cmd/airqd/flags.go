@@ -263,6 +263,7 @@ func (o *options) checkDaemon() error {
 		return fmt.Errorf("-airtime-weight: %d, want 1 to 65535", o.AirtimeWeight)
 	}
 	o.Core.AirtimeWeight = uint16(o.AirtimeWeight)
+	o.Core.Airtime = o.Settings.CoreAirtime()
 	if err := o.logLevel.UnmarshalText([]byte(o.LogLevel)); err != nil {
 		return fmt.Errorf("-log-level: %q, want debug, info, warn or error", o.LogLevel)
 	}

@@ -178,6 +178,9 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if weight != r.cur.Core.AirtimeWeight {
 		rc.AirtimeWeight = weight
 	}
+	if nat := next.Core.Airtime; !reflect.DeepEqual(nat, r.cur.Core.Airtime) {
+		rc.Airtime = &nat
+	}
 	var err error
 	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
 		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", err)
@@ -187,11 +190,17 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	}
 	removed, err := r.srv.Reconfigure(ctx, rc)
 	if err != nil {
-		return fmt.Errorf("access lists, airtime_weight and PSKs: %w", err)
+		return fmt.Errorf("access lists, airtime keys and PSKs: %w", err)
 	}
 	if rc.AirtimeWeight != 0 {
 		r.cur.Core.AirtimeWeight = weight
 		r.log.Info("reload: applied (stations associating from now on)", "airtime_weight", weight)
+	}
+	if rc.Airtime != nil {
+		r.cur.Core.Airtime = *rc.Airtime
+		r.log.Info("reload: applied", "airtime_mode", int(rc.Airtime.Mode), "airtime_update_interval", rc.Airtime.Interval,
+			"airtime_bss_weight", airtimeFirst(rc.Airtime).Weight, "airtime_bss_cap", airtimeFirst(rc.Airtime).CapPercent,
+			"airtime_sta_weight", len(airtimeFirst(rc.Airtime).StaWeights))
 	}
 	if rc.ACL != nil {
 		r.cur.Core.ACL = nacl
@@ -227,4 +236,12 @@ func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
 		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)
 	}
 	return nil
+}
+
+// airtimeFirst is the first BSS's airtime keys.
+func airtimeFirst(a *ap.Airtime) ap.BSSAirtime {
+	if len(a.BSS) == 0 {
+		return ap.BSSAirtime{}
+	}
+	return a.BSS[0]
 }

@@ -118,3 +118,35 @@ func TestDaemonReloadACL(t *testing.T) {
 		t.Error("a reloadable key asked for a restart")
 	}
 }
+
+// A file of one BSS with airtime_mode=1, an airtime_sta_weight line and
+// airtime_bss_cap=30 starts, and the core applies them: airqctl airtime
+// shows the station's weight and the cap. SIGHUP with the cap gone and a
+// new weight applies both live.
+func TestDaemonAirtimePolicy(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "airqd.conf")
+	const sta = "02:00:00:00:10:01"
+	writeFile(t, conf, "ssid=air\nairtime_mode=1\nairtime_sta_weight="+sta+" 768\nairtime_bss_cap=30\n")
+	d := startDaemon(t, "-config", conf, "-sim-stations", "1", "-sim-join", "1s")
+	airtime := func() ctl.Airtime {
+		var a ctl.Airtime
+		d.ctlJSON(t, &a, "airtime")
+		return a
+	}
+	waitUntil(t, "the station", 5*time.Second, func() bool { return len(airtime().Stations) == 1 })
+	a := airtime()
+	if a.Mode != 1 || a.BSSes[0].CapPercent != 30 || a.Stations[0].Weight != 768 || a.Stations[0].StaWeight != 768 {
+		t.Errorf("airtime at start: %+v", a)
+	}
+	writeFile(t, conf, "ssid=air\nairtime_mode=1\nairtime_sta_weight="+sta+" 100\n")
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	waitUntil(t, "the reload", 5*time.Second, func() bool { return strings.Contains(d.log(), "airtime_bss_cap=0") })
+	a = airtime()
+	if a.BSSes[0].CapPercent != 100 || a.Stations[0].Weight != 100 {
+		t.Errorf("airtime after the reload: %+v", a)
+	}
+	if strings.Contains(d.log(), "restart airqd to apply it") {
+		t.Error("a reloadable key asked for a restart")
+	}
+}

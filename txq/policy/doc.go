@@ -3,7 +3,7 @@
 // airtime_mode and its meaning (src/ap/airtime_policy.c):
 //
 //   - Static (1): a station weighs its airtime_sta_weight, else its BSS's
-//     airtime_bss_weight, else the default 256; set when it associates.
+//     airtime_bss_weight, else the default (Config.Default); set when it associates.
 //   - Dynamic (2): every airtime_update_interval, each BSS's backlogged
 //     stations (seen with frames queued within the last 2.5 intervals) are
 //     counted, and every station of a BSS gets a weight proportional to

@@ -67,6 +67,10 @@ type Config struct {
 	Interval time.Duration
 	// MaxStations is the highest station slot (the scheduler's).
 	MaxStations int
+	// Default is the weight of a station the policy gives none of its
+	// own (the kernel's default for hostapd; airq's airtime_weight):
+	// DefaultWeight if 0.
+	Default uint16
 }
 
 // Scheduler is what the policy reads and sets: *txq.Scheduler.
@@ -95,6 +99,7 @@ type station struct {
 type Policy struct {
 	mode     Mode
 	interval time.Duration
+	dflt     uint16
 	bss      [MaxBSS]BSS
 	stas     []station
 	// Per BSS, for Update: backlogged stations and the weight given to
@@ -117,7 +122,18 @@ func New(cfg Config) (*Policy, error) {
 	if cfg.Interval == 0 {
 		cfg.Interval = DefaultInterval
 	}
-	return &Policy{mode: cfg.Mode, interval: cfg.Interval, stas: make([]station, cfg.MaxStations+1)}, nil
+	if cfg.Default == 0 {
+		cfg.Default = DefaultWeight
+	}
+	return &Policy{mode: cfg.Mode, interval: cfg.Interval, dflt: cfg.Default, stas: make([]station, cfg.MaxStations+1)}, nil
+}
+
+// SetDefault changes Config.Default for the stations added from now on.
+func (p *Policy) SetDefault(w uint16) {
+	if w == 0 {
+		w = DefaultWeight
+	}
+	p.dflt = w
 }
 
 // Mode reports the policy's mode.
@@ -150,7 +166,7 @@ func (p *Policy) AddStation(sta uint16, b uint8, own uint16, s Scheduler) {
 	}
 	st := &p.stas[sta]
 	*st = station{present: true, bss: b, own: own}
-	w := uint16(DefaultWeight)
+	w := p.dflt
 	if p.mode == Static {
 		w = p.static(st)
 	}
@@ -189,7 +205,7 @@ func (p *Policy) static(st *station) uint16 {
 	case p.bss[st.bss].Weight != 0:
 		return p.bss[st.bss].Weight
 	}
-	return DefaultWeight
+	return p.dflt
 }
 
 // set gives a station a weight, telling the scheduler only of a change.
