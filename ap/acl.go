@@ -55,7 +55,7 @@ func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
 	a.cfg.ACL = acl // Config reports the lists in force
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
-		if addr := a.sta.slots[slot].addr; !acl.Allows(addr) {
+		if addr := a.sta.slots[slot].Addr; !acl.Allows(addr) {
 			out = append(out, addr)
 		}
 	}

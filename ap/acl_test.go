@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -94,7 +95,7 @@ func TestACLReloadLive(t *testing.T) {
 		t.Fatalf("stations the new lists refuse: %v", gone)
 	}
 	// Until the caller removes it, the associated station stays.
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAssociated {
 		t.Fatal("SetACL removed a station itself")
 	}
 	// An authenticated station's association is refused and it is removed.
@@ -118,7 +119,7 @@ func TestACLReloadLive(t *testing.T) {
 	if st := h.authStatus(staMAC); st != ieee80211.StatusUnspecified {
 		t.Errorf("re-authentication after the reload: status %d", st)
 	}
-	if _, s := h.a.sta.lookup(other); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(other); s == nil || s.State != bss.StateAssociated {
 		t.Error("an admitted station was disturbed")
 	}
 	if n := h.askOK("status").Status.Counters[counter.ACLDenied]; n != 2 {

@@ -23,7 +23,7 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	_, s := a.sta.lookup(fr.Addr2())
-	if s == nil || s.state != stateAssociated {
+	if s == nil || s.State != bss.StateAssociated {
 		return
 	}
 	switch {

@@ -47,12 +47,12 @@ const (
 // response (st nil: none will come).
 func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 	s := &a.sta.slots[rec.slot]
-	if s.addr != rec.addr1 {
+	if s.Addr != rec.addr1 {
 		return // the station left; its slot may be someone else's
 	}
 	switch {
 	case rec.mlme == mlmeAuth:
-		if s.state != stateAuthenticated || s.authAt != rec.sent {
+		if s.State != bss.StateAuthenticated || s.AuthAt != rec.sent {
 			return // a later exchange
 		}
 		if st != nil && !st.Acked {
@@ -60,14 +60,14 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 			a.sta.remove(rec.slot)
 			return
 		}
-		s.authOK = true // acknowledged, or the status lost: an association may follow
-	case s.state != stateAssocPending:
+		s.AuthOK = true // acknowledged, or the status lost: an association may follow
+	case s.State != bss.StateAssocPending:
 	case st != nil && st.Acked:
 		a.confirmAssoc(now, rec.slot)
-	case rec.seqCtl != s.respSeq:
+	case rec.seqCtl != s.RespSeq:
 		// An earlier response: the latest one decides.
 	case st == nil:
-		s.respLost = true
+		s.RespLost = true
 	default:
 		a.cnt[counter.AssocNotAcked]++
 		a.releasePending(now, rec.slot, "association response not acknowledged")
@@ -80,30 +80,30 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	a.bss.Pending--
 	a.bss.Associated++
 	a.cnt[counter.AssocAcked]++
-	s.state = stateAssociated
-	a.bss.ERP.Join(s.nonERP, s.longPreamble)
+	s.State = bss.StateAssociated
+	a.bss.ERP.Join(s.NonERP, s.LongPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
-	s.assocAt, s.hadData, s.authOK = now, false, true
+	s.AssocAt, s.HadData, s.AuthOK = now, false, true
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
 	a.sta.enlist(slot, bss.ListQuiet)
-	s.reassoc = false
-	if s.rsn != nil {
-		if s.announced {
+	s.Reassoc = false
+	if s.RSN != nil {
+		if s.Announced {
 			// As hostapd: the new handshake closes the port (AP-STA-
 			// DISCONNECTED), its completion opens it again.
-			s.announced = false
-			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: "reassociated: new 4-way handshake"})
+			s.Announced = false
+			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Why: "reassociated: new 4-way handshake"})
 		}
 		a.startRSN(now, s)
 		return
 	}
-	s.authorized = true // open system: no key handshake to wait for
-	if !s.announced {
-		s.announced = true
-		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
+	s.Authorized = true // open system: no key handshake to wait for
+	if !s.Announced {
+		s.Announced = true
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.Addr, AID: slot})
 	}
 }
 
@@ -112,15 +112,15 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
 	a.bss.Pending--
-	s.state = stateAuthenticated
-	s.authAt = now
+	s.State = bss.StateAuthenticated
+	s.AuthAt = now
 	a.sta.enlist(slot, bss.ListAuth)
 	a.leaveRSN(now, s)
-	if s.announced {
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: why})
-		s.announced = false
+	if s.Announced {
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Why: why})
+		s.Announced = false
 	}
-	s.reassoc = false
+	s.Reassoc = false
 }
 
 // admitClass3 decides a class 3 frame (data, PS-Poll) from sa, whose
@@ -133,15 +133,15 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 // deauthentication to others).
 func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) bool {
 	switch {
-	case s != nil && s.state == stateAssociated:
+	case s != nil && s.State == bss.StateAssociated:
 		return true
-	case s != nil && s.state == stateAssocPending && (s.respLost || now-s.pendingAt >= a.cfg.StatusWait):
+	case s != nil && s.State == bss.StateAssocPending && (s.RespLost || now-s.PendingAt >= a.cfg.StatusWait):
 		// The response's status was lost or is long overdue: a station
 		// sends class 3 frames only once it has the response.
 		a.cnt[counter.AssocByFrame]++
 		a.confirmAssoc(now, slot)
 		return true
-	case s != nil && s.state == stateAssocPending:
+	case s != nil && s.State == bss.StateAssocPending:
 		a.cnt[counter.RxWhilePending]++
 		return false
 	}
@@ -152,7 +152,7 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 	sub := uint8(ieee80211.SubtypeDeauth)
 	if s != nil {
 		s.RxDroppedUnauthorize++
-		if s.authOK {
+		if s.AuthOK {
 			sub = ieee80211.SubtypeDisassoc
 		}
 	}
@@ -199,7 +199,7 @@ func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
 		return false
 	}
 	a.cnt[counter.QuietEvicted]++
-	addr := a.sta.slots[slot].addr
+	addr := a.sta.slots[slot].Addr
 	a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room: no data since association", false)
 	a.sendStrangerReply(now, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
 	return true
@@ -208,10 +208,10 @@ func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
 // sawData marks a station that sent a data frame since it associated: it
 // is no longer a candidate for eviction, and stays known for a while.
 func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
-	if !s.hadData {
-		s.hadData = true
+	if !s.HadData {
+		s.HadData = true
 		a.sta.enlist(slot, bss.ListNone)
-		a.bss.Senders.Heard(now, s.addr)
+		a.bss.Senders.Heard(now, s.Addr)
 	}
 }
 
@@ -220,10 +220,10 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 // response's status has not come for Config.AssocResponseTimeout. The
 // lists are in time order: only expired entries are visited.
 func (a *AP) expireUnconfirmed(now time.Duration) {
-	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].authAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
+	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
 		a.sta.remove(slot)
 	}
-	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].pendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
+	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
 		a.cnt[counter.AssocTimedOut]++
 		a.releasePending(now, slot, "no TX status for the association response")
 	}

@@ -51,9 +51,9 @@ func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *stat
 		return 0, nil, false
 	}
 	a.cnt[counter.AssocAfterLostAck]++
-	s.state, s.authOK = stateAuthenticated, true
-	s.authAt, s.lastRx = now, now
-	s.known = a.replyClassOf(now, sa, nil) == bss.ReplyKnown
+	s.State, s.AuthOK = bss.StateAuthenticated, true
+	s.AuthAt, s.lastRx = now, now
+	s.Known = a.replyClassOf(now, sa, nil) == bss.ReplyKnown
 	a.sta.enlist(slot, bss.ListAuth)
 	return slot, s, true
 }

@@ -596,7 +596,7 @@ func TestControlEnableWPA2(t *testing.T) {
 	h.take()
 	w := newWPASTA(h, staMAC, rsn.AKMPSK)
 	w.connect()
-	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.authorized {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.Authorized {
 		t.Fatal("no station authorized after Enable")
 	}
 	if h.a.cnt[counter.GTKInstalled] == installed && h.a.rsn.auth.GroupKeyID() == gtk {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -53,15 +54,15 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	if !da.IsMulticast() {
 		var s *station
 		slot, s = a.sta.lookup(da)
-		if s == nil || s.state != stateAssociated {
+		if s == nil || s.State != bss.StateAssociated {
 			a.cnt[counter.WiredDroppedNoStation]++
 			return
 		}
-		if !s.authorized && etherType != etherTypeEAPOL {
+		if !s.Authorized && etherType != etherTypeEAPOL {
 			a.cnt[counter.WiredDroppedUnauthorized]++
 			return
 		}
-		if s.qos {
+		if s.QoS {
 			tid = classify(etherType, payload)
 		}
 	} else if a.bss.Associated == 0 {
@@ -110,8 +111,8 @@ func (a *AP) multicastToUnicast(now time.Duration, sa ieee80211.MAC, etherType u
 	copies := 0
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.state == stateAssociated && s.addr != sa {
-			a.enqueueEthernet(now, s.addr, sa, etherType, payload)
+		if s.State == bss.StateAssociated && s.Addr != sa {
+			a.enqueueEthernet(now, s.Addr, sa, etherType, payload)
 			copies++
 		}
 	}

@@ -164,7 +164,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		return
 	}
 	s := &a.sta.slots[rec.slot]
-	if s.state != stateAssociated || s.addr != rec.addr1 {
+	if s.State != bss.StateAssociated || s.Addr != rec.addr1 {
 		return // the station left; its slot may already be someone else's
 	}
 	// A driver that ignored the rate we asked for tells the one it used.

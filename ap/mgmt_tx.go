@@ -149,12 +149,12 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	var admitted bss.Admitted
 	if status == ieee80211.StatusSuccess && aid != 0 {
 		s = &a.sta.slots[aid]
-		admitted = bss.Admitted{AID: aid, NonERP: s.nonERP, LongPreamble: s.longPreamble, HT: s.ht, VHT: s.vht, SeqCtl: s.respSeq}
+		admitted = bss.Admitted{AID: aid, NonERP: s.NonERP, LongPreamble: s.LongPreamble, HT: s.HT, VHT: s.VHT, SeqCtl: s.RespSeq}
 		resp.Station = &admitted
 	}
 	sent := a.bss.SendAssocResp(now, (*bssRadio)(a), &resp)
 	if s != nil {
-		s.respSeq = admitted.SeqCtl
+		s.RespSeq = admitted.SeqCtl
 	}
 	if !sent {
 		return false

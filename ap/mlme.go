@@ -57,9 +57,9 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
 	}
-	s.state = stateAuthenticated
-	s.authAt, s.lastRx = now, now
-	s.known = class == bss.ReplyKnown
+	s.State = bss.StateAuthenticated
+	s.AuthAt, s.lastRx = now, now
+	s.Known = class == bss.ReplyKnown
 	a.sta.enlist(slot, bss.ListAuth)
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
@@ -121,7 +121,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
 		return // refused for now: the SA Query asks the station
 	}
-	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
+	if status == ieee80211.StatusSuccess && s.State == bss.StateAuthenticated &&
 		a.bss.Associated+a.bss.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
@@ -130,10 +130,10 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	a.reserveAID(now, slot, s)
-	s.capability, s.listenInterval = capab, listen
-	s.rates, s.txRate, s.qos = rates, a.bss.Rates.Best(rates), wmm
-	s.nonERP = rates&a.bss.Rates.OFDM == 0
-	s.longPreamble = capab&bss.CapShortPre == 0
+	s.Capability, s.ListenInterval = capab, listen
+	s.Rates, s.txRate, s.QoS = rates, a.bss.Rates.Best(rates), wmm
+	s.NonERP = rates&a.bss.Rates.OFDM == 0
+	s.LongPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
@@ -155,20 +155,20 @@ func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MA
 		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
 		return false
 	}
-	if s.state == stateAuthenticated && !s.authOK {
-		if now-s.authAt < a.cfg.StatusWait {
+	if s.State == bss.StateAuthenticated && !s.AuthOK {
+		if now-s.AuthAt < a.cfg.StatusWait {
 			// A real station has hardly had the response; an attacker
 			// blasting requests gets nothing.
 			a.cnt[counter.AssocEarly]++
 			return false
 		}
-		s.authOK = true // its status is overdue: the request shows the station has it
+		s.AuthOK = true // its status is overdue: the request shows the station has it
 	}
-	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {
+	if fr.Retry() && s.AssocSeqOK && s.AssocSeq == fr.SeqCtl() {
 		a.cnt[counter.AssocRetries]++
 		return false
 	}
-	s.assocSeq, s.assocSeqOK = fr.SeqCtl(), true
+	s.AssocSeq, s.AssocSeqOK = fr.SeqCtl(), true
 	return true
 }
 
@@ -177,16 +177,16 @@ func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MA
 // that asks again starts a new session once the new response is
 // acknowledged; until then it is associating.
 func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
-	switch s.state {
-	case stateAssociated:
+	switch s.State {
+	case bss.StateAssociated:
 		a.unassociate(slot, s)
-		s.reassoc = true
+		s.Reassoc = true
 		a.bss.Pending++
-	case stateAuthenticated:
+	case bss.StateAuthenticated:
 		a.bss.Pending++
 	}
-	s.state = stateAssocPending
-	s.pendingAt, s.respLost = now, false
+	s.State = bss.StateAssocPending
+	s.PendingAt, s.RespLost = now, false
 	a.sta.enlist(slot, bss.ListPending)
 }
 
@@ -251,10 +251,10 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 		reason = uint16(body[0]) | uint16(body[1])<<8
 	}
 	if fr.Subtype() == ieee80211.SubtypeDisassoc {
-		switch s.state {
-		case stateAssociated:
+		switch s.State {
+		case bss.StateAssociated:
 			a.toAuthenticated(now, slot, s, reason, "disassociated by station")
-		case stateAssocPending:
+		case bss.StateAssocPending:
 			a.releasePending(now, slot, "disassociated by station")
 		}
 		return
@@ -266,14 +266,14 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 // authenticated, for another Config.AuthTimeout, without its keys.
 func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.unassociate(slot, s)
-	s.state = stateAuthenticated
-	s.authAt = now
+	s.State = bss.StateAuthenticated
+	s.AuthAt = now
 	a.sta.enlist(slot, bss.ListAuth)
 	a.leaveRSN(now, s)
-	s.authorized = false // an open network's port closes with the association
-	if s.announced {
-		s.announced = false
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	s.Authorized = false // an open network's port closes with the association
+	if s.Announced {
+		s.Announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 }
 
@@ -281,8 +281,8 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 // the station's keys, then an associated station is only authenticated
 // (its session's keys and queues gone), as hostapd's DISASSOCIATE leaves it.
 func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uint16) {
-	a.sendDisassoc(now, s.addr, reason)
-	if s.state == stateAssociated {
+	a.sendDisassoc(now, s.Addr, reason)
+	if s.State == bss.StateAssociated {
 		a.toAuthenticated(now, slot, s, reason, "disassociated by operator")
 		a.txLoop(now)
 	}
@@ -293,7 +293,7 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
 	a.bss.Associated--
-	a.bss.ERP.Leave(s.nonERP, s.longPreamble)
+	a.bss.ERP.Leave(s.NonERP, s.LongPreamble)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -301,23 +301,23 @@ func (a *AP) unassociate(slot uint16, s *station) {
 func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why string, notify bool) {
 	s := &a.sta.slots[slot]
 	if notify {
-		a.sendDeauth(now, s.addr, reason)
+		a.sendDeauth(now, s.Addr, reason)
 	}
-	switch s.state {
-	case stateAssociated:
+	switch s.State {
+	case bss.StateAssociated:
 		a.bss.Associated--
-		a.bss.ERP.Leave(s.nonERP, s.longPreamble)
-	case stateAssocPending:
+		a.bss.ERP.Leave(s.NonERP, s.LongPreamble)
+	case bss.StateAssocPending:
 		a.bss.Pending--
 	}
-	if s.announced {
-		s.announced = false
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	if s.Announced {
+		s.Announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	a.bss.Answered.Forget(now, s.addr) // what its answer allowed ends with it
-	if s.hadData {
-		a.bss.Senders.Heard(now, s.addr) // it was really here: known if it comes back soon
+	a.bss.Answered.Forget(now, s.Addr) // what its answer allowed ends with it
+	if s.HadData {
+		a.bss.Senders.Heard(now, s.Addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false
@@ -328,8 +328,8 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 // reclaims its pending airtime; completions of its frames still in flight
 // then release nothing twice.
 func (a *AP) flushStation(slot uint16) {
-	if s := &a.sta.slots[slot]; s.dozing {
-		s.dozing = false
+	if s := &a.sta.slots[slot]; s.Dozing {
+		s.Dozing = false
 		a.bss.Dozing--
 	}
 	a.sched.RemoveStation(slot)

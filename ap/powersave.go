@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -13,10 +14,10 @@ import (
 // leave the scheduler (frames wait in them, announced in the TIM) and come
 // back when it wakes.
 func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
-	if pm == s.dozing || s.state != stateAssociated {
+	if pm == s.Dozing || s.State != bss.StateAssociated {
 		return
 	}
-	s.dozing = pm
+	s.Dozing = pm
 	if pm {
 		a.bss.Dozing++
 	} else {
@@ -34,7 +35,7 @@ var psOrder = [ieee80211.NumTIDs]uint8{7, 6, 5, 4, 3, 0, 2, 1}
 // buffered reports whether a station has frames waiting in any TID
 // queue, or an SA Query Request held (saquery.go).
 func (a *AP) buffered(slot uint16) bool {
-	if r := a.sta.slots[slot].rsn; r != nil && r.queryHeld {
+	if r := a.sta.slots[slot].RSN; r != nil && r.QueryHeld {
 		return true
 	}
 	for tid := range uint8(ieee80211.NumTIDs) {
@@ -63,7 +64,7 @@ func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
 		return &a.bss.TIM, false
 	}
 	for slot := range a.sta.used() {
-		if s := &a.sta.slots[slot]; s.dozing && a.buffered(slot) {
+		if s := &a.sta.slots[slot]; s.Dozing && a.buffered(slot) {
 			a.bss.TIM.Set(slot)
 		}
 	}
@@ -89,7 +90,7 @@ func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.lastRx = now
 	a.cnt[counter.PSPolls]++
-	if !s.dozing || a.releaseSAQuery(now, s) {
+	if !s.Dozing || a.releaseSAQuery(now, s) {
 		return
 	}
 	for _, tid := range psOrder {
@@ -114,7 +115,7 @@ func (a *AP) sendNullTo(now time.Duration, slot uint16, s *station) {
 		a.cnt[counter.OutputOverflow]++
 		return
 	}
-	copy(a.pool.slab(h)[headroom:], s.addr[:])
+	copy(a.pool.slab(h)[headroom:], s.Addr[:])
 	p := radio.TxParams{Rate: s.txRate}
 	b := a.buildNull(h, p, false, 0, a.nextMgmtSeq())
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
@@ -143,7 +144,7 @@ func (a *AP) rebuffer(rec *flight, now time.Duration) bool {
 		return false
 	}
 	s := &a.sta.slots[rec.slot]
-	if s.state != stateAssociated || s.addr != rec.addr1 || !s.dozing {
+	if s.State != bss.StateAssociated || s.Addr != rec.addr1 || !s.Dozing {
 		return false
 	}
 	h := rec.slab
@@ -175,14 +176,14 @@ func (a *AP) pollInactive(now time.Duration) {
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		a.releaseIdleState(now, s)
-		if s.state != stateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
+		if s.State != bss.StateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
 			continue
 		}
 		h, ok := a.pool.get()
 		if !ok {
 			return
 		}
-		copy(a.pool.slab(h)[headroom:], s.addr[:])
+		copy(a.pool.slab(h)[headroom:], s.Addr[:])
 		a.slabPoll[h], a.slabSlot[h] = true, slot
 		a.polls++
 		if a.sched.Enqueue(slot, 0, a.itemOf(h, 14), now) {
@@ -194,7 +195,7 @@ func (a *AP) pollInactive(now time.Duration) {
 // pollDone ends an inactivity poll: an ACK proves the station is there.
 func (a *AP) pollDone(now time.Duration, slot uint16, addr ieee80211.MAC, acked bool) {
 	s := &a.sta.slots[slot]
-	if s.state != stateAssociated || s.addr != addr {
+	if s.State != bss.StateAssociated || s.Addr != addr {
 		return
 	}
 	s.polling = false

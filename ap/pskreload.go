@@ -99,11 +99,11 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.rsn == nil || s.rsn.hs == nil {
+		if s.RSN == nil || s.RSN.HS == nil {
 			continue
 		}
-		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.addr), pmk) {
-			out = append(out, s.addr)
+		if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.Addr), pmk) {
+			out = append(out, s.Addr)
 		}
 	}
 	return out, nil

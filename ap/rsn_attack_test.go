@@ -70,8 +70,8 @@ func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
 	}
 	w.pump()
 	_, s := h.a.sta.lookup(staMAC)
-	if len(gone) == 0 && s != nil && s.authorized {
-		t.Fatalf("authorized under a removed PSK (keyid %q)", s.rsn.keyID)
+	if len(gone) == 0 && s != nil && s.Authorized {
+		t.Fatalf("authorized under a removed PSK (keyid %q)", s.RSN.KeyID)
 	}
 }
 

@@ -107,7 +107,7 @@ type stationState struct {
 
 func (h *harness) stationState(addr ieee80211.MAC) stationState {
 	_, s := h.a.sta.lookup(addr)
-	return stationState{s.lastRx, s.dozing, s.hadData, s.rxSeq, s.rxValid, s.signal, s.StationCounters}
+	return stationState{s.lastRx, s.Dozing, s.HadData, s.rxSeq, s.rxValid, s.signal, s.StationCounters}
 }
 
 // Frames that fail the RSN checks are counted by reason and change nothing

@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -423,10 +424,10 @@ func TestSAEFromAssociatedMFPStation(t *testing.T) {
 		t.Fatalf("the second exchange was refused: %d, counters %v", st, h.a.Counters())
 	}
 	_, s := h.a.sta.lookup(staMAC)
-	if s == nil || s.state != stateAssociated || !s.authorized || h.a.Counters()[counter.AuthKeptAssoc] != 1 {
+	if s == nil || s.State != bss.StateAssociated || !s.Authorized || h.a.Counters()[counter.AuthKeptAssoc] != 1 {
 		t.Fatalf("the association did not stay: %+v", s)
 	}
-	if s.sae == nil || s.sae.keys.PMKID != again.PMKID {
+	if s.SAE == nil || s.SAE.Keys.PMKID != again.PMKID {
 		t.Error("the new exchange's keys are not kept for the next association")
 	}
 }

@@ -81,7 +81,7 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 				p.Rate = rate
 			}
 		}
-		qos = s.qos
+		qos = s.QoS
 		if qos {
 			tid, _ = q.TID()
 			seq = s.txSeq[tid]

@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -89,7 +90,7 @@ func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80
 		a.rxEAPOL(now, s, da, payload)
 		return
 	}
-	if !s.authorized && etherType != etherTypeEAPOL {
+	if !s.Authorized && etherType != etherTypeEAPOL {
 		s.RxDroppedUnauthorize++
 		a.cnt[counter.RxUnauthorized]++
 		return
@@ -102,7 +103,7 @@ func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80
 // wds_sta; one from anyone else is a class 3 frame from a stranger.
 func (a *AP) handle4Addr(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) {
 	a.cnt[counter.Rx4Addr]++
-	if s != nil && s.state >= stateAssocPending {
+	if s != nil && s.State >= bss.StateAssocPending {
 		a.cnt[counter.Rx4AddrDropped]++
 		return
 	}
@@ -168,7 +169,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	// isolated from each other: then everything goes to the wired side.
 	if !a.cfg.APIsolate {
 		if !da.IsMulticast() {
-			if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
+			if _, dst := a.sta.lookup(da); dst != nil && dst.State == bss.StateAssociated {
 				a.cnt[counter.RxIntraBSS]++
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return
