@@ -30,6 +30,12 @@ func (r *bssRadio) TSF(now time.Duration) uint64 { return (*AP)(r).TSF(now) }
 
 func (r *bssRadio) Air() bss.Air { return (*AP)(r).airOf() }
 
+// Queued: a station's AID in the radio's one BSS is its slot.
+func (r *bssRadio) Queued(aid uint16) bool { return (*AP)(r).queued(aid) }
+
+// GroupQueued: the radio's group-addressed frames are its one BSS's.
+func (r *bssRadio) GroupQueued() bool { return (*AP)(r).groupBuffered() }
+
 // airOf is the radio's part of its BSSes' announcements: the operating
 // channel, the Country element, the channel's load.
 func (a *AP) airOf() bss.Air {

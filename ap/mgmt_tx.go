@@ -99,7 +99,7 @@ func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
 	var bits *ieee80211.TIMBitmap
 	var group bool
 	if withTIM {
-		bits, group = a.tim(a.bss.DTIM.Count() == 0)
+		bits, group = a.bss.FillTIM((*bssRadio)(a), a.bss.DTIM.Count() == 0)
 		// Buffered group frames go right after the DTIM beacon that
 		// announces them, until the next beacon.
 		a.bss.GroupWindow = group

@@ -38,6 +38,11 @@ func (a *AP) buffered(slot uint16) bool {
 	if r := a.sta.slots[slot].RSN; r != nil && r.QueryHeld {
 		return true
 	}
+	return a.queued(slot)
+}
+
+// queued reports whether frames wait in any of a station's TID queues.
+func (a *AP) queued(slot uint16) bool {
 	for tid := range uint8(ieee80211.NumTIDs) {
 		if q := a.sched.Queue(slot, tid); q != nil && q.Len() > 0 {
 			return true
@@ -54,21 +59,6 @@ func (a *AP) groupBuffered() bool {
 		}
 	}
 	return false
-}
-
-// tim fills the beacon's traffic indication bitmap: the AIDs of dozing
-// stations with frames buffered, and whether group frames follow this DTIM.
-func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
-	a.bss.TIM = ieee80211.TIMBitmap{}
-	if a.bss.Dozing == 0 {
-		return &a.bss.TIM, false
-	}
-	for slot := range a.sta.used() {
-		if s := &a.sta.slots[slot]; s.Dozing && a.buffered(slot) {
-			a.bss.TIM.Set(slot)
-		}
-	}
-	return &a.bss.TIM, dtim && a.groupBuffered()
 }
 
 // handlePSPoll delivers one buffered frame to a dozing station, with More

@@ -89,6 +89,7 @@ func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
 	}
 	s := &t.slots[slot]
 	*s = station{Station: bss.Station{Addr: addr}}
+	t.ids.Bind(slot, &s.Station)
 	return slot, s, true
 }
 
