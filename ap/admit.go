@@ -146,7 +146,7 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 		return false
 	}
 	a.cnt[counter.RxFromUnknown]++
-	if sa.IsMulticast() || sa.IsZero() || sa == a.cfg.BSSID {
+	if sa.IsMulticast() || sa.IsZero() || a.bssOf(sa) != nil {
 		return false // hostapd ignores these silently
 	}
 	sub := uint8(ieee80211.SubtypeDeauth)

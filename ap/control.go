@@ -155,7 +155,7 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	st := &ctl.Status{
-		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.cfg.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
+		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.bss.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
 		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,

@@ -209,7 +209,7 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid 
 	start := snap - hdrLen - rt
 	b := radiotap.AppendTx(slab[start:start], p)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.bss.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
 	})
 	ieee80211.AppendLLCSNAP(b, etherType) // written in place, up to the payload
 	return slab[start : headroom+n]

@@ -122,7 +122,7 @@ func (a *AP) buildNull(h uint32, p radio.TxParams, qos bool, tid uint8, seq uint
 	copy(da[:], slab[headroom:headroom+6])
 	b := radiotap.AppendTx(slab[:0], p)
 	return ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: a.cfg.BSSID, Seq: seq, QoS: qos, TID: tid, Null: true,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.bss.BSSID, Addr3: a.bss.BSSID, Seq: seq, QoS: qos, TID: tid, Null: true,
 	})
 }
 

@@ -80,7 +80,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		// Directed to us or broadcast, naming our BSSID or the wildcard
 		// one, as hostapd's handle_probe_req answers.
 		addr3 := fr.Addr3()
-		if (addr1 == a.cfg.BSSID || addr1.IsBroadcast()) && (addr3 == a.cfg.BSSID || addr3.IsBroadcast()) {
+		if (addr1 == a.bss.BSSID || addr1.IsBroadcast()) && (addr3 == a.bss.BSSID || addr3.IsBroadcast()) {
 			a.handleProbe(now, fr)
 		} else {
 			a.cnt[counter.RxNotForUs]++
@@ -90,7 +90,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	if b := a.bssOf(addr1); b == nil || fr.Addr3() != b.BSSID {
 		// A group-addressed robust frame from one of ours is 802.11w's
 		// to count; the AP acts on no group-addressed frame but probes.
-		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && fr.Addr3() == a.cfg.BSSID {
+		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && a.bssOf(fr.Addr3()) != nil {
 			if _, ok := a.checkMgmt(fr, s); !ok {
 				return
 			}

@@ -117,7 +117,7 @@ func (a *AP) setSAE(auth *sae.Authenticator) {
 	if len(st.retired) > 0 {
 		st.retiredAuth = st.auth
 	}
-	auth.SetBSSID(sae.MAC(a.cfg.BSSID))
+	auth.SetBSSID(sae.MAC(a.bss.BSSID))
 	st.auth = auth
 	st.pmksa.Flush()
 }

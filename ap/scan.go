@@ -272,7 +272,7 @@ func (a *AP) heardBSS(now time.Duration, fr ieee80211.Frame) {
 		a.acsHeard(now, fr)
 		return
 	}
-	if a.scan == nil || fr.Addr3() == a.cfg.BSSID {
+	if a.scan == nil || a.bssOf(fr.Addr3()) != nil {
 		return
 	}
 	ri := a.rx
