@@ -57,7 +57,7 @@ func TestMalformedAssociationRequests(t *testing.T) {
 		{"VHT capabilities short", cat(base(true), ht, []byte{ieee80211.ElemVHTCap, 8}, make([]byte, 8)), false, 0, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := newHarness(t, Config{Channel: 36, WMM: !c.noWMM, PHY: PHY{VHT: true, Width: 80}})
+			h := newHarness(t, Config{Channel: 36, WMM: !c.noWMM, PHY: bss.PHY{VHT: true, Width: 80}})
 			h.take()
 			h.auth(staMAC, 0, 1)
 			h.air(append(ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0421, 10), c.ies...))

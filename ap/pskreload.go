@@ -76,7 +76,7 @@ func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
 	}
 	same := func(a, b *rsn.PMK) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 	return sameSAEPasswords(c, o) && c.Passphrase.Set() == o.Passphrase.Set() && c.Passphrase.Reveal() == o.Passphrase.Reveal() &&
-		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y PSK) bool {
+		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y bss.PSK) bool {
 		return x.Addr == y.Addr && x.KeyID == y.KeyID && same(x.PMK, y.PMK) &&
 			x.Passphrase.Set() == y.Passphrase.Set() && x.Passphrase.Reveal() == y.Passphrase.Reveal()
 	})

@@ -28,14 +28,14 @@ type RSNConfig struct {
 	Pairwise []rsn.Cipher
 	// Passphrase (wpa_passphrase, 8 to 63 printable ASCII characters)
 	// gives the PMK with the SSID; New derives it, once.
-	Passphrase Passphrase
+	Passphrase bss.Passphrase
 	// PSK is the wildcard PMK itself (wpa_psk), in place of a passphrase.
 	PSK *rsn.PMK
 	// PSKs are more keys (the lines of wpa_psk_file): for one station,
 	// or for any (Addr zero). A station's candidates are its own, then
 	// the wildcards, then wpa_psk's or the passphrase's, in their order,
 	// each tried against message 2's MIC (psk.go).
-	PSKs []PSK
+	PSKs []bss.PSK
 
 	GroupRekey             time.Duration // wpa_group_rekey: the GTK's lifetime; 0: never
 	StrictRekey            bool          // wpa_strict_rekey: a new GTK when a station that had it leaves

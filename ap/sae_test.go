@@ -37,7 +37,7 @@ func saeConfig(t testing.TB, pwe sae.PWEMode, akms ...rsn.AKM) Config {
 		mfp = rsn.MFPOptional
 	}
 	return Config{WMM: true, RSN: &RSNConfig{AKMs: append(akms, rsn.AKMSAE), MFP: mfp,
-		PSKs: []PSK{{PMK: ptr(testPMK(t, testPassphrase))}}, Rand: newSeeded(1),
+		PSKs: []bss.PSK{{PMK: ptr(testPMK(t, testPassphrase))}}, Rand: newSeeded(1),
 		SAE: &SAEConfig{Passwords: []sae.Password{{Password: []byte(saePassword), AnyPeer: true}},
 			Groups: []uint16{19, 20}, PWE: pwe, Sync: 3, AntiCloggingThreshold: 5}}}
 }
