@@ -90,23 +90,6 @@ func (a *AP) saeH2ERequired() bool {
 	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
-// appendBSSTail appends the elements beacons and probe responses share
-// after the SSID (bss.BSS.AppendTail), with the radio's part: its channel,
-// Country element and channel load, and in a beacon the TIM of the frames
-// the scheduler holds for dozing stations.
-func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
-	air := a.airOf()
-	var bits *ieee80211.TIMBitmap
-	var group bool
-	if withTIM {
-		bits, group = a.bss.FillTIM((*bssRadio)(a), a.bss.DTIM.Count() == 0)
-		// Buffered group frames go right after the DTIM beacon that
-		// announces them, until the next beacon.
-		a.bss.GroupWindow = group
-	}
-	return a.bss.AppendTail(b, &air, a.saeH2ERequired(), bits, group)
-}
-
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
 	rate := a.bss.Rates.LowestBasic()
 	if a.cfg.BeaconRate != 0 {
@@ -117,16 +100,13 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 		return
 	}
 	a.updateLoad(now)
-	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	b = a.bss.AppendBeaconSSID(b)
-	b = a.appendBSSTail(b, true)
+	b = a.bss.AppendBeacon(b, (*bssRadio)(a), now, a.saeH2ERequired())
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
-	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
 }
 
 // sendAuth answers an authentication (bss.BSS.SendAuth); a success to the

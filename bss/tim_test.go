@@ -2,6 +2,7 @@ package bss_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/bss/bsstest"
@@ -44,5 +45,39 @@ func TestFillTIM(t *testing.T) {
 	b.Dozing = 0
 	if tim, group = b.FillTIM(r, true); tim.Has(2) || group {
 		t.Error("a TIM with no station dozing announces something")
+	}
+}
+
+// TestAppendBeacon: the beacon carries the radio's TSF, the interval and
+// the hidden BSS's empty SSID; its TIM's DTIM count runs down to 0 over
+// the period, and only a DTIM beacon with group frames queued and a
+// station dozing opens the group window, which the next beacon closes.
+func TestAppendBeacon(t *testing.T) {
+	b := &bss.BSS{Profile: bss.Profile{SSID: "net", Hidden: true, BeaconInterval: 100, DTIMPeriod: 2},
+		Rates: bss.NewRateSet([]int{1000, 6000}, []int{1000}), Stations: bss.NewTable(4)}
+	aid, _ := b.Stations.Add(ieee80211.MAC{2, 0, 0, 0, 0, 1})
+	rec := bss.Station{State: bss.StateAssociated, Dozing: true}
+	b.Stations.Bind(aid, &rec)
+	b.Dozing = 1
+	r := &bsstest.Radio{AirInfo: bss.Air{Channel: 1, Freq: 2412}, Group: true}
+	for i, want := range []struct {
+		count  uint8
+		window bool
+	}{{0, true}, {1, false}, {0, true}} {
+		now := time.Duration(i) * 102400 * time.Microsecond
+		bc, err := ieee80211.ParseBeacon(b.AppendBeacon(nil, r, now, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bc.Timestamp() != uint64(now/time.Microsecond) || bc.Interval() != 100 {
+			t.Errorf("beacon %d: timestamp %d, interval %d", i, bc.Timestamp(), bc.Interval())
+		}
+		if ssid, ok := bc.Elements().Find(ieee80211.ElemSSID); !ok || len(ssid) != 0 {
+			t.Errorf("beacon %d: SSID %q of a hidden BSS", i, ssid)
+		}
+		tim, ok := bc.Elements().Find(ieee80211.ElemTIM)
+		if !ok || tim[0] != want.count || b.GroupWindow != want.window || tim[2]&1 == 1 != want.window {
+			t.Errorf("beacon %d: TIM %x, group window %v; want DTIM count %d, window %v", i, tim, b.GroupWindow, want.count, want.window)
+		}
 	}
 }
