@@ -11,8 +11,8 @@ import (
 
 // aclRefuses checks sa against the access lists; a refusal is counted and
 // reported as an EventRefused.
-func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool {
-	if a.bss.ACL.Allows(sa) {
+func (a *AP) aclRefuses(now time.Duration, b *bss.BSS, sa ieee80211.MAC, during string) bool {
+	if b.ACL.Allows(sa) {
 		return false
 	}
 	a.cnt[counter.ACLDenied]++

@@ -77,11 +77,11 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 // confirmAssoc makes a pending station associated.
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
-	a.bss.Pending--
-	a.bss.Associated++
+	s.bss.Pending--
+	s.bss.Associated++
 	a.cnt[counter.AssocAcked]++
 	s.State = bss.StateAssociated
-	a.bss.ERP.Join(s.NonERP, s.LongPreamble)
+	s.bss.ERP.Join(s.NonERP, s.LongPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
@@ -111,7 +111,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 // authenticated, for another Config.AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
-	a.bss.Pending--
+	s.bss.Pending--
 	s.State = bss.StateAuthenticated
 	s.AuthAt = now
 	a.sta.enlist(slot, bss.ListAuth)
@@ -211,7 +211,7 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 	if !s.HadData {
 		s.HadData = true
 		a.sta.enlist(slot, bss.ListNone)
-		a.bss.Senders.Heard(now, s.Addr)
+		s.bss.Senders.Heard(now, s.Addr)
 	}
 }
 

@@ -17,7 +17,7 @@ const authOpenSystem = 0
 // authenticated only on that acknowledgement), after Config.AuthTimeout
 // without an association, or when a full table needs its slot. The
 // response is remembered for lostAckWindow (admit_lostack.go).
-func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
+func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	auth, err := ieee80211.ParseAuth(fr.Body())
 	if err != nil {
 		a.cnt[counter.RxMalformed]++
@@ -26,7 +26,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	sa := fr.Addr2()
 	alg, seq := auth.Algorithm(), auth.Transaction()
 	slot, s := a.sta.lookup(sa)
-	class := a.replyClassOf(now, sa, s)
+	class := a.replyClassOf(now, b, sa, s)
 	switch {
 	case alg == authSAE && a.saeOf() != nil:
 		a.handleSAEAuth(now, sa, auth, class)
@@ -38,7 +38,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
 		return
 	}
-	if a.aclRefuses(now, sa, "authentication") {
+	if a.aclRefuses(now, b, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
 		// refuse loses what it had.
@@ -52,7 +52,7 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.authKeepsAssoc(now, sa, alg, class)
 		return
 	}
-	slot, s, ok := a.freshEntry(now, sa, slot, s)
+	slot, s, ok := a.freshEntry(now, b, sa, slot, s)
 	if !ok {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
@@ -65,19 +65,19 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
 	}
-	a.bss.Answered.Add(now, sa)
+	b.Answered.Add(now, sa)
 }
 
-// freshEntry gives sa a new entry (s, its old one, nil if none):
+// freshEntry gives sa a new entry in BSS b (s, its old one, nil if none):
 // authenticating again resets the station (whatever it had queued belongs
 // to a session it has given up); a full table makes room if it can.
-func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
+func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
 	if s != nil {
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
-	slot, s, ok := a.sta.add(sa)
+	slot, s, ok := a.sta.add(b, sa)
 	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
+		slot, s, ok = a.sta.add(b, sa)
 	}
 	return slot, s, ok
 }
@@ -85,7 +85,7 @@ func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *sta
 // handleAssoc answers a (re)association request. An accepted one reserves
 // the AID (the slot) and sends the response; the station is associated
 // only once the response's echo shows it acknowledged (admit.go).
-func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
+func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	reassoc := fr.Subtype() == ieee80211.SubtypeReassocReq
 	capab, listen, ies, ok := parseAssocReq(fr)
 	if !ok {
@@ -95,19 +95,19 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
 	if s == nil {
-		slot, s, _ = a.readmitAnswered(now, sa)
+		slot, s, _ = a.readmitAnswered(now, b, sa)
 	}
 	if !a.assocAllowed(now, fr, sa, s) {
 		return
 	}
-	class := a.replyClassOf(now, sa, s)
-	if a.aclRefuses(now, sa, "association") {
+	class := a.replyClassOf(now, b, sa, s)
+	if a.aclRefuses(now, b, sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
 		return
 	}
-	status, wmm, rates := a.checkAssocIEs(ies)
+	status, wmm, rates := a.checkAssocIEs(b, ies)
 	var (
 		neg   rsn.Negotiated
 		rsnxe []byte
@@ -122,7 +122,7 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 		return // refused for now: the SA Query asks the station
 	}
 	if status == ieee80211.StatusSuccess && s.State == bss.StateAuthenticated &&
-		a.bss.Associated+a.bss.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+		b.Associated+b.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
@@ -131,8 +131,8 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	}
 	a.reserveAID(now, slot, s)
 	s.Capability, s.ListenInterval = capab, listen
-	s.Rates, s.txRate, s.QoS = rates, a.bss.Rates.Best(rates), wmm
-	s.NonERP = rates&a.bss.Rates.OFDM == 0
+	s.Rates, s.txRate, s.QoS = rates, b.Rates.Best(rates), wmm
+	s.NonERP = rates&b.Rates.OFDM == 0
 	s.LongPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
@@ -181,9 +181,9 @@ func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	case bss.StateAssociated:
 		a.unassociate(slot, s)
 		s.Reassoc = true
-		a.bss.Pending++
+		s.bss.Pending++
 	case bss.StateAuthenticated:
-		a.bss.Pending++
+		s.bss.Pending++
 	}
 	s.State = bss.StateAssocPending
 	s.PendingAt, s.RespLost = now, false
@@ -207,14 +207,14 @@ func parseAssocReq(fr ieee80211.Frame) (capab, listen uint16, ies ieee80211.Elem
 	return req.Capability(), req.ListenInterval(), req.Elements(), true
 }
 
-// checkAssocIEs checks a request's elements in hostapd's order
+// checkAssocIEs checks a request's elements, made to BSS b, in hostapd's order
 // (check_assoc_ies): an element chain that overruns the frame (its
 // ieee802_11_parse_elems fails) and a malformed WMM element are refused
 // with status 1, as is another SSID; the basic rates must all be there.
 // A second copy of an element allowed once is refused with status 40
 // (admit_elems.go) before any element is read.
 // It returns the status, whether the station does WMM, and its rates.
-func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
+func (a *AP) checkAssocIEs(b *bss.BSS, ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
 	if ies.Validate() != nil {
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
@@ -223,10 +223,10 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		a.cnt[counter.AssocRepeatedElem]++
 		return ieee80211.StatusInvalidIE, false, 0
 	}
-	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
+	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != b.Profile.SSID {
 		return ieee80211.StatusUnspecified, false, 0
 	}
-	if a.cfg.WMM {
+	if b.Profile.WMM {
 		_, found, err := ies.StationWMM()
 		if err != nil {
 			a.cnt[counter.AssocMalformed]++
@@ -234,8 +234,8 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		}
 		wmm = found
 	}
-	rates = a.bss.Rates.Parse(ies)
-	if rates&a.bss.Rates.Basic != a.bss.Rates.Basic {
+	rates = b.Rates.Parse(ies)
+	if rates&b.Rates.Basic != b.Rates.Basic {
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
@@ -292,8 +292,8 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
-	a.bss.Associated--
-	a.bss.ERP.Leave(s.NonERP, s.LongPreamble)
+	s.bss.Associated--
+	s.bss.ERP.Leave(s.NonERP, s.LongPreamble)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -305,19 +305,19 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	}
 	switch s.State {
 	case bss.StateAssociated:
-		a.bss.Associated--
-		a.bss.ERP.Leave(s.NonERP, s.LongPreamble)
+		s.bss.Associated--
+		s.bss.ERP.Leave(s.NonERP, s.LongPreamble)
 	case bss.StateAssocPending:
-		a.bss.Pending--
+		s.bss.Pending--
 	}
 	if s.Announced {
 		s.Announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	a.bss.Answered.Forget(now, s.Addr) // what its answer allowed ends with it
+	s.bss.Answered.Forget(now, s.Addr) // what its answer allowed ends with it
 	if s.HadData {
-		a.bss.Senders.Heard(now, s.Addr) // it was really here: known if it comes back soon
+		s.bss.Senders.Heard(now, s.Addr) // it was really here: known if it comes back soon
 	}
 	a.flushStation(slot)
 	s.polling = false
@@ -330,7 +330,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 func (a *AP) flushStation(slot uint16) {
 	if s := &a.sta.slots[slot]; s.Dozing {
 		s.Dozing = false
-		a.bss.Dozing--
+		s.bss.Dozing--
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)

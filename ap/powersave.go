@@ -19,9 +19,9 @@ func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
 	}
 	s.Dozing = pm
 	if pm {
-		a.bss.Dozing++
+		s.bss.Dozing++
 	} else {
-		a.bss.Dozing--
+		s.bss.Dozing--
 	}
 	a.sched.SetPaused(slot, pm, now)
 	if !pm {

@@ -87,7 +87,8 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		}
 		return
 	}
-	if b := a.bssOf(addr1); b == nil || fr.Addr3() != b.BSSID {
+	b := a.bssOf(addr1)
+	if b == nil || fr.Addr3() != b.BSSID {
 		// A group-addressed robust frame from one of ours is 802.11w's
 		// to count; the AP acts on no group-addressed frame but probes.
 		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && a.bssOf(fr.Addr3()) != nil {
@@ -114,9 +115,9 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	}
 	switch fr.Subtype() {
 	case ieee80211.SubtypeAuth:
-		a.handleAuth(now, fr)
+		a.handleAuth(now, b, fr)
 	case ieee80211.SubtypeAssocReq, ieee80211.SubtypeReassocReq:
-		a.handleAssoc(now, fr)
+		a.handleAssoc(now, b, fr)
 	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
 		a.handleLeave(now, fr)
 	case ieee80211.SubtypeAction:

@@ -133,7 +133,7 @@ func (a *AP) saeOf() *saeState {
 // handleSAEAuth takes an Authentication frame of algorithm 3.
 func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf()
-	if a.aclRefuses(now, sa, "authentication") {
+	if a.aclRefuses(now, a.bss, sa, "authentication") {
 		if slot, s := a.sta.lookup(sa); s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
@@ -169,7 +169,7 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 	if r.Drop == sae.DropCancelled && countCancel {
 		a.cnt[counter.SAEBudget]++
 	}
-	a.saeResult(now, sa, r, a.replyClassOf(now, sa, s))
+	a.saeResult(now, sa, r, a.replyClassOf(now, a.bss, sa, s))
 }
 
 // saeResult carries out what the authenticator decided.
@@ -251,7 +251,7 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 		s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
 		return
 	}
-	slot, s, ok := a.freshEntry(now, sa, slot, s)
+	slot, s, ok := a.freshEntry(now, a.bss, sa, slot, s)
 	if !ok {
 		return // the station's association will find no entry: reason 6
 	}

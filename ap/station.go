@@ -17,6 +17,7 @@ type station struct {
 
 	lastRx    time.Duration
 	lastTx    time.Duration // last data frame handed to the radio
+	bss       *bss.BSS      // the network it belongs to
 	rc        *rate.Station // rate selection for its data frames
 	txRate    radio.Rate
 	rxRate    radio.Rate // of its last received data frame
@@ -56,6 +57,8 @@ type stationTable struct {
 	ids   *bss.Table // the BSS's
 }
 
+// newStationTable makes the slots of the stations of the radio's one BSS,
+// whose table ids is.
 func newStationTable(max int, ids *bss.Table) stationTable {
 	return stationTable{slots: make([]station, max+1), ids: ids}
 }
@@ -80,15 +83,16 @@ func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
 	return slot, &t.slots[slot]
 }
 
-// add returns a fresh slot for addr, or false when the table is full. The
-// lowest free slot is used, so AIDs are reused.
-func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
+// add returns a fresh slot for addr joining b (the BSS whose table ids is),
+// or false when the table is full. The lowest free slot is used, so AIDs
+// are reused.
+func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bool) {
 	slot, ok := t.ids.Add(addr)
 	if !ok {
 		return 0, nil, false
 	}
 	s := &t.slots[slot]
-	*s = station{Station: bss.Station{Addr: addr}}
+	*s = station{Station: bss.Station{Addr: addr}, bss: b}
 	t.ids.Bind(slot, &s.Station)
 	return slot, s, true
 }

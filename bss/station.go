@@ -60,11 +60,6 @@ type Station struct {
 	HEAnnounced  bool // it offers HE, which airq does not send
 	NonERP       bool // no OFDM rate: 802.11b only
 	LongPreamble bool // no short preamble capability
-	MaxAMSDU     int  // longest A-MSDU it receives, 0 if none
-	AuthAt       time.Duration
-	AssocAt      time.Duration
-	RSN          *StationRSN // its handshake and keys (WPA2); nil on an open network
-	SAE          *StationSAE // the keys its SAE exchange or a PMKSA gave it
 
 	// The association handshake.
 	Known      bool          // heard from before it authenticated: replies to it are in the known class
@@ -75,8 +70,14 @@ type Station struct {
 	AssocSeqOK bool          // AssocSeq holds one
 	RespSeq    uint16        // sequence control of the latest association response
 	AssocSeq   uint16        // sequence control of its last (re)association request
+	AuthAt     time.Duration // when it authenticated
+	AssocAt    time.Duration // when it associated
 	PendingAt  time.Duration // when the association was accepted
-	Caps       rate.Caps     // what it announced, for the rate table the radio builds
+
+	MaxAMSDU int         // longest A-MSDU it receives, 0 if none
+	Caps     rate.Caps   // what it announced, for the rate table the radio builds
+	RSN      *StationRSN // its handshake and keys (WPA2); nil on an open network
+	SAE      *StationSAE // the keys its SAE exchange or a PMKSA gave it
 }
 
 // StationRSN is a station's side of the RSN: its handshake and its
