@@ -77,19 +77,13 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 // confirmAssoc makes a pending station associated.
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
-	s.bss.Pending--
-	s.bss.Associated++
+	s.bss.Confirm(now, slot, &s.Station)
 	a.cnt[counter.AssocAcked]++
-	s.State = bss.StateAssociated
-	s.bss.ERP.Join(s.NonERP, s.LongPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
-	s.AssocAt, s.HadData, s.AuthOK = now, false, true
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
-	a.sta.enlist(slot, bss.ListQuiet)
-	s.Reassoc = false
 	if s.RSN != nil {
 		if s.Announced {
 			// As hostapd: the new handshake closes the port (AP-STA-
@@ -111,10 +105,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 // authenticated, for another Config.AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
-	s.bss.Pending--
-	s.State = bss.StateAuthenticated
-	s.AuthAt = now
-	a.sta.enlist(slot, bss.ListAuth)
+	s.bss.Release(now, slot, &s.Station)
 	a.leaveRSN(now, s)
 	if s.Announced {
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Why: why})

@@ -51,9 +51,7 @@ func (a *AP) readmitAnswered(now time.Duration, b *bss.BSS, sa ieee80211.MAC) (u
 		return 0, nil, false
 	}
 	a.cnt[counter.AssocAfterLostAck]++
-	s.State, s.AuthOK = bss.StateAuthenticated, true
-	s.AuthAt, s.lastRx = now, now
-	s.Known = a.replyClassOf(now, b, sa, nil) == bss.ReplyKnown
-	a.sta.enlist(slot, bss.ListAuth)
+	b.Authenticate(now, slot, &s.Station, a.replyClassOf(now, b, sa, nil) == bss.ReplyKnown)
+	s.AuthOK, s.lastRx = true, now
 	return slot, s, true
 }

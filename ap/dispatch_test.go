@@ -17,6 +17,9 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	guest := &bss.BSS{BSSID: guestID, Profile: h.a.bss.Profile, Rates: h.a.bss.Rates,
 		Senders: bss.NewSenders(guestID), Replies: bss.NewReplyBudget(h.a.cfg.ReplyAirtime), Answered: newAnswered(h.a.cfg, h.a.est)}
 	guest.Profile.SSID = "guest"
+	// The radio indexes its stations in one table: the guest's here.
+	guest.Stations = bss.NewTable(maxAID)
+	h.a.sta.ids = &guest.Stations
 	h.a.bsses = append(h.a.bsses, guest)
 
 	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}

@@ -57,10 +57,8 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
 	}
-	s.State = bss.StateAuthenticated
-	s.AuthAt, s.lastRx = now, now
-	s.Known = class == bss.ReplyKnown
-	a.sta.enlist(slot, bss.ListAuth)
+	b.Authenticate(now, slot, &s.Station, class == bss.ReplyKnown)
+	s.lastRx = now
 	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
@@ -177,17 +175,11 @@ func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MA
 // that asks again starts a new session once the new response is
 // acknowledged; until then it is associating.
 func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
-	switch s.State {
-	case bss.StateAssociated:
+	wasAssociated := s.State == bss.StateAssociated
+	if wasAssociated {
 		a.unassociate(slot, s)
-		s.Reassoc = true
-		s.bss.Pending++
-	case bss.StateAuthenticated:
-		s.bss.Pending++
 	}
-	s.State = bss.StateAssocPending
-	s.PendingAt, s.RespLost = now, false
-	a.sta.enlist(slot, bss.ListPending)
+	s.bss.Reserve(now, slot, &s.Station, wasAssociated)
 }
 
 // parseAssocReq returns the fixed fields and elements of a (re)association
@@ -266,9 +258,7 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 // authenticated, for another Config.AuthTimeout, without its keys.
 func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.unassociate(slot, s)
-	s.State = bss.StateAuthenticated
-	s.AuthAt = now
-	a.sta.enlist(slot, bss.ListAuth)
+	s.bss.Deassociate(now, slot, &s.Station)
 	a.leaveRSN(now, s)
 	s.Authorized = false // an open network's port closes with the association
 	if s.Announced {
@@ -292,8 +282,7 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
-	s.bss.Associated--
-	s.bss.ERP.Leave(s.NonERP, s.LongPreamble)
+	s.bss.Unassociate(&s.Station)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -303,22 +292,12 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 	if notify {
 		a.sendDeauth(now, s.Addr, reason)
 	}
-	switch s.State {
-	case bss.StateAssociated:
-		s.bss.Associated--
-		s.bss.ERP.Leave(s.NonERP, s.LongPreamble)
-	case bss.StateAssocPending:
-		s.bss.Pending--
-	}
+	s.bss.Leave(now, &s.Station)
 	if s.Announced {
 		s.Announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	s.bss.Answered.Forget(now, s.Addr) // what its answer allowed ends with it
-	if s.HadData {
-		s.bss.Senders.Heard(now, s.Addr) // it was really here: known if it comes back soon
-	}
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
@@ -329,8 +308,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 // then release nothing twice.
 func (a *AP) flushStation(slot uint16) {
 	if s := &a.sta.slots[slot]; s.Dozing {
-		s.Dozing = false
-		s.bss.Dozing--
+		s.bss.Doze(&s.Station, false)
 	}
 	a.sched.RemoveStation(slot)
 	a.air.RemoveStation(slot)

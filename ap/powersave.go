@@ -14,14 +14,8 @@ import (
 // leave the scheduler (frames wait in them, announced in the TIM) and come
 // back when it wakes.
 func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
-	if pm == s.Dozing || s.State != bss.StateAssociated {
+	if !s.bss.FollowPM(&s.Station, pm) {
 		return
-	}
-	s.Dozing = pm
-	if pm {
-		s.bss.Dozing++
-	} else {
-		s.bss.Dozing--
 	}
 	a.sched.SetPaused(slot, pm, now)
 	if !pm {

@@ -255,12 +255,10 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	if !ok {
 		return // the station's association will find no entry: reason 6
 	}
-	s.State = bss.StateAuthenticated
-	s.AuthAt, s.lastRx = now, now
-	s.Known = class == bss.ReplyKnown
+	s.bss.Authenticate(now, slot, &s.Station, class == bss.ReplyKnown)
+	s.lastRx = now
 	s.AuthOK = true // the Confirm was its own acknowledgement of the exchange
 	s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
-	a.sta.enlist(slot, bss.ListAuth)
 	a.bss.Answered.Add(now, sa)
 }
 
