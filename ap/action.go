@@ -43,7 +43,7 @@ func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	if a.bss.DeclineADDBA(now, (*bssRadio)(a), da, req) {
+	if a.bss.DeclineADDBA(now, a.radioOf(a.bss), da, req) {
 		a.cnt[counter.ADDBADeclined]++
 	}
 }

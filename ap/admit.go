@@ -140,14 +140,15 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 	if sa.IsMulticast() || sa.IsZero() || a.bssOf(sa) != nil {
 		return false // hostapd ignores these silently
 	}
-	sub := uint8(ieee80211.SubtypeDeauth)
+	sub, from := uint8(ieee80211.SubtypeDeauth), a.bss
 	if s != nil {
+		from = s.bss
 		s.RxDroppedUnauthorize++
 		if s.AuthOK {
 			sub = ieee80211.SubtypeDisassoc
 		}
 	}
-	a.sendStrangerReply(now, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
+	a.sendStrangerReply(now, from, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
 	return false
 }
 
@@ -190,9 +191,9 @@ func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
 		return false
 	}
 	a.cnt[counter.QuietEvicted]++
-	addr := a.sta.slots[slot].Addr
+	addr, from := a.sta.slots[slot].Addr, a.sta.slots[slot].bss
 	a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room: no data since association", false)
-	a.sendStrangerReply(now, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
+	a.sendStrangerReply(now, from, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
 	return true
 }
 

@@ -35,8 +35,9 @@ type AP struct {
 	out       output
 	// bsses are the networks the radio serves, in configuration order:
 	// one today, made from Config; bss is that one.
-	bsses []*bss.BSS
-	bss   *bss.BSS
+	bsses  []*bss.BSS
+	bss    *bss.BSS
+	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -111,6 +112,7 @@ func New(cfg Config) (*AP, error) {
 		}
 		b.Profile.RSNE = a.rsn.ie
 	}
+	a.radios = []*bssRadio{{a: a, b: b}}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the

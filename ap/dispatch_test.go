@@ -9,8 +9,8 @@ import (
 
 // TestMgmtRunsOnItsBSS: authentication and association run on the BSS the
 // frames name: a request for a second BSS of the radio is checked against
-// that BSS's SSID, admits the station into that BSS's books, and leaves
-// the first BSS's counts alone.
+// that BSS's SSID, answered from that BSS's BSSID, admits the station into
+// that BSS's books, and leaves the first BSS's counts alone.
 func TestMgmtRunsOnItsBSS(t *testing.T) {
 	h := newHarness(t, Config{})
 	guestID := ieee80211.MAC{0x02, 0, 0, 0, 0x02, 1}
@@ -23,7 +23,13 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	h.a.bsses = append(h.a.bsses, guest)
 
 	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.a.radios = append(h.a.radios, &bssRadio{a: h.a, b: guest})
 	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guestID, sta, guestID, h.nextSeq()), 0, 1, 0))
+	h.collect()
+	auth := findMgmt(t, h.radio, ieee80211.SubtypeAuth, sta)
+	if auth.Addr2() != guestID || auth.Addr3() != guestID {
+		t.Errorf("authentication response from %s, BSSID %s; want the guest's %s", auth.Addr2(), auth.Addr3(), guestID)
+	}
 	for _, b := range h.radio {
 		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
 			h.echo(b, radioAcked)
@@ -32,6 +38,10 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guestID, sta, guestID, h.nextSeq()), 0x0421, 10)
 	req = ieee80211.AppendSSID(req, "guest")
 	h.air(ieee80211.AppendRates(req, gRates))
+	h.collect()
+	if resp := findMgmt(t, h.radio, ieee80211.SubtypeAssocResp, sta); resp.Addr2() != guestID {
+		t.Errorf("association response from %s; want the guest's %s", resp.Addr2(), guestID)
+	}
 	h.acceptAssoc(sta)
 
 	_, s := h.a.sta.lookup(sta)

@@ -32,10 +32,10 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.handleSAEAuth(now, sa, auth, class)
 		return
 	case alg != authOpenSystem:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
+		a.sendAuth(now, b, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
 		return
 	case seq != 1:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
+		a.sendAuth(now, b, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
 		return
 	}
 	if a.aclRefuses(now, b, sa, "authentication") {
@@ -45,21 +45,21 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		if s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
+		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
 	if s.keepsAssoc() {
-		a.authKeepsAssoc(now, sa, alg, class)
+		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}
 	slot, s, ok := a.freshEntry(now, b, sa, slot, s)
 	if !ok {
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
+		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
 	}
 	b.Authenticate(now, slot, &s.Station, class == bss.ReplyKnown)
 	s.lastRx = now
-	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
+	if !a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
 	}
@@ -95,14 +95,14 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	if s == nil {
 		slot, s, _ = a.readmitAnswered(now, b, sa)
 	}
-	if !a.assocAllowed(now, fr, sa, s) {
+	if !a.assocAllowed(now, b, fr, sa, s) {
 		return
 	}
 	class := a.replyClassOf(now, b, sa, s)
 	if a.aclRefuses(now, b, sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
+		a.sendAssocResp(now, b, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
 		return
 	}
 	status, wmm, rates := a.checkAssocIEs(b, ies)
@@ -124,7 +124,7 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
-		a.sendAssocResp(now, reassoc, sa, status, 0, false, class)
+		a.sendAssocResp(now, b, reassoc, sa, status, 0, false, class)
 		return
 	}
 	a.reserveAID(now, slot, s)
@@ -137,7 +137,7 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.joinRSN(now, s, neg, rsnxe)
 		s.saeSetPMK()
 	}
-	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
+	if !a.sendAssocResp(now, b, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
 		a.cnt[counter.AssocNotSent]++
 		a.releasePending(now, slot, "association response not sent")
 	}
@@ -148,9 +148,9 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 // lostAckWindow either) gets a deauthentication (reason 6); one sent before the authentication
 // response's status is known, and a retransmission of the request just
 // answered (hostapd: "Drop repeated association frame"), are ignored.
-func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
+func (a *AP) assocAllowed(now time.Duration, b *bss.BSS, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
 	if s == nil {
-		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
+		a.sendStrangerReply(now, b, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
 		return false
 	}
 	if s.State == bss.StateAuthenticated && !s.AuthOK {
@@ -271,7 +271,7 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 // the station's keys, then an associated station is only authenticated
 // (its session's keys and queues gone), as hostapd's DISASSOCIATE leaves it.
 func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uint16) {
-	a.sendDisassoc(now, s.Addr, reason)
+	a.sendDisassoc(now, s.bss, s.Addr, reason)
 	if s.State == bss.StateAssociated {
 		a.toAuthenticated(now, slot, s, reason, "disassociated by operator")
 		a.txLoop(now)
@@ -290,7 +290,7 @@ func (a *AP) unassociate(slot uint16, s *station) {
 func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why string, notify bool) {
 	s := &a.sta.slots[slot]
 	if notify {
-		a.sendDeauth(now, s.Addr, reason)
+		a.sendDeauth(now, s.bss, s.Addr, reason)
 	}
 	s.bss.Leave(now, &s.Station)
 	if s.Announced {
@@ -356,6 +356,8 @@ func (a *AP) Shutdown(now time.Duration) {
 	for slot := range a.sta.used() {
 		a.disconnect(now, slot, ieee80211.ReasonDeauthLeaving, "AP shutting down", true)
 	}
-	a.sendDeauth(now, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
+	for _, b := range a.bsses {
+		a.sendDeauth(now, b, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
+	}
 	a.started = false
 }

@@ -170,7 +170,7 @@ func (a *AP) installIGTK(id int, key []byte) {
 // (wpa_auth_sm_event keeps the PTK with MFP): an unprotected frame anyone
 // can forge must not end the association. A station that really lost its
 // keys goes on to associate, and the SA Query decides.
-func (a *AP) authKeepsAssoc(now time.Duration, sa ieee80211.MAC, alg uint16, class bss.ReplyClass) {
+func (a *AP) authKeepsAssoc(now time.Duration, b *bss.BSS, sa ieee80211.MAC, alg uint16, class bss.ReplyClass) {
 	a.cnt[counter.AuthKeptAssoc]++
-	a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, 0)
+	a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusSuccess, class, 0)
 }

@@ -136,7 +136,7 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	if a.bss.AnswerProbe(now, (*bssRadio)(a), fr.Addr2(), ies, a.saeH2ERequired()) {
+	if a.bss.AnswerProbe(now, a.radioOf(a.bss), fr.Addr2(), ies, a.saeH2ERequired()) {
 		a.cnt[counter.ProbeResponses]++
 	}
 }

@@ -232,7 +232,7 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 
 // sendSAEAuth sends one SAE Authentication frame (bss.BSS.SendSAEAuth).
 func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
-	if !a.bss.SendSAEAuth(now, (*bssRadio)(a), da, f, class) {
+	if !a.bss.SendSAEAuth(now, a.radioOf(a.bss), da, f, class) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++

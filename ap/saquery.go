@@ -46,7 +46,7 @@ func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bo
 		return false
 	}
 	a.cnt[counter.AssocComeback]++
-	a.sendAssocComeback(now, reassoc, s.Addr, tus, class)
+	a.sendAssocComeback(now, s.bss, reassoc, s.Addr, tus, class)
 	a.saQueryStep(now, slot, s, step)
 	return true
 }
@@ -65,7 +65,7 @@ func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.St
 			s.RSN.Held, s.RSN.QueryHeld = step.ID, true
 			return
 		}
-		a.sendSAQuery(now, s.Addr, pmf.ActionRequest, step.ID)
+		a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, step.ID)
 	case step.TimedOut:
 		a.cnt[counter.SAQueryTimedOut]++
 		a.toAuthenticated(now, slot, s, ieee80211.ReasonPrevAuthNotValid,
@@ -85,7 +85,7 @@ func (a *AP) releaseSAQuery(now time.Duration, s *station) bool {
 	if r.Query == nil || !r.Query.Active() {
 		return false
 	}
-	a.sendSAQuery(now, s.Addr, pmf.ActionRequest, r.Held)
+	a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, r.Held)
 	return true
 }
 
@@ -103,7 +103,7 @@ func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
 	switch q.Action {
 	case pmf.ActionRequest:
 		a.cnt[counter.SAQueryAnswered]++
-		a.sendSAQuery(now, s.Addr, pmf.ActionResponse, q.ID)
+		a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionResponse, q.ID)
 	case pmf.ActionResponse:
 		if p := s.RSN.Query; p != nil && p.Response(q.ID) {
 			a.cnt[counter.SAQueryKept]++
@@ -113,8 +113,8 @@ func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
 
 // sendSAQuery sends an SA Query Request or Response (bss.BSS.SendSAQuery);
 // protectMgmt puts it under the station's PTK.
-func (a *AP) sendSAQuery(now time.Duration, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
-	a.bss.SendSAQuery(now, (*bssRadio)(a), da, action, id)
+func (a *AP) sendSAQuery(now time.Duration, b *bss.BSS, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
+	b.SendSAQuery(now, a.radioOf(b), da, action, id)
 }
 
 // ctlSAQuery sends the station one SA Query Request under its PTK, with a
@@ -138,16 +138,16 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 		return ctl.Errorf(ctl.EBUSY, "sa query: transaction ID: %v", err)
 	}
 	a.cnt[counter.SAQueryRequests]++
-	a.sendSAQuery(now, s.Addr, pmf.ActionRequest, id)
+	a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, id)
 	return ctl.Reply{}
 }
 
 // sendAssocComeback refuses an association request with status 30 and
 // the Timeout Interval element of the association comeback time, as
 // hostapd's send_assoc_resp.
-func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
+func (a *AP) sendAssocComeback(now time.Duration, b *bss.BSS, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
 	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: ieee80211.StatusAssocRejectedTemp, H2EOnly: a.saeH2ERequired(), Comeback: tus, Class: class}
-	if a.bss.SendAssocResp(now, (*bssRadio)(a), &resp) {
+	if b.SendAssocResp(now, a.radioOf(b), &resp) {
 		a.cnt[counter.AssocResponses]++
 	}
 }
