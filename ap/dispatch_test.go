@@ -13,17 +13,9 @@ import (
 // that BSS's books, and leaves the first BSS's counts alone.
 func TestMgmtRunsOnItsBSS(t *testing.T) {
 	h := newHarness(t, Config{})
-	guestID := ieee80211.MAC{0x02, 0, 0, 0, 0x02, 1}
-	guest := &bss.BSS{BSSID: guestID, Profile: h.a.bss.Profile, Rates: h.a.bss.Rates,
-		Senders: bss.NewSenders(guestID), Replies: bss.NewReplyBudget(h.a.cfg.ReplyAirtime), Answered: newAnswered(h.a.cfg, h.a.est)}
-	guest.Profile.SSID = "guest"
-	// The radio indexes its stations in one table: the guest's here.
-	guest.Stations = bss.NewTable(maxAID)
-	h.a.sta.ids = &guest.Stations
-	h.a.bsses = append(h.a.bsses, guest)
-
+	guest := addGuest(h)
+	guestID := guest.BSSID
 	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
-	h.a.radios = append(h.a.radios, &bssRadio{a: h.a, b: guest})
 	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guestID, sta, guestID, h.nextSeq()), 0, 1, 0))
 	h.collect()
 	auth := findMgmt(t, h.radio, ieee80211.SubtypeAuth, sta)
@@ -50,5 +42,52 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	}
 	if guest.Associated != 1 || h.a.bss.Associated != 0 {
 		t.Errorf("associated: %d in the guest BSS, %d in the first; want 1 and 0", guest.Associated, h.a.bss.Associated)
+	}
+}
+
+var guestID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 1}
+
+// addGuest gives the harness's radio a second BSS, "guest", whose table
+// the radio's one station index then is.
+func addGuest(h *harness) *bss.BSS {
+	guest := &bss.BSS{BSSID: guestID, Profile: h.a.bss.Profile, Rates: h.a.bss.Rates, Stations: bss.NewTable(maxAID),
+		Senders: bss.NewSenders(guestID), Replies: bss.NewReplyBudget(h.a.cfg.ReplyAirtime), Answered: newAnswered(h.a.cfg, h.a.est)}
+	guest.Profile.SSID = "guest"
+	h.a.sta.ids = &guest.Stations
+	h.a.bsses = append(h.a.bsses, guest)
+	h.a.radios = append(h.a.radios, &bssRadio{a: h.a, b: guest})
+	return guest
+}
+
+// TestProbeEachBSS: a wildcard probe request is answered by each BSS of
+// the radio, from its own BSSID with its own SSID; one directed to a BSS
+// only by that BSS.
+func TestProbeEachBSS(t *testing.T) {
+	h := newHarness(t, Config{})
+	addGuest(h)
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	probe := func(to ieee80211.MAC) map[ieee80211.MAC]string {
+		h.take()
+		h.air(ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, to, sta, to, h.nextSeq()), ""))
+		h.collect()
+		out, _ := h.take()
+		from := map[ieee80211.MAC]string{}
+		for _, b := range out {
+			if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeProbeResp) && fr.Addr1() == sta {
+				pr, err := ieee80211.ParseBeacon(fr.Body())
+				if err != nil {
+					t.Fatal(err)
+				}
+				ssid, _ := pr.Elements().Find(ieee80211.ElemSSID)
+				from[fr.Addr2()] = string(ssid)
+			}
+		}
+		return from
+	}
+	if got := probe(ieee80211.Broadcast); len(got) != 2 || got[bssid] != h.a.cfg.SSID || got[guestID] != "guest" {
+		t.Errorf("wildcard probe answered by %v; want both BSSes with their SSIDs", got)
+	}
+	if got := probe(guestID); len(got) != 1 || got[guestID] != "guest" {
+		t.Errorf("probe to the guest answered by %v; want the guest alone", got)
 	}
 }
