@@ -17,10 +17,13 @@ type bssRadio struct {
 }
 
 // radioOf returns BSS b's view of the radio.
-func (a *AP) radioOf(b *bss.BSS) *bssRadio {
+func (a *AP) radioOf(b *bss.BSS) *bssRadio { return a.radios[a.indexOf(b)] }
+
+// indexOf returns b's index in the radio's list of BSSes.
+func (a *AP) indexOf(b *bss.BSS) uint8 {
 	for i, x := range a.bsses {
 		if x == b {
-			return a.radios[i]
+			return uint8(i)
 		}
 	}
 	panic("ap: a BSS the radio does not carry")

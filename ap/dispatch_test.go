@@ -5,12 +5,14 @@ import (
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 )
 
 // TestMgmtRunsOnItsBSS: authentication and association run on the BSS the
 // frames name: a request for a second BSS of the radio is checked against
 // that BSS's SSID, answered from that BSS's BSSID, admits the station into
-// that BSS's books, and leaves the first BSS's counts alone.
+// that BSS's books, charges the retries of its replies to that BSS's
+// budget, and leaves the first BSS's counts and budget alone.
 func TestMgmtRunsOnItsBSS(t *testing.T) {
 	h := newHarness(t, Config{})
 	guest := addGuest(h)
@@ -22,10 +24,14 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	if auth.Addr2() != guestID || auth.Addr3() != guestID {
 		t.Errorf("authentication response from %s, BSSID %s; want the guest's %s", auth.Addr2(), auth.Addr3(), guestID)
 	}
+	firstBudget, guestBudget := h.a.bss.Replies, guest.Replies
 	for _, b := range h.radio {
 		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
-			h.echo(b, radioAcked)
+			h.echo(b, radio.TxStatus{Acked: true, Retries: 2})
 		}
+	}
+	if h.a.bss.Replies != firstBudget || guest.Replies == guestBudget {
+		t.Error("the retries of the guest's reply were not charged to the guest's budget alone")
 	}
 	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guestID, sta, guestID, h.nextSeq()), 0x0421, 10)
 	req = ieee80211.AppendSSID(req, "guest")
