@@ -114,15 +114,15 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s.Reassoc = false
 }
 
-// admitClass3 decides a class 3 frame (data, PS-Poll) from sa, whose
-// entry is slot, s (nil if none): true when the station is associated, or
+// admitClass3 decides a class 3 frame (data, PS-Poll) to BSS b from sa,
+// whose entry is slot, s (nil if none): true when the station is associated, or
 // this frame confirms an association whose response's status was lost.
 // Otherwise the frame is dropped: ignored while the response's status is
-// awaited, else answered with reason 7 as hostapd does
+// awaited, else answered from b with reason 7 as hostapd does
 // (ieee802_11_rx_from_unknown: a disassociation to an authenticated
 // station, one that acknowledged its authentication response, and a
 // deauthentication to others).
-func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) bool {
+func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) bool {
 	switch {
 	case s != nil && s.State == bss.StateAssociated:
 		return true
@@ -140,15 +140,14 @@ func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *st
 	if sa.IsMulticast() || sa.IsZero() || a.bssOf(sa) != nil {
 		return false // hostapd ignores these silently
 	}
-	sub, from := uint8(ieee80211.SubtypeDeauth), a.bss
+	sub := uint8(ieee80211.SubtypeDeauth)
 	if s != nil {
-		from = s.bss
 		s.RxDroppedUnauthorize++
 		if s.AuthOK {
 			sub = ieee80211.SubtypeDisassoc
 		}
 	}
-	a.sendStrangerReply(now, from, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
+	a.sendStrangerReply(now, b, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
 	return false
 }
 

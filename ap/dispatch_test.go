@@ -97,3 +97,18 @@ func TestProbeEachBSS(t *testing.T) {
 		t.Errorf("probe to the guest answered by %v; want the guest alone", got)
 	}
 }
+
+// TestStrangerAnsweredByItsBSS: a data frame from a stranger to the second
+// BSS is answered with a deauthentication from that BSS's BSSID.
+func TestStrangerAnsweredByItsBSS(t *testing.T) {
+	h := newHarness(t, Config{})
+	addGuest(h)
+	stranger := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 9}
+	h.take()
+	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: guestID, Addr2: stranger, Addr3: bssid, Seq: h.nextSeq()}
+	h.air(ieee80211.AppendLLCSNAP(ieee80211.AppendDataHeader(nil, hdr), 0x0800))
+	h.collect()
+	if d := findMgmt(t, h.radio, ieee80211.SubtypeDeauth, stranger); d.Addr2() != guestID {
+		t.Errorf("deauthentication from %s; want the guest's %s", d.Addr2(), guestID)
+	}
+}

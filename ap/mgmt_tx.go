@@ -165,8 +165,8 @@ func (a *AP) sendStrangerReply(now time.Duration, b *bss.BSS, subtype uint8, da 
 
 // sendActionBounce returns an unknown unicast Action frame with the
 // category's high bit set, as IEEE 802.11 requires of a receiver.
-func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
+func (a *AP) sendActionBounce(now time.Duration, from *bss.BSS, da ieee80211.MAC, body []byte) {
+	h, b, rt, ok := a.startMgmtFrom(from, ieee80211.SubtypeAction, da, from.Rates.LowestBasic(), 0)
 	if !ok {
 		return
 	}
@@ -175,5 +175,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finishReply(now, a.bss, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
+	a.finishReply(now, from, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
 }

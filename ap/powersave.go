@@ -59,13 +59,14 @@ func (a *AP) groupBuffered() bool {
 // Data set while others wait; with nothing buffered it answers with a Null
 // frame, as mac80211 does, so the station can go back to sleep.
 func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
-	if a.bssOf(fr.Addr1()) == nil {
+	b := a.bssOf(fr.Addr1())
+	if b == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if !a.admitClass3(now, sa, slot, s) {
+	if !a.admitClass3(now, b, sa, slot, s) {
 		return
 	}
 	if fr.AID() != slot {
