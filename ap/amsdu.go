@@ -99,7 +99,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	b := radiotap.AppendTx(a.big.slab(big)[:0], p)
 	rt := len(b)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: s.Addr, Addr2: a.bss.BSSID, Addr3: a.bss.BSSID,
+		Flags: ieee80211.FCFromDS, Addr1: s.Addr, Addr2: s.bss.BSSID, Addr3: s.bss.BSSID,
 		Seq: seq, QoS: true, TID: tid, AMSDU: true,
 	})
 	if a.rsn != nil {

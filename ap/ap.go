@@ -271,6 +271,3 @@ func (a *AP) Accounted() bool {
 	ended := a.cnt[counter.WiredSent] + a.cnt.Sum(counter.WiredTxFailed.Family())
 	return frames == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
 }
-
-// nextMgmtSeq is the sequence number of the BSS's next management frame.
-func (a *AP) nextMgmtSeq() uint16 { return a.bss.NextSeq() }

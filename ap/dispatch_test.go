@@ -12,7 +12,8 @@ import (
 // frames name: a request for a second BSS of the radio is checked against
 // that BSS's SSID, answered from that BSS's BSSID, admits the station into
 // that BSS's books, charges the retries of its replies to that BSS's
-// budget, and leaves the first BSS's counts and budget alone.
+// budget, leaves the first BSS's counts and budget alone, and its data
+// frames to the station go out from that BSS's BSSID.
 func TestMgmtRunsOnItsBSS(t *testing.T) {
 	h := newHarness(t, Config{})
 	guest := addGuest(h)
@@ -48,6 +49,22 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	}
 	if guest.Associated != 1 || h.a.bss.Associated != 0 {
 		t.Errorf("associated: %d in the guest BSS, %d in the first; want 1 and 0", guest.Associated, h.a.bss.Associated)
+	}
+
+	h.take()
+	h.wire(eth(sta, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	h.collect()
+	data := 0
+	for _, b := range h.radio {
+		if _, fr := parsed(t, b); fr.Type() == ieee80211.TypeData && fr.Addr1() == sta {
+			data++
+			if fr.Addr2() != guestID {
+				t.Errorf("a data frame to the guest's station from %s; want the guest's %s", fr.Addr2(), guestID)
+			}
+		}
+	}
+	if data == 0 {
+		t.Error("no data frame to the guest's station")
 	}
 }
 

@@ -190,9 +190,9 @@ func classify(etherType uint16, payload []byte) uint8 {
 }
 
 // buildData turns the 802.3 frame in slab h (at headroom, n bytes) into
-// radiotap + 802.11 data + LLC/SNAP in place and returns the frame; rt is
-// radiotap.TxHeaderLen(p).
-func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid uint8, seq uint16) []byte {
+// radiotap + 802.11 data from BSS bssid + LLC/SNAP in place and returns
+// the frame; rt is radiotap.TxHeaderLen(p).
+func (a *AP) buildData(h uint32, bssid ieee80211.MAC, n int, p radio.TxParams, rt int, qos bool, tid uint8, seq uint16) []byte {
 	slab := a.pool.slab(h)
 	eth := slab[headroom : headroom+n]
 	var da, sa ieee80211.MAC
@@ -209,7 +209,7 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid 
 	start := snap - hdrLen - rt
 	b := radiotap.AppendTx(slab[start:start], p)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.bss.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: bssid, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
 	})
 	ieee80211.AppendLLCSNAP(b, etherType) // written in place, up to the payload
 	return slab[start : headroom+n]

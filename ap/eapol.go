@@ -34,13 +34,13 @@ func (a *AP) sendEAPOL(now time.Duration, slot uint16, s *station, frame []byte)
 	if s.QoS {
 		tid = eapolTID
 	}
-	a.queueMSDU(now, slot, tid, s.Addr, a.bss.BSSID, etherTypeEAPOL, frame, true)
+	a.queueMSDU(now, slot, tid, s.Addr, s.bss.BSSID, etherTypeEAPOL, frame, true)
 }
 
 // rxEAPOL hands a station's EAPOL frame (from its 802.1X header) to the
 // authenticator, if it is addressed to the AP.
 func (a *AP) rxEAPOL(now time.Duration, s *station, da ieee80211.MAC, frame []byte) {
-	if (da != a.bss.BSSID && da != paeGroup) || s.RSN == nil {
+	if (da != s.bss.BSSID && da != paeGroup) || s.RSN == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}

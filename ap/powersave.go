@@ -102,22 +102,22 @@ func (a *AP) sendNullTo(now time.Duration, slot uint16, s *station) {
 	}
 	copy(a.pool.slab(h)[headroom:], s.Addr[:])
 	p := radio.TxParams{Rate: s.txRate}
-	b := a.buildNull(h, p, false, 0, a.nextMgmtSeq())
+	b := a.buildNull(h, s.bss.BSSID, p, false, 0, s.bss.NextSeq())
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, 0, s.txRate, now)
 	a.emitRadio(h, b, rec)
 }
 
-// buildNull writes a (QoS) Null data frame to the station whose address is
-// at the slab's headroom.
-func (a *AP) buildNull(h uint32, p radio.TxParams, qos bool, tid uint8, seq uint16) []byte {
+// buildNull writes a (QoS) Null data frame from BSS bssid to the station
+// whose address is at the slab's headroom.
+func (a *AP) buildNull(h uint32, bssid ieee80211.MAC, p radio.TxParams, qos bool, tid uint8, seq uint16) []byte {
 	slab := a.pool.slab(h)
 	var da ieee80211.MAC
 	copy(da[:], slab[headroom:headroom+6])
 	b := radiotap.AppendTx(slab[:0], p)
 	return ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.bss.BSSID, Addr3: a.bss.BSSID, Seq: seq, QoS: qos, TID: tid, Null: true,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: bssid, Addr3: bssid, Seq: seq, QoS: qos, TID: tid, Null: true,
 	})
 }
 
