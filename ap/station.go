@@ -50,8 +50,10 @@ type StationCounters struct {
 }
 
 // stationTable is the radio's stations: the index of addresses, AIDs and
-// eviction lists of their BSS (bss.Table) and each station's state, by slot. A station's
-// slot is its AID and its index in the scheduler; slot 0 is never used.
+// eviction lists of their BSS (bss.Table, which binds each AID to the
+// station's bss.Station record) and each station's entry, by slot. A
+// station's slot is its AID and its index in the scheduler; slot 0 is
+// never used.
 type stationTable struct {
 	slots []station
 	ids   *bss.Table // the BSS's
