@@ -9,25 +9,10 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// The access lists are the BSS's (package bss); these names keep the
-// core's configuration whole in one package for its users.
-type (
-	ACLMode = bss.ACLMode
-	ACL     = bss.ACL
-)
-
-const (
-	ACLAcceptUnlessDenied = bss.ACLAcceptUnlessDenied
-	ACLDenyUnlessAccepted = bss.ACLDenyUnlessAccepted
-)
-
-// NewACL builds the lists from the addresses.
-func NewACL(mode ACLMode, accept, deny []ieee80211.MAC) ACL { return bss.NewACL(mode, accept, deny) }
-
 // aclRefuses checks sa against the access lists; a refusal is counted and
 // reported as an EventRefused.
-func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool {
-	if a.bss.ACL.Allows(sa) {
+func (a *AP) aclRefuses(now time.Duration, b *bss.BSS, sa ieee80211.MAC, during string) bool {
+	if b.ACL.Allows(sa) {
 		return false
 	}
 	a.cnt[counter.ACLDenied]++
@@ -40,14 +25,14 @@ func (a *AP) aclRefuses(now time.Duration, sa ieee80211.MAC, during string) bool
 func (a *AP) ACLDenied() uint64 { return a.cnt[counter.ACLDenied] }
 
 // ACL returns the access lists in force; the maps must not be written.
-func (a *AP) ACL() ACL { return a.bss.ACL }
+func (a *AP) ACL() bss.ACL { return a.bss.ACL }
 
 // SetACL replaces the access lists live: from now on authentication and
 // association follow acl. It returns the stations in the table (associated
 // or only authenticated) that acl refuses, in AID order; the caller removes
 // them (airqd deauthenticates them, as hostapd disconnects a station its
 // deny list gains), or lets them stay until they authenticate again.
-func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
+func (a *AP) SetACL(acl bss.ACL) ([]ieee80211.MAC, error) {
 	if err := acl.Validate(); err != nil {
 		return nil, err
 	}
@@ -55,7 +40,7 @@ func (a *AP) SetACL(acl ACL) ([]ieee80211.MAC, error) {
 	a.cfg.ACL = acl // Config reports the lists in force
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
-		if addr := a.sta.slots[slot].addr; !acl.Allows(addr) {
+		if addr := a.sta.slots[slot].Addr; !acl.Allows(addr) {
 			out = append(out, addr)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -24,7 +25,7 @@ func (h *harness) authStatus(from ieee80211.MAC) uint16 {
 func TestACLDenyListRefusesAuthentication(t *testing.T) {
 	other := ieee80211.MAC{0x02, 0, 0, 0, 0x03, 0}
 	h := newHarness(t, Config{
-		ACL: NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC}),
+		ACL: bss.NewACL(bss.ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC}),
 	})
 	h.take()
 	if st := h.authStatus(staMAC); st != ieee80211.StatusUnspecified {
@@ -51,24 +52,24 @@ func TestACLDenyListRefusesAuthentication(t *testing.T) {
 
 func TestACLAcceptModeAdmitsOnlyListed(t *testing.T) {
 	listed := ieee80211.MAC{0x02, 0, 0, 0, 0x03, 0}
-	h := newHarness(t, Config{ACL: NewACL(ACLDenyUnlessAccepted, []ieee80211.MAC{listed}, nil)})
+	h := newHarness(t, Config{ACL: bss.NewACL(bss.ACLDenyUnlessAccepted, []ieee80211.MAC{listed}, nil)})
 	h.take()
 	if st := h.authStatus(staMAC); st != ieee80211.StatusUnspecified {
 		t.Errorf("unlisted station: status %d", st)
 	}
 	h.join(listed, false)
 	// The accept list wins over the deny list, as in hostapd_check_acl.
-	both := NewACL(ACLDenyUnlessAccepted, []ieee80211.MAC{staMAC}, []ieee80211.MAC{staMAC})
+	both := bss.NewACL(bss.ACLDenyUnlessAccepted, []ieee80211.MAC{staMAC}, []ieee80211.MAC{staMAC})
 	if !both.Allows(staMAC) {
 		t.Error("a station in both lists is refused")
 	}
-	if (&ACL{}).Allows(staMAC) != true {
+	if (&bss.ACL{}).Allows(staMAC) != true {
 		t.Error("the zero ACL refuses")
 	}
 }
 
 func TestACLBadMode(t *testing.T) {
-	_, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1, ACL: ACL{Mode: 2}})
+	_, err := New(Config{SSID: "x", BSSID: bssid, Channel: 1, ACL: bss.ACL{Mode: 2}})
 	if err == nil {
 		t.Fatal("macaddr_acl 2 accepted")
 	}
@@ -84,7 +85,7 @@ func TestACLReloadLive(t *testing.T) {
 	h.auth(authOnly, 0, 1)
 	h.take()
 
-	gone, err := h.a.SetACL(NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC, authOnly}))
+	gone, err := h.a.SetACL(bss.NewACL(bss.ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC, authOnly}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestACLReloadLive(t *testing.T) {
 		t.Fatalf("stations the new lists refuse: %v", gone)
 	}
 	// Until the caller removes it, the associated station stays.
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAssociated {
 		t.Fatal("SetACL removed a station itself")
 	}
 	// An authenticated station's association is refused and it is removed.
@@ -116,7 +117,7 @@ func TestACLReloadLive(t *testing.T) {
 	if st := h.authStatus(staMAC); st != ieee80211.StatusUnspecified {
 		t.Errorf("re-authentication after the reload: status %d", st)
 	}
-	if _, s := h.a.sta.lookup(other); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(other); s == nil || s.State != bss.StateAssociated {
 		t.Error("an admitted station was disturbed")
 	}
 	if n := h.askOK("status").Status.Counters[counter.ACLDenied]; n != 2 {
@@ -127,7 +128,7 @@ func TestACLReloadLive(t *testing.T) {
 	}
 	// An associated station the lists now refuse that authenticates again
 	// loses its association.
-	if _, err := h.a.SetACL(NewACL(ACLDenyUnlessAccepted, nil, nil)); err != nil {
+	if _, err := h.a.SetACL(bss.NewACL(bss.ACLDenyUnlessAccepted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if st := h.authStatus(other); st != ieee80211.StatusUnspecified {
@@ -137,14 +138,14 @@ func TestACLReloadLive(t *testing.T) {
 		t.Error("refused re-authentication kept the association")
 	}
 	// Swapping back admits again, and the counter carries over.
-	if _, err := h.a.SetACL(ACL{}); err != nil {
+	if _, err := h.a.SetACL(bss.ACL{}); err != nil {
 		t.Fatal(err)
 	}
 	h.join(staMAC, false)
 	if h.a.ACLDenied() != 3 {
 		t.Errorf("denied %d, want 3", h.a.ACLDenied())
 	}
-	if _, err := h.a.SetACL(ACL{Mode: 7}); err == nil {
+	if _, err := h.a.SetACL(bss.ACL{Mode: 7}); err == nil {
 		t.Error("bad mode accepted")
 	}
 }
@@ -171,7 +172,7 @@ func TestDefaultAirtimeWeightReload(t *testing.T) {
 func TestACLSetDuringACSHolds(t *testing.T) {
 	h := startACS(t)
 	a := h.a
-	deny := NewACL(ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC})
+	deny := bss.NewACL(bss.ACLAcceptUnlessDenied, nil, []ieee80211.MAC{staMAC})
 	if _, err := a.SetACL(deny); err != nil {
 		t.Fatal(err)
 	}

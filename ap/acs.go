@@ -310,8 +310,8 @@ func (a *AP) acsDeadline() time.Duration {
 
 // acsHeard records a beacon or probe response heard during the scan.
 func (a *AP) acsHeard(now time.Duration, fr ieee80211.Frame) {
-	if fr.Addr3() == a.cfg.BSSID {
-		return
+	if a.bssOf(fr.Addr3()) != nil {
+		return // one of the radio's own
 	}
 	ri := a.rx
 	if ri.Freq == 0 {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
@@ -217,17 +218,17 @@ func TestACSSurveyDecides(t *testing.T) {
 	cases := []struct {
 		name string
 		sel  scan.ACSConfig
-		phy  PHY
+		phy  bss.PHY
 		want int
 	}{
-		{"default", scan.ACSConfig{}, PHY{}, 36},
+		{"default", scan.ACSConfig{}, bss.PHY{}, 36},
 		// A strong bias for channel 1 (below 1 prefers it) outweighs its
 		// neighbours.
-		{"bias", scan.ACSConfig{Bias: []scan.Bias{{Channel: 1, Factor: 0.1}}}, PHY{}, 1},
+		{"bias", scan.ACSConfig{Bias: []scan.Bias{{Channel: 1, Factor: 0.1}}}, bss.PHY{}, 1},
 		// 40 MHz: 36+40 is the only span of active candidates.
-		{"ht40", scan.ACSConfig{}, PHY{HT: true, Width: 40}, 36},
+		{"ht40", scan.ACSConfig{}, bss.PHY{HT: true, Width: 40}, 36},
 		// 11 is the busiest channel: a bias cannot rescue it against 36.
-		{"no-rescue", scan.ACSConfig{Bias: []scan.Bias{{Channel: 11, Factor: 0.5}}}, PHY{}, 36},
+		{"no-rescue", scan.ACSConfig{Bias: []scan.Bias{{Channel: 11, Factor: 0.5}}}, bss.PHY{}, 36},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -263,9 +264,9 @@ func TestACSConfig(t *testing.T) {
 		{func(c *Config) { c.ACS.Channels = []scan.Channel{{Freq: 5260, Passive: true}} }, "allows beaconing"},
 		{func(c *Config) { c.ACS.Runs = 1000 }, "acs_num_scans"},
 		{func(c *Config) { c.ACS.Dwell = time.Millisecond }, "acs dwell"},
-		{func(c *Config) { c.PHY = PHY{HT: true, VHT: true, Width: 160} }, "160"},
+		{func(c *Config) { c.PHY = bss.PHY{HT: true, VHT: true, Width: 160} }, "160"},
 		{func(c *Config) {
-			c.PHY = PHY{HT: true, VHT: true, Width: 80}
+			c.PHY = bss.PHY{HT: true, VHT: true, Width: 80}
 			c.ACS.Channels = c.ACS.Channels[:3]
 		}, "80 MHz"},
 		{func(c *Config) { c.SSID = "" }, "ssid"},

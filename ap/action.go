@@ -23,27 +23,27 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 		return
 	}
 	_, s := a.sta.lookup(fr.Addr2())
-	if s == nil || s.state != stateAssociated {
+	if s == nil || s.State != bss.StateAssociated {
 		return
 	}
 	switch {
 	case act.Category() == ieee80211.CategorySAQuery:
 		a.handleSAQuery(now, s, fr.Body())
 	case act.Category() == bss.CategoryBlockAck && act.Code() == bss.ActionADDBAReq:
-		a.declineADDBA(now, fr.Addr2(), act.Body())
+		a.declineADDBA(now, s.bss, fr.Addr2(), act.Body())
 	case act.Category() == bss.CategoryBlockAck && act.Code() == bss.ActionDELBA:
 	default:
-		a.sendActionBounce(now, fr.Addr2(), fr.Body())
+		a.sendActionBounce(now, s.bss, fr.Addr2(), fr.Body())
 	}
 }
 
 // declineADDBA declines an ADDBA Request (bss.BSS.DeclineADDBA).
-func (a *AP) declineADDBA(now time.Duration, da ieee80211.MAC, req []byte) {
+func (a *AP) declineADDBA(now time.Duration, b *bss.BSS, da ieee80211.MAC, req []byte) {
 	if len(req) < 5 {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	if a.bss.DeclineADDBA(now, (*bssRadio)(a), da, req) {
+	if b.DeclineADDBA(now, a.radioOf(b), da, req) {
 		a.cnt[counter.ADDBADeclined]++
 	}
 }

@@ -47,12 +47,12 @@ const (
 // response (st nil: none will come).
 func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 	s := &a.sta.slots[rec.slot]
-	if s.addr != rec.addr1 {
+	if s.Addr != rec.addr1 {
 		return // the station left; its slot may be someone else's
 	}
 	switch {
 	case rec.mlme == mlmeAuth:
-		if s.state != stateAuthenticated || s.authAt != rec.sent {
+		if s.State != bss.StateAuthenticated || s.AuthAt != rec.sent {
 			return // a later exchange
 		}
 		if st != nil && !st.Acked {
@@ -60,14 +60,14 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 			a.sta.remove(rec.slot)
 			return
 		}
-		s.authOK = true // acknowledged, or the status lost: an association may follow
-	case s.state != stateAssocPending:
+		s.AuthOK = true // acknowledged, or the status lost: an association may follow
+	case s.State != bss.StateAssocPending:
 	case st != nil && st.Acked:
 		a.confirmAssoc(now, rec.slot)
-	case rec.seqCtl != s.respSeq:
+	case rec.seqCtl != s.RespSeq:
 		// An earlier response: the latest one decides.
 	case st == nil:
-		s.respLost = true
+		s.RespLost = true
 	default:
 		a.cnt[counter.AssocNotAcked]++
 		a.releasePending(now, rec.slot, "association response not acknowledged")
@@ -77,34 +77,28 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 // confirmAssoc makes a pending station associated.
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
-	a.bss.Pending--
-	a.bss.Associated++
+	s.bss.Confirm(now, slot, &s.Station)
 	a.cnt[counter.AssocAcked]++
-	s.state = stateAssociated
-	a.bss.ERP.Join(s.nonERP, s.longPreamble)
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers
 	}
 	a.sched.SetWeight(slot, a.cfg.AirtimeWeight)
 	a.airtimeJoin(slot)
-	s.assocAt, s.hadData, s.authOK = now, false, true
 	s.rxValid = [ieee80211.NumTIDs + 1]bool{}
-	a.sta.enlist(slot, bss.ListQuiet)
-	s.reassoc = false
-	if s.rsn != nil {
-		if s.announced {
+	if s.RSN != nil {
+		if s.Announced {
 			// As hostapd: the new handshake closes the port (AP-STA-
 			// DISCONNECTED), its completion opens it again.
-			s.announced = false
-			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: "reassociated: new 4-way handshake"})
+			s.Announced = false
+			a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Why: "reassociated: new 4-way handshake"})
 		}
 		a.startRSN(now, s)
 		return
 	}
-	s.authorized = true // open system: no key handshake to wait for
-	if !s.announced {
-		s.announced = true
-		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot})
+	s.Authorized = true // open system: no key handshake to wait for
+	if !s.Announced {
+		s.Announced = true
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.Addr, AID: slot})
 	}
 }
 
@@ -112,52 +106,49 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 // authenticated, for another Config.AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
-	a.bss.Pending--
-	s.state = stateAuthenticated
-	s.authAt = now
-	a.sta.enlist(slot, bss.ListAuth)
+	s.bss.Release(now, slot, &s.Station)
 	a.leaveRSN(now, s)
-	if s.announced {
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Why: why})
-		s.announced = false
+	if s.Announced {
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Why: why})
+		s.Announced = false
 	}
-	s.reassoc = false
+	s.Reassoc = false
 }
 
-// admitClass3 decides a class 3 frame (data, PS-Poll) from sa, whose
-// entry is slot, s (nil if none): true when the station is associated, or
+// admitClass3 decides a class 3 frame (data, PS-Poll) to BSS b from sa,
+// whose entry is slot, s (nil if none): true when the station is associated, or
 // this frame confirms an association whose response's status was lost.
 // Otherwise the frame is dropped: ignored while the response's status is
-// awaited, else answered with reason 7 as hostapd does
+// awaited, else answered from b with reason 7 as hostapd does
 // (ieee802_11_rx_from_unknown: a disassociation to an authenticated
 // station, one that acknowledged its authentication response, and a
 // deauthentication to others).
-func (a *AP) admitClass3(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) bool {
+func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) bool {
 	switch {
-	case s != nil && s.state == stateAssociated:
+	case s != nil && s.State == bss.StateAssociated:
 		return true
-	case s != nil && s.state == stateAssocPending && (s.respLost || now-s.pendingAt >= a.cfg.StatusWait):
+	case s != nil && s.State == bss.StateAssocPending && (s.RespLost || now-s.PendingAt >= a.cfg.StatusWait):
 		// The response's status was lost or is long overdue: a station
 		// sends class 3 frames only once it has the response.
 		a.cnt[counter.AssocByFrame]++
 		a.confirmAssoc(now, slot)
 		return true
-	case s != nil && s.state == stateAssocPending:
+	case s != nil && s.State == bss.StateAssocPending:
 		a.cnt[counter.RxWhilePending]++
 		return false
 	}
 	a.cnt[counter.RxFromUnknown]++
-	if sa.IsMulticast() || sa.IsZero() || sa == a.cfg.BSSID {
+	if sa.IsMulticast() || sa.IsZero() || a.bssOf(sa) != nil {
 		return false // hostapd ignores these silently
 	}
 	sub := uint8(ieee80211.SubtypeDeauth)
 	if s != nil {
 		s.RxDroppedUnauthorize++
-		if s.authOK {
+		if s.AuthOK {
 			sub = ieee80211.SubtypeDisassoc
 		}
 	}
-	a.sendStrangerReply(now, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
+	a.sendStrangerReply(now, b, sub, sa, ieee80211.ReasonClass3FromNonAssoc)
 	return false
 }
 
@@ -200,19 +191,19 @@ func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
 		return false
 	}
 	a.cnt[counter.QuietEvicted]++
-	addr := a.sta.slots[slot].addr
+	addr, from := a.sta.slots[slot].Addr, a.sta.slots[slot].bss
 	a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room: no data since association", false)
-	a.sendStrangerReply(now, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
+	a.sendStrangerReply(now, from, ieee80211.SubtypeDeauth, addr, ieee80211.ReasonAPFull)
 	return true
 }
 
 // sawData marks a station that sent a data frame since it associated: it
 // is no longer a candidate for eviction, and stays known for a while.
 func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
-	if !s.hadData {
-		s.hadData = true
+	if !s.HadData {
+		s.HadData = true
 		a.sta.enlist(slot, bss.ListNone)
-		a.bss.Senders.Heard(now, s.addr)
+		s.bss.Senders.Heard(now, s.Addr)
 	}
 }
 
@@ -221,10 +212,10 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 // response's status has not come for Config.AssocResponseTimeout. The
 // lists are in time order: only expired entries are visited.
 func (a *AP) expireUnconfirmed(now time.Duration) {
-	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].authAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
+	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
 		a.sta.remove(slot)
 	}
-	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].pendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
+	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
 		a.cnt[counter.AssocTimedOut]++
 		a.releasePending(now, slot, "no TX status for the association response")
 	}

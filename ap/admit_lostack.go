@@ -40,20 +40,18 @@ func newAnswered(cfg Config, est *aql.Estimator) *answered.Record {
 }
 
 // readmitAnswered gives sa, which has no entry, an authenticated one when
-// its authentication response went out within lostAckWindow: its
+// its authentication response from BSS b went out within lostAckWindow: its
 // association request shows it has the response whose ACK was lost.
-func (a *AP) readmitAnswered(now time.Duration, sa ieee80211.MAC) (uint16, *station, bool) {
-	if !a.bss.Answered.Has(now, sa) {
+func (a *AP) readmitAnswered(now time.Duration, b *bss.BSS, sa ieee80211.MAC) (uint16, *station, bool) {
+	if !b.Answered.Has(now, sa) {
 		return 0, nil, false
 	}
-	slot, s, ok := a.freshEntry(now, sa, 0, nil)
+	slot, s, ok := a.freshEntry(now, b, sa, 0, nil)
 	if !ok {
 		return 0, nil, false
 	}
 	a.cnt[counter.AssocAfterLostAck]++
-	s.state, s.authOK = stateAuthenticated, true
-	s.authAt, s.lastRx = now, now
-	s.known = a.replyClassOf(now, sa, nil) == bss.ReplyKnown
-	a.sta.enlist(slot, bss.ListAuth)
+	b.Authenticate(now, slot, &s.Station, a.replyClassOf(now, b, sa, nil) == bss.ReplyKnown)
+	s.AuthOK, s.lastRx = true, now
 	return slot, s, true
 }

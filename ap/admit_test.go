@@ -25,11 +25,11 @@ func (h *harness) request(from ieee80211.MAC) []byte {
 	return raw
 }
 
-func (h *harness) state(addr ieee80211.MAC) staState {
+func (h *harness) state(addr ieee80211.MAC) bss.StationState {
 	if _, s := h.a.sta.lookup(addr); s != nil {
-		return s.state
+		return s.State
 	}
-	return stateNone
+	return bss.StateNone
 }
 
 func (h *harness) eventCounts() (connected, disconnected int) {
@@ -71,7 +71,7 @@ func TestNoAssociationWithoutAcknowledgedResponse(t *testing.T) {
 	h := newHarness(t, Config{})
 	h.take()
 	resp := h.request(staMAC)
-	if h.state(staMAC) != stateAssocPending || h.a.Associated() != 0 || h.a.bss.Pending != 1 {
+	if h.state(staMAC) != bss.StateAssocPending || h.a.Associated() != 0 || h.a.bss.Pending != 1 {
 		t.Fatalf("state %v, %d associated, %d pending", h.state(staMAC), h.a.Associated(), h.a.bss.Pending)
 	}
 	if c, _ := h.eventCounts(); c != 0 {
@@ -90,7 +90,7 @@ func TestNoAssociationWithoutAcknowledgedResponse(t *testing.T) {
 	}
 	// No ACK: the AID goes back, the station stays authenticated.
 	h.echo(resp, radio.TxStatus{Acked: false, Retries: 6})
-	if h.state(staMAC) != stateAuthenticated || h.a.bss.Pending != 0 || h.a.Associated() != 0 || h.a.Counters()[counter.AssocNotAcked] != 1 {
+	if h.state(staMAC) != bss.StateAuthenticated || h.a.bss.Pending != 0 || h.a.Associated() != 0 || h.a.Counters()[counter.AssocNotAcked] != 1 {
 		t.Fatalf("after no ACK: state %v, %d pending, %+v", h.state(staMAC), h.a.bss.Pending, h.a.Counters())
 	}
 	if c, d := h.eventCounts(); c != 0 || d != 0 {
@@ -104,7 +104,7 @@ func TestNoAssociationWithoutAcknowledgedResponse(t *testing.T) {
 	}
 	// Associating again, acknowledged this time.
 	h.assoc(staMAC, "airq-test", gRates, false)
-	if aid := h.acceptAssoc(staMAC); aid != 1 || h.state(staMAC) != stateAssociated || h.a.Associated() != 1 {
+	if aid := h.acceptAssoc(staMAC); aid != 1 || h.state(staMAC) != bss.StateAssociated || h.a.Associated() != 1 {
 		t.Fatalf("AID %d, state %v", aid, h.state(staMAC))
 	}
 	if c, _ := h.eventCounts(); c != 1 {
@@ -127,12 +127,12 @@ func TestAssociationResponseWithoutStatus(t *testing.T) {
 	for h.a.nextBeacon < 300*time.Millisecond {
 		h.advance(h.a.nextBeacon - h.now)
 	}
-	if h.state(staMAC) != stateAssocPending {
+	if h.state(staMAC) != bss.StateAssocPending {
 		t.Fatalf("released after %v", h.now)
 	}
 	h.advance(h.a.nextBeacon - h.now)
 	h.advance(h.a.nextBeacon - h.now)
-	if h.state(staMAC) != stateAuthenticated || h.a.Counters()[counter.AssocTimedOut] != 1 || h.a.bss.Pending != 0 {
+	if h.state(staMAC) != bss.StateAuthenticated || h.a.Counters()[counter.AssocTimedOut] != 1 || h.a.bss.Pending != 0 {
 		t.Fatalf("after %v without status: state %v, %+v", h.now, h.state(staMAC), h.a.Counters())
 	}
 	h.take()
@@ -144,12 +144,12 @@ func TestAssociationResponseWithoutStatus(t *testing.T) {
 	h.advance(h.a.nextBeacon - h.now)
 	out, _ := h.take()
 	h.echo(out[0], radio.TxStatus{Acked: true}) // the beacon
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAssocPending || !s.respLost {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAssocPending || !s.RespLost {
 		t.Fatal("the response's lost echo went unnoticed")
 	}
 	h.air(h.upIPv4(staMAC, host, 0, false))
 	_, wired := h.take()
-	if h.state(staMAC) != stateAssociated || len(wired) != 1 || h.a.Counters()[counter.AssocByFrame] != 1 {
+	if h.state(staMAC) != bss.StateAssociated || len(wired) != 1 || h.a.Counters()[counter.AssocByFrame] != 1 {
 		t.Errorf("after its first frame: state %v, %d wired", h.state(staMAC), len(wired))
 	}
 	if c, _ := h.eventCounts(); c != 1 {
@@ -166,7 +166,7 @@ func TestReassociationWaitsForTheACK(t *testing.T) {
 	h.join(staMAC, false)
 	h.eventCounts()
 	h.assoc(staMAC, "airq-test", gRates, false)
-	if aid := h.acceptAssoc(staMAC); aid != 1 || h.state(staMAC) != stateAssociated {
+	if aid := h.acceptAssoc(staMAC); aid != 1 || h.state(staMAC) != bss.StateAssociated {
 		t.Fatalf("reassociation: AID %d state %v", aid, h.state(staMAC))
 	}
 	if c, d := h.eventCounts(); c != 0 || d != 0 {
@@ -175,11 +175,11 @@ func TestReassociationWaitsForTheACK(t *testing.T) {
 	h.assoc(staMAC, "airq-test", gRates, false)
 	out, _ := h.take()
 	_, raw := h.assocResp(out, staMAC)
-	if h.state(staMAC) != stateAssocPending || h.a.Associated() != 0 {
+	if h.state(staMAC) != bss.StateAssocPending || h.a.Associated() != 0 {
 		t.Fatalf("state %v during the reassociation", h.state(staMAC))
 	}
 	h.echo(raw, radio.TxStatus{Acked: false})
-	if c, d := h.eventCounts(); h.state(staMAC) != stateAuthenticated || c != 0 || d != 1 {
+	if c, d := h.eventCounts(); h.state(staMAC) != bss.StateAuthenticated || c != 0 || d != 1 {
 		t.Errorf("failed reassociation: state %v, %d connected, %d disconnected", h.state(staMAC), c, d)
 	}
 }
@@ -222,7 +222,7 @@ func TestAuthenticationNotAcknowledged(t *testing.T) {
 	for _, b := range out {
 		h.echo(b, radio.TxStatus{Acked: false, Retries: 6})
 	}
-	if h.state(staMAC) != stateNone || h.a.Counters()[counter.AuthNotAcked] != 1 {
+	if h.state(staMAC) != bss.StateNone || h.a.Counters()[counter.AuthNotAcked] != 1 {
 		t.Fatalf("state %v after an unacknowledged authentication", h.state(staMAC))
 	}
 	// Its ACK was lost, not the response: the request is answered.
@@ -247,12 +247,12 @@ func TestAuthenticationNotAcknowledged(t *testing.T) {
 	}
 	h.authNoAck(staB, 0, 1)
 	h.advance(400 * time.Millisecond)
-	if h.state(staB) != stateAuthenticated {
+	if h.state(staB) != bss.StateAuthenticated {
 		t.Fatal("forgotten before AuthTimeout")
 	}
 	h.advance(h.a.nextBeacon - h.now)
 	h.advance(h.a.nextBeacon - h.now)
-	if h.state(staB) != stateNone {
+	if h.state(staB) != bss.StateNone {
 		t.Errorf("still %v after AuthTimeout", h.state(staB))
 	}
 }
@@ -299,7 +299,7 @@ func TestEvictionOrder(t *testing.T) {
 	if h.a.sta.ids.Free() != 0 {
 		t.Fatalf("%d free slots", h.a.sta.ids.Free())
 	}
-	gone := func(m ieee80211.MAC) bool { return h.state(m) == stateNone }
+	gone := func(m ieee80211.MAC) bool { return h.state(m) == bss.StateNone }
 
 	// Only authenticated: the oldest goes first.
 	h.auth(macN(30), 0, 1)
@@ -340,7 +340,7 @@ func TestEvictionOrder(t *testing.T) {
 	// Stations that carry traffic are never evicted: with only those, a
 	// newcomer is refused.
 	for slot := range h.a.sta.used() {
-		if m := h.a.sta.slots[slot].addr; h.state(m) == stateAssociated {
+		if m := h.a.sta.slots[slot].Addr; h.state(m) == bss.StateAssociated {
 			h.air(h.upIPv4(m, host, 0, false))
 		}
 	}
@@ -381,7 +381,7 @@ func TestMaxStationsEvictsQuiet(t *testing.T) {
 	h.join(quiet, false)
 	h.take()
 	h.join(staMAC, false)
-	if h.state(quiet) != stateNone || h.state(real) != stateAssociated || h.a.Counters()[counter.QuietEvicted] != 1 {
+	if h.state(quiet) != bss.StateNone || h.state(real) != bss.StateAssociated || h.a.Counters()[counter.QuietEvicted] != 1 {
 		t.Fatalf("quiet %v real %v", h.state(quiet), h.state(real))
 	}
 	h.air(h.upIPv4(staMAC, host, 0, false))
@@ -410,17 +410,17 @@ func TestOverdueStatusTakenFromTheStation(t *testing.T) {
 	h.now += 50 * time.Millisecond
 	h.assoc(staMAC, "airq-test", gRates, false)
 	out, _ := h.take()
-	if ar, _ := h.assocResp(out, staMAC); ar.Status() != ieee80211.StatusSuccess || h.state(staMAC) != stateAssocPending {
+	if ar, _ := h.assocResp(out, staMAC); ar.Status() != ieee80211.StatusSuccess || h.state(staMAC) != bss.StateAssocPending {
 		t.Fatalf("status %d, state %v", ar.Status(), h.state(staMAC))
 	}
 	h.now += 10 * time.Millisecond
 	h.air(h.upIPv4(staMAC, host, 0, false))
-	if _, wired := h.take(); len(wired) != 0 || h.state(staMAC) != stateAssocPending {
+	if _, wired := h.take(); len(wired) != 0 || h.state(staMAC) != bss.StateAssocPending {
 		t.Fatal("data 10 ms into the wait was taken")
 	}
 	h.now += 50 * time.Millisecond
 	h.air(h.upIPv4(staMAC, host, 0, false))
-	if _, wired := h.take(); len(wired) != 1 || h.state(staMAC) != stateAssociated || h.a.Counters()[counter.AssocByFrame] != 1 {
+	if _, wired := h.take(); len(wired) != 1 || h.state(staMAC) != bss.StateAssociated || h.a.Counters()[counter.AssocByFrame] != 1 {
 		t.Errorf("data after the wait: %d wired, state %v", len(wired), h.state(staMAC))
 	}
 }

@@ -3,13 +3,9 @@ package ap
 import (
 	"time"
 
-	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
-
-// Advert are the BSS's optional announcements (package bss).
-type Advert = bss.Advert
 
 // bssLoad is the channel's load as the BSS Load element reports it: the
 // time the medium was busy with the frames airq sent (the airtime each

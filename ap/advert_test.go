@@ -66,12 +66,12 @@ func inOrder(t *testing.T, what string, ids []uint8, want ...uint8) {
 // station entries, associated or only authenticated.
 func TestBSSLoadElement(t *testing.T) {
 	cfg := wpaConfig(t, rsn.AKMPSK)
-	cfg.Advert, cfg.PHY = Advert{BSSLoadPeriod: 2}, PHY{HT: true}
+	cfg.Advert, cfg.PHY = bss.Advert{BSSLoadPeriod: 2}, bss.PHY{HT: true}
 	h := newHarness(t, cfg)
 	for _, f := range bssFramesList(t, h) {
 		inOrder(t, "BSS Load", elementIDs(t, f.Elements()), ieee80211.ElemERP, ieee80211.ElemRSN, ieee80211.ElemBSSLoad, ieee80211.ElemHTCap)
 	}
-	h = newHarness(t, Config{Advert: Advert{BSSLoadPeriod: 2}})
+	h = newHarness(t, Config{Advert: bss.Advert{BSSLoadPeriod: 2}})
 	for _, f := range bssFramesList(t, h) {
 		if body, _ := f.Elements().Find(ieee80211.ElemBSSLoad); len(body) != 5 || binary.LittleEndian.Uint16(body) != 0 ||
 			binary.LittleEndian.Uint16(body[3:]) != 0 {
@@ -103,7 +103,7 @@ func bssFramesList(t *testing.T, h *harness) []ieee80211.Beacon {
 // the period's time, x 255, taken every bss_load_update_period beacon
 // intervals; chan_util_avg_period averages it for the status.
 func TestChannelUtilizationFollowsLoad(t *testing.T) {
-	h := newHarness(t, Config{Advert: Advert{BSSLoadPeriod: 2, ChanUtilAvgPeriod: 4}})
+	h := newHarness(t, Config{Advert: bss.Advert{BSSLoadPeriod: 2, ChanUtilAvgPeriod: 4}})
 	h.join(staMAC, false)
 	h.take()
 	period := 2 * h.a.beaconPeriod()
@@ -146,7 +146,7 @@ func TestChannelUtilizationFollowsLoad(t *testing.T) {
 // utf8_ssid sets the Extended Capabilities bit 48, in the element hostapd
 // places between HT Operation and VHT Capabilities.
 func TestUTF8SSIDBit(t *testing.T) {
-	h := newHarness(t, Config{Advert: Advert{UTF8SSID: true}, PHY: PHY{HT: true}})
+	h := newHarness(t, Config{Advert: bss.Advert{UTF8SSID: true}, PHY: bss.PHY{HT: true}})
 	for _, f := range bssFramesList(t, h) {
 		body, ok := f.Elements().Find(ieee80211.ElemExtCap)
 		if !ok || len(body) != 7 || body[6] != 0x01 {
@@ -166,7 +166,7 @@ func TestUTF8SSIDBit(t *testing.T) {
 // Country element, and spectrum_mgmt_required sets the capability bit; on
 // 2.4 GHz neither, as hostapd.
 func TestSpectrumManagement(t *testing.T) {
-	v := Advert{SpectrumMgmt: true, PowerConstraint: true, LocalPowerConstraint: 3}
+	v := bss.Advert{SpectrumMgmt: true, PowerConstraint: true, LocalPowerConstraint: 3}
 	country := &Country{Alpha2: "DE", Subbands: []ieee80211.CountryTriplet{{FirstChannel: 36, NumChannels: 4, MaxPowerDBm: 23}}}
 	h := newHarness(t, Config{Channel: 36, Advert: v, Country: country})
 	for _, f := range bssFramesList(t, h) {
@@ -189,7 +189,7 @@ func TestSpectrumManagement(t *testing.T) {
 // as busy time, beacons carrying the element as time passes) and the
 // uplink (each frame's airtime counted) allocate nothing.
 func TestBSSLoadAllocs(t *testing.T) {
-	h := newHarness(t, Config{WMM: true, Advert: Advert{BSSLoadPeriod: 1, ChanUtilAvgPeriod: 2}})
+	h := newHarness(t, Config{WMM: true, Advert: bss.Advert{BSSLoadPeriod: 1, ChanUtilAvgPeriod: 2}})
 	h.join(staMAC, true)
 	h.take()
 	down := downlinkStep(h)

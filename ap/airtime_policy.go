@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/txq"
 	"github.com/airq/airq/txq/policy"
@@ -153,13 +154,10 @@ func (a *AP) countCaps() {
 	}
 }
 
-// groupOf is the index of the BSS whose table holds the station in slot.
+// groupOf is the index of the BSS the station in slot belongs to.
 func (a *AP) groupOf(slot uint16) int {
-	addr := a.sta.slots[slot].addr
-	for i, b := range a.bsses {
-		if b.Stations.Lookup(addr) == slot {
-			return i
-		}
+	if b := a.sta.slots[slot].bss; b != nil {
+		return int(a.indexOf(b))
 	}
 	return 0
 }
@@ -175,7 +173,7 @@ func (a *AP) airtimeJoin(slot uint16) {
 		}
 	}
 	if a.airtime.pol != nil {
-		a.airtime.pol.AddStation(slot, uint8(i), a.cfg.Airtime.of(i).StaWeights[a.sta.slots[slot].addr], a.sched)
+		a.airtime.pol.AddStation(slot, uint8(i), a.cfg.Airtime.of(i).StaWeights[a.sta.slots[slot].Addr], a.sched)
 	}
 }
 
@@ -267,7 +265,7 @@ func (a *AP) SetAirtime(now time.Duration, c Airtime) error {
 	}
 	for slot := range a.sta.slots {
 		s := &a.sta.slots[slot]
-		if s.state != stateAssociated {
+		if s.State != bss.StateAssociated {
 			continue
 		}
 		if a.airtime.pol == nil {
@@ -277,8 +275,8 @@ func (a *AP) SetAirtime(now time.Duration, c Airtime) error {
 			continue
 		}
 		i := a.groupOf(uint16(slot))
-		own := c.of(i).StaWeights[s.addr]
-		if c.Mode != old.Mode || c.Interval != old.Interval || own != old.of(i).StaWeights[s.addr] {
+		own := c.of(i).StaWeights[s.Addr]
+		if c.Mode != old.Mode || c.Interval != old.Interval || own != old.of(i).StaWeights[s.Addr] {
 			a.airtime.pol.AddStation(uint16(slot), uint8(i), own, a.sched)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -35,10 +36,10 @@ const (
 // amsduLimit is the longest A-MSDU body a station takes from us: our
 // configured limit and what its HT or VHT capabilities announce.
 func (a *AP) amsduLimit(s *station) int {
-	if a.cfg.AMSDU == 0 || !s.ht || s.maxAMSDU == 0 {
+	if a.cfg.AMSDU == 0 || !s.HT || s.MaxAMSDU == 0 {
 		return 0
 	}
-	return min(a.cfg.AMSDU, s.maxAMSDU)
+	return min(a.cfg.AMSDU, s.MaxAMSDU)
 }
 
 // holdForAMSDU keeps a partial A-MSDU in the queue while the station
@@ -98,7 +99,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	b := radiotap.AppendTx(a.big.slab(big)[:0], p)
 	rt := len(b)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: s.addr, Addr2: a.cfg.BSSID, Addr3: a.cfg.BSSID,
+		Flags: ieee80211.FCFromDS, Addr1: s.Addr, Addr2: s.bss.BSSID, Addr3: s.bss.BSSID,
 		Seq: seq, QoS: true, TID: tid, AMSDU: true,
 	})
 	if a.rsn != nil {
@@ -172,7 +173,7 @@ func (a *AP) completeAMSDU(rec *flight, st *radio.TxStatus, now time.Duration) {
 // its dozing station's queue.
 func (a *AP) rebufferMSDU(slot uint16, addr ieee80211.MAC, tid uint8, h uint32, now time.Duration) bool {
 	s := &a.sta.slots[slot]
-	if slot == 0 || s.state != stateAssociated || s.addr != addr || !s.dozing {
+	if slot == 0 || s.State != bss.StateAssociated || s.Addr != addr || !s.Dozing {
 		return false
 	}
 	a.backlog++

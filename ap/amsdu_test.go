@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -33,7 +34,7 @@ func amsduConfig() Config {
 	for ac := range lim.Low {
 		lim.Low[ac], lim.High[ac] = 40000, 60000 // the airtime budget is not the limit here
 	}
-	return Config{WMM: true, PHY: PHY{HT: true}, AMSDU: 7935, AQL: lim, InFlightPerAC: 1}
+	return Config{WMM: true, PHY: bss.PHY{HT: true}, AMSDU: 7935, AQL: lim, InFlightPerAC: 1}
 }
 
 func TestAMSDUPacksQueuedFrames(t *testing.T) {

@@ -35,8 +35,9 @@ type AP struct {
 	out       output
 	// bsses are the networks the radio serves, in configuration order:
 	// one today, made from Config; bss is that one.
-	bsses []*bss.BSS
-	bss   *bss.BSS
+	bsses  []*bss.BSS
+	bss    *bss.BSS
+	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -116,6 +117,7 @@ func New(cfg Config) (*AP, error) {
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
+	a.radios = []*bssRadio{{a: a, b: b}}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the
@@ -281,6 +283,3 @@ func (a *AP) Accounted() bool {
 	ended := a.cnt[counter.WiredSent] + a.cnt.Sum(counter.WiredTxFailed.Family())
 	return frames == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
 }
-
-// nextMgmtSeq is the sequence number of the BSS's next management frame.
-func (a *AP) nextMgmtSeq() uint16 { return a.bss.NextSeq() }

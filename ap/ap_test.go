@@ -422,10 +422,10 @@ func TestControlledPort(t *testing.T) {
 	h.take()
 	h.join(staMAC, false)
 	s := &h.a.sta.slots[1]
-	if !s.authorized {
+	if !s.Authorized {
 		t.Fatal("an open-system station is not authorized at association")
 	}
-	s.authorized = false // as an RSN authenticator would keep it until its handshake
+	s.Authorized = false // as an RSN authenticator would keep it until its handshake
 	h.air(h.upIPv4(staMAC, host, 0, false))
 	eapol := ieee80211.AppendDataHeader(nil, ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: staMAC, Addr3: host, Seq: h.nextSeq()})
 	eapol = ieee80211.AppendLLCSNAP(eapol, etherTypeEAPOL)

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestMalformedAssociationRequests(t *testing.T) {
 		{"VHT capabilities short", cat(base(true), ht, []byte{ieee80211.ElemVHTCap, 8}, make([]byte, 8)), false, 0, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := newHarness(t, Config{Channel: 36, WMM: !c.noWMM, PHY: PHY{VHT: true, Width: 80}})
+			h := newHarness(t, Config{Channel: 36, WMM: !c.noWMM, PHY: bss.PHY{VHT: true, Width: 80}})
 			h.take()
 			h.auth(staMAC, 0, 1)
 			h.air(append(ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0421, 10), c.ies...))
@@ -66,14 +67,14 @@ func TestMalformedAssociationRequests(t *testing.T) {
 				t.Fatalf("status %d, want %d", ar.Status(), c.status)
 			}
 			if c.status != 0 {
-				if h.a.Counters()[counter.AssocMalformed] != 1 || h.state(staMAC) != stateAuthenticated {
+				if h.a.Counters()[counter.AssocMalformed] != 1 || h.state(staMAC) != bss.StateAuthenticated {
 					t.Errorf("malformed %d, state %v", h.a.Counters()[counter.AssocMalformed], h.state(staMAC))
 				}
 				return
 			}
 			h.echo(raw, radioAcked)
 			_, s := h.a.sta.lookup(staMAC)
-			if s == nil || s.state != stateAssociated || s.ht != c.ht || s.vht != c.vht {
+			if s == nil || s.State != bss.StateAssociated || s.HT != c.ht || s.VHT != c.vht {
 				t.Fatalf("station %+v, want HT %v VHT %v", s, c.ht, c.vht)
 			}
 			_, htResp := ar.Elements().HTCap()

@@ -271,8 +271,8 @@ func BenchmarkUplinkFrameCCMP(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		k := i % len(frames)
 		if k == 0 {
-			for j := range s.rsn.keys {
-				s.rsn.keys[j].rx = ccmp.Replay{}
+			for j := range s.RSN.Keys {
+				s.RSN.Keys[j].RX = ccmp.Replay{}
 			}
 		}
 		h.now += 100 * time.Microsecond

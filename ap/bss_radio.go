@@ -7,28 +7,50 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// bssRadio is the radio as its BSS sees it (bss.Radio): its management
-// frames go out from the BSS's BSSID at the BSS's lowest basic rate, its
-// replies are paid from the BSS's budget.
-type bssRadio AP
+// bssRadio is the radio as one of its BSSes sees it (bss.Radio): the
+// BSS's management frames go out from its BSSID at its lowest basic rate,
+// its replies are paid from its budget. Each BSS has its own, made with
+// it, so that handing one over allocates nothing.
+type bssRadio struct {
+	a *AP
+	b *bss.BSS
+}
+
+// radioOf returns BSS b's view of the radio.
+func (a *AP) radioOf(b *bss.BSS) *bssRadio { return a.radios[a.indexOf(b)] }
+
+// indexOf returns b's index in the radio's list of BSSes.
+func (a *AP) indexOf(b *bss.BSS) uint8 {
+	for i, x := range a.bsses {
+		if x == b {
+			return uint8(i)
+		}
+	}
+	panic("ap: a BSS the radio does not carry")
+}
 
 func (r *bssRadio) StartMgmt(subtype uint8, da ieee80211.MAC, retries uint8) (bss.MgmtFrame, bool) {
-	a := (*AP)(r)
-	h, b, rt, ok := a.startMgmtFrom(a.bss, int(subtype), da, a.bss.Rates.LowestBasic(), retries)
+	h, b, rt, ok := r.a.startMgmtFrom(r.b, int(subtype), da, r.b.Rates.LowestBasic(), retries)
 	return bss.MgmtFrame{Buf: b, Handle: h, Header: rt}, ok
 }
 
 func (r *bssRadio) SendReply(now time.Duration, f bss.MgmtFrame, c bss.ReplyClass, aid uint16, await bss.Awaited) bool {
-	return (*AP)(r).finishReply(now, f.Handle, f.Buf, f.Header, c, aid, uint8(await))
+	return r.a.finishReply(now, r.b, f.Handle, f.Buf, f.Header, c, aid, uint8(await))
 }
 
 func (r *bssRadio) Send(now time.Duration, f bss.MgmtFrame) {
-	(*AP)(r).finish(now, f.Handle, f.Buf, f.Header, 0)
+	r.a.finish(now, r.b, f.Handle, f.Buf, f.Header, 0)
 }
 
-func (r *bssRadio) TSF(now time.Duration) uint64 { return (*AP)(r).TSF(now) }
+func (r *bssRadio) TSF(now time.Duration) uint64 { return r.a.TSF(now) }
 
-func (r *bssRadio) Air() bss.Air { return (*AP)(r).airOf() }
+func (r *bssRadio) Air() bss.Air { return r.a.airOf() }
+
+// Queued: a station's AID in the radio's one BSS is its slot.
+func (r *bssRadio) Queued(aid uint16) bool { return r.a.queued(aid) }
+
+// GroupQueued: the radio's group-addressed frames are its one BSS's.
+func (r *bssRadio) GroupQueued() bool { return r.a.groupBuffered() }
 
 // airOf is the radio's part of its BSSes' announcements: the operating
 // channel, the Country element, the channel's load.

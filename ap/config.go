@@ -84,7 +84,7 @@ type Config struct {
 	// their frames go to the wired side instead (hostapd's ap_isolate).
 	APIsolate bool
 	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
-	PHY PHY
+	PHY bss.PHY
 	// AMSDU is the longest A-MSDU body, in octets, airq builds for stations
 	// that take them (HT/VHT); 0 turns aggregation off. The monitor
 	// interface's MTU must hold it with the radiotap and 802.11 headers.
@@ -106,13 +106,13 @@ type Config struct {
 	// ACL are the MAC access lists (hostapd's macaddr_acl, accept_mac_file
 	// and deny_mac_file); the zero value admits every station. SetACL
 	// replaces them live.
-	ACL ACL
+	ACL bss.ACL
 	// RSN, when set, makes the BSS WPA2-Personal (rsn.go); nil is an
 	// open network.
 	RSN *RSNConfig
 	// Advert are beacons' and probe responses' optional announcements
 	// (advert.go): UTF-8 SSID, spectrum management, BSS Load.
-	Advert Advert
+	Advert bss.Advert
 	// StartDisabled makes Start leave the BSS off (no beacon, nothing
 	// answered) until Enable: a daemon whose BSS is added later, as
 	// through hostapd's global socket.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rate"
@@ -102,10 +103,10 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 		return a.ctlSAQuery(now, req.Addr)
 	case ctl.OpStationPMK:
 		_, s := a.sta.lookup(req.Addr)
-		if s == nil || s.rsn == nil {
+		if s == nil || s.RSN == nil {
 			return ctl.Errorf(ctl.ENOENT, "station %s: no WPA2 station", req.Addr)
 		}
-		pmk, ok := s.rsn.hs.PMK()
+		pmk, ok := s.RSN.HS.PMK()
 		if !ok {
 			return ctl.Errorf(ctl.ENOENT, "station %s: no PMK yet", req.Addr)
 		}
@@ -148,7 +149,7 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 	}
 	// Association gives the scheduler the station with the default weight,
 	// so a weight set before it would be lost; refuse instead.
-	if s.state != stateAssociated {
+	if s.State != bss.StateAssociated {
 		return ctl.Errorf(ctl.ENOENT, "station %s: authenticated but not associated: no airtime weight yet", req.Addr)
 	}
 	if err := a.airtimeOwnsWeights(); err != nil {
@@ -161,7 +162,7 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	st := &ctl.Status{
-		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.cfg.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
+		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.bss.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
 		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
@@ -244,7 +245,7 @@ func (a *AP) ctlScheduler() *ctl.Scheduler {
 func (a *AP) ctlRates(slot uint16) *ctl.RateTable {
 	s := &a.sta.slots[slot]
 	best := a.dataRate(s)
-	t := &ctl.RateTable{Addr: ctl.MAC(s.addr), Selector: s.rc != nil, Best: rate.Mode(best) + " " + rate.Name(best),
+	t := &ctl.RateTable{Addr: ctl.MAC(s.Addr), Selector: s.rc != nil, Best: rate.Mode(best) + " " + rate.Name(best),
 		BestKbps: best.Kbps()}
 	if s.rc == nil {
 		return t

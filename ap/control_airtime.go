@@ -4,6 +4,7 @@ import (
 	"maps"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/txq/policy"
@@ -31,13 +32,13 @@ func (a *AP) ctlAirtime(now time.Duration) *ctl.Airtime {
 	}
 	for slot := range a.sta.slots {
 		s := &a.sta.slots[slot]
-		if s.state != stateAssociated {
+		if s.State != bss.StateAssociated {
 			continue
 		}
 		i := a.groupOf(uint16(slot))
 		frames, bytes := a.sched.StationBacklog(uint16(slot))
 		r.Stations = append(r.Stations, ctl.AirtimeStation{
-			Addr: ctl.MAC(s.addr), BSS: i, Weight: int(a.sched.Weight(uint16(slot))), StaWeight: int(c.of(i).StaWeights[s.addr]),
+			Addr: ctl.MAC(s.Addr), BSS: i, Weight: int(a.sched.Weight(uint16(slot))), StaWeight: int(c.of(i).StaWeights[s.Addr]),
 			BacklogFrames: frames, BacklogBytes: bytes, TxAirtimeUs: int64(s.TxAirtime),
 		})
 		if i < len(r.BSSes) {

@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/rsn"
 )
 
@@ -24,13 +25,13 @@ func TestControlStatusDescribesTheBSS(t *testing.T) {
 		{"open b", Config{Channel: 1, Rates: []int{1000, 2000, 5500, 11000}, BasicRates: []int{1000, 2000}},
 			"open", "", "off", "802.11b", "20 MHz (no HT)"},
 		{"open a", Config{Channel: 36}, "open", "", "off", "802.11a", "20 MHz (no HT)"},
-		{"wpa2 n", with(wpa(rsn.MFPDisabled, rsn.AKMPSK), func(c *Config) { c.Channel, c.PHY = 6, PHY{HT: true} }),
+		{"wpa2 n", with(wpa(rsn.MFPDisabled, rsn.AKMPSK), func(c *Config) { c.Channel, c.PHY = 6, bss.PHY{HT: true} }),
 			"WPA2-Personal", "WPA-PSK", "off", "802.11n", "HT20"},
 		{"wpa2 pmf optional HT40-", with(wpa(rsn.MFPOptional, rsn.AKMPSK), func(c *Config) {
-			c.Channel, c.PHY = 6, PHY{HT: true, Width: 40, Secondary: -1}
+			c.Channel, c.PHY = 6, bss.PHY{HT: true, Width: 40, Secondary: -1}
 		}), "WPA2-Personal", "WPA-PSK", "optional", "802.11n", "HT40-"},
 		{"wpa2 pmf required ac", with(wpa(rsn.MFPRequired, rsn.AKMPSKSHA256), func(c *Config) {
-			c.Channel, c.PHY = 36, PHY{VHT: true, Width: 80}
+			c.Channel, c.PHY = 36, bss.PHY{VHT: true, Width: 80}
 		}), "WPA2-Personal", "WPA-PSK-SHA256", "required", "802.11ac", "VHT80"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

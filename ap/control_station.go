@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -27,7 +28,7 @@ func (a *AP) ctlStations(now time.Duration) []ctl.Station {
 func (a *AP) fillPage(now time.Duration, p *ctl.StationPage) {
 	p.N, p.Next = 0, 0
 	for slot := max(int(p.From), 1); slot < len(a.sta.slots); slot++ {
-		if a.sta.slots[slot].state == stateNone {
+		if a.sta.slots[slot].State == bss.StateNone {
 			continue
 		}
 		if p.N == len(p.Into) {
@@ -49,10 +50,10 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 	s := &a.sta.slots[slot]
 	c := &s.StationCounters
 	st := ctl.Station{
-		Addr: ctl.MAC(s.addr), AID: slot, Associated: s.state == stateAssociated, State: ctlState(s.state), WMM: s.qos,
-		ShortPreamble: s.capability&capShortPreamble != 0, ListenInt: s.listenInterval, Capability: s.capability,
+		Addr: ctl.MAC(s.Addr), AID: slot, Associated: s.State == bss.StateAssociated, State: ctlState(s.State), WMM: s.QoS,
+		ShortPreamble: s.Capability&capShortPreamble != 0, ListenInt: s.ListenInterval, Capability: s.Capability,
 		SupportedRates: a.staRates(rates, s),
-		Authorized:     s.authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Polled: s.polling, Signal: s.signal,
+		Authorized:     s.Authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Polled: s.polling, Signal: s.signal,
 		SignalAvg: s.signalAvg.dBm(), TxBitrate: a.dataRate(s).Kbps(), TxRate: ctl.NewBitrate(a.dataRate(s)),
 		RxRate:  ctl.NewBitrate(s.rxRate),
 		RxBytes: c.RxBytes, RxPackets: c.RxPackets, TxBytes: c.TxBytes, TxPackets: c.TxPackets,
@@ -62,22 +63,22 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 		AMSDUs: c.AMSDUs, AMSDUSubframes: c.AMSDUSubframes, AMSDUBytes: c.AMSDUBytes,
 	}
 	switch {
-	case s.vht:
+	case s.VHT:
 		st.PHYMode = "VHT"
-	case s.ht:
+	case s.HT:
 		st.PHYMode = "HT"
-	case s.state == stateAssociated:
+	case s.State == bss.StateAssociated:
 		st.PHYMode = "legacy"
 	}
-	st.HEAnnounced = s.heAnnounced
-	if s.rsn != nil {
-		st.AKM, st.Cipher, st.KeyID = s.rsn.hs.AKM().String(), s.rsn.hs.Pairwise().String(), s.rsn.keyID
-		st.MFP = s.rsn.mfp
-		st.PTKState, st.GroupState = s.rsn.hs.State(), s.rsn.hs.GroupState()
+	st.HEAnnounced = s.HEAnnounced
+	if s.RSN != nil {
+		st.AKM, st.Cipher, st.KeyID = s.RSN.HS.AKM().String(), s.RSN.HS.Pairwise().String(), s.RSN.KeyID
+		st.MFP = s.RSN.MFP
+		st.PTKState, st.GroupState = s.RSN.HS.State(), s.RSN.HS.GroupState()
 	}
 	s.describeSAE(&st)
-	if s.sae != nil && s.sae.bySAE {
-		st.SAEAuthGroup = s.sae.keys.Group
+	if s.SAE != nil && s.SAE.BySAE {
+		st.SAEAuthGroup = s.SAE.Keys.Group
 	}
 	a.ctlBSSParam(&st)
 	if s.rc != nil {
@@ -95,7 +96,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 	if !st.Associated {
 		return st // the scheduler holds nothing for it yet
 	}
-	st.ConnectedMs = (now - s.assocAt).Milliseconds()
+	st.ConnectedMs = (now - s.AssocAt).Milliseconds()
 	st.AirtimeWeight = a.sched.Weight(slot)
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
 		st.AirtimeDeficit[ac] = a.sched.Deficit(slot, ac)
@@ -109,11 +110,11 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 	return st
 }
 
-func ctlState(s staState) string {
+func ctlState(s bss.StationState) string {
 	switch s {
-	case stateAssocPending:
+	case bss.StateAssocPending:
 		return ctl.StatePending
-	case stateAssociated:
+	case bss.StateAssociated:
 		return ctl.StateAssociated
 	}
 	return ctl.StateAuthenticated
@@ -123,7 +124,7 @@ func ctlState(s staState) string {
 // order and with its basic flags.
 func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
 	for i, b := range a.bss.Rates.IE {
-		if s.rates&(1<<i) != 0 {
+		if s.Rates&(1<<i) != 0 {
 			dst = append(dst, b)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -349,7 +350,7 @@ func TestControlScanOff(t *testing.T) {
 // station get MAC rates is the station's rate selector, row for row, and
 // prints as package rate prints rc_stats.
 func TestControlStationRates(t *testing.T) {
-	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true, SGI20: true}})
+	h := newHarness(t, Config{WMM: true, PHY: bss.PHY{HT: true, SGI20: true}})
 	h.take()
 	h.htStation(staMAC)
 	for range 1000 {
@@ -493,7 +494,7 @@ func TestRxAirtime(t *testing.T) {
 // TestPHYModeShown: station get says what airq sends each station, and
 // notes HE a station offers but airq does not use.
 func TestPHYModeShown(t *testing.T) {
-	h := newHarness(t, Config{WMM: true, PHY: PHY{HT: true}})
+	h := newHarness(t, Config{WMM: true, PHY: bss.PHY{HT: true}})
 	h.join(staMAC, true) // legacy rates only
 	h.auth(sta2, 0, 1)
 	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, sta2), 0x0421, 10)
@@ -596,7 +597,7 @@ func TestControlEnableWPA2(t *testing.T) {
 	h.take()
 	w := newWPASTA(h, staMAC, rsn.AKMPSK)
 	w.connect()
-	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.authorized {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.Authorized {
 		t.Fatal("no station authorized after Enable")
 	}
 	if h.a.cnt[counter.GTKInstalled] == installed && h.a.rsn.auth.GroupKeyID() == gtk {

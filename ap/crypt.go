@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
@@ -25,16 +26,16 @@ const noSlab = ^uint32(0)
 // installPTK installs a station's pairwise key; its PN and its replay
 // counters start from zero, a new key.
 func (a *AP) installPTK(s *station, act handshake.Action) {
-	if act.KeyID < 0 || act.KeyID >= len(s.rsn.keys) {
+	if act.KeyID < 0 || act.KeyID >= len(s.RSN.Keys) {
 		return
 	}
 	k, err := ccmp.New(act.Key[:], uint8(act.KeyID))
 	if err != nil {
 		return
 	}
-	s.rsn.keys[act.KeyID] = pairKey{k: k}
+	s.RSN.Keys[act.KeyID] = bss.PairKey{K: k}
 	if !act.RXOnly {
-		s.rsn.tx = int8(act.KeyID)
+		s.RSN.TX = int8(act.KeyID)
 	}
 }
 
@@ -55,11 +56,11 @@ func (a *AP) installGTK(act handshake.Action) {
 func (a *AP) txKey(slot uint16) *ccmp.Key {
 	k := a.rsn.gtk
 	if slot != 0 {
-		r := a.sta.slots[slot].rsn
-		if r == nil || r.tx < 0 {
+		r := a.sta.slots[slot].RSN
+		if r == nil || r.TX < 0 {
 			return nil
 		}
-		k = r.keys[r.tx].k
+		k = r.Keys[r.TX].K
 	}
 	if k == nil || k.LastPN() >= ccmp.MaxPN {
 		return nil
@@ -116,9 +117,9 @@ var zeroGap [ccmp.HeaderLen]byte
 // key (a supplicant may) goes to the authenticator, which checks its MIC,
 // and touches nothing else. Everything else is counted and dropped.
 func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
-	r := s.rsn
+	r := s.RSN
 	if !fr.Protected() {
-		if r == nil || !r.hasKey() || fr.IsNull() {
+		if r == nil || !r.HasKey() || fr.IsNull() {
 			return fr, true
 		}
 		if et, payload, ok := ieee80211.Decap(fr.Body()); ok && et == etherTypeEAPOL && plainMSDU(fr) {
@@ -129,13 +130,13 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		return nil, false
 	}
 	pn, id, err := ccmp.ParseHeader(fr)
-	if err != nil || len(fr) > len(a.rsn.scratch) || r == nil || int(id) >= len(r.keys) || r.keys[id].k == nil {
+	if err != nil || len(fr) > len(a.rsn.scratch) || r == nil || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
 		a.cnt[counter.RxUndecryptable]++
 		return nil, false
 	}
-	k := &r.keys[id]
+	k := &r.Keys[id]
 	i := ccmp.CounterIndex(fr)
-	if !k.rx.Fresh(i, pn) {
+	if !k.RX.Fresh(i, pn) {
 		if a.isRetransmission(s, fr) {
 			// Its first copy came through; its ACK was lost.
 			a.cnt[counter.RxDuplicates]++
@@ -147,12 +148,12 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 	}
 	buf := a.rsn.scratch[:len(fr)]
 	copy(buf, fr)
-	body, err := k.k.Decrypt(buf)
+	body, err := k.K.Decrypt(buf)
 	if err != nil {
 		a.cnt[counter.RxMICFailure]++
 		return nil, false
 	}
-	k.rx.Accept(i, pn)
+	k.RX.Accept(i, pn)
 	return ccmp.Plain(buf, body), true
 }
 
@@ -164,7 +165,6 @@ func plainMSDU(fr ieee80211.Frame) bool {
 
 // hasKey reports whether a pairwise key is installed: from then on data
 // must come protected.
-func (r *staRSN) hasKey() bool { return r.keys[0].k != nil || r.keys[1].k != nil }
 
 // isRetransmission reports, without recording anything, whether fr
 // repeats the last frame accepted on its TID.

@@ -6,9 +6,11 @@
 // An AP is one radio: the scheduler over all its stations, the frames in
 // flight, rates, the TSF, retunes, scan trips and ACS. The networks it
 // serves are bss.BSS values in its list (one today, made from Config),
-// each with its BSSID, what it announces, its AIDs and its budgets;
-// received frames go to the BSS their BSSID names, and a BSS reaches the
-// radio through bss.Radio (bss_radio.go).
+// each with its BSSID, what it announces, its AIDs, its records of its
+// stations (bss.Station, embedded in the radio's entry of each) and its
+// budgets; received frames go to the BSS their BSSID names, and its
+// handlers run on that BSS, which reaches the radio through bss.Radio
+// (bss_radio.go).
 //
 // Inputs, each with the time:
 //

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -53,15 +54,15 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 	if !da.IsMulticast() {
 		var s *station
 		slot, s = a.sta.lookup(da)
-		if s == nil || s.state != stateAssociated {
+		if s == nil || s.State != bss.StateAssociated {
 			a.cnt[counter.WiredDroppedNoStation]++
 			return
 		}
-		if !s.authorized && etherType != etherTypeEAPOL {
+		if !s.Authorized && etherType != etherTypeEAPOL {
 			a.cnt[counter.WiredDroppedUnauthorized]++
 			return
 		}
-		if s.qos {
+		if s.QoS {
 			tid = classify(etherType, payload)
 		}
 	} else if a.bss.Associated == 0 {
@@ -110,8 +111,8 @@ func (a *AP) multicastToUnicast(now time.Duration, sa ieee80211.MAC, etherType u
 	copies := 0
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.state == stateAssociated && s.addr != sa {
-			a.enqueueEthernet(now, s.addr, sa, etherType, payload)
+		if s.State == bss.StateAssociated && s.Addr != sa {
+			a.enqueueEthernet(now, s.Addr, sa, etherType, payload)
 			copies++
 		}
 	}
@@ -189,9 +190,9 @@ func classify(etherType uint16, payload []byte) uint8 {
 }
 
 // buildData turns the 802.3 frame in slab h (at headroom, n bytes) into
-// radiotap + 802.11 data + LLC/SNAP in place and returns the frame; rt is
-// radiotap.TxHeaderLen(p).
-func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid uint8, seq uint16) []byte {
+// radiotap + 802.11 data from BSS bssid + LLC/SNAP in place and returns
+// the frame; rt is radiotap.TxHeaderLen(p).
+func (a *AP) buildData(h uint32, bssid ieee80211.MAC, n int, p radio.TxParams, rt int, qos bool, tid uint8, seq uint16) []byte {
 	slab := a.pool.slab(h)
 	eth := slab[headroom : headroom+n]
 	var da, sa ieee80211.MAC
@@ -208,7 +209,7 @@ func (a *AP) buildData(h uint32, n int, p radio.TxParams, rt int, qos bool, tid 
 	start := snap - hdrLen - rt
 	b := radiotap.AppendTx(slab[start:start], p)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: bssid, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
 	})
 	ieee80211.AppendLLCSNAP(b, etherType) // written in place, up to the payload
 	return slab[start : headroom+n]

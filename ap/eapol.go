@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -24,36 +25,36 @@ var paeGroup = ieee80211.MAC{0x01, 0x80, 0xc2, 0x00, 0x00, 0x03}
 // authenticator for an associated station.
 func (a *AP) sendEAPOL(now time.Duration, slot uint16, s *station, frame []byte) {
 	a.cnt[counter.DownlinkIn]++
-	if s.state != stateAssociated {
+	if s.State != bss.StateAssociated {
 		a.cnt[counter.WiredDroppedNoStation]++
 		return
 	}
 	a.cnt[counter.EAPOLTx]++
 	tid := uint8(0)
-	if s.qos {
+	if s.QoS {
 		tid = eapolTID
 	}
-	a.queueMSDU(now, slot, tid, s.addr, a.cfg.BSSID, etherTypeEAPOL, frame, true)
+	a.queueMSDU(now, slot, tid, s.Addr, s.bss.BSSID, etherTypeEAPOL, frame, true)
 }
 
 // rxEAPOL hands a station's EAPOL frame (from its 802.1X header) to the
 // authenticator, if it is addressed to the AP.
 func (a *AP) rxEAPOL(now time.Duration, s *station, da ieee80211.MAC, frame []byte) {
-	if (da != a.cfg.BSSID && da != paeGroup) || s.rsn == nil {
+	if (da != s.bss.BSSID && da != paeGroup) || s.RSN == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	a.cnt[counter.EAPOLRx]++
-	s.rsn.hs.Receive(now, frame)
+	s.RSN.HS.Receive(now, frame)
 	a.rsnRun(now)
 }
 
 // eapolStatus hands the TX status of an EAPOL frame to the handshake.
 func (a *AP) eapolStatus(now time.Duration, slot uint16, addr ieee80211.MAC, acked bool) {
 	s := &a.sta.slots[slot]
-	if s.addr != addr || s.rsn == nil {
+	if s.Addr != addr || s.RSN == nil {
 		return
 	}
-	s.rsn.hs.TXStatus(now, acked)
+	s.RSN.HS.TXStatus(now, acked)
 	a.rsnRun(now)
 }

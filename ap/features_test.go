@@ -209,12 +209,12 @@ func BenchmarkAuthFlood(b *testing.B) {
 func TestRateControlClimbs(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		phy  PHY
+		phy  bss.PHY
 		ht   bool
 		want func(radio.Rate) bool
 	}{
-		{"legacy", PHY{}, false, func(r radio.Rate) bool { return r.Mode == radio.ModeLegacy && r.Kbps() == 54000 }},
-		{"HT20", PHY{HT: true, SGI20: true}, true, func(r radio.Rate) bool { return r.Mode == radio.ModeHT && r.MCS == 7 }},
+		{"legacy", bss.PHY{}, false, func(r radio.Rate) bool { return r.Mode == radio.ModeLegacy && r.Kbps() == 54000 }},
+		{"HT20", bss.PHY{HT: true, SGI20: true}, true, func(r radio.Rate) bool { return r.Mode == radio.ModeHT && r.MCS == 7 }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, Config{WMM: true, PHY: c.phy})

@@ -54,6 +54,7 @@ type flightFields struct {
 	replyCost   uint32
 	replyClass  bss.ReplyClass
 	replyPooled bool  // the shared pool paid for it: so it pays for its retries
+	replyFrom   uint8 // the index in AP.bsses of the BSS whose budget paid for it
 	mlme        uint8 // an authentication or association response (admit.go)
 	ref         flightRef
 }
@@ -151,7 +152,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		a.beacons.echoed(now - rec.tbtt)
 	}
 	if rec.replyCost != 0 && st != nil {
-		a.bss.Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
+		a.bsses[rec.replyFrom].Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
 	}
 	if rec.mlme != mlmeNone {
 		a.mlmeStatus(now, rec, st)
@@ -164,7 +165,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		return
 	}
 	s := &a.sta.slots[rec.slot]
-	if s.state != stateAssociated || s.addr != rec.addr1 {
+	if s.State != bss.StateAssociated || s.Addr != rec.addr1 {
 		return // the station left; its slot may already be someone else's
 	}
 	// A driver that ignored the rate we asked for tells the one it used.

@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
@@ -49,7 +50,7 @@ func FuzzKeyedStationFrame(f *testing.F) {
 			t.Fatal("accounting broken")
 		}
 		_, s := h.a.sta.lookup(staMAC)
-		if s == nil || s.state != stateAssociated || !s.authorized {
+		if s == nil || s.State != bss.StateAssociated || !s.Authorized {
 			return // a protected deauthentication, or the like, ended it
 		}
 		w.pn += 1 << 20 // beyond any PN the seeds used

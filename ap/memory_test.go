@@ -196,8 +196,8 @@ func TestForgedAdmissionFloodKeepsHeapFlat(t *testing.T) {
 		d.tick(10 * time.Second)
 		heap = append(heap, liveHeap())
 		for slot := range d.a.sta.used() {
-			if s := &d.a.sta.slots[slot]; s.state == stateAssociated && !acks(s.addr) {
-				t.Fatalf("cycle %d: %s associated without acknowledging", cycle, s.addr)
+			if s := &d.a.sta.slots[slot]; s.State == bss.StateAssociated && !acks(s.Addr) {
+				t.Fatalf("cycle %d: %s associated without acknowledging", cycle, s.Addr)
 			}
 		}
 	}

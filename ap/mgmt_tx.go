@@ -49,37 +49,38 @@ func (a *AP) startMgmtFrom(b *bss.BSS, subtype int, da ieee80211.MAC, rate radio
 	return h, f, rt, true
 }
 
-// finishReply sends a reply to someone else's frame if its class of the
-// reply airtime budget allows (replies.go). A reply that waits for its TX
+// finishReply sends a reply from BSS from to someone else's frame if its
+// class of that BSS's reply airtime budget allows (replies.go). A reply that waits for its TX
 // status (mlme, for station slot) says so in its record.
-func (a *AP) finishReply(now time.Duration, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
+func (a *AP) finishReply(now time.Duration, from *bss.BSS, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
 	b = a.protectMgmt(b, rt)
-	cost := a.est.Airtime(a.bss.Rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
+	cost := a.est.Airtime(from.Rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
 	if class == bss.ReplyNew && fr.Subtype() == ieee80211.SubtypeAuth {
 		reserve = bss.NewAuthReserve
 	}
-	ok, pooled := a.bss.Replies.Take(now, class, float64(cost), reserve)
+	ok, pooled := from.Replies.Take(now, class, float64(cost), reserve)
 	if !ok {
 		a.countThrottled(class)
 		a.pool.put(h)
 		return false
 	}
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), from.Rates.LowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
+	rec.replyFrom = a.indexOf(from)
 	a.emitRadio(h, b, rec)
 	return true
 }
 
-// finish registers the frame in flight and queues it for the radio. Both
+// finish registers the frame of BSS from in flight and queues it for the radio. Both
 // protect a robust frame first (pmf.go).
-func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) {
+func (a *AP) finish(now time.Duration, from *bss.BSS, h uint32, b []byte, rt int, slot uint16) {
 	b = a.protectMgmt(b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
-	rec := a.register(ac, fr, tid, slot, false, len(fr), a.bss.Rates.LowestBasic(), now)
+	rec := a.register(ac, fr, tid, slot, false, len(fr), from.Rates.LowestBasic(), now)
 	a.emitRadio(h, b, rec)
 }
 
@@ -88,23 +89,6 @@ func (a *AP) finish(now time.Duration, h uint32, b []byte, rt int, slot uint16) 
 // every password.
 func (a *AP) saeH2ERequired() bool {
 	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
-}
-
-// appendBSSTail appends the elements beacons and probe responses share
-// after the SSID (bss.BSS.AppendTail), with the radio's part: its channel,
-// Country element and channel load, and in a beacon the TIM of the frames
-// the scheduler holds for dozing stations.
-func (a *AP) appendBSSTail(b []byte, withTIM bool) []byte {
-	air := a.airOf()
-	var bits *ieee80211.TIMBitmap
-	var group bool
-	if withTIM {
-		bits, group = a.tim(a.bss.DTIM.Count() == 0)
-		// Buffered group frames go right after the DTIM beacon that
-		// announces them, until the next beacon.
-		a.bss.GroupWindow = group
-	}
-	return a.bss.AppendTail(b, &air, a.saeH2ERequired(), bits, group)
 }
 
 func (a *AP) sendBeacon(now, tbtt time.Duration) {
@@ -117,23 +101,20 @@ func (a *AP) sendBeacon(now, tbtt time.Duration) {
 		return
 	}
 	a.updateLoad(now)
-	b = ieee80211.AppendBeaconFixed(b, a.TSF(now), uint16(a.cfg.BeaconInterval), a.capability())
-	b = a.bss.AppendBeaconSSID(b)
-	b = a.appendBSSTail(b, true)
+	b = a.bss.AppendBeacon(b, a.radioOf(a.bss), now, a.saeH2ERequired())
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
-	a.bss.DTIM.Beaconed(a.cfg.DTIMPeriod)
 }
 
 // sendAuth answers an authentication (bss.BSS.SendAuth); a success to the
 // station in slot waits for its TX status. It reports whether the response
 // went out.
-func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint16, class bss.ReplyClass, slot uint16) bool {
-	if !a.bss.SendAuth(now, (*bssRadio)(a), da, alg, seq, status, class, slot) {
+func (a *AP) sendAuth(now time.Duration, b *bss.BSS, da ieee80211.MAC, alg, seq, status uint16, class bss.ReplyClass, slot uint16) bool {
+	if !b.SendAuth(now, a.radioOf(b), da, alg, seq, status, class, slot) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
@@ -143,18 +124,18 @@ func (a *AP) sendAuth(now time.Duration, da ieee80211.MAC, alg, seq, status uint
 // sendAssocResp answers a (re)association request (bss.BSS.SendAssocResp);
 // a success gives the station its AID and waits for the response's TX
 // status. It reports whether the response went out.
-func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
+func (a *AP) sendAssocResp(now time.Duration, b *bss.BSS, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
 	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: status, WMM: wmm, H2EOnly: a.saeH2ERequired(), Class: class}
 	var s *station
 	var admitted bss.Admitted
 	if status == ieee80211.StatusSuccess && aid != 0 {
 		s = &a.sta.slots[aid]
-		admitted = bss.Admitted{AID: aid, NonERP: s.nonERP, LongPreamble: s.longPreamble, HT: s.ht, VHT: s.vht, SeqCtl: s.respSeq}
+		admitted = bss.Admitted{AID: aid, NonERP: s.NonERP, LongPreamble: s.LongPreamble, HT: s.HT, VHT: s.VHT, SeqCtl: s.RespSeq}
 		resp.Station = &admitted
 	}
-	sent := a.bss.SendAssocResp(now, (*bssRadio)(a), &resp)
+	sent := b.SendAssocResp(now, a.radioOf(b), &resp)
 	if s != nil {
-		s.respSeq = admitted.SeqCtl
+		s.RespSeq = admitted.SeqCtl
 	}
 	if !sent {
 		return false
@@ -163,29 +144,29 @@ func (a *AP) sendAssocResp(now time.Duration, reassoc bool, da ieee80211.MAC, st
 	return true
 }
 
-func (a *AP) sendDeauth(now time.Duration, da ieee80211.MAC, reason uint16) {
-	if a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDeauth, da, reason) {
+func (a *AP) sendDeauth(now time.Duration, b *bss.BSS, da ieee80211.MAC, reason uint16) {
+	if b.SendReason(now, a.radioOf(b), ieee80211.SubtypeDeauth, da, reason) {
 		a.cnt[counter.Deauths]++
 	}
 }
 
 // sendDisassoc sends a disassociation.
-func (a *AP) sendDisassoc(now time.Duration, da ieee80211.MAC, reason uint16) {
-	a.bss.SendReason(now, (*bssRadio)(a), ieee80211.SubtypeDisassoc, da, reason)
+func (a *AP) sendDisassoc(now time.Duration, b *bss.BSS, da ieee80211.MAC, reason uint16) {
+	b.SendReason(now, a.radioOf(b), ieee80211.SubtypeDisassoc, da, reason)
 }
 
 // sendStrangerReply answers a class 2 or 3 frame from a station that is
 // not authenticated or associated (bss.BSS.SendStrangerReply).
-func (a *AP) sendStrangerReply(now time.Duration, subtype uint8, da ieee80211.MAC, reason uint16) {
-	if a.bss.SendStrangerReply(now, (*bssRadio)(a), subtype, da, reason) {
+func (a *AP) sendStrangerReply(now time.Duration, b *bss.BSS, subtype uint8, da ieee80211.MAC, reason uint16) {
+	if b.SendStrangerReply(now, a.radioOf(b), subtype, da, reason) {
 		a.cnt[counter.Deauths]++
 	}
 }
 
 // sendActionBounce returns an unknown unicast Action frame with the
 // category's high bit set, as IEEE 802.11 requires of a receiver.
-func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) {
-	h, b, rt, ok := a.startMgmt(ieee80211.SubtypeAction, da)
+func (a *AP) sendActionBounce(now time.Duration, from *bss.BSS, da ieee80211.MAC, body []byte) {
+	h, b, rt, ok := a.startMgmtFrom(from, ieee80211.SubtypeAction, da, from.Rates.LowestBasic(), 0)
 	if !ok {
 		return
 	}
@@ -194,5 +175,5 @@ func (a *AP) sendActionBounce(now time.Duration, da ieee80211.MAC, body []byte) 
 	}
 	b = append(b, body...)
 	b[len(b)-len(body)] |= 0x80
-	a.finishReply(now, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
+	a.finishReply(now, from, h, b, rt, bss.ReplyStranger, 0, mlmeNone)
 }

@@ -17,7 +17,7 @@ const authOpenSystem = 0
 // authenticated only on that acknowledgement), after Config.AuthTimeout
 // without an association, or when a full table needs its slot. The
 // response is remembered for lostAckWindow (admit_lostack.go).
-func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
+func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	auth, err := ieee80211.ParseAuth(fr.Body())
 	if err != nil {
 		a.cnt[counter.RxMalformed]++
@@ -26,58 +26,56 @@ func (a *AP) handleAuth(now time.Duration, fr ieee80211.Frame) {
 	sa := fr.Addr2()
 	alg, seq := auth.Algorithm(), auth.Transaction()
 	slot, s := a.sta.lookup(sa)
-	class := a.replyClassOf(now, sa, s)
+	class := a.replyClassOf(now, b, sa, s)
 	switch {
 	case alg == authSAE && a.saeOf() != nil:
 		a.handleSAEAuth(now, sa, auth, class)
 		return
 	case alg != authOpenSystem:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
+		a.sendAuth(now, b, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
 		return
 	case seq != 1:
-		a.sendAuth(now, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
+		a.sendAuth(now, b, sa, alg, seq+1, ieee80211.StatusUnknownAuthTransaction, class, 0)
 		return
 	}
-	if a.aclRefuses(now, sa, "authentication") {
+	if a.aclRefuses(now, b, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
 		// refuse loses what it had.
 		if s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
+		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
 	if s.keepsAssoc() {
-		a.authKeepsAssoc(now, sa, alg, class)
+		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}
-	slot, s, ok := a.freshEntry(now, sa, slot, s)
+	slot, s, ok := a.freshEntry(now, b, sa, slot, s)
 	if !ok {
-		a.sendAuth(now, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
+		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusAPUnableToHandleNewSta, class, 0)
 		return
 	}
-	s.state = stateAuthenticated
-	s.authAt, s.lastRx = now, now
-	s.known = class == bss.ReplyKnown
-	a.sta.enlist(slot, bss.ListAuth)
-	if !a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
+	b.Authenticate(now, slot, &s.Station, class == bss.ReplyKnown)
+	s.lastRx = now
+	if !a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusSuccess, class, slot) {
 		a.sta.remove(slot) // never told: it holds nothing
 		return
 	}
-	a.bss.Answered.Add(now, sa)
+	b.Answered.Add(now, sa)
 }
 
-// freshEntry gives sa a new entry (s, its old one, nil if none):
+// freshEntry gives sa a new entry in BSS b (s, its old one, nil if none):
 // authenticating again resets the station (whatever it had queued belongs
 // to a session it has given up); a full table makes room if it can.
-func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
+func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
 	if s != nil {
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
-	slot, s, ok := a.sta.add(sa)
+	slot, s, ok := a.sta.add(b, sa)
 	if !ok && a.makeRoom(now) {
-		slot, s, ok = a.sta.add(sa)
+		slot, s, ok = a.sta.add(b, sa)
 	}
 	return slot, s, ok
 }
@@ -85,7 +83,7 @@ func (a *AP) freshEntry(now time.Duration, sa ieee80211.MAC, slot uint16, s *sta
 // handleAssoc answers a (re)association request. An accepted one reserves
 // the AID (the slot) and sends the response; the station is associated
 // only once the response's echo shows it acknowledged (admit.go).
-func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
+func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	reassoc := fr.Subtype() == ieee80211.SubtypeReassocReq
 	capab, listen, ies, ok := parseAssocReq(fr)
 	if !ok {
@@ -95,19 +93,19 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
 	if s == nil {
-		slot, s, _ = a.readmitAnswered(now, sa)
+		slot, s, _ = a.readmitAnswered(now, b, sa)
 	}
-	if !a.assocAllowed(now, fr, sa, s) {
+	if !a.assocAllowed(now, b, fr, sa, s) {
 		return
 	}
-	class := a.replyClassOf(now, sa, s)
-	if a.aclRefuses(now, sa, "association") {
+	class := a.replyClassOf(now, b, sa, s)
+	if a.aclRefuses(now, b, sa, "association") {
 		// Authenticated before the lists changed: refused, and removed.
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
-		a.sendAssocResp(now, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
+		a.sendAssocResp(now, b, reassoc, sa, ieee80211.StatusUnspecified, 0, false, class)
 		return
 	}
-	status, wmm, rates := a.checkAssocIEs(ies)
+	status, wmm, rates := a.checkAssocIEs(b, ies)
 	var (
 		neg   rsn.Negotiated
 		rsnxe []byte
@@ -121,25 +119,25 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
 		return // refused for now: the SA Query asks the station
 	}
-	if status == ieee80211.StatusSuccess && s.state == stateAuthenticated &&
-		a.bss.Associated+a.bss.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+	if status == ieee80211.StatusSuccess && s.State == bss.StateAuthenticated &&
+		b.Associated+b.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
-		a.sendAssocResp(now, reassoc, sa, status, 0, false, class)
+		a.sendAssocResp(now, b, reassoc, sa, status, 0, false, class)
 		return
 	}
 	a.reserveAID(now, slot, s)
-	s.capability, s.listenInterval = capab, listen
-	s.rates, s.txRate, s.qos = rates, a.bss.Rates.Best(rates), wmm
-	s.nonERP = rates&a.bss.Rates.OFDM == 0
-	s.longPreamble = capab&bss.CapShortPre == 0
+	s.Capability, s.ListenInterval = capab, listen
+	s.Rates, s.txRate, s.QoS = rates, b.Rates.Best(rates), wmm
+	s.NonERP = rates&b.Rates.OFDM == 0
+	s.LongPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
 	if a.rsn != nil {
 		a.joinRSN(now, s, neg, rsnxe)
 		s.saeSetPMK()
 	}
-	if !a.sendAssocResp(now, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
+	if !a.sendAssocResp(now, b, reassoc, sa, ieee80211.StatusSuccess, slot, wmm, class) {
 		a.cnt[counter.AssocNotSent]++
 		a.releasePending(now, slot, "association response not sent")
 	}
@@ -150,25 +148,25 @@ func (a *AP) handleAssoc(now time.Duration, fr ieee80211.Frame) {
 // lostAckWindow either) gets a deauthentication (reason 6); one sent before the authentication
 // response's status is known, and a retransmission of the request just
 // answered (hostapd: "Drop repeated association frame"), are ignored.
-func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
+func (a *AP) assocAllowed(now time.Duration, b *bss.BSS, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
 	if s == nil {
-		a.sendStrangerReply(now, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
+		a.sendStrangerReply(now, b, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
 		return false
 	}
-	if s.state == stateAuthenticated && !s.authOK {
-		if now-s.authAt < a.cfg.StatusWait {
+	if s.State == bss.StateAuthenticated && !s.AuthOK {
+		if now-s.AuthAt < a.cfg.StatusWait {
 			// A real station has hardly had the response; an attacker
 			// blasting requests gets nothing.
 			a.cnt[counter.AssocEarly]++
 			return false
 		}
-		s.authOK = true // its status is overdue: the request shows the station has it
+		s.AuthOK = true // its status is overdue: the request shows the station has it
 	}
-	if fr.Retry() && s.assocSeqOK && s.assocSeq == fr.SeqCtl() {
+	if fr.Retry() && s.AssocSeqOK && s.AssocSeq == fr.SeqCtl() {
 		a.cnt[counter.AssocRetries]++
 		return false
 	}
-	s.assocSeq, s.assocSeqOK = fr.SeqCtl(), true
+	s.AssocSeq, s.AssocSeqOK = fr.SeqCtl(), true
 	return true
 }
 
@@ -177,17 +175,11 @@ func (a *AP) assocAllowed(now time.Duration, fr ieee80211.Frame, sa ieee80211.MA
 // that asks again starts a new session once the new response is
 // acknowledged; until then it is associating.
 func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
-	switch s.state {
-	case stateAssociated:
+	wasAssociated := s.State == bss.StateAssociated
+	if wasAssociated {
 		a.unassociate(slot, s)
-		s.reassoc = true
-		a.bss.Pending++
-	case stateAuthenticated:
-		a.bss.Pending++
 	}
-	s.state = stateAssocPending
-	s.pendingAt, s.respLost = now, false
-	a.sta.enlist(slot, bss.ListPending)
+	s.bss.Reserve(now, slot, &s.Station, wasAssociated)
 }
 
 // parseAssocReq returns the fixed fields and elements of a (re)association
@@ -207,14 +199,14 @@ func parseAssocReq(fr ieee80211.Frame) (capab, listen uint16, ies ieee80211.Elem
 	return req.Capability(), req.ListenInterval(), req.Elements(), true
 }
 
-// checkAssocIEs checks a request's elements in hostapd's order
+// checkAssocIEs checks a request's elements, made to BSS b, in hostapd's order
 // (check_assoc_ies): an element chain that overruns the frame (its
 // ieee802_11_parse_elems fails) and a malformed WMM element are refused
 // with status 1, as is another SSID; the basic rates must all be there.
 // A second copy of an element allowed once is refused with status 40
 // (admit_elems.go) before any element is read.
 // It returns the status, whether the station does WMM, and its rates.
-func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
+func (a *AP) checkAssocIEs(b *bss.BSS, ies ieee80211.Elements) (status uint16, wmm bool, rates uint16) {
 	if ies.Validate() != nil {
 		a.cnt[counter.AssocMalformed]++
 		return ieee80211.StatusUnspecified, false, 0
@@ -223,10 +215,10 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		a.cnt[counter.AssocRepeatedElem]++
 		return ieee80211.StatusInvalidIE, false, 0
 	}
-	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != a.cfg.SSID {
+	if ssid, ok := ies.Find(ieee80211.ElemSSID); !ok || string(ssid) != b.Profile.SSID {
 		return ieee80211.StatusUnspecified, false, 0
 	}
-	if a.cfg.WMM {
+	if b.Profile.WMM {
 		_, found, err := ies.StationWMM()
 		if err != nil {
 			a.cnt[counter.AssocMalformed]++
@@ -234,8 +226,8 @@ func (a *AP) checkAssocIEs(ies ieee80211.Elements) (status uint16, wmm bool, rat
 		}
 		wmm = found
 	}
-	rates = a.bss.Rates.Parse(ies)
-	if rates&a.bss.Rates.Basic != a.bss.Rates.Basic {
+	rates = b.Rates.Parse(ies)
+	if rates&b.Rates.Basic != b.Rates.Basic {
 		return ieee80211.StatusAssocDeniedRates, false, 0
 	}
 	return ieee80211.StatusSuccess, wmm, rates
@@ -251,10 +243,10 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 		reason = uint16(body[0]) | uint16(body[1])<<8
 	}
 	if fr.Subtype() == ieee80211.SubtypeDisassoc {
-		switch s.state {
-		case stateAssociated:
+		switch s.State {
+		case bss.StateAssociated:
 			a.toAuthenticated(now, slot, s, reason, "disassociated by station")
-		case stateAssocPending:
+		case bss.StateAssocPending:
 			a.releasePending(now, slot, "disassociated by station")
 		}
 		return
@@ -266,14 +258,12 @@ func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
 // authenticated, for another Config.AuthTimeout, without its keys.
 func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.unassociate(slot, s)
-	s.state = stateAuthenticated
-	s.authAt = now
-	a.sta.enlist(slot, bss.ListAuth)
+	s.bss.Deassociate(now, slot, &s.Station)
 	a.leaveRSN(now, s)
-	s.authorized = false // an open network's port closes with the association
-	if s.announced {
-		s.announced = false
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	s.Authorized = false // an open network's port closes with the association
+	if s.Announced {
+		s.Announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 }
 
@@ -281,8 +271,8 @@ func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason 
 // the station's keys, then an associated station is only authenticated
 // (its session's keys and queues gone), as hostapd's DISASSOCIATE leaves it.
 func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uint16) {
-	a.sendDisassoc(now, s.addr, reason)
-	if s.state == stateAssociated {
+	a.sendDisassoc(now, s.bss, s.Addr, reason)
+	if s.State == bss.StateAssociated {
 		a.toAuthenticated(now, slot, s, reason, "disassociated by operator")
 		a.txLoop(now)
 	}
@@ -292,8 +282,7 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 // queues, its count and its ERP flags. The caller sets its new state.
 func (a *AP) unassociate(slot uint16, s *station) {
 	a.flushStation(slot)
-	a.bss.Associated--
-	a.bss.ERP.Leave(s.nonERP, s.longPreamble)
+	s.bss.Unassociate(&s.Station)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -301,24 +290,14 @@ func (a *AP) unassociate(slot uint16, s *station) {
 func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why string, notify bool) {
 	s := &a.sta.slots[slot]
 	if notify {
-		a.sendDeauth(now, s.addr, reason)
+		a.sendDeauth(now, s.bss, s.Addr, reason)
 	}
-	switch s.state {
-	case stateAssociated:
-		a.bss.Associated--
-		a.bss.ERP.Leave(s.nonERP, s.longPreamble)
-	case stateAssocPending:
-		a.bss.Pending--
-	}
-	if s.announced {
-		s.announced = false
-		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	s.bss.Leave(now, &s.Station)
+	if s.Announced {
+		s.Announced = false
+		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.leaveRSN(now, s)
-	a.bss.Answered.Forget(now, s.addr) // what its answer allowed ends with it
-	if s.hadData {
-		a.bss.Senders.Heard(now, s.addr) // it was really here: known if it comes back soon
-	}
 	a.flushStation(slot)
 	s.polling = false
 	a.sta.remove(slot)
@@ -328,9 +307,8 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 // reclaims its pending airtime; completions of its frames still in flight
 // then release nothing twice.
 func (a *AP) flushStation(slot uint16) {
-	if s := &a.sta.slots[slot]; s.dozing {
-		s.dozing = false
-		a.bss.Dozing--
+	if s := &a.sta.slots[slot]; s.Dozing {
+		s.bss.Doze(&s.Station, false)
 	}
 	a.sched.RemoveStation(slot)
 	a.airtimeLeave(slot)
@@ -379,6 +357,8 @@ func (a *AP) Shutdown(now time.Duration) {
 	for slot := range a.sta.used() {
 		a.disconnect(now, slot, ieee80211.ReasonDeauthLeaving, "AP shutting down", true)
 	}
-	a.sendDeauth(now, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
+	for _, b := range a.bsses {
+		a.sendDeauth(now, b, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
+	}
 	a.started = false
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -45,11 +46,11 @@ func floodConfig(t testing.TB, replyAirtime float64) Config {
 	cfg := wpaConfig(t, rsn.AKMPSK)
 	cfg.ReplyAirtime = replyAirtime
 	r := rand.NewChaCha8([32]byte{3})
-	psks := make([]PSK, floodPSKs)
+	psks := make([]bss.PSK, floodPSKs)
 	for i := range psks[:floodPSKs-1] {
 		var pmk rsn.PMK
 		r.Read(pmk[:])
-		psks[i] = PSK{PMK: &pmk}
+		psks[i] = bss.PSK{PMK: &pmk}
 	}
 	psks[floodPSKs-1] = cfg.RSN.PSKs[0] // the right one, tried last
 	cfg.RSN.PSKs = psks

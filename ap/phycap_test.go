@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -25,7 +26,7 @@ func TestShortGIPerWidth(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t, Config{WMM: true, Channel: 6,
-				PHY: PHY{HT: true, Width: 40, Secondary: 1, SGI20: c.sgi20, SGI40: c.sgi40}})
+				PHY: bss.PHY{HT: true, Width: 40, Secondary: 1, SGI20: c.sgi20, SGI40: c.sgi40}})
 			h.take()
 			h.auth(staMAC, 0, 1)
 			b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0421, 10)
@@ -97,7 +98,7 @@ func settle(t *testing.T, h *harness) radio.Rate {
 // value is taken.
 func TestVHTMaxMPDU(t *testing.T) {
 	for _, n := range []int{0, 7991, 11454} {
-		h := newHarness(t, Config{Channel: 36, PHY: PHY{VHT: true, Width: 80, MaxMPDU: n}})
+		h := newHarness(t, Config{Channel: 36, PHY: bss.PHY{VHT: true, Width: 80, MaxMPDU: n}})
 		out, _ := h.take()
 		_, fr := parsed(t, out[0])
 		bc, err := ieee80211.ParseBeacon(fr.Body())
@@ -109,7 +110,7 @@ func TestVHTMaxMPDU(t *testing.T) {
 			t.Errorf("MaxMPDU %d: beacon announces %d (VHT %v), want %d", n, vht.MaxMPDU(), ok, want)
 		}
 	}
-	if _, err := New(Config{SSID: "x", BSSID: bssid, Channel: 36, PHY: PHY{VHT: true, Width: 80, MaxMPDU: 5000}}); err == nil {
+	if _, err := New(Config{SSID: "x", BSSID: bssid, Channel: 36, PHY: bss.PHY{VHT: true, Width: 80, MaxMPDU: 5000}}); err == nil {
 		t.Error("a maximum MPDU length of 5000 accepted")
 	}
 }

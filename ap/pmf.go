@@ -36,14 +36,14 @@ var pmfDrops = [...]counter.ID{
 
 // usesMFP reports whether the station negotiated MFP with its current
 // association (counted from the association request, as mac80211 does).
-func (s *station) usesMFP() bool { return s != nil && s.rsn != nil && s.rsn.mfp }
+func (s *station) usesMFP() bool { return s != nil && s.RSN != nil && s.RSN.MFP }
 
 // keepsAssoc reports whether an authentication or association request
 // from the station must leave its association alone: it is associated
 // and authorized with MFP, so only its keys can prove the request is its
 // own (hostapd's handle_auth, check_sa_query).
 func (s *station) keepsAssoc() bool {
-	return s.usesMFP() && s.state == stateAssociated && s.authorized
+	return s.usesMFP() && s.State == bss.StateAssociated && s.Authorized
 }
 
 // ownsMgmt reports whether a management frame claiming to come from s
@@ -67,9 +67,9 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 	case pmf.Pass:
 		return fr, true
 	case pmf.Open:
-		return a.openMgmt(fr, s.rsn)
+		return a.openMgmt(fr, s.RSN)
 	case pmf.DropUnprotectedDeauth, pmf.DropUnprotectedDisassoc:
-		if !s.rsn.hasKey() {
+		if !s.RSN.HasKey() {
 			// No key to protect it with yet: the station gives up
 			// during the 4-way handshake (mac80211's
 			// ieee80211_drop_unencrypted_mgmt lets it through too).
@@ -85,16 +85,16 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 // openMgmt decrypts a protected unicast management frame from an MFP
 // station under the pairwise key its key ID names, its PN checked against
 // that key's management replay counter first.
-func (a *AP) openMgmt(fr ieee80211.Frame, r *staRSN) (ieee80211.Frame, bool) {
+func (a *AP) openMgmt(fr ieee80211.Frame, r *bss.StationRSN) (ieee80211.Frame, bool) {
 	_, id, err := ccmp.ParseHeader(fr)
-	if err != nil || len(fr) > len(a.rsn.scratch) || int(id) >= len(r.keys) || r.keys[id].k == nil {
+	if err != nil || len(fr) > len(a.rsn.scratch) || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
 		a.cnt[counter.RxMgmtUndecryptable]++
 		return nil, false
 	}
-	k := &r.keys[id]
+	k := &r.Keys[id]
 	buf := a.rsn.scratch[:len(fr)]
 	copy(buf, fr)
-	body, err := k.k.OpenMgmt(buf, &k.rx)
+	body, err := k.K.OpenMgmt(buf, &k.RX)
 	switch {
 	case err == ccmp.ErrReplay:
 		a.cnt[counter.RxMgmtReplayed]++
@@ -170,7 +170,7 @@ func (a *AP) installIGTK(id int, key []byte) {
 // (wpa_auth_sm_event keeps the PTK with MFP): an unprotected frame anyone
 // can forge must not end the association. A station that really lost its
 // keys goes on to associate, and the SA Query decides.
-func (a *AP) authKeepsAssoc(now time.Duration, sa ieee80211.MAC, alg uint16, class bss.ReplyClass) {
+func (a *AP) authKeepsAssoc(now time.Duration, b *bss.BSS, sa ieee80211.MAC, alg uint16, class bss.ReplyClass) {
 	a.cnt[counter.AuthKeptAssoc]++
-	a.sendAuth(now, sa, alg, 2, ieee80211.StatusSuccess, class, 0)
+	a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusSuccess, class, 0)
 }

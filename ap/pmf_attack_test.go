@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -33,7 +34,7 @@ type staSnapshot struct {
 	lastRx time.Duration
 	signal int8
 	dozing bool
-	state  staState
+	state  bss.StationState
 }
 
 func snapshot(t *testing.T, h *harness) staSnapshot {
@@ -42,7 +43,7 @@ func snapshot(t *testing.T, h *harness) staSnapshot {
 	if s == nil {
 		t.Fatal("no station")
 	}
-	return staSnapshot{s.lastRx, s.signal, s.dozing, s.state}
+	return staSnapshot{s.lastRx, s.signal, s.Dozing, s.State}
 }
 
 // Unprotected frames that are not robust (an Authentication, an
@@ -121,7 +122,7 @@ func TestPMFSAQueryResponseForged(t *testing.T) {
 		t.Fatalf("counters %s", c.String())
 	}
 	_, s := h.a.sta.lookup(staMAC)
-	if !s.rsn.query.Active() {
+	if !s.RSN.Query.Active() {
 		t.Fatal("the procedure stopped")
 	}
 	for start := h.now; h.now < start+1100*time.Millisecond; {
@@ -174,7 +175,7 @@ func TestPMFForgedAssocFlood(t *testing.T) {
 		h.take()
 	}
 	_, s := h.a.sta.lookup(staMAC)
-	if n := s.rsn.query.Requests(); n != 1 || h.a.cnt[counter.SAQueryRequests] != 1 {
+	if n := s.RSN.Query.Requests(); n != 1 || h.a.cnt[counter.SAQueryRequests] != 1 {
 		t.Errorf("%d Requests in the procedure, %d sent", n, h.a.cnt[counter.SAQueryRequests])
 	}
 	w.stillThere(t)
@@ -318,11 +319,11 @@ func TestPMFDeauthDuringHandshake(t *testing.T) {
 		w.mfp = true
 		w.associate("not the passphrase")
 		h.take()
-		if _, s := h.a.sta.lookup(staMAC); s == nil || !s.usesMFP() || s.rsn.hasKey() {
+		if _, s := h.a.sta.lookup(staMAC); s == nil || !s.usesMFP() || s.RSN.HasKey() {
 			t.Fatalf("station %+v, want associated with MFP and no key", s)
 		}
 		h.air(w.mgmtFrame(sub, []byte{15, 0}, false))
-		if _, s := h.a.sta.lookup(staMAC); s != nil && s.state == stateAssociated {
+		if _, s := h.a.sta.lookup(staMAC); s != nil && s.State == bss.StateAssociated {
 			t.Errorf("subtype %d: the station is still associated", sub)
 		}
 		if c := h.a.cnt; c[counter.RxMgmtUnprotectedDeauth]+c[counter.RxMgmtUnprotectedDisassoc] != 0 {

@@ -98,7 +98,7 @@ func (w *wpaSTA) assocReq() {
 func (w *wpaSTA) stillThere(t *testing.T) {
 	t.Helper()
 	_, s := w.h.a.sta.lookup(w.addr)
-	if s == nil || s.state != stateAssociated || !s.authorized || !s.usesMFP() {
+	if s == nil || s.State != bss.StateAssociated || !s.Authorized || !s.usesMFP() {
 		t.Fatalf("station %+v, want associated and authorized with MFP", s)
 	}
 	w.h.take()
@@ -192,7 +192,7 @@ func TestPMFForgedFramesIgnored(t *testing.T) {
 	// Its protected deauthentication is its own: it leaves.
 	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, []byte{3, 0}, true))
 	if _, s := h.a.sta.lookup(staMAC); s != nil {
-		t.Errorf("a protected deauthentication left the station %v", s.state)
+		t.Errorf("a protected deauthentication left the station %v", s.State)
 	}
 }
 
@@ -256,7 +256,7 @@ func TestPMFSAQueryTimeout(t *testing.T) {
 	if len(ev) != 1 || ev[0].Kind != EventDisconnected {
 		t.Errorf("events %v, want one disconnection", ev)
 	}
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAuthenticated || s.rsn != nil {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAuthenticated || s.RSN != nil {
 		t.Fatalf("station after the timeout: %+v", s)
 	}
 	w.done = false
@@ -338,7 +338,7 @@ func TestPMFProtectedFromNonMFP(t *testing.T) {
 	if h.a.cnt[counter.RxMgmtProtectedUnexpected] != 1 {
 		t.Errorf("counters %s", h.a.cnt.String())
 	}
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAssociated {
 		t.Error("the station left")
 	}
 	// Without MFP its unprotected deauthentication is honoured, as before.

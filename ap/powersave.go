@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -13,14 +14,8 @@ import (
 // leave the scheduler (frames wait in them, announced in the TIM) and come
 // back when it wakes.
 func (a *AP) setPM(now time.Duration, slot uint16, s *station, pm bool) {
-	if pm == s.dozing || s.state != stateAssociated {
+	if !s.bss.FollowPM(&s.Station, pm) {
 		return
-	}
-	s.dozing = pm
-	if pm {
-		a.bss.Dozing++
-	} else {
-		a.bss.Dozing--
 	}
 	a.sched.SetPaused(slot, pm, now)
 	if !pm {
@@ -34,9 +29,14 @@ var psOrder = [ieee80211.NumTIDs]uint8{7, 6, 5, 4, 3, 0, 2, 1}
 // buffered reports whether a station has frames waiting in any TID
 // queue, or an SA Query Request held (saquery.go).
 func (a *AP) buffered(slot uint16) bool {
-	if r := a.sta.slots[slot].rsn; r != nil && r.queryHeld {
+	if r := a.sta.slots[slot].RSN; r != nil && r.QueryHeld {
 		return true
 	}
+	return a.queued(slot)
+}
+
+// queued reports whether frames wait in any of a station's TID queues.
+func (a *AP) queued(slot uint16) bool {
 	for tid := range uint8(ieee80211.NumTIDs) {
 		if q := a.sched.Queue(slot, tid); q != nil && q.Len() > 0 {
 			return true
@@ -55,32 +55,18 @@ func (a *AP) groupBuffered() bool {
 	return false
 }
 
-// tim fills the beacon's traffic indication bitmap: the AIDs of dozing
-// stations with frames buffered, and whether group frames follow this DTIM.
-func (a *AP) tim(dtim bool) (*ieee80211.TIMBitmap, bool) {
-	a.bss.TIM = ieee80211.TIMBitmap{}
-	if a.bss.Dozing == 0 {
-		return &a.bss.TIM, false
-	}
-	for slot := range a.sta.used() {
-		if s := &a.sta.slots[slot]; s.dozing && a.buffered(slot) {
-			a.bss.TIM.Set(slot)
-		}
-	}
-	return &a.bss.TIM, dtim && a.groupBuffered()
-}
-
 // handlePSPoll delivers one buffered frame to a dozing station, with More
 // Data set while others wait; with nothing buffered it answers with a Null
 // frame, as mac80211 does, so the station can go back to sleep.
 func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
-	if a.bssOf(fr.Addr1()) == nil {
+	b := a.bssOf(fr.Addr1())
+	if b == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if !a.admitClass3(now, sa, slot, s) {
+	if !a.admitClass3(now, b, sa, slot, s) {
 		return
 	}
 	if fr.AID() != slot {
@@ -89,7 +75,7 @@ func (a *AP) handlePSPoll(now time.Duration, fr ieee80211.Frame) {
 	}
 	s.lastRx = now
 	a.cnt[counter.PSPolls]++
-	if !s.dozing || a.releaseSAQuery(now, s) {
+	if !s.Dozing || a.releaseSAQuery(now, s) {
 		return
 	}
 	for _, tid := range psOrder {
@@ -114,24 +100,24 @@ func (a *AP) sendNullTo(now time.Duration, slot uint16, s *station) {
 		a.cnt[counter.OutputOverflow]++
 		return
 	}
-	copy(a.pool.slab(h)[headroom:], s.addr[:])
+	copy(a.pool.slab(h)[headroom:], s.Addr[:])
 	p := radio.TxParams{Rate: s.txRate}
-	b := a.buildNull(h, p, false, 0, a.nextMgmtSeq())
+	b := a.buildNull(h, s.bss.BSSID, p, false, 0, s.bss.NextSeq())
 	fr := ieee80211.Frame(b[radiotap.TxHeaderLen(p):])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, 0, s.txRate, now)
 	a.emitRadio(h, b, rec)
 }
 
-// buildNull writes a (QoS) Null data frame to the station whose address is
-// at the slab's headroom.
-func (a *AP) buildNull(h uint32, p radio.TxParams, qos bool, tid uint8, seq uint16) []byte {
+// buildNull writes a (QoS) Null data frame from BSS bssid to the station
+// whose address is at the slab's headroom.
+func (a *AP) buildNull(h uint32, bssid ieee80211.MAC, p radio.TxParams, qos bool, tid uint8, seq uint16) []byte {
 	slab := a.pool.slab(h)
 	var da ieee80211.MAC
 	copy(da[:], slab[headroom:headroom+6])
 	b := radiotap.AppendTx(slab[:0], p)
 	return ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
-		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: a.cfg.BSSID, Addr3: a.cfg.BSSID, Seq: seq, QoS: qos, TID: tid, Null: true,
+		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: bssid, Addr3: bssid, Seq: seq, QoS: qos, TID: tid, Null: true,
 	})
 }
 
@@ -143,7 +129,7 @@ func (a *AP) rebuffer(rec *flight, now time.Duration) bool {
 		return false
 	}
 	s := &a.sta.slots[rec.slot]
-	if s.state != stateAssociated || s.addr != rec.addr1 || !s.dozing {
+	if s.State != bss.StateAssociated || s.Addr != rec.addr1 || !s.Dozing {
 		return false
 	}
 	h := rec.slab
@@ -175,14 +161,14 @@ func (a *AP) pollInactive(now time.Duration) {
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		a.releaseIdleState(now, s)
-		if s.state != stateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
+		if s.State != bss.StateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
 			continue
 		}
 		h, ok := a.pool.get()
 		if !ok {
 			return
 		}
-		copy(a.pool.slab(h)[headroom:], s.addr[:])
+		copy(a.pool.slab(h)[headroom:], s.Addr[:])
 		a.slabPoll[h], a.slabSlot[h] = true, slot
 		a.polls++
 		if a.sched.Enqueue(slot, 0, a.itemOf(h, 14), now) {
@@ -194,7 +180,7 @@ func (a *AP) pollInactive(now time.Duration) {
 // pollDone ends an inactivity poll: an ACK proves the station is there.
 func (a *AP) pollDone(now time.Duration, slot uint16, addr ieee80211.MAC, acked bool) {
 	s := &a.sta.slots[slot]
-	if s.state != stateAssociated || s.addr != addr {
+	if s.State != bss.StateAssociated || s.Addr != addr {
 		return
 	}
 	s.polling = false

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -179,7 +180,7 @@ func TestInactiveStationIsPolledThenRemoved(t *testing.T) {
 		t.Fatal("no inactivity poll")
 	}
 	h.echo(poll, radio.TxStatus{Acked: true}) // still there
-	if _, s := h.a.sta.lookup(staMAC); s == nil || s.state != stateAssociated {
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAssociated {
 		t.Fatal("an ACKed poll removed the station")
 	}
 	poll = nil

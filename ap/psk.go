@@ -7,16 +7,6 @@ import (
 	"github.com/airq/airq/bss"
 )
 
-// The pre-shared keys are the BSS's (package bss); these names keep the
-// core's configuration whole in one package for its users.
-type (
-	PSK        = bss.PSK
-	Passphrase = bss.Passphrase
-)
-
-// NewPassphrase holds p.
-func NewPassphrase(p string) Passphrase { return bss.NewPassphrase(p) }
-
 // checkSecrets checks the passphrase and the PSKs.
 func (c *RSNConfig) checkSecrets() error {
 	if c.Passphrase.Set() {

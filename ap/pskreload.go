@@ -76,7 +76,7 @@ func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
 	}
 	same := func(a, b *rsn.PMK) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 	return sameSAEPasswords(c, o) && c.Passphrase.Set() == o.Passphrase.Set() && c.Passphrase.Reveal() == o.Passphrase.Reveal() &&
-		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y PSK) bool {
+		same(c.PSK, o.PSK) && slices.EqualFunc(c.PSKs, o.PSKs, func(x, y bss.PSK) bool {
 		return x.Addr == y.Addr && x.KeyID == y.KeyID && same(x.PMK, y.PMK) &&
 			x.Passphrase.Set() == y.Passphrase.Set() && x.Passphrase.Reveal() == y.Passphrase.Reveal()
 	})
@@ -99,11 +99,11 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.rsn == nil || s.rsn.hs == nil {
+		if s.RSN == nil || s.RSN.HS == nil {
 			continue
 		}
-		if pmk, ok := s.rsn.hs.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.addr), pmk) {
-			out = append(out, s.addr)
+		if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.Addr), pmk) {
+			out = append(out, s.Addr)
 		}
 	}
 	return out, nil

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
@@ -20,7 +21,7 @@ func TestSetPSKs(t *testing.T) {
 	w.associate(testPassphrase)
 	w.associateDone(t)
 
-	kept := &RSNConfig{PSKs: []PSK{{Addr: other, PMK: ptr(testPMK(t, "another passphrase"))}, {PMK: ptr(testPMK(t, testPassphrase)), KeyID: "all"}}}
+	kept := &RSNConfig{PSKs: []bss.PSK{{Addr: other, PMK: ptr(testPMK(t, "another passphrase"))}, {PMK: ptr(testPMK(t, testPassphrase)), KeyID: "all"}}}
 	p, err := DerivePSKs(kept, "")
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +32,7 @@ func TestSetPSKs(t *testing.T) {
 	if got := h.a.rsn.psks.PMKs(nil, other); len(got) != 2 || got[0] != testPMK(t, "another passphrase") {
 		t.Errorf("%v's candidates: %d", other, len(got))
 	}
-	p, _ = DerivePSKs(&RSNConfig{PSKs: []PSK{{Addr: other, PMK: ptr(testPMK(t, testPassphrase))}, {PMK: ptr(testPMK(t, "a new passphrase"))}}}, "")
+	p, _ = DerivePSKs(&RSNConfig{PSKs: []bss.PSK{{Addr: other, PMK: ptr(testPMK(t, testPassphrase))}, {PMK: ptr(testPMK(t, "a new passphrase"))}}}, "")
 	if gone, err := h.a.SetPSKs(p); err != nil || !slices.Equal(gone, []ieee80211.MAC{staMAC}) {
 		t.Errorf("the station's PMK is now another station's only: gone %v, %v", gone, err)
 	}
@@ -47,15 +48,15 @@ func TestSetPSKs(t *testing.T) {
 // SameSecrets tells a changed key from an unchanged one.
 func TestSameSecrets(t *testing.T) {
 	pmk := testPMK(t, testPassphrase)
-	a := &RSNConfig{Passphrase: NewPassphrase("correct horse"), PSKs: []PSK{{KeyID: "x", PMK: ptr(pmk)}}}
-	b := &RSNConfig{Passphrase: NewPassphrase("correct horse"), PSKs: []PSK{{KeyID: "x", PMK: ptr(pmk)}}}
+	a := &RSNConfig{Passphrase: bss.NewPassphrase("correct horse"), PSKs: []bss.PSK{{KeyID: "x", PMK: ptr(pmk)}}}
+	b := &RSNConfig{Passphrase: bss.NewPassphrase("correct horse"), PSKs: []bss.PSK{{KeyID: "x", PMK: ptr(pmk)}}}
 	if !a.SameSecrets(b) {
 		t.Error("equal secrets differ")
 	}
 	for _, c := range []*RSNConfig{
-		{Passphrase: NewPassphrase("correct horses"), PSKs: b.PSKs},
-		{Passphrase: b.Passphrase, PSKs: []PSK{{KeyID: "y", PMK: ptr(pmk)}}},
-		{Passphrase: b.Passphrase, PSKs: []PSK{{KeyID: "x", PMK: ptr(testPMK(t, "other passphrase"))}}},
+		{Passphrase: bss.NewPassphrase("correct horses"), PSKs: b.PSKs},
+		{Passphrase: b.Passphrase, PSKs: []bss.PSK{{KeyID: "y", PMK: ptr(pmk)}}},
+		{Passphrase: b.Passphrase, PSKs: []bss.PSK{{KeyID: "x", PMK: ptr(testPMK(t, "other passphrase"))}}},
 		{Passphrase: b.Passphrase},
 		{Passphrase: b.Passphrase, PSK: ptr(pmk), PSKs: b.PSKs},
 		nil,

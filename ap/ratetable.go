@@ -23,19 +23,19 @@ import (
 // frame first needs it (rateTable).
 func (a *AP) learnCaps(s *station, ies ieee80211.Elements) {
 	caps := rate.CapsFromElements(ies)
-	s.ht = a.cfg.PHY.HT && s.qos && caps.HT
-	s.vht = a.cfg.PHY.VHT && s.ht && caps.VHT
-	s.heAnnounced = caps.HE
-	s.maxAMSDU = 0
-	if s.ht {
-		s.maxAMSDU = stationAMSDU(ies, s.vht)
+	s.HT = a.cfg.PHY.HT && s.QoS && caps.HT
+	s.VHT = a.cfg.PHY.VHT && s.HT && caps.VHT
+	s.HEAnnounced = caps.HE
+	s.MaxAMSDU = 0
+	if s.HT {
+		s.MaxAMSDU = stationAMSDU(ies, s.VHT)
 	}
-	if !s.ht {
+	if !s.HT {
 		caps.HT, caps.VHT = false, false
-	} else if !s.vht {
+	} else if !s.VHT {
 		caps.VHT = false
 	}
-	s.caps = caps
+	s.Caps = caps
 	s.rc, s.rcTried = nil, false
 }
 
@@ -48,7 +48,7 @@ func (a *AP) rateTable(s *station) *rate.Station {
 	}
 	s.rcTried = true
 	var seed uint64
-	for _, b := range s.addr {
+	for _, b := range s.Addr {
 		seed = seed<<8 | uint64(b)
 	}
 	rc, err := rate.New(rate.Config{
@@ -56,7 +56,7 @@ func (a *AP) rateTable(s *station) *rate.Station {
 		Width:    a.bss.PHY.Width,
 		Band2GHz: a.cfg.Freq < 3000,
 		AP:       a.bss.PHY.Caps,
-		Station:  s.caps,
+		Station:  s.Caps,
 		Seed:     seed,
 	})
 	if err != nil {

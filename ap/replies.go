@@ -14,8 +14,8 @@ import (
 
 // replyClassOf is the class of an authentication or association response
 // to addr; s is its station entry, if any.
-func (a *AP) replyClassOf(now time.Duration, addr ieee80211.MAC, s *station) bss.ReplyClass {
-	if (s != nil && (s.known || s.hadData)) || a.bss.Senders.Known(now, a.cfg.SenderMemory, addr) {
+func (a *AP) replyClassOf(now time.Duration, b *bss.BSS, addr ieee80211.MAC, s *station) bss.ReplyClass {
+	if (s != nil && (s.Known || s.HadData)) || b.Senders.Known(now, a.cfg.SenderMemory, addr) {
 		return bss.ReplyKnown
 	}
 	return bss.ReplyNew

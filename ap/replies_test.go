@@ -59,7 +59,7 @@ func TestStrangersAnswered(t *testing.T) {
 	// Every 4-address frame is dropped with a reason: the associated
 	// station's as four_address, the others' as from no station.
 	if c := h.a.Counters(); c[counter.Rx4Addr] != 3 || c[counter.Rx4AddrDropped] != 1 || c[counter.RxFromUnknown] != 5 ||
-		h.state(staB) != stateAssociated || h.state(staMAC) != stateAuthenticated {
+		h.state(staB) != bss.StateAssociated || h.state(staMAC) != bss.StateAuthenticated {
 		t.Errorf("4-address frames %d (%d dropped as such), %d from unknown; states %v %v", c[counter.Rx4Addr],
 			c[counter.Rx4AddrDropped], c[counter.RxFromUnknown], h.state(staB), h.state(staMAC))
 	}
@@ -147,7 +147,7 @@ func TestKnownSenderNotStarvedByNewMACs(t *testing.T) {
 		t.Fatal("a station that probed could not associate during the flood")
 	}
 	h.auth(staB, 0, 1)
-	if out, _ := h.take(); len(out) != 0 || h.state(staB) != stateNone {
+	if out, _ := h.take(); len(out) != 0 || h.state(staB) != bss.StateNone {
 		t.Errorf("a station never heard from was answered from an exhausted class: %d frames", len(out))
 	}
 }

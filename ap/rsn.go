@@ -10,7 +10,6 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
-	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
 	"github.com/airq/airq/sae"
@@ -29,14 +28,14 @@ type RSNConfig struct {
 	Pairwise []rsn.Cipher
 	// Passphrase (wpa_passphrase, 8 to 63 printable ASCII characters)
 	// gives the PMK with the SSID; New derives it, once.
-	Passphrase Passphrase
+	Passphrase bss.Passphrase
 	// PSK is the wildcard PMK itself (wpa_psk), in place of a passphrase.
 	PSK *rsn.PMK
 	// PSKs are more keys (the lines of wpa_psk_file): for one station,
 	// or for any (Addr zero). A station's candidates are its own, then
 	// the wildcards, then wpa_psk's or the passphrase's, in their order,
 	// each tried against message 2's MIC (psk.go).
-	PSKs []PSK
+	PSKs []bss.PSK
 
 	GroupRekey             time.Duration // wpa_group_rekey: the GTK's lifetime; 0: never
 	StrictRekey            bool          // wpa_strict_rekey: a new GTK when a station that had it leaves
@@ -134,30 +133,6 @@ type rsnState struct {
 	running     bool   // run is handing out actions
 	scratch     []byte // the plaintext of the frame being received
 	started     bool
-}
-
-// staRSN is a station's side of the RSN: its handshake and its pairwise
-// keys, by key ID (1 only with Extended Key ID).
-type staRSN struct {
-	hs   *handshake.Station
-	keys [2]pairKey
-	tx   int8 // the key ID frames go with; -1 while none is installed
-	// queryHeld: an SA Query Request, ID held, waits for the dozing
-	// station to wake (saquery.go).
-	held      pmf.TransactionID
-	queryHeld bool
-	// failed says the failure was reported.
-	failed bool
-	keyID  string     // the keyid of the PSK its last 4-way handshake used
-	mfp    bool       // it negotiated management frame protection (pmf.go)
-	query  *pmf.Query // its association SA Query, once one ran (saquery.go)
-}
-
-// pairKey is one pairwise temporal key (which keeps the PNs it sent) with
-// its replay counters.
-type pairKey struct {
-	k  *ccmp.Key
-	rx ccmp.Replay
 }
 
 // maxRxFrame bounds a received MPDU: an 11454-octet VHT MPDU.
@@ -274,7 +249,7 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 		return
 	}
 	slot, s := a.sta.lookup(act.Addr)
-	if s == nil || s.rsn == nil || s.rsn.hs == nil || s.rsn.hs.Addr() != act.Addr {
+	if s == nil || s.RSN == nil || s.RSN.HS == nil || s.RSN.HS.Addr() != act.Addr {
 		return // the station left meanwhile
 	}
 	switch act.Kind {
@@ -283,14 +258,14 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 	case handshake.ActInstallPTK:
 		a.installPTK(s, act)
 	case handshake.ActActivatePTK:
-		if act.KeyID < len(s.rsn.keys) && s.rsn.keys[act.KeyID].k != nil {
-			s.rsn.tx = int8(act.KeyID)
+		if act.KeyID < len(s.RSN.Keys) && s.RSN.Keys[act.KeyID].K != nil {
+			s.RSN.TX = int8(act.KeyID)
 		}
 	case handshake.ActCompleted:
 		// By the PMK, not act.PMK's index: a PSK reload since message 2
 		// may have reordered the candidates.
-		pmk, _ := s.rsn.hs.PMK()
-		s.rsn.keyID = a.rsn.psks.KeyIDOf(s.addr, &pmk)
+		pmk, _ := s.RSN.HS.PMK()
+		s.RSN.KeyID = a.rsn.psks.KeyIDOf(s.Addr, &pmk)
 		pmk.Clear()
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:

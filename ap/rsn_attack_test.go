@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -57,7 +58,7 @@ func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
 	if len(msg3) == 0 {
 		t.Fatal("no message 3")
 	}
-	p, err := DerivePSKs(&RSNConfig{PSKs: []PSK{{PMK: ptr(testPMK(t, "a new passphrase")), KeyID: "new"}}}, "")
+	p, err := DerivePSKs(&RSNConfig{PSKs: []bss.PSK{{PMK: ptr(testPMK(t, "a new passphrase")), KeyID: "new"}}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,8 +71,8 @@ func TestWPA2PSKReloadDuringHandshake(t *testing.T) {
 	}
 	w.pump()
 	_, s := h.a.sta.lookup(staMAC)
-	if len(gone) == 0 && s != nil && s.authorized {
-		t.Fatalf("authorized under a removed PSK (keyid %q)", s.rsn.keyID)
+	if len(gone) == 0 && s != nil && s.Authorized {
+		t.Fatalf("authorized under a removed PSK (keyid %q)", s.RSN.KeyID)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
@@ -107,7 +108,7 @@ type stationState struct {
 
 func (h *harness) stationState(addr ieee80211.MAC) stationState {
 	_, s := h.a.sta.lookup(addr)
-	return stationState{s.lastRx, s.dozing, s.hadData, s.rxSeq, s.rxValid, s.signal, s.StationCounters}
+	return stationState{s.lastRx, s.Dozing, s.HadData, s.rxSeq, s.rxValid, s.signal, s.StationCounters}
 }
 
 // Frames that fail the RSN checks are counted by reason and change nothing
@@ -246,8 +247,8 @@ func TestWPA2SeveralPSKs(t *testing.T) {
 	other := ieee80211.MAC{0x02, 0, 0, 0, 0x01, 9}
 	third := ieee80211.MAC{0x02, 0, 0, 0, 0x01, 8}
 	cfg := wpaConfig(t, rsn.AKMPSK)
-	cfg.RSN.PSKs = []PSK{
-		{Addr: staMAC, Passphrase: NewPassphrase("staMAC's own passphrase"), KeyID: "own"},
+	cfg.RSN.PSKs = []bss.PSK{
+		{Addr: staMAC, Passphrase: bss.NewPassphrase("staMAC's own passphrase"), KeyID: "own"},
 		{PMK: ptr(testPMK(t, "first wildcard")), KeyID: "first"},
 		{PMK: ptr(testPMK(t, testPassphrase)), KeyID: "second"},
 	}

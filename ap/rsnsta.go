@@ -52,35 +52,35 @@ func rawElement(id uint8, body []byte) []byte {
 // joinRSN creates the handshake machine of a station whose association
 // was accepted; a machine it had is replaced.
 func (a *AP) joinRSN(now time.Duration, s *station, n rsn.Negotiated, rsnxe []byte) {
-	s.rsn = &staRSN{tx: -1, hs: a.rsn.auth.Join(now, s.addr, n, rsnxe), mfp: n.MFP}
+	s.RSN = &bss.StationRSN{TX: -1, HS: a.rsn.auth.Join(now, s.Addr, n, rsnxe), MFP: n.MFP}
 	a.rsnRun(now)
 }
 
 // startRSN begins the 4-way handshake of a station now associated.
 func (a *AP) startRSN(now time.Duration, s *station) {
-	s.authorized = false
-	s.rsn.hs.Start(now)
+	s.Authorized = false
+	s.RSN.HS.Start(now)
 	a.rsnRun(now)
 }
 
 // leaveRSN forgets a station's handshake and keys: it is no longer
 // associated.
 func (a *AP) leaveRSN(now time.Duration, s *station) {
-	if s.rsn == nil {
+	if s.RSN == nil {
 		return
 	}
-	if r := s.rsn; !s.announced && !r.failed {
+	if r := s.RSN; !s.Announced && !r.Failed {
 		// It gave up first (wpa_supplicant may): the cause still goes out,
 		// worded from the worst of the mismatches.
-		if cause := r.hs.MismatchCause(); cause != handshake.CauseNone {
-			slot, _ := a.sta.lookup(s.addr)
-			a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot,
+		if cause := r.HS.MismatchCause(); cause != handshake.CauseNone {
+			slot, _ := a.sta.lookup(s.Addr)
+			a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.Addr, AID: slot,
 				Why: "station left during the 4-way handshake after a " + cause.String()})
 		}
 	}
-	a.rsn.auth.Remove(now, s.rsn.hs)
-	s.rsn = nil
-	s.authorized = false
+	a.rsn.auth.Remove(now, s.RSN.HS)
+	s.RSN = nil
+	s.Authorized = false
 	a.rsnRun(now)
 }
 
@@ -88,12 +88,12 @@ func (a *AP) leaveRSN(now time.Duration, s *station) {
 // first one announces the station.
 func (a *AP) handshakeDone(now time.Duration, slot uint16, s *station) {
 	a.cnt[counter.HandshakeCompleted]++
-	s.authorized = true
-	if !s.announced {
-		s.announced = true
-		a.event(Event{At: now, Kind: EventConnected, Addr: s.addr, AID: slot, KeyID: s.rsn.keyID})
+	s.Authorized = true
+	if !s.Announced {
+		s.Announced = true
+		a.event(Event{At: now, Kind: EventConnected, Addr: s.Addr, AID: slot, KeyID: s.RSN.KeyID})
 	}
-	a.event(Event{At: now, Kind: EventHandshakeCompleted, Addr: s.addr, AID: slot})
+	a.event(Event{At: now, Kind: EventHandshakeCompleted, Addr: s.Addr, AID: slot})
 }
 
 // handshakeFailed deauthenticates a station whose handshake failed. One
@@ -101,12 +101,12 @@ func (a *AP) handshakeDone(now time.Duration, slot uint16, s *station) {
 // (a failed rekey) its disconnection, with the cause as the reason why.
 func (a *AP) handshakeFailed(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.cnt[counter.HandshakeFailed]++
-	s.rsn.failed = true
+	s.RSN.Failed = true
 	if why == "" {
 		why = "key handshake failed"
 	}
-	if !s.announced {
-		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.addr, AID: slot, Reason: reason, Why: why})
+	if !s.Announced {
+		a.event(Event{At: now, Kind: EventHandshakeFailed, Addr: s.Addr, AID: slot, Reason: reason, Why: why})
 	}
 	a.disconnect(now, slot, reason, why, true)
 }

@@ -77,20 +77,14 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	addr1 := fr.Addr1()
 	if fr.Subtype() == ieee80211.SubtypeProbeReq {
-		// Directed to us or broadcast, naming our BSSID or the wildcard
-		// one, as hostapd's handle_probe_req answers.
-		addr3 := fr.Addr3()
-		if (addr1 == a.cfg.BSSID || addr1.IsBroadcast()) && (addr3 == a.cfg.BSSID || addr3.IsBroadcast()) {
-			a.handleProbe(now, fr)
-		} else {
-			a.cnt[counter.RxNotForUs]++
-		}
+		a.handleProbe(now, fr)
 		return
 	}
-	if b := a.bssOf(addr1); b == nil || fr.Addr3() != b.BSSID {
+	b := a.bssOf(addr1)
+	if b == nil || fr.Addr3() != b.BSSID {
 		// A group-addressed robust frame from one of ours is 802.11w's
 		// to count; the AP acts on no group-addressed frame but probes.
-		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && fr.Addr3() == a.cfg.BSSID {
+		if _, s := a.sta.lookup(fr.Addr2()); s != nil && addr1.IsMulticast() && a.bssOf(fr.Addr3()) != nil {
 			if _, ok := a.checkMgmt(fr, s); !ok {
 				return
 			}
@@ -114,9 +108,9 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	}
 	switch fr.Subtype() {
 	case ieee80211.SubtypeAuth:
-		a.handleAuth(now, fr)
+		a.handleAuth(now, b, fr)
 	case ieee80211.SubtypeAssocReq, ieee80211.SubtypeReassocReq:
-		a.handleAssoc(now, fr)
+		a.handleAssoc(now, b, fr)
 	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
 		a.handleLeave(now, fr)
 	case ieee80211.SubtypeAction:
@@ -124,7 +118,19 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	}
 }
 
+// handleProbe hands a probe request to each BSS it is for: directed to
+// the BSS or broadcast, naming its BSSID or the wildcard one, as hostapd's
+// handle_probe_req answers (which SSIDs it asks for, each BSS decides).
 func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
+	addr1, addr3 := fr.Addr1(), fr.Addr3()
+	forUs := false
+	for _, b := range a.bsses {
+		forUs = forUs || probeFor(b, addr1, addr3)
+	}
+	if !forUs {
+		a.cnt[counter.RxNotForUs]++
+		return
+	}
 	req, err := ieee80211.ParseProbeReq(fr.Body())
 	if err != nil {
 		a.cnt[counter.RxMalformed]++
@@ -135,9 +141,17 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	if a.bss.AnswerProbe(now, (*bssRadio)(a), fr.Addr2(), ies, a.saeH2ERequired()) {
-		a.cnt[counter.ProbeResponses]++
+	for _, b := range a.bsses {
+		if probeFor(b, addr1, addr3) && b.AnswerProbe(now, a.radioOf(b), fr.Addr2(), ies, a.saeH2ERequired()) {
+			a.cnt[counter.ProbeResponses]++
+		}
 	}
+}
+
+// probeFor reports whether a probe request to addr1 naming BSSID addr3 is
+// for BSS b.
+func probeFor(b *bss.BSS, addr1, addr3 ieee80211.MAC) bool {
+	return (addr1 == b.BSSID || addr1.IsBroadcast()) && (addr3 == b.BSSID || addr3.IsBroadcast())
 }
 
 // bssOf finds the radio's BSS whose BSSID is addr: received frames go to

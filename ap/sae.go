@@ -50,13 +50,6 @@ type saeState struct {
 	retiredAuth *sae.Authenticator
 }
 
-// staSAE is what an accepted exchange (or a cached PMKSA) gave a station.
-type staSAE struct {
-	keys sae.Keys
-	// bySAE: the station authenticated with SAE (not Open System).
-	bySAE bool
-}
-
 // SAEWorker is a Driver that runs SAE jobs off the core's loop: the shell
 // under its CPU budget, the simulator in virtual time. Each job handed to
 // RunSAE must come back through HandleSAEDone, run or not (a job the
@@ -124,7 +117,7 @@ func (a *AP) setSAE(auth *sae.Authenticator) {
 	if len(st.retired) > 0 {
 		st.retiredAuth = st.auth
 	}
-	auth.SetBSSID(sae.MAC(a.cfg.BSSID))
+	auth.SetBSSID(sae.MAC(a.bss.BSSID))
 	st.auth = auth
 	st.pmksa.Flush()
 }
@@ -140,7 +133,7 @@ func (a *AP) saeOf() *saeState {
 // handleSAEAuth takes an Authentication frame of algorithm 3.
 func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf()
-	if a.aclRefuses(now, sa, "authentication") {
+	if a.aclRefuses(now, a.bss, sa, "authentication") {
 		if slot, s := a.sta.lookup(sa); s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
@@ -176,7 +169,7 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 	if r.Drop == sae.DropCancelled && countCancel {
 		a.cnt[counter.SAEBudget]++
 	}
-	a.saeResult(now, sa, r, a.replyClassOf(now, sa, s))
+	a.saeResult(now, sa, r, a.replyClassOf(now, a.bss, sa, s))
 }
 
 // saeResult carries out what the authenticator decided.
@@ -239,7 +232,7 @@ func (a *AP) flushSAE(now time.Duration, d Driver) {
 
 // sendSAEAuth sends one SAE Authentication frame (bss.BSS.SendSAEAuth).
 func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
-	if !a.bss.SendSAEAuth(now, (*bssRadio)(a), da, f, class) {
+	if !a.bss.SendSAEAuth(now, a.radioOf(a.bss), da, f, class) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
@@ -255,19 +248,17 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	slot, s := a.sta.lookup(sa)
 	if s.keepsAssoc() {
 		a.cnt[counter.AuthKeptAssoc]++
-		s.sae = &staSAE{keys: *k, bySAE: true}
+		s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
 		return
 	}
-	slot, s, ok := a.freshEntry(now, sa, slot, s)
+	slot, s, ok := a.freshEntry(now, a.bss, sa, slot, s)
 	if !ok {
 		return // the station's association will find no entry: reason 6
 	}
-	s.state = stateAuthenticated
-	s.authAt, s.lastRx = now, now
-	s.known = class == bss.ReplyKnown
-	s.authOK = true // the Confirm was its own acknowledgement of the exchange
-	s.sae = &staSAE{keys: *k, bySAE: true}
-	a.sta.enlist(slot, bss.ListAuth)
+	s.bss.Authenticate(now, slot, &s.Station, class == bss.ReplyKnown)
+	s.lastRx = now
+	s.AuthOK = true // the Confirm was its own acknowledgement of the exchange
+	s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
 	a.bss.Answered.Add(now, sa)
 }
 
@@ -284,11 +275,11 @@ const statusInvalidPMKID = 53
 // downgrade).
 func (a *AP) saeAssoc(now time.Duration, s *station, n *rsn.Negotiated, rsnxe []byte) uint16 {
 	st := a.saeOf()
-	if st != nil && s.sae != nil && s.sae.bySAE && !s.sae.keys.H2E && st.auth.PWE() == sae.BothMethods && rsn.RSNXH2E(rsnxe) {
+	if st != nil && s.SAE != nil && s.SAE.BySAE && !s.SAE.Keys.H2E && st.auth.PWE() == sae.BothMethods && rsn.RSNXH2E(rsnxe) {
 		return ieee80211.StatusUnspecified
 	}
 	if n.AKM != rsn.AKMSAE {
-		if s.sae != nil && s.sae.bySAE {
+		if s.SAE != nil && s.SAE.BySAE {
 			return ieee80211.StatusInvalidAKMP
 		}
 		return ieee80211.StatusSuccess
@@ -297,16 +288,16 @@ func (a *AP) saeAssoc(now time.Duration, s *station, n *rsn.Negotiated, rsnxe []
 		return ieee80211.StatusInvalidAKMP
 	}
 	for _, id := range n.PMKIDs {
-		if e, ok := st.pmksa.Get(now, s.addr, id); ok {
-			bySAE := s.sae != nil && s.sae.bySAE
+		if e, ok := st.pmksa.Get(now, s.Addr, id); ok {
+			bySAE := s.SAE != nil && s.SAE.BySAE
 			if !bySAE {
 				a.cnt[counter.SAEPMKSAHits]++ // no SAE exchange before this association
 			}
-			s.sae = &staSAE{keys: sae.Keys{PMK: e.PMK, PMKID: e.PMKID, Group: e.Group, H2E: e.H2E}, bySAE: bySAE}
+			s.SAE = &bss.StationSAE{Keys: sae.Keys{PMK: e.PMK, PMKID: e.PMKID, Group: e.Group, H2E: e.H2E}, BySAE: bySAE}
 			return ieee80211.StatusSuccess
 		}
 	}
-	if len(n.PMKIDs) > 0 || s.sae == nil || !s.sae.bySAE {
+	if len(n.PMKIDs) > 0 || s.SAE == nil || !s.SAE.BySAE {
 		return statusInvalidPMKID
 	}
 	return ieee80211.StatusSuccess
@@ -314,11 +305,11 @@ func (a *AP) saeAssoc(now time.Duration, s *station, n *rsn.Negotiated, rsnxe []
 
 // saeSetPMK hands the station's SAE PMK to its handshake.
 func (s *station) saeSetPMK() {
-	if s.sae == nil || s.rsn == nil {
+	if s.SAE == nil || s.RSN == nil {
 		return
 	}
-	pmk := rsn.PMK(s.sae.keys.PMK)
-	s.rsn.hs.SetPMK(&pmk, rsn.PMKID(s.sae.keys.PMKID))
+	pmk := rsn.PMK(s.SAE.Keys.PMK)
+	s.RSN.HS.SetPMK(&pmk, rsn.PMKID(s.SAE.Keys.PMKID))
 	clear(pmk[:])
 }
 
@@ -354,11 +345,11 @@ func (a *AP) countSAEDrop(d sae.Drop) {
 
 // describeSAE adds a WPA3 station's SAE group and method to its status.
 func (s *station) describeSAE(st *ctl.Station) {
-	if s.sae == nil || s.rsn == nil || s.rsn.hs.AKM() != rsn.AKMSAE {
+	if s.SAE == nil || s.RSN == nil || s.RSN.HS.AKM() != rsn.AKMSAE {
 		return
 	}
-	st.SAEGroup, st.SAEMethod = s.sae.keys.Group, "hunting-and-pecking"
-	if s.sae.keys.H2E {
+	st.SAEGroup, st.SAEMethod = s.SAE.Keys.Group, "hunting-and-pecking"
+	if s.SAE.Keys.H2E {
 		st.SAEMethod = "hash-to-element"
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"
 )
@@ -23,7 +24,7 @@ func TestSAEPasswordRequired(t *testing.T) {
 	if err := c.checkSecrets(); err != nil {
 		t.Errorf("SAE alone asked for a PSK: %v", err)
 	}
-	c = &RSNConfig{AKMs: []rsn.AKM{rsn.AKMSAE}, Passphrase: NewPassphrase("correct horse")}
+	c = &RSNConfig{AKMs: []rsn.AKM{rsn.AKMSAE}, Passphrase: bss.NewPassphrase("correct horse")}
 	if pws := c.saePasswords(); len(pws) != 1 || string(pws[0].Password) != "correct horse" || !pws[0].AnyPeer {
 		t.Error("wpa_passphrase is not the fallback")
 	}

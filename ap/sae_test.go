@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -36,7 +37,7 @@ func saeConfig(t testing.TB, pwe sae.PWEMode, akms ...rsn.AKM) Config {
 		mfp = rsn.MFPOptional
 	}
 	return Config{WMM: true, RSN: &RSNConfig{AKMs: append(akms, rsn.AKMSAE), MFP: mfp,
-		PSKs: []PSK{{PMK: ptr(testPMK(t, testPassphrase))}}, Rand: newSeeded(1),
+		PSKs: []bss.PSK{{PMK: ptr(testPMK(t, testPassphrase))}}, Rand: newSeeded(1),
 		SAE: &SAEConfig{Passwords: []sae.Password{{Password: []byte(saePassword), AnyPeer: true}},
 			Groups: []uint16{19, 20}, PWE: pwe, Sync: 3, AntiCloggingThreshold: 5}}}
 }
@@ -430,10 +431,10 @@ func TestSAEFromAssociatedMFPStation(t *testing.T) {
 		t.Fatalf("the second exchange was refused: %d, counters %v", st, h.a.Counters())
 	}
 	_, s := h.a.sta.lookup(staMAC)
-	if s == nil || s.state != stateAssociated || !s.authorized || h.a.Counters()[counter.AuthKeptAssoc] != 1 {
+	if s == nil || s.State != bss.StateAssociated || !s.Authorized || h.a.Counters()[counter.AuthKeptAssoc] != 1 {
 		t.Fatalf("the association did not stay: %+v", s)
 	}
-	if s.sae == nil || s.sae.keys.PMKID != again.PMKID {
+	if s.SAE == nil || s.SAE.Keys.PMKID != again.PMKID {
 		t.Error("the new exchange's keys are not kept for the next association")
 	}
 }

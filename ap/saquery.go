@@ -25,12 +25,12 @@ import (
 
 // saQuery returns the station's procedure, created at its first use.
 func (a *AP) saQuery(s *station) *pmf.Query {
-	r := s.rsn
-	if r.query == nil {
+	r := s.RSN
+	if r.Query == nil {
 		c := a.cfg.RSN
-		r.query = pmf.NewQuery(pmf.Config{MaxTimeout: c.SAQueryMaxTimeout, RetryTimeout: c.SAQueryRetryTimeout, Rand: c.Rand})
+		r.Query = pmf.NewQuery(pmf.Config{MaxTimeout: c.SAQueryMaxTimeout, RetryTimeout: c.SAQueryRetryTimeout, Rand: c.Rand})
 	}
-	return r.query
+	return r.Query
 }
 
 // saQueryAssoc runs the SA Query rule for an association request from a
@@ -46,7 +46,7 @@ func (a *AP) saQueryAssoc(now time.Duration, slot uint16, s *station, reassoc bo
 		return false
 	}
 	a.cnt[counter.AssocComeback]++
-	a.sendAssocComeback(now, reassoc, s.addr, tus, class)
+	a.sendAssocComeback(now, s.bss, reassoc, s.Addr, tus, class)
 	a.saQueryStep(now, slot, s, step)
 	return true
 }
@@ -57,15 +57,15 @@ func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.St
 	case step.Send:
 		a.cnt[counter.SAQueryRequests]++
 		a.rsn.saQueries++
-		if s.dozing {
+		if s.Dozing {
 			// A bufferable management frame (802.11-2020 11.2.3, as
 			// mac80211 buffers Action frames): sent on the air it would
 			// be lost to a sleeping station, which would then time out.
 			// The TIM announces it; the station's wake or PS-Poll sends it.
-			s.rsn.held, s.rsn.queryHeld = step.ID, true
+			s.RSN.Held, s.RSN.QueryHeld = step.ID, true
 			return
 		}
-		a.sendSAQuery(now, s.addr, pmf.ActionRequest, step.ID)
+		a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, step.ID)
 	case step.TimedOut:
 		a.cnt[counter.SAQueryTimedOut]++
 		a.toAuthenticated(now, slot, s, ieee80211.ReasonPrevAuthNotValid,
@@ -77,15 +77,15 @@ func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.St
 // dozed, now it is awake or polls; it reports whether one went. A later
 // Request replaced an earlier one held: the procedure knows both IDs.
 func (a *AP) releaseSAQuery(now time.Duration, s *station) bool {
-	r := s.rsn
-	if r == nil || !r.queryHeld {
+	r := s.RSN
+	if r == nil || !r.QueryHeld {
 		return false
 	}
-	r.queryHeld = false
-	if r.query == nil || !r.query.Active() {
+	r.QueryHeld = false
+	if r.Query == nil || !r.Query.Active() {
 		return false
 	}
-	a.sendSAQuery(now, s.addr, pmf.ActionRequest, r.held)
+	a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, r.Held)
 	return true
 }
 
@@ -103,9 +103,9 @@ func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
 	switch q.Action {
 	case pmf.ActionRequest:
 		a.cnt[counter.SAQueryAnswered]++
-		a.sendSAQuery(now, s.addr, pmf.ActionResponse, q.ID)
+		a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionResponse, q.ID)
 	case pmf.ActionResponse:
-		if p := s.rsn.query; p != nil && p.Response(q.ID) {
+		if p := s.RSN.Query; p != nil && p.Response(q.ID) {
 			a.cnt[counter.SAQueryKept]++
 		}
 	}
@@ -113,8 +113,8 @@ func (a *AP) handleSAQuery(now time.Duration, s *station, body []byte) {
 
 // sendSAQuery sends an SA Query Request or Response (bss.BSS.SendSAQuery);
 // protectMgmt puts it under the station's PTK.
-func (a *AP) sendSAQuery(now time.Duration, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
-	a.bss.SendSAQuery(now, (*bssRadio)(a), da, action, id)
+func (a *AP) sendSAQuery(now time.Duration, b *bss.BSS, da ieee80211.MAC, action uint8, id pmf.TransactionID) {
+	b.SendSAQuery(now, a.radioOf(b), da, action, id)
 }
 
 // ctlSAQuery sends the station one SA Query Request under its PTK, with a
@@ -138,16 +138,16 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 		return ctl.Errorf(ctl.EBUSY, "sa query: transaction ID: %v", err)
 	}
 	a.cnt[counter.SAQueryRequests]++
-	a.sendSAQuery(now, s.addr, pmf.ActionRequest, id)
+	a.sendSAQuery(now, s.bss, s.Addr, pmf.ActionRequest, id)
 	return ctl.Reply{}
 }
 
 // sendAssocComeback refuses an association request with status 30 and
 // the Timeout Interval element of the association comeback time, as
 // hostapd's send_assoc_resp.
-func (a *AP) sendAssocComeback(now time.Duration, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
+func (a *AP) sendAssocComeback(now time.Duration, b *bss.BSS, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
 	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: ieee80211.StatusAssocRejectedTemp, H2EOnly: a.saeH2ERequired(), Comeback: tus, Class: class}
-	if a.bss.SendAssocResp(now, (*bssRadio)(a), &resp) {
+	if b.SendAssocResp(now, a.radioOf(b), &resp) {
 		a.cnt[counter.AssocResponses]++
 	}
 }
@@ -162,14 +162,14 @@ func (a *AP) saQueryTick(now time.Duration) {
 	n := 0
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.rsn == nil || s.rsn.query == nil {
+		if s.RSN == nil || s.RSN.Query == nil {
 			continue
 		}
-		q := s.rsn.query
+		q := s.RSN.Query
 		if d, ok := q.Deadline(); ok && d <= now {
 			a.saQueryStep(now, slot, s, q.Tick(now))
 		}
-		if _, ok := q.Deadline(); ok && s.rsn != nil && s.rsn.query == q {
+		if _, ok := q.Deadline(); ok && s.RSN != nil && s.RSN.Query == q {
 			n++
 		}
 	}
@@ -186,8 +186,8 @@ func (a *AP) saQueryDeadline() (time.Duration, bool) {
 		ok bool
 	)
 	for slot := range a.sta.used() {
-		if r := a.sta.slots[slot].rsn; r != nil && r.query != nil {
-			if t, armed := r.query.Deadline(); armed && (!ok || t < d) {
+		if r := a.sta.slots[slot].RSN; r != nil && r.Query != nil {
+			if t, armed := r.Query.Deadline(); armed && (!ok || t < d) {
 				d, ok = t, true
 			}
 		}

@@ -261,7 +261,7 @@ func (a *AP) sendProbes(now time.Duration, ssids []string) {
 		b = ieee80211.AppendSSID(b, ssid)
 		b = ieee80211.AppendRates(b, a.bss.Rates.IE) // the radio's rates; no BSS membership selector in a request
 		a.scanStats.ProbesSent++
-		a.finish(now, h, b, rt, 0)
+		a.finish(now, a.bss, h, b, rt, 0)
 	}
 }
 
@@ -272,7 +272,7 @@ func (a *AP) heardBSS(now time.Duration, fr ieee80211.Frame) {
 		a.acsHeard(now, fr)
 		return
 	}
-	if a.scan == nil || fr.Addr3() == a.cfg.BSSID {
+	if a.scan == nil || a.bssOf(fr.Addr3()) != nil {
 		return
 	}
 	ri := a.rx

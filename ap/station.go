@@ -10,78 +10,21 @@ import (
 	"github.com/airq/airq/rate"
 )
 
-type staState uint8
-
-const (
-	stateNone staState = iota
-	stateAuthenticated
-	// stateAssocPending: the association was accepted and the AID is
-	// reserved; the station becomes associated when the echo of the
-	// association response shows it acknowledged (as hostapd waits for
-	// the TX status with mac80211).
-	stateAssocPending
-	stateAssociated
-)
-
-func (s staState) String() string {
-	switch s {
-	case stateAuthenticated:
-		return "authenticated"
-	case stateAssocPending:
-		return "associating"
-	case stateAssociated:
-		return "associated"
-	}
-	return "none"
-}
-
 // station is one entry of the station table, indexed by slot. An associated
 // station's AID equals its slot.
 type station struct {
-	state          staState
-	addr           ieee80211.MAC
-	qos            bool // WMM station: QoS data with TIDs
-	capability     uint16
-	listenInterval uint16
-	rates          uint16 // bitmask over the AP's rate list
-	txRate         radio.Rate
-	authAt         time.Duration
-	assocAt        time.Duration
-	lastRx         time.Duration
-	signal         int8
-	signalAvg      signalAverage
-	rxRate         radio.Rate // of its last received data frame
-	dozing         bool       // Power Management bit set in its last frame
-	// authorized opens the controlled port: data other than EAPOL passes
-	// only then. Open networks authorize at association, WPA2 once the
-	// 4-way handshake completes.
-	authorized bool
-	// announced: AP-STA-CONNECTED went out for this session, so its end
-	// is announced too.
-	announced    bool
-	rsn          *staRSN       // its handshake and keys (WPA2); nil on an open network
-	sae          *staSAE       // the keys its SAE exchange or a PMKSA gave it (sae.go)
-	ht, vht      bool          // HT/VHT in use with this station
-	heAnnounced  bool          // it offers HE, which airq does not send
-	maxAMSDU     int           // longest A-MSDU it receives, 0 if none
-	rc           *rate.Station // rate selection for its data frames
-	nonERP       bool          // no OFDM rate: 802.11b only
-	longPreamble bool          // no short preamble capability
-	polling      bool          // an inactivity poll is queued or in flight
+	bss.Station // the BSS's part: admission, handshakes, what it announced
 
-	// The association handshake (mlme.go, admit.go).
-	known      bool          // heard from before it authenticated: replies to it are in the known class
-	authOK     bool          // acknowledged its authentication response (or the status was lost)
-	hadData    bool          // sent a data frame since it associated: never evicted for room
-	reassoc    bool          // pending after being associated: a reassociation of a session
-	respLost   bool          // the pending response's TX status was lost: its first frame confirms it
-	respSeq    uint16        // sequence control of the latest association response
-	assocSeq   uint16        // sequence control of its last (re)association request
-	assocSeqOK bool          // assocSeq holds one
-	pendingAt  time.Duration // when the association was accepted
-	caps       rate.Caps     // what it announced, for the rate table built when first needed
-	rcTried    bool          // the rate table was built (or could not be) since the last release
-	lastTx     time.Duration // last data frame handed to the radio
+	lastRx    time.Duration
+	lastTx    time.Duration // last data frame handed to the radio
+	bss       *bss.BSS      // the network it belongs to
+	rc        *rate.Station // rate selection for its data frames
+	txRate    radio.Rate
+	rxRate    radio.Rate // of its last received data frame
+	signal    int8
+	polling   bool // an inactivity poll is queued or in flight
+	rcTried   bool // the rate table was built (or could not be) since the last release
+	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
@@ -107,13 +50,17 @@ type StationCounters struct {
 }
 
 // stationTable is the radio's stations: the index of addresses, AIDs and
-// eviction lists of their BSS (bss.Table) and each station's state, by slot. A station's
-// slot is its AID and its index in the scheduler; slot 0 is never used.
+// eviction lists of their BSS (bss.Table, which binds each AID to the
+// station's bss.Station record) and each station's entry, by slot. A
+// station's slot is its AID and its index in the scheduler; slot 0 is
+// never used.
 type stationTable struct {
 	slots []station
 	ids   *bss.Table // the BSS's
 }
 
+// newStationTable makes the slots of the stations of the radio's one BSS,
+// whose table ids is.
 func newStationTable(max int, ids *bss.Table) stationTable {
 	return stationTable{slots: make([]station, max+1), ids: ids}
 }
@@ -123,7 +70,7 @@ func newStationTable(max int, ids *bss.Table) stationTable {
 func (t *stationTable) used() iter.Seq[uint16] {
 	return func(yield func(uint16) bool) {
 		for i := 1; i < len(t.slots); i++ {
-			if t.slots[i].state != stateNone && !yield(uint16(i)) {
+			if t.slots[i].State != bss.StateNone && !yield(uint16(i)) {
 				return
 			}
 		}
@@ -138,23 +85,25 @@ func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
 	return slot, &t.slots[slot]
 }
 
-// add returns a fresh slot for addr, or false when the table is full. The
-// lowest free slot is used, so AIDs are reused.
-func (t *stationTable) add(addr ieee80211.MAC) (uint16, *station, bool) {
+// add returns a fresh slot for addr joining b (the BSS whose table ids is),
+// or false when the table is full. The lowest free slot is used, so AIDs
+// are reused.
+func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bool) {
 	slot, ok := t.ids.Add(addr)
 	if !ok {
 		return 0, nil, false
 	}
 	s := &t.slots[slot]
-	*s = station{addr: addr}
+	*s = station{Station: bss.Station{Addr: addr}, bss: b}
+	t.ids.Bind(slot, &s.Station)
 	return slot, s, true
 }
 
 func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
-	t.ids.Remove(slot, s.addr)
-	s.state = stateNone
-	s.rc, s.rsn, s.sae = nil, nil, nil
+	t.ids.Remove(slot, s.Addr)
+	s.State = bss.StateNone
+	s.rc, s.RSN, s.SAE = nil, nil, nil
 }
 
 // enlist moves slot to the tail of list l (bss.ListNone: off every list).

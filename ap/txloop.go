@@ -69,13 +69,15 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		tid  uint8
 		seq  uint16
 		rate radio.Rate
+		from = a.bss // the radio's group frames are its first BSS's
 	)
 	if slot == 0 {
-		rate = a.bss.Rates.LowestBasic()
+		rate = from.Rates.LowestBasic()
 		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
-		seq = a.nextMgmtSeq()
+		seq = from.NextSeq()
 	} else {
 		s := &a.sta.slots[slot]
+		from = s.bss
 		rate = s.txRate
 		p = radio.TxParams{Rate: rate}
 		if !a.slabPoll[h] {
@@ -85,21 +87,21 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 				p.Rate = rate
 			}
 		}
-		qos = s.qos
+		qos = s.QoS
 		if qos {
 			tid, _ = q.TID()
 			seq = s.txSeq[tid]
 			s.txSeq[tid] = (seq + 1) & 0xfff
 		} else {
-			seq = a.nextMgmtSeq()
+			seq = from.NextSeq()
 		}
 	}
 	var b []byte
 	rt := radiotap.TxHeaderLen(p) // once: building and protecting use it
 	if a.slabPoll[h] {
-		b = a.buildNull(h, p, qos, tid, seq)
+		b = a.buildNull(h, from.BSSID, p, qos, tid, seq)
 	} else {
-		b = a.buildData(h, n, p, rt, qos, tid, seq)
+		b = a.buildData(h, from.BSSID, n, p, rt, qos, tid, seq)
 	}
 	fr := ieee80211.Frame(b[rt:])
 	if moreData {

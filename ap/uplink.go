@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -13,17 +14,18 @@ import (
 // stations go to the wired side as 802.3, or straight back into the BSS when
 // addressed to another station.
 func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
-	if !fr.ToDS() || a.bssOf(fr.Addr1()) == nil {
+	b := a.bssOf(fr.Addr1())
+	if !fr.ToDS() || b == nil {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
 	if fr.FromDS() {
-		a.handle4Addr(now, sa, slot, s)
+		a.handle4Addr(now, b, sa, slot, s)
 		return
 	}
-	if !a.admitClass3(now, sa, slot, s) {
+	if !a.admitClass3(now, b, sa, slot, s) {
 		return
 	}
 	if a.rsn != nil {
@@ -89,7 +91,7 @@ func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80
 		a.rxEAPOL(now, s, da, payload)
 		return
 	}
-	if !s.authorized && etherType != etherTypeEAPOL {
+	if !s.Authorized && etherType != etherTypeEAPOL {
 		s.RxDroppedUnauthorize++
 		a.cnt[counter.RxUnauthorized]++
 		return
@@ -100,13 +102,13 @@ func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80
 // handle4Addr drops a 4-address data frame (airq has no WDS stations).
 // One from an associated station is ignored, as hostapd ignores it without
 // wds_sta; one from anyone else is a class 3 frame from a stranger.
-func (a *AP) handle4Addr(now time.Duration, sa ieee80211.MAC, slot uint16, s *station) {
+func (a *AP) handle4Addr(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) {
 	a.cnt[counter.Rx4Addr]++
-	if s != nil && s.state >= stateAssocPending {
+	if s != nil && s.State >= bss.StateAssocPending {
 		a.cnt[counter.Rx4AddrDropped]++
 		return
 	}
-	a.admitClass3(now, sa, slot, s)
+	a.admitClass3(now, b, sa, slot, s)
 }
 
 // deaggregate takes an A-MSDU from a station apart. Its structure is
@@ -168,7 +170,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	// isolated from each other: then everything goes to the wired side.
 	if !a.cfg.APIsolate {
 		if !da.IsMulticast() {
-			if _, dst := a.sta.lookup(da); dst != nil && dst.state == stateAssociated {
+			if _, dst := a.sta.lookup(da); dst != nil && dst.State == bss.StateAssociated {
 				a.cnt[counter.RxIntraBSS]++
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return

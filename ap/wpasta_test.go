@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/bip"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
@@ -41,7 +42,7 @@ func newSeeded(n byte) seeded { return seeded{rand.NewChaCha8([32]byte{n})} }
 // wpaConfig is a WPA2-PSK BSS; the PSK is given as a PMK so that the test
 // skips PBKDF2.
 func wpaConfig(t testing.TB, akm rsn.AKM) Config {
-	return Config{WMM: true, RSN: &RSNConfig{AKMs: []rsn.AKM{akm}, PSKs: []PSK{{PMK: ptr(testPMK(t, testPassphrase))}},
+	return Config{WMM: true, RSN: &RSNConfig{AKMs: []rsn.AKM{akm}, PSKs: []bss.PSK{{PMK: ptr(testPMK(t, testPassphrase))}},
 		Rand: newSeeded(1)}}
 }
 

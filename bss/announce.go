@@ -2,6 +2,7 @@ package bss
 
 import (
 	"encoding/binary"
+	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -47,6 +48,25 @@ func (b *BSS) AppendRates(dst []byte, h2eOnly bool) []byte {
 	n := copy(octets[:len(octets)-1], b.Rates.IE)
 	octets[n] = ieee80211.RateBasic | ieee80211.SelectorSAEH2E
 	return ieee80211.AppendRates(dst, octets[:n+1])
+}
+
+// AppendBeacon appends the body of the BSS's beacon, which the radio
+// sends at now, its TBTT: the fixed fields with the radio's TSF, the SSID
+// (empty when hidden) and the tail with the TIM. A DTIM beacon that
+// announces buffered group frames opens the group window until the next
+// beacon, and the DTIM count moves on to the next beacon. h2eOnly: the
+// BSS's SAE requires hash-to-element.
+func (b *BSS) AppendBeacon(dst []byte, r Radio, now time.Duration, h2eOnly bool) []byte {
+	air := r.Air()
+	dst = ieee80211.AppendBeaconFixed(dst, r.TSF(now), uint16(b.Profile.BeaconInterval), b.Capability(air.Freq))
+	dst = b.AppendBeaconSSID(dst)
+	tim, group := b.FillTIM(r, b.DTIM.Count() == 0)
+	// Buffered group frames go right after the DTIM beacon that
+	// announces them, until the next beacon.
+	b.GroupWindow = group
+	dst = b.AppendTail(dst, &air, h2eOnly, tim, group)
+	b.DTIM.Beaconed(b.Profile.DTIMPeriod)
+	return dst
 }
 
 // AppendBeaconSSID appends the SSID element of a beacon: empty when the

@@ -5,6 +5,10 @@
 // counts behind its Capability field and ERP element, its DTIM count and
 // TIM, its reply airtime budget, the senders it knows and the record of
 // whom it answered, and the sequence numbers of its management frames.
+// Station is its record of a station (how far it has come, when, what it
+// announced, its RSN and SAE state), which its table binds to the AID,
+// and the BSS keeps the books of its stations' admission and power save
+// (admit.go).
 // From these it makes the elements of its beacons and probe responses,
 // around what the radio gives (Air: the channel, the Country element, the
 // channel's load), and decides which probe requests it answers. Beside it:
@@ -15,9 +19,11 @@
 //
 // A BSS reaches the radio that carries it through Radio (a management
 // frame to build and send within its reply budget, the TSF, the radio's
-// part of its announcements): it answers probe requests that way, and
-// makes its authentication and association responses, deauthentications,
-// disassociations and replies to strangers.
+// part of its announcements, whether frames wait in the radio's queues
+// for a station or for the group): it answers probe requests that way,
+// builds its beacon's body and TIM, and makes its authentication and
+// association responses, deauthentications, disassociations and replies
+// to strangers.
 //
 // It is pure: no goroutines, no system calls, time passed in. Package ap,
 // the radio's core, holds a radio's BSSes and drives them; bss never

@@ -8,7 +8,8 @@ import (
 
 // Radio is what a BSS needs of the radio that carries it, as a mac80211
 // interface reaches its ieee80211_local: a management frame to build and
-// send, the TSF, and the radio's part of what the BSS announces. Each BSS
+// send, the TSF, the radio's part of what the BSS announces, and whether
+// frames wait in its queues for the BSS's stations. Each BSS
 // is given its own view of the radio (package ap implements it), so the
 // frames it starts carry its BSSID and its sequence numbers, and its
 // replies are paid from its own budget.
@@ -31,6 +32,12 @@ type Radio interface {
 	TSF(now time.Duration) uint64
 	// Air is the radio's part of the BSS's announcements.
 	Air() Air
+	// Queued reports whether frames wait in the radio's queues for the
+	// BSS's station of aid; GroupQueued whether the BSS's group-addressed
+	// frames wait for a DTIM beacon. A beacon's TIM asks them, never a
+	// data frame.
+	Queued(aid uint16) bool
+	GroupQueued() bool
 }
 
 // MgmtFrame is a management frame being built: the BSS appends its body

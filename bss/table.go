@@ -25,18 +25,19 @@ type link struct {
 
 // Table is the index of a BSS's station table: addresses to AIDs 1..max
 // (0 is never used), the free AIDs with the lowest handed out first, and
-// the eviction lists. The stations' own state is the caller's, in an
-// array indexed by AID.
+// the eviction lists, and each held AID's Station record. The records
+// live with the radio's part of each station (Bind).
 type Table struct {
 	byAddr map[ieee80211.MAC]uint16
 	free   []uint16 // descending: the lowest free AID last
 	links  []link
+	recs   []*Station // by AID; nil: free
 	lists  [numLists]listEnds
 }
 
 // NewTable returns a table of max AIDs, all free.
 func NewTable(max int) Table {
-	t := Table{byAddr: make(map[ieee80211.MAC]uint16, max), free: make([]uint16, 0, max), links: make([]link, max+1)}
+	t := Table{byAddr: make(map[ieee80211.MAC]uint16, max), free: make([]uint16, 0, max), links: make([]link, max+1), recs: make([]*Station, max+1)}
 	for i := max; i >= 1; i-- {
 		t.free = append(t.free, uint16(i))
 	}
@@ -62,6 +63,7 @@ func (t *Table) Add(addr ieee80211.MAC) (uint16, bool) {
 // Remove frees aid, held by addr, and takes it off its list.
 func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 	t.Enlist(aid, ListNone)
+	t.recs[aid] = nil
 	delete(t.byAddr, addr)
 	// Keep the free list sorted descending so the lowest AID is reused first.
 	i := len(t.free)
@@ -72,6 +74,14 @@ func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 	}
 	t.free[i] = aid
 }
+
+// Bind makes rec the record of aid, which Add gave out: the radio keeps
+// the record beside its own part of the station, and the BSS reaches it
+// here until Remove.
+func (t *Table) Bind(aid uint16, rec *Station) { t.recs[aid] = rec }
+
+// Station returns the record of aid, nil if none is bound.
+func (t *Table) Station(aid uint16) *Station { return t.recs[aid] }
 
 // Len is the number of AIDs held; Free the number left.
 func (t *Table) Len() int  { return len(t.byAddr) }

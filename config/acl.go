@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -25,9 +25,9 @@ import (
 func setACLMode(s *Settings, v string) error {
 	switch v {
 	case "0":
-		s.Core.ACL.Mode = ap.ACLAcceptUnlessDenied
+		s.Core.ACL.Mode = bss.ACLAcceptUnlessDenied
 	case "1":
-		s.Core.ACL.Mode = ap.ACLDenyUnlessAccepted
+		s.Core.ACL.Mode = bss.ACLDenyUnlessAccepted
 	case "2":
 		return saysWhy{fmt.Errorf("2 (RADIUS) is not supported; want 0 (accept unless in deny_mac_file) or 1 (deny unless in accept_mac_file)")}
 	default:

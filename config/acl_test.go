@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -40,7 +40,7 @@ func TestACLFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	acl := s.Core.ACL
-	if acl.Mode != ap.ACLDenyUnlessAccepted || len(acl.Accept) != 3 || len(acl.Deny) != 2 {
+	if acl.Mode != bss.ACLDenyUnlessAccepted || len(acl.Accept) != 3 || len(acl.Deny) != 2 {
 		t.Fatalf("acl %+v", acl)
 	}
 	for s, want := range map[string]bool{"02:00:00:00:10:01": true, "02:00:00:00:10:03": true,
@@ -54,7 +54,7 @@ func TestACLFiles(t *testing.T) {
 	}
 	// Without the keys everyone is admitted.
 	s, err = load(t, writeConf(t, "ssid=x\n"), nil)
-	if err != nil || s.Core.ACL.Mode != ap.ACLAcceptUnlessDenied || !s.Core.ACL.Allows(mac(t, "02:00:00:00:10:01")) {
+	if err != nil || s.Core.ACL.Mode != bss.ACLAcceptUnlessDenied || !s.Core.ACL.Allows(mac(t, "02:00:00:00:10:01")) {
 		t.Errorf("default acl %+v, %v", s.Core.ACL, err)
 	}
 }

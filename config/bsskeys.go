@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -72,7 +73,7 @@ func bssCore(radio ap.Config) ap.Config {
 	c.SSID, c.BSSID, c.HideSSID = "", ieee80211.MAC{}, false
 	c.DTIMPeriod, c.MaxStations, c.WMM = 2, DefaultMaxStations, true
 	c.APIsolate, c.MulticastToUnicast, c.InactivityTimeout = false, false, 0
-	c.ACL, c.RSN = ap.ACL{}, nil
+	c.ACL, c.RSN = bss.ACL{}, nil
 	c.Advert.UTF8SSID, c.Advert.BSSLoadPeriod, c.Advert.ChanUtilAvgPeriod = false, 0, 0
 	c.AuthTimeout, c.AssocResponseTimeout = 0, 0
 	return c

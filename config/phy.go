@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/scan"
 )
 
@@ -14,9 +15,9 @@ import (
 // -short-gi: the short guard interval at every width the channel uses,
 // over the file's flags. name(flag, key) names a setting in a message: its
 // key when the file gave it, else its flag (File.Source).
-func (s *Settings) CorePHY(channel int, shortGI *bool, name func(flag, key string) string) (ap.PHY, error) {
+func (s *Settings) CorePHY(channel int, shortGI *bool, name func(flag, key string) string) (bss.PHY, error) {
 	p := s.PHY
-	ph := ap.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
+	ph := bss.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
 		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -70,7 +71,7 @@ func (s *Settings) CorePHY(channel int, shortGI *bool, name func(flag, key strin
 // limit and airtime budget cut it further. Every frame injected costs a
 // channel access, an echo and a trip through the kernel, so HT stations
 // that take A-MSDUs get them unless amsdu=0 turns them off.
-func DefaultAMSDU(ph ap.PHY) int {
+func DefaultAMSDU(ph bss.PHY) int {
 	switch {
 	case ph.VHT:
 		return 11424
@@ -83,7 +84,7 @@ func DefaultAMSDU(ph ap.PHY) int {
 // CenterOf is the centre channel number of the 80 or 160 MHz block holding
 // 5 GHz channel ch, as hostapd's vht_oper_centr_freq_seg0_idx names it.
 func CenterOf(ch, width int) int {
-	c := ap.Config{Channel: ch, Freq: 5000 + 5*ch, PHY: ap.PHY{Width: width}}
+	c := ap.Config{Channel: ch, Freq: 5000 + 5*ch, PHY: bss.PHY{Width: width}}
 	return (c.CenterFreq() - 5000) / 5
 }
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 )
@@ -44,8 +44,8 @@ func setPSKFile(s *Settings, path string) error {
 }
 
 // parsePSKFile reads the lines of a wpa_psk_file.
-func parsePSKFile(path string, data []byte) ([]ap.PSK, error) {
-	var out []ap.PSK
+func parsePSKFile(path string, data []byte) ([]bss.PSK, error) {
+	var out []bss.PSK
 	for n, raw := range bytes.Split(data, []byte{'\n'}) {
 		line := strings.TrimSpace(strings.TrimSuffix(string(raw), "\r"))
 		if line == "" || line[0] == '#' {
@@ -65,8 +65,8 @@ func parsePSKFile(path string, data []byte) ([]ap.PSK, error) {
 
 // parsePSKLine reads one line: the prefixes, the address, the secret (the
 // rest of the line, as hostapd takes it).
-func parsePSKLine(line string) (ap.PSK, error) {
-	var p ap.PSK
+func parsePSKLine(line string) (bss.PSK, error) {
+	var p bss.PSK
 	for {
 		field, rest := cutBlank(line)
 		k, v, ok := strings.Cut(field, "=")
@@ -111,7 +111,7 @@ func parsePSKLine(line string) (ap.PSK, error) {
 	if n := len(secret); n < 8 || n > 63 {
 		return p, fmt.Errorf("the PSK: want 64 hex digits or a passphrase of 8 to 63 characters (%d characters)", n)
 	}
-	p.Passphrase = ap.NewPassphrase(secret)
+	p.Passphrase = bss.NewPassphrase(secret)
 	return p, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/rsn"
 )
 
@@ -90,7 +91,7 @@ func setPassphrase(s *Settings, v string) error {
 			return saysWhy{errors.New("want printable ASCII characters only")}
 		}
 	}
-	rsnOf(s).Passphrase = ap.NewPassphrase(v)
+	rsnOf(s).Passphrase = bss.NewPassphrase(v)
 	return nil
 }
 

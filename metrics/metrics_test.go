@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/scan"
@@ -131,7 +132,7 @@ func TestMetricsLint(t *testing.T) {
 			chans = append(chans, c)
 		}
 	}
-	s, err := sim.New(sim.Config{Seed: 3, AP: ap.Config{PHY: ap.PHY{HT: true}, AMSDU: 7935,
+	s, err := sim.New(sim.Config{Seed: 3, AP: ap.Config{PHY: bss.PHY{HT: true}, AMSDU: 7935,
 		Scan: &ap.ScanConfig{Planner: scan.Config{Channels: chans, Retune: sim.DefaultRetuneTime}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +273,7 @@ func TestMetricsScanAndAMSDU(t *testing.T) {
 			chans = append(chans, c)
 		}
 	}
-	s, err := sim.New(sim.Config{Seed: 7, AP: ap.Config{PHY: ap.PHY{HT: true}, AMSDU: 7935,
+	s, err := sim.New(sim.Config{Seed: 7, AP: ap.Config{PHY: bss.PHY{HT: true}, AMSDU: 7935,
 		Scan: &ap.ScanConfig{Planner: scan.Config{Channels: chans, Retune: sim.DefaultRetuneTime}}}})
 	if err != nil {
 		t.Fatal(err)

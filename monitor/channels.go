@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
 )
@@ -70,7 +71,7 @@ func retuneTarget(phy nl80211.PHY, cur nl80211.Channel) nl80211.Channel {
 }
 
 // nlWidth is the nl80211 channel width of the core's PHY settings.
-func nlWidth(p ap.PHY) nl80211.Width {
+func nlWidth(p bss.PHY) nl80211.Width {
 	switch {
 	case p.Width == 40:
 		return nl80211.Width40

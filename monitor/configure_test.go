@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/nl80211"
@@ -39,7 +40,7 @@ func dePHY() (nl80211.PHY, nl80211.RegDomain) {
 
 func TestConfigureFixedChannel(t *testing.T) {
 	phy, dom := dePHY()
-	cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36, PHY: ap.PHY{HT: true, VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
+	cfg := ap.Config{SSID: "x", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x02, 0}, Channel: 36, PHY: bss.PHY{HT: true, VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
 		Scan: &ap.ScanConfig{Planner: scan.Config{Mode: scan.Continuous}}}
 	got, ch, err := configure(Options{CountryElement: true}, cfg, phy, dom)
 	if err != nil {

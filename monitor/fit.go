@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
 )
@@ -12,7 +12,7 @@ import (
 // checkPHY checks the HT/VHT settings against what the phy's band at freq
 // declares: asking for something the radio cannot do is an error, as
 // hostapd's "Driver does not support configured HT capability" is.
-func checkPHY(phy nl80211.PHY, freq int, p ap.PHY) error {
+func checkPHY(phy nl80211.PHY, freq int, p bss.PHY) error {
 	band := bandOf(phy, freq)
 	if band == nil || !p.HT {
 		return nil // no such channel is reported elsewhere

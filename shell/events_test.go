@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -80,15 +81,15 @@ func TestControlCallAndReconfigure(t *testing.T) {
 	if _, err := srv.Call(ctx, ctl.Request{Op: ctl.OpStationGet, Addr: sta}); err == nil {
 		t.Error("Call of an unknown station succeeded")
 	}
-	acl := ap.NewACL(ap.ACLDenyUnlessAccepted, []ieee80211.MAC{sta}, nil)
+	acl := bss.NewACL(bss.ACLDenyUnlessAccepted, []ieee80211.MAC{sta}, nil)
 	if removed, err := srv.Reconfigure(ctx, Reconfig{ACL: &acl, AirtimeWeight: 500}); err != nil || len(removed) != 0 {
 		t.Errorf("Reconfigure: %v, %v", removed, err)
 	}
-	if _, err := srv.Reconfigure(ctx, Reconfig{ACL: &ap.ACL{Mode: 7}}); err == nil {
+	if _, err := srv.Reconfigure(ctx, Reconfig{ACL: &bss.ACL{Mode: 7}}); err == nil {
 		t.Error("Reconfigure took an invalid access list")
 	}
 	stop()
-	if c := core.Config(); c.AirtimeWeight != 500 || c.ACL.Mode != ap.ACLDenyUnlessAccepted || !c.ACL.Allows(sta) {
+	if c := core.Config(); c.AirtimeWeight != 500 || c.ACL.Mode != bss.ACLDenyUnlessAccepted || !c.ACL.Allows(sta) {
 		t.Errorf("after Reconfigure: weight %d, acl %+v", c.AirtimeWeight, c.ACL)
 	}
 	// Nobody serves the calls now: ctx bounds the wait.

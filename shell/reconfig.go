@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -12,7 +13,7 @@ import (
 // Reconfig is a change of the core's settings that a reload applies live,
 // on the loop that owns the core; the zero value changes nothing.
 type Reconfig struct {
-	ACL           *ap.ACL  // new access lists; nil: unchanged
+	ACL           *bss.ACL // new access lists; nil: unchanged
 	AirtimeWeight uint16   // the weight of stations associating from now on; 0: unchanged
 	PSKs          *ap.PSKs // new pre-shared keys (ap.DerivePSKs); nil: unchanged
 	// Airtime is the new airtime policy (airtime_mode and the BSS's

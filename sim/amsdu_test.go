@@ -8,6 +8,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/aql"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/radio"
@@ -21,7 +22,7 @@ var amsduLong = flag.Bool("amsdu.long", false, "run the A-MSDU study at full len
 func amsduRun(t *testing.T, seed uint64, amsdu int, d time.Duration) (bps float64, sparse time.Duration, st *Station) {
 	s, err := New(Config{Seed: seed, AP: ap.Config{
 		Channel: 36, WMM: true, AMSDU: amsdu,
-		PHY: ap.PHY{VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
+		PHY: bss.PHY{VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true},
 	}})
 	if err != nil {
 		t.Fatal(err)

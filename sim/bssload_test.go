@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 )
 
@@ -13,7 +14,7 @@ import (
 // air with a bulk download, and back once it stops; chan_util_avg_period
 // averages it.
 func TestChannelUtilizationFollowsLoad(t *testing.T) {
-	s, err := New(Config{Seed: 5, AP: ap.Config{Advert: ap.Advert{BSSLoadPeriod: 10, ChanUtilAvgPeriod: 20}}})
+	s, err := New(Config{Seed: 5, AP: ap.Config{Advert: bss.Advert{BSSLoadPeriod: 10, ChanUtilAvgPeriod: 20}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/rsn"
@@ -21,7 +22,7 @@ func saeSim(t *testing.T, seed uint64, transition bool) (*Sim, *Host) {
 		SAE: &ap.SAEConfig{Passwords: []sae.Password{{Password: []byte(simSAEPassword), AnyPeer: true}},
 			Groups: []uint16{19, 20}, PWE: sae.BothMethods, Sync: 3, AntiCloggingThreshold: 5}}
 	if transition {
-		rc.AKMs, rc.MFP, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMSAE}, rsn.MFPOptional, ap.NewPassphrase(simPassphrase)
+		rc.AKMs, rc.MFP, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMSAE}, rsn.MFPOptional, bss.NewPassphrase(simPassphrase)
 	}
 	s, err := New(Config{Seed: seed, AP: ap.Config{RSN: &rc}})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
@@ -46,7 +47,7 @@ func TestSignalLossCurve(t *testing.T) {
 // the channel carries: rate selection settles on three different rates,
 // and the airtime scheduler gives each the same airtime, within 10 %.
 func TestThreeSignalsThreeRates(t *testing.T) {
-	s, err := New(Config{Seed: 21, AP: ap.Config{Channel: 36, WMM: true, PHY: ap.PHY{HT: true, SGI20: true}},
+	s, err := New(Config{Seed: 21, AP: ap.Config{Channel: 36, WMM: true, PHY: bss.PHY{HT: true, SGI20: true}},
 		Medium: MediumConfig{SignalLoss: true}})
 	if err != nil {
 		t.Fatal(err)

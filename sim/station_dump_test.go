@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/radio"
 )
@@ -15,7 +16,7 @@ import (
 // rate its uplink came at, the signal and its average, and the selector's
 // expected throughput.
 func TestStationDumpFigures(t *testing.T) {
-	s, err := New(Config{Seed: 3, AP: ap.Config{Channel: 36, WMM: true, PHY: ap.PHY{VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true}}})
+	s, err := New(Config{Seed: 3, AP: ap.Config{Channel: 36, WMM: true, PHY: bss.PHY{VHT: true, Width: 80, SGI20: true, SGI40: true, SGI80: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -21,7 +22,7 @@ const simPassphrase = "correct horse battery"
 // passphrase (the core derives the PMK), and a wired host.
 func wpaSim(t *testing.T, seed uint64, rc ap.RSNConfig, capture func(time.Duration, []byte)) (*Sim, *Host) {
 	t.Helper()
-	rc.AKMs, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMPSKSHA256}, ap.NewPassphrase(simPassphrase)
+	rc.AKMs, rc.Passphrase = []rsn.AKM{rsn.AKMPSK, rsn.AKMPSKSHA256}, bss.NewPassphrase(simPassphrase)
 	s, err := New(Config{Seed: seed, AP: ap.Config{RSN: &rc}, Capture: capture})
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +210,7 @@ func bulkBoth(t *testing.T, rc *ap.RSNConfig) (down, up uint64) {
 // sees: WPA2 carries what the open network does, within 5 %.
 func TestWPA2ThroughputAsOpen(t *testing.T) {
 	od, ou := bulkBoth(t, nil)
-	wd, wu := bulkBoth(t, &ap.RSNConfig{Passphrase: ap.NewPassphrase(simPassphrase)})
+	wd, wu := bulkBoth(t, &ap.RSNConfig{Passphrase: bss.NewPassphrase(simPassphrase)})
 	t.Logf("open: %d down, %d up; WPA2: %d down, %d up", od, ou, wd, wu)
 	if float64(wd) < 0.95*float64(od) || float64(wu) < 0.95*float64(ou) {
 		t.Errorf("WPA2 %d down, %d up; open %d, %d", wd, wu, od, ou)

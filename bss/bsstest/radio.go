@@ -17,7 +17,11 @@ type Radio struct {
 	// Sent are the frames sent (802.11 header and body), with how they
 	// were sent.
 	Sent []Frame
-	seq  uint16
+	// Waiting are the AIDs frames are queued for; Group: group frames
+	// are queued.
+	Waiting map[uint16]bool
+	Group   bool
+	seq     uint16
 }
 
 // Frame is one frame the fake sent: a reply (in Class, waiting for the
@@ -62,3 +66,9 @@ func (r *Radio) TSF(now time.Duration) uint64 { return uint64(now / time.Microse
 func (r *Radio) Air() bss.Air { return r.AirInfo }
 
 var _ bss.Radio = (*Radio)(nil)
+
+// Queued reports whether aid is in Waiting.
+func (r *Radio) Queued(aid uint16) bool { return r.Waiting[aid] }
+
+// GroupQueued returns Group.
+func (r *Radio) GroupQueued() bool { return r.Group }
