@@ -1,0 +1,96 @@
+#!/bin/sh
+# timeout: 6900
+# hwsim-suite: hostap's tests/hwsim (run-tests.py) with airqd in place of
+# hostapd; started by test/e2e/hwsim-suite.sh, which copies hostap's tests,
+# its wpa_supplicant and wlantest and Debian's python3 to /hostap and /usr.
+# Not one of make e2e's scenarios (its name is no sN-).
+#
+# The set-up is hostap's tests/hwsim/start.sh: seven radios (wlan0-2 the
+# stations, wlan3 and wlan4 the APs, wlan5 the spare wpa_supplicant's),
+# wlantest on hwsim0, and the AP daemon's global socket at
+# /var/run/hostapd-global. There airqd (-g, -hostapd-testing) drives wlan3's
+# radio; run-tests.py adds each test's AP with ADD wlan3 /var/run/hostapd,
+# SET ... and ENABLE, as it does with hostapd. One radio per airqd: tests
+# that start a second AP on wlan4 find no daemon there.
+#
+# Checks: hwsim-suite.<module> pass when run-tests.py ran tests of the
+# module (whatever their verdicts: those are the figures, in
+# hwsim-suite-summary.txt and hwsim-suite-run-tests.out on the share).
+. /e2e/lib.sh
+
+H=/hostap/tests/hwsim
+HL=$LOGS/hwsim
+mkdir -p "$HL" /var/run/hostapd
+SUMMARY=$LOGS/hwsim-suite-summary.txt
+
+log "radios as hostap's start.sh makes them"
+modprobe -a cfg80211 mac80211 || { result setup fail "cfg80211"; finish; }
+if [ -d /sys/module/mac80211_hwsim ]; then rmmod mac80211_hwsim; fi
+modprobe mac80211_hwsim radios=7 support_p2p_device=0 &&
+	wait_for 10 test -e /sys/class/net/wlan6 || { result setup fail "mac80211_hwsim radios=7"; finish; }
+ip link set hwsim0 up
+/hostap/wlantest/wlantest -i hwsim0 -c -dtN -L "$HL/hwsim0" >/dev/null 2>&1 &
+register $!
+for i in 0 1 2; do
+	sed "s/ GROUP=.*$/ GROUP=adm/" "$H/p2p$i.conf" >"$HL/p2p$i.conf"
+	/hostap/wpa_supplicant/wpa_supplicant -g "/tmp/wpas-wlan$i" -Gadm -Dnl80211 -iwlan$i -c "$HL/p2p$i.conf" \
+		-ddKt -f "$HL/log$i" &
+	register $!
+done
+/hostap/wpa_supplicant/wpa_supplicant -g /tmp/wpas-wlan5 -Gadm -ddKt -f "$HL/log5" &
+register $!
+
+log "airqd on wlan3's radio, the global socket at /var/run/hostapd-global"
+airqd_flags || { result setup fail "airqd flags"; finish; }
+AIRQD_LOG=$LOGS/$S-airqd.log
+# the TAP up and addressed, as hostapd's bridge-less interface is: the
+# testing commands' frames cross it
+# shellcheck disable=SC2086
+airqd -phy "$(phy_of wlan3)" -tap "$TAPIF" -ifname "$MONIF" -g /var/run/hostapd-global -hostapd-testing $AIRQD_OPT \
+	>"$AIRQD_LOG" 2>&1 &
+AIRQD_PID=$!
+register $AIRQD_PID
+if ! wait_for 30 airqd_is_ready; then result setup fail "airqd not ready: $(tail -n 5 "$AIRQD_LOG")"; finish; fi
+ip link set "$TAPIF" up
+for i in 0 1 2 5; do
+	wait_for 10 /hostap/wpa_supplicant/wpa_cli -g "/tmp/wpas-wlan$i" ping >/dev/null ||
+		{ result setup fail "wpa_supplicant wlan$i"; finish; }
+done
+result setup pass "airqd and four wpa_supplicant instances up ($(cat /hostap/version))"
+
+: >"$SUMMARY"
+# One run-tests.py for every module: it imports all of hostap's test modules
+# at its start, which under TCG takes minutes
+MODS=$(sed 's/^test_//; s/ test_/ /g' /hostap/modules)
+TESTS=$(cat /hostap/tests.list)
+if [ -n "$TESTS" ]; then args=$TESTS; else args="-f $MODS"; fi
+log "run-tests.py $args"
+out=$LOGS/hwsim-suite-run-tests.out
+mkdir -p "$HL/run"
+t0=$(T)
+# its PASS/FAIL/SKIP lines on the console too, as they come
+# shellcheck disable=SC2086
+(
+	cd "$H" && python3 -u ./run-tests.py --logdir "$HL/run" $args 2>&1
+	echo "run-tests.py exit $?"
+) | tee "$out" | grep -E '^(PASS|FAIL|SKIP) |^run-tests.py exit'
+echo "run-tests.py $args: $(sed -n 's/^run-tests.py exit //p' "$out" | sed 's/^/exit /'), $(since "$t0") s" | tee -a "$SUMMARY"
+# the verdicts per module: the module whose file defines the test
+for m in $MODS; do
+	p=0 f=0 k=0
+	for v in PASS FAIL SKIP; do
+		n=0
+		for t in $(sed -n "s/^$v \([^ ]*\) .*/\1/p" "$out"); do
+			grep -q "^def test_$t(" "$H/test_$m.py" && n=$((n + 1))
+		done
+		case $v in PASS) p=$n ;; FAIL) f=$n ;; SKIP) k=$n ;; esac
+	done
+	line="test_$m: $p passed, $f failed, $k skipped of $(grep -c '^def test_' "$H/test_$m.py")"
+	echo "$line" | tee -a "$SUMMARY"
+	if [ $((p + f + k)) -gt 0 ]; then result "$m" pass "$line"; else result "$m" fail "$line: $(tail -n 3 "$out" | tr '\n' ' ')"; fi
+done
+stop "$AIRQD_PID" 10
+# run-tests.py's logs per test (wpa_supplicant's, airqd's stderr beside them)
+tar -C "$LOGS" -czf "$LOGS/hwsim-suite-logs.tar.gz" hwsim "$(basename "$AIRQD_LOG")" 2>/dev/null
+rm -rf "$HL"
+finish
