@@ -18,9 +18,9 @@
 # In the VM (vm/hwsim-suite.sh): seven hwsim radios as hostap's start.sh
 # makes them, wlantest on hwsim0, wpa_supplicant on wlan0-2 and the spare
 # global instance, and airqd -g /var/run/hostapd-global -hostapd-testing on
-# wlan3's radio, where run-tests.py's hostapd would run. Each module's
-# PASS/FAIL/SKIP lines and logs land in $E2E_OUT/vm1/share/; this script
-# prints the counts per module at the end.
+# wlan3's radio, where run-tests.py's hostapd would run. run-tests.py's
+# output and logs land in $E2E_OUT/vm1/share/; this script prints the
+# counts per module at the end (also in $E2E_OUT/summary.txt).
 #
 # Environment: as run.sh (E2E_BUILD, E2E_MEM, E2E_TIMEOUT, E2E_NO_APT, ...);
 # E2E_OUT defaults to $E2E_BUILD/hostap-<hash of the source path>, beside
@@ -112,6 +112,15 @@ say "hostap $(cat "$E2E_OUT/extra/hostap/version"), modules: $MODULES${HWSIM_TES
 E2E_EXTRA=$E2E_OUT/extra E2E_SCENARIOS=hwsim-suite E2E_VMS=1 E2E_MEM=${E2E_MEM:-1536M} \
 	E2E_TIMEOUT=${E2E_TIMEOUT:-7200} bash "$HERE/run.sh"
 rc=$?
+# counts per module: each verdict goes to the module whose file defines the
+# test; from the serial console when the VM was stopped before its share
+out=$E2E_OUT/vm1/share/hwsim-suite-run-tests.out
+[ -f "$out" ] || { out=$E2E_OUT/verdicts; sed -n 's/^\[host [ 0-9.]*s\] //p' "$E2E_OUT/vm1/serial.log" >"$out"; }
 echo "---- hostap tests/hwsim against airqd ($(cat "$E2E_OUT/extra/hostap/version"))"
-cat "$E2E_OUT"/vm1/share/hwsim-suite-summary.txt 2>/dev/null || say "no summary: see $E2E_OUT/vm1/serial.log"
+for m in $MODULES; do
+	awk -v m="$m" 'FNR == NR { if (match($0, /^def test_[A-Za-z0-9_]+\(/)) def[substr($0, 10, RLENGTH - 10)] = 1; next }
+		/^(PASS|FAIL|SKIP) / && ($2 in def) { n[$1]++ }
+		END { printf "%s: %d passed, %d failed, %d skipped of %d\n", m, n["PASS"], n["FAIL"], n["SKIP"], length(def) }' \
+		"$HOSTAP/tests/hwsim/$m.py" "$out"
+done | tee "$E2E_OUT/summary.txt"
 exit $rc
