@@ -101,6 +101,9 @@ func AppendSTA(b []byte, s *ctl.Station, freq int) []byte {
 	if s.Associated {
 		b = appendInt(b, "connected_time", int(s.ConnectedMs/1000))
 	}
+	if s.SAEGroup != 0 { // SAE accepted
+		b = appendInt(b, "sae_group", int(s.SAEGroup))
+	}
 	if s.KeyID != "" {
 		b = appendKV(b, "keyid", s.KeyID)
 	}

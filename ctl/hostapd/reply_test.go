@@ -113,3 +113,18 @@ func TestFit(t *testing.T) {
 		t.Errorf("event %q", e)
 	}
 }
+
+// A WPA3 station's reply names its SAE group after connected_time and
+// before keyid, as hostapd's (hostap's test_sae looks for sae_group=19).
+func TestAppendSTASAEGroup(t *testing.T) {
+	s := &ctl.Station{Addr: ctl.MAC(sta), AID: 1, Associated: true, Authorized: true, AKM: "SAE", Cipher: "CCMP",
+		SAEGroup: 19, SAEMethod: "hash-to-element", KeyID: "guests", ConnectedMs: 2000}
+	got := string(AppendSTA(nil, s, 2412))
+	if !strings.Contains(got, "connected_time=2\nsae_group=19\nkeyid=guests\n") {
+		t.Errorf("no sae_group=19 between connected_time and keyid:\n%s", got)
+	}
+	s.SAEGroup, s.AKM = 0, "WPA-PSK"
+	if got := string(AppendSTA(nil, s, 2412)); strings.Contains(got, "sae_group") {
+		t.Errorf("a WPA-PSK station with a sae_group line:\n%s", got)
+	}
+}
