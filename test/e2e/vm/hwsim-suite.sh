@@ -20,7 +20,7 @@
 
 H=/hostap/tests/hwsim
 HL=$LOGS/hwsim
-mkdir -p "$HL" /var/run/hostapd
+mkdir -p "$HL/run" /var/run/hostapd
 
 log "radios as hostap's start.sh makes them"
 modprobe -a cfg80211 mac80211 || { result setup fail "cfg80211"; finish; }
@@ -28,7 +28,7 @@ if [ -d /sys/module/mac80211_hwsim ]; then rmmod mac80211_hwsim; fi
 modprobe mac80211_hwsim radios=7 support_p2p_device=0 &&
 	wait_for 10 test -e /sys/class/net/wlan6 || { result setup fail "mac80211_hwsim radios=7"; finish; }
 ip link set hwsim0 up
-/hostap/wlantest/wlantest -i hwsim0 -c -dtN -L "$HL/hwsim0" >/dev/null 2>&1 &
+/hostap/wlantest/wlantest -i hwsim0 -n "$HL/run/hwsim0.pcapng" -c -dtN -L "$HL/run/hwsim0" >/dev/null 2>&1 &
 register $!
 for i in 0 1 2; do
 	sed "s/ GROUP=.*$/ GROUP=adm/" "$H/p2p$i.conf" >"$HL/p2p$i.conf"
@@ -42,15 +42,19 @@ register $!
 log "airqd on wlan3's radio, the global socket at /var/run/hostapd-global"
 airqd_flags || { result setup fail "airqd flags"; finish; }
 AIRQD_LOG=$LOGS/$S-airqd.log
-# the TAP up and addressed, as hostapd's bridge-less interface is: the
-# testing commands' frames cross it
+# airqd's TAP takes wlan3's name: it is the AP's network interface, whose
+# carrier hwsim_utils reads and where the testing commands' frames cross,
+# as hostapd's wlan3 is. From hostap's tests directory, as start.sh runs
+# hostapd: the tests name files relative to it (wpa_psk_file=hostapd.wpa_psk)
+APPHY=$(phy_of wlan3)
+iw dev wlan3 del
 # shellcheck disable=SC2086
-airqd -phy "$(phy_of wlan3)" -tap "$TAPIF" -ifname "$MONIF" -g /var/run/hostapd-global -hostapd-testing $AIRQD_OPT \
+(cd "$H" && exec airqd -phy "$APPHY" -tap wlan3 -ifname "$MONIF" -g /var/run/hostapd-global -hostapd-testing $AIRQD_OPT) \
 	>"$AIRQD_LOG" 2>&1 &
 AIRQD_PID=$!
 register $AIRQD_PID
 if ! wait_for 30 airqd_is_ready; then result setup fail "airqd not ready: $(tail -n 5 "$AIRQD_LOG")"; finish; fi
-ip link set "$TAPIF" up
+ip link set wlan3 up
 for i in 0 1 2 5; do
 	wait_for 10 /hostap/wpa_supplicant/wpa_cli -g "/tmp/wpas-wlan$i" ping >/dev/null ||
 		{ result setup fail "wpa_supplicant wlan$i"; finish; }
