@@ -31,12 +31,12 @@ ip link set hwsim0 up
 /hostap/wlantest/wlantest -i hwsim0 -n "$HL/run/hwsim0.pcapng" -c -dtN -L "$HL/run/hwsim0" >/dev/null 2>&1 &
 register $!
 for i in 0 1 2; do
-	sed "s/ GROUP=.*$/ GROUP=adm/" "$H/p2p$i.conf" >"$HL/p2p$i.conf"
-	/hostap/wpa_supplicant/wpa_supplicant -g "/tmp/wpas-wlan$i" -Gadm -Dnl80211 -iwlan$i -c "$HL/p2p$i.conf" \
-		-ddKt -f "$HL/log$i" &
+	sed "s/ GROUP=.*$/ GROUP=adm/" "$H/p2p$i.conf" >"$HL/run/p2p$i.conf"
+	/hostap/wpa_supplicant/wpa_supplicant -g "/tmp/wpas-wlan$i" -Gadm -Dnl80211 -iwlan$i -c "$HL/run/p2p$i.conf" \
+		-ddKt -f "$HL/run/log$i" &
 	register $!
 done
-/hostap/wpa_supplicant/wpa_supplicant -g /tmp/wpas-wlan5 -Gadm -ddKt -f "$HL/log5" &
+/hostap/wpa_supplicant/wpa_supplicant -g /tmp/wpas-wlan5 -Gadm -ddKt -f "$HL/run/log5" &
 register $!
 
 log "airqd on wlan3's radio, the global socket at /var/run/hostapd-global"
