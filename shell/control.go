@@ -366,9 +366,10 @@ func (s *ControlServer) Close() error {
 type Option func(*runOptions)
 
 type runOptions struct {
-	control *ControlServer
-	tuner   Retuner
-	survey  *surveyTracker // nil: no radio survey (survey.go)
+	control     *ControlServer
+	keepControl bool // WithControlOpen: Run leaves control open
+	tuner       Retuner
+	survey      *surveyTracker // nil: no radio survey (survey.go)
 }
 
 // WithControl makes Run answer the control requests s receives, from its
@@ -387,8 +388,17 @@ func (o *runOptions) controlCalls() <-chan *ControlCall {
 	return o.control.calls
 }
 
+// WithControlOpen is WithControl, except that Run leaves s open when it
+// returns: the caller starts another loop on it (airqd restarts the radio
+// for a BSS whose settings only a start applies) and closes s itself.
+// Requests that arrive in between wait for that loop, within their own
+// deadlines.
+func WithControlOpen(s *ControlServer) Option {
+	return func(o *runOptions) { o.control, o.keepControl = s, true }
+}
+
 func (o *runOptions) closeControl() {
-	if o.control != nil {
+	if o.control != nil && !o.keepControl {
 		o.control.Close()
 	}
 }

@@ -418,3 +418,45 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// A control server kept open across two loops: the first loop's end leaves
+// the socket and its connections, and the next core answers them.
+func TestControlOpenAcrossLoops(t *testing.T) {
+	noLeaks(t)
+	path := filepath.Join(t.TempDir(), "airqd.sock")
+	srv, err := ListenControl(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	run := func(ssid string) func() error {
+		core, err := ap.New(ap.Config{SSID: ssid, BSSID: bssid, Channel: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		ready, done := make(chan struct{}), make(chan error, 1)
+		go func() {
+			done <- Run(ctx, core, radiotest.New(), radiotest.New(), slog.New(slog.NewTextHandler(io.Discard, nil)),
+				func() { close(ready) }, WithControlOpen(srv))
+		}()
+		<-ready
+		return func() error { cancel(); return <-done }
+	}
+	stop := run("first")
+	c, _ := dial(t, path)
+	if r, err := c.Do(ctl.Request{Op: ctl.OpStatus}); err != nil || r.Status.SSID != "first" {
+		t.Fatalf("first loop: %+v, %v", r.Status, err)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(path); err != nil {
+		t.Fatalf("the socket went with the first loop: %v", err)
+	}
+	stop = run("second")
+	defer stop()
+	if r, err := c.Do(ctl.Request{Op: ctl.OpStatus}); err != nil || r.Status.SSID != "second" {
+		t.Fatalf("second loop, same connection: %+v, %v", r.Status, err)
+	}
+}

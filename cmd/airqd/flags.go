@@ -54,6 +54,10 @@ type options struct {
 	srv     *shell.ControlServer // the loop's control path (a socket only with -control)
 	pcapOut *pcap.Writer         // nil without -pcap
 	wired   *wiredView           // nil without -metrics
+	// keepControl: the radio's loop leaves srv open (radioRestarts);
+	// onReady, when set, hears that the radio is up.
+	keepControl bool
+	onReady     func()
 }
 
 // defaultNice puts the datapath ahead of the applications it serves.

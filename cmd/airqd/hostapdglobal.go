@@ -98,7 +98,7 @@ func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 		if next, err = parseFlagsWith(withConfig(b.rl.args, c.File), nil); err != nil {
 			return fmt.Errorf("bss_config: %w", err)
 		}
-		if err := b.apply(ctx, next); err != nil {
+		if err := b.take(ctx, next); err != nil {
 			return err
 		}
 		if _, err := b.srv.Call(ctx, ctl.Request{Op: ctl.OpEnable}); err != nil {
@@ -160,10 +160,35 @@ func (b *bssSlot) enable(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := b.apply(ctx, next); err != nil {
+	if err := b.take(ctx, next); err != nil {
 		return err
 	}
 	b.pending = false
+	return nil
+}
+
+// take makes next the BSS's configuration: applied to the running radio,
+// or, where it changes what only a start applies, by a new start of the
+// radio with the BSS off (as hostapd builds each added interface afresh);
+// without restarts (the simulated radio) such a change is refused. Call
+// it with b.mu held.
+func (b *bssSlot) take(ctx context.Context, next options) error {
+	b.rl.mu.Lock()
+	keys := b.rl.needsRestart(&next)
+	cur := b.rl.cur
+	b.rl.mu.Unlock()
+	if len(keys) == 0 || b.rl.radio == nil {
+		return b.apply(ctx, next)
+	}
+	next.Core.StartDisabled = true
+	next.srv, next.pcapOut, next.wired, next.closeHostapd = cur.srv, cur.pcapOut, cur.wired, cur.closeHostapd
+	if err := b.rl.radio.restart(context.WithoutCancel(ctx), next); err != nil {
+		return fmt.Errorf("restarting the radio for %s: %w", strings.Join(keys, ", "), err)
+	}
+	b.rl.mu.Lock()
+	b.rl.cur, b.rl.staged = next, nil
+	b.rl.mu.Unlock()
+	b.log.Info("hostapd global control: the radio restarted with the added BSS's settings", "keys", strings.Join(keys, ", "))
 	return nil
 }
 
@@ -179,7 +204,10 @@ func (b *bssSlot) parse(extra []byte) (options, error) {
 }
 
 // setPending stages key=value for a BSS not yet enabled: any key the file
-// takes; ENABLE then refuses what the running radio cannot take.
+// takes, with a value the file would take. As hostapd's SET, it checks the
+// line alone: what holds only with other keys (wpa_passphrase with wpa=2,
+// set in either order) is ENABLE's to check, with everything else it
+// refuses.
 func (b *bssSlot) setPending(key, value string) (bool, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -187,8 +215,11 @@ func (b *bssSlot) setPending(key, value string) (bool, error) {
 		return false, nil
 	}
 	line := []byte(key + "=" + value + "\n")
-	if _, err := b.parse(line); err != nil {
-		return true, fmt.Errorf("SET %s: %w", key, err)
+	if strings.ContainsAny(value, "\n") {
+		return true, fmt.Errorf("SET %s: the value holds a newline", key)
+	}
+	if _, ps := config.Parse("SET", line); ps.Err() != nil {
+		return true, fmt.Errorf("SET %s: %w", key, ps.Err())
 	}
 	b.staged = append(b.staged, line...)
 	return true, nil

@@ -64,10 +64,16 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	ready := func() {
 		log.Info("ready", "ssid", cfg.SSID, "bssid", cfg.BSSID.String(), "tap_offloads", wired.Offloads())
 		daemon.SdNotify(false, daemon.SdNotifyReady)
+		if o.onReady != nil {
+			o.onReady()
+		}
+	}
+	control := shell.WithControl(o.srv) // Run closes the control server
+	if o.keepControl {
+		control = shell.WithControlOpen(o.srv)
 	}
 	err = shell.RunWired(ctx, core, o.capture(r.Device()), o.wiredSides(offload), log, opened, ready,
-		shell.WithControl(o.srv), shell.WithRetuner(r.Retuner(core)), // Run closes the control server
-		shell.WithSurvey(r.Survey))
+		control, shell.WithRetuner(r.Retuner(core)), shell.WithSurvey(r.Survey))
 	c := core.Counters()
 	log.Info("stopped", "beacons", c[counter.Beacons], "echoes", c[counter.Echoes], "wired_in", c[counter.WiredIn],
 		"wired_sent", c[counter.WiredSent], "rx_to_wired", c[counter.RxToWired])

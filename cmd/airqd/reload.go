@@ -31,6 +31,9 @@ type reloader struct {
 	// a SIGHUP drops them, as hostapd's re-read of the file drops SET's
 	// changes. Guarded by mu.
 	staged []byte
+	// radio restarts the radio for a BSS added through the global socket
+	// whose settings only a start applies; nil: they are refused.
+	radio *radioRestarts
 }
 
 // reloadFile is SIGHUP's reload: the file as it is now.

@@ -130,3 +130,6 @@ func TestFit(t *testing.T) {
 		t.Errorf("event %q", e)
 	}
 }
+
+// A WPA3 station's reply names its SAE group after connected_time and
+// before keyid, as hostapd's (hostap's test_sae looks for sae_group=19).

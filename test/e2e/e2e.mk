@@ -23,3 +23,11 @@ e2e-costs:
 .PHONY: e2e-harness
 e2e-harness:
 	bash $(E2E_DIR)/harness_test.sh
+
+# hostap's own tests/hwsim (run-tests.py) with airqd in place of hostapd, in
+# one VM; by hand, never part of make test: make e2e-hostap HOSTAP=DIR
+# [HOSTAP_MODULES="test_ap_open ..."]. See test/e2e/README.md.
+.PHONY: e2e-hostap
+e2e-hostap:
+	@[ -n "$(HOSTAP)" ] || { echo "make e2e-hostap HOSTAP=<hostap source tree>"; exit 2; }
+	bash $(E2E_DIR)/hwsim-suite.sh $(HOSTAP) $(HOSTAP_MODULES)
