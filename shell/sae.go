@@ -1,10 +1,13 @@
 package shell
 
 import (
+	"log/slog"
+	"os"
 	"runtime"
 	"sync"
 	"time"
 
+	"github.com/airq/airq/internal/nice"
 	"github.com/airq/airq/sae"
 )
 
@@ -13,9 +16,24 @@ import (
 // core's loop, under an explicit budget of CPU per interval, and comes back
 // to the loop as an input (ap.AP.HandleSAEDone).
 //
+// Priority. The worker holds an OS thread of its own (runtime.LockOSThread)
+// whose nice value is saeNiceSteps below the datapath's (internal/nice:
+// -10 by default, so the worker runs at 0, as any other process), and the
+// runtime gets at least two Ps (GOMAXPROCS) even on one CPU. The kernel's
+// scheduler, not Go's, then arbitrates between the loop and the worker:
+// when a frame or a timer wakes the loop it preempts the worker at once,
+// in the middle of an elliptic-curve operation, instead of waiting for
+// the job's next yield (a hash-to-element job has none) or for Go's
+// 10 ms preemption. Lowering a thread's priority needs no privilege; where
+// threads have no nice value of their own the yields below still bound
+// the wait.
+//
 // Budget. Every saeInterval the worker may spend saeBudget running jobs
 // (a quarter of one CPU: about 40 hunting-and-pecking exchanges a second
-// on a slow core, several hundred hash-to-element ones). Jobs yield
+// on a slow core, several hundred hash-to-element ones), counted on its
+// thread's CPU clock where there is one (Linux), so that time the kernel
+// gives the datapath instead is not charged to SAE; elsewhere on the wall
+// clock. Jobs yield
 // between hunting-and-pecking iterations (sae.Job.Run's yield): each yield
 // charges the time run since the last one and calls runtime.Gosched, so
 // that even with GOMAXPROCS=1 the core's loop runs between pieces instead
@@ -35,6 +53,9 @@ const (
 	saeBudget   = 250 * time.Millisecond
 	saeBacklog  = 32
 	saeMaxWait  = 2 * time.Second
+	// saeNiceSteps is how far below the datapath's priority the worker
+	// runs: ten nice values, a tenth of its CPU weight.
+	saeNiceSteps = 10
 )
 
 // saeWorker is the goroutine and its two queues, both guarded by mu: jobs
@@ -50,8 +71,9 @@ type saeWorker struct {
 	stopped chan struct{}
 
 	// The budget, the worker goroutine's own.
-	window time.Time     // start of the current interval
-	spent  time.Duration // run in it
+	window time.Time            // start of the current interval
+	spent  time.Duration        // run in it
+	clock  func() time.Duration // what the worker has run: its thread's CPU time, or the wall clock
 }
 
 type saeQueued struct {
@@ -59,21 +81,49 @@ type saeQueued struct {
 	at time.Time
 }
 
-func newSAEWorker() *saeWorker {
+func newSAEWorker(log *slog.Logger) *saeWorker {
 	w := makeSAEWorker()
-	go w.run()
+	ensureProcs(log)
+	go func() {
+		// Never unlocked: the thread, its priority lowered, ends with
+		// the goroutine instead of going back to the runtime.
+		runtime.LockOSThread()
+		n, err := nice.LowerThread(saeNiceSteps)
+		if err != nil {
+			log.Warn("SAE worker's priority not lowered", "err", err)
+		} else {
+			log.Info("SAE worker", "nice", n, "gomaxprocs", runtime.GOMAXPROCS(0))
+		}
+		if _, ok := nice.ThreadCPU(); ok {
+			w.clock = func() time.Duration { c, _ := nice.ThreadCPU(); return c }
+		}
+		w.run()
+	}()
 	return w
 }
 
+// ensureProcs gives the runtime a P for the worker beside the loop's even
+// on one CPU, unless GOMAXPROCS in the environment says otherwise: with
+// one P the loop waits for the worker's next yield; with two the kernel
+// preempts the worker, whose thread has the lower priority.
+func ensureProcs(log *slog.Logger) {
+	if os.Getenv("GOMAXPROCS") != "" || runtime.GOMAXPROCS(0) >= 2 {
+		return
+	}
+	runtime.GOMAXPROCS(2)
+	log.Info("GOMAXPROCS raised to 2 for the SAE worker", "cpus", runtime.NumCPU())
+}
+
 func makeSAEWorker() *saeWorker {
+	start := time.Now()
 	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
-		stopped: make(chan struct{}), window: time.Now()}
+		stopped: make(chan struct{}), window: start, clock: func() time.Duration { return time.Since(start) }}
 }
 
 // RunSAE makes the shell's driver an ap.SAEWorker.
 func (d *driver) RunSAE(jobs []*sae.Job) {
 	if d.sae == nil {
-		d.sae = newSAEWorker()
+		d.sae = newSAEWorker(d.log)
 	}
 	d.sae.add(jobs)
 }
@@ -171,14 +221,14 @@ func (w *saeWorker) run() {
 
 // runJob runs one job, charging its pieces to the budget.
 func (w *saeWorker) runJob(j *sae.Job) {
-	resume := time.Now()
+	resume := w.clock()
 	j.Run(func() {
-		w.spent += time.Since(resume)
+		w.spent += w.clock() - resume
 		runtime.Gosched()
 		w.pace()
-		resume = time.Now()
+		resume = w.clock()
 	})
-	w.spent += time.Since(resume)
+	w.spent += w.clock() - resume
 }
 
 // pace starts a new interval when the current one is over and, when the
