@@ -20,7 +20,8 @@ import (
 //
 // Priority. The worker holds an OS thread of its own (runtime.LockOSThread)
 // whose nice value is saeNiceSteps below the datapath's (internal/nice:
-// -10 by default, so the worker runs at 0, as any other process), and the
+// -10 by default, so the worker runs at -5, still ahead of ordinary
+// processes, so that a busy host does not take its budget), and the
 // runtime gets at least two Ps (GOMAXPROCS) even on one CPU. The kernel's
 // scheduler, not Go's, then arbitrates between the loop and the worker:
 // when a frame or a timer wakes the loop it preempts the worker at once,
@@ -59,8 +60,10 @@ const (
 	// and its garbage given back (idle).
 	saeQuiet = 5 * time.Second
 	// saeNiceSteps is how far below the datapath's priority the worker
-	// runs: ten nice values, a tenth of its CPU weight.
-	saeNiceSteps = 10
+	// runs: five nice values, a third of its CPU weight. Ten (nice 0)
+	// let the flood's injector, at 0 too, starve it in the e2e VM: 0.2
+	// hunting-and-pecking exchanges a second instead of 1.2-1.6.
+	saeNiceSteps = 5
 )
 
 // saeWorker is the goroutine and its two queues, both guarded by mu: jobs
