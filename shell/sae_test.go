@@ -127,15 +127,21 @@ func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 	})
 }
 
+// countingWorker is a worker whose releases are counted, not made.
+func countingWorker() (*saeWorker, *atomic.Int32) {
+	w := makeSAEWorker()
+	released := new(atomic.Int32)
+	w.release = func() { released.Add(1) }
+	return w, released
+}
+
 // After a flood (jobs shed beyond the backlog), the worker gives memory
 // back once, when no job has come for saeQuiet; a station's job alone,
 // with nothing shed, never makes it.
 func TestSAEWorkerReleasesAfterFlood(t *testing.T) {
 	_, jobs := saeJobs(t, saeBacklog+3)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
-		var released atomic.Int32
-		w.release = func() { released.Add(1) }
+		w, released := countingWorker()
 		go w.run()
 		w.add(jobs)
 		for back := 0; back < len(jobs); {
@@ -160,9 +166,7 @@ func TestSAEWorkerReleasesAfterFlood(t *testing.T) {
 	})
 	_, one := saeJobs(t, 1)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
-		var released atomic.Int32
-		w.release = func() { released.Add(1) }
+		w, released := countingWorker()
 		go w.run()
 		w.add(one)
 		<-w.readyChan()
