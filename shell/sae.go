@@ -1,15 +1,12 @@
 package shell
 
 import (
-	"log/slog"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/airq/airq/internal/nice"
 	"github.com/airq/airq/sae"
 )
 
@@ -18,25 +15,9 @@ import (
 // core's loop, under an explicit budget of CPU per interval, and comes back
 // to the loop as an input (ap.AP.HandleSAEDone).
 //
-// Priority. The worker holds an OS thread of its own (runtime.LockOSThread)
-// whose nice value is saeNiceSteps below the datapath's (internal/nice:
-// -10 by default, so the worker runs at -5, still ahead of ordinary
-// processes, so that a busy host does not take its budget), and the
-// runtime gets at least two Ps (GOMAXPROCS) even on one CPU. The kernel's
-// scheduler, not Go's, then arbitrates between the loop and the worker:
-// when a frame or a timer wakes the loop it preempts the worker at once,
-// in the middle of an elliptic-curve operation, instead of waiting for
-// the job's next yield (a hash-to-element job has none) or for Go's
-// 10 ms preemption. Lowering a thread's priority needs no privilege; where
-// threads have no nice value of their own the yields below still bound
-// the wait.
-//
 // Budget. Every saeInterval the worker may spend saeBudget running jobs
 // (a quarter of one CPU: about 40 hunting-and-pecking exchanges a second
-// on a slow core, several hundred hash-to-element ones), counted on its
-// thread's CPU clock where there is one (Linux), so that time the kernel
-// gives the datapath instead is not charged to SAE; elsewhere on the wall
-// clock. Jobs yield
+// on a slow core, several hundred hash-to-element ones). Jobs yield
 // between hunting-and-pecking iterations (sae.Job.Run's yield): each yield
 // charges the time run since the last one and calls runtime.Gosched, so
 // that even with GOMAXPROCS=1 the core's loop runs between pieces instead
@@ -59,11 +40,6 @@ const (
 	// saeQuiet is how long no job comes before a flood is deemed over
 	// and its garbage given back (idle).
 	saeQuiet = 5 * time.Second
-	// saeNiceSteps is how far below the datapath's priority the worker
-	// runs: five nice values, a third of its CPU weight. Ten (nice 0)
-	// let the flood's injector, at 0 too, starve it in the e2e VM: 0.2
-	// hunting-and-pecking exchanges a second instead of 1.2-1.6.
-	saeNiceSteps = 5
 )
 
 // saeWorker is the goroutine and its two queues, both guarded by mu: jobs
@@ -79,9 +55,8 @@ type saeWorker struct {
 	stopped chan struct{}
 
 	// The budget, the worker goroutine's own.
-	window time.Time            // start of the current interval
-	spent  time.Duration        // run in it
-	clock  func() time.Duration // what the worker has run: its thread's CPU time, or the wall clock
+	window time.Time     // start of the current interval
+	spent  time.Duration // run in it
 
 	// flooded: jobs were shed since the last release (idle)
 	flooded atomic.Bool
@@ -93,50 +68,21 @@ type saeQueued struct {
 	at time.Time
 }
 
-func newSAEWorker(log *slog.Logger) *saeWorker {
+func newSAEWorker() *saeWorker {
 	w := makeSAEWorker()
-	ensureProcs(log)
-	go func() {
-		// Never unlocked: the thread, its priority lowered, ends with
-		// the goroutine instead of going back to the runtime.
-		runtime.LockOSThread()
-		n, err := nice.LowerThread(saeNiceSteps)
-		if err != nil {
-			log.Warn("SAE worker's priority not lowered", "err", err)
-		} else {
-			log.Info("SAE worker", "nice", n, "gomaxprocs", runtime.GOMAXPROCS(0))
-		}
-		if _, ok := nice.ThreadCPU(); ok {
-			w.clock = func() time.Duration { c, _ := nice.ThreadCPU(); return c }
-		}
-		w.run()
-	}()
+	go w.run()
 	return w
 }
 
-// ensureProcs gives the runtime a P for the worker beside the loop's even
-// on one CPU, unless GOMAXPROCS in the environment says otherwise: with
-// one P the loop waits for the worker's next yield; with two the kernel
-// preempts the worker, whose thread has the lower priority.
-func ensureProcs(log *slog.Logger) {
-	if os.Getenv("GOMAXPROCS") != "" || runtime.GOMAXPROCS(0) >= 2 {
-		return
-	}
-	runtime.GOMAXPROCS(2)
-	log.Info("GOMAXPROCS raised to 2 for the SAE worker", "cpus", runtime.NumCPU())
-}
-
 func makeSAEWorker() *saeWorker {
-	start := time.Now()
 	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
-		stopped: make(chan struct{}), window: start, clock: func() time.Duration { return time.Since(start) },
-		release: debug.FreeOSMemory}
+		stopped: make(chan struct{}), window: time.Now(), release: debug.FreeOSMemory}
 }
 
 // RunSAE makes the shell's driver an ap.SAEWorker.
 func (d *driver) RunSAE(jobs []*sae.Job) {
 	if d.sae == nil {
-		d.sae = newSAEWorker(d.log)
+		d.sae = newSAEWorker()
 	}
 	d.sae.add(jobs)
 }
@@ -245,7 +191,7 @@ func (w *saeWorker) run() {
 // exceeds the goal), so VmRSS stayed 12-25 % up after the flood and
 // climbed while airqd idled, with nothing of the flood live. One
 // collection and scavenge once the flood is over (a few ms of CPU for a
-// heap of about 9 MB, on this low-priority thread) brings VmRSS back to
+// heap of about 9 MB) brings VmRSS back to
 // where it was; the next flood pays the page faults again.
 func (w *saeWorker) idle() bool {
 	var quiet <-chan time.Time
@@ -267,14 +213,14 @@ func (w *saeWorker) idle() bool {
 
 // runJob runs one job, charging its pieces to the budget.
 func (w *saeWorker) runJob(j *sae.Job) {
-	resume := w.clock()
+	resume := time.Now()
 	j.Run(func() {
-		w.spent += w.clock() - resume
+		w.spent += time.Since(resume)
 		runtime.Gosched()
 		w.pace()
-		resume = w.clock()
+		resume = time.Now()
 	})
-	w.spent += w.clock() - resume
+	w.spent += time.Since(resume)
 }
 
 // pace starts a new interval when the current one is over and, when the

@@ -6,7 +6,5 @@
 // wake-up, and every hop pays a thread switch. At nice -10 it drains what
 // is ready before it yields: on the one-core qemu test bed that cut the
 // thread switches per TCP segment five-fold and raised downlink TCP through
-// airqd from 8-20 to 66-73 Mbit/s. LowerThread goes the other way for one
-// thread, the SAE worker's, so that the kernel preempts it for the
-// datapath; ThreadCPU is that thread's CPU clock, its budget's measure.
+// airqd from 8-20 to 66-73 Mbit/s.
 package nice

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -85,36 +84,4 @@ func Apply(n int, log *slog.Logger) int {
 	}
 	log.Info("datapath priority", "nice", n)
 	return n
-}
-
-// LowerThread lowers the calling thread's priority by steps nice values
-// (at most to 19, the lowest) and returns the value it runs at. Lowering
-// needs no privilege. Only the calling thread changes, so the caller must
-// hold it (runtime.LockOSThread) and never unlock it: the runtime then
-// ends the thread with the goroutine instead of giving it, lowered, to
-// another.
-func LowerThread(steps int) (int, error) {
-	tid := unix.Gettid()
-	cur, err := threadNice(tid)
-	if err != nil {
-		return 0, err
-	}
-	n := min(cur+max(steps, 0), 19)
-	if n == cur {
-		return cur, nil
-	}
-	if err := unix.Setpriority(unix.PRIO_PROCESS, tid, n); err != nil {
-		return cur, err
-	}
-	return n, nil
-}
-
-// ThreadCPU is the CPU time the calling thread has run: what a goroutine
-// locked to its thread has spent, whoever else shares the CPU.
-func ThreadCPU() (time.Duration, bool) {
-	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts) != nil {
-		return 0, false
-	}
-	return time.Duration(ts.Nano()), true
 }

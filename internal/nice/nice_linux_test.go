@@ -9,9 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // niceChild is set in the re-executed test binary, which changes its own
@@ -54,8 +51,6 @@ func niceChildMain(t *testing.T) {
 	close(release)
 	wg.Wait()
 
-	lowerThread(t)
-
 	// Apply logs what it did, and does nothing when already there.
 	var logs bytes.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
@@ -73,53 +68,6 @@ func niceChildMain(t *testing.T) {
 		checkAllNice(t, 0)
 	} else if !strings.Contains(logs.String(), "CAP_SYS_NICE") {
 		t.Fatalf("unprivileged raise: %s", logs.String())
-	}
-}
-
-// lowerThread: LowerThread lowers only the calling thread, to 19 at most,
-// and ThreadCPU counts what that thread runs.
-func lowerThread(t *testing.T) {
-	type got struct {
-		first, second int
-		err           error
-		tid           int
-		cpu0, cpu1    time.Duration
-	}
-	c := make(chan got)
-	release := make(chan struct{})
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
-		var g got
-		g.tid = unix.Gettid()
-		g.cpu0, _ = ThreadCPU()
-		for i := 0; i < 1e7; i++ {
-			g.second += i & 1
-		}
-		g.cpu1, _ = ThreadCPU()
-		g.first, g.err = LowerThread(4)
-		if g.err == nil {
-			g.second, g.err = LowerThread(40)
-		}
-		c <- g
-		<-release
-	}()
-	g := <-c
-	if g.err != nil || g.first != 11 || g.second != 19 {
-		t.Fatalf("LowerThread from 7: %d then %d, %v; want 11 then 19", g.first, g.second, g.err)
-	}
-	if n, _ := threadNice(g.tid); n != 19 {
-		t.Errorf("the thread runs at %d", n)
-	}
-	if g.cpu1 <= g.cpu0 {
-		t.Errorf("ThreadCPU %v then %v across a busy loop", g.cpu0, g.cpu1)
-	}
-	close(release)
-	// the others kept theirs
-	tids, _ := threadIDs()
-	for _, tid := range tids {
-		if n, err := threadNice(tid); err == nil && tid != g.tid && n != 7 {
-			t.Errorf("thread %d: nice %d, want 7", tid, n)
-		}
 	}
 }
 

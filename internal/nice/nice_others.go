@@ -5,7 +5,6 @@ package nice
 import (
 	"errors"
 	"log/slog"
-	"time"
 )
 
 // ErrNotSupported is returned where threads have no nice value of their own.
@@ -20,9 +19,3 @@ func Apply(n int, log *slog.Logger) int {
 	log.Warn("datapath priority not set", "nice", n, "err", ErrNotSupported)
 	return 0
 }
-
-// LowerThread returns ErrNotSupported.
-func LowerThread(int) (int, error) { return 0, ErrNotSupported }
-
-// ThreadCPU reports false: no per-thread CPU clock here.
-func ThreadCPU() (time.Duration, bool) { return 0, false }
