@@ -2,6 +2,9 @@ package shell
 
 import (
 	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -119,6 +122,92 @@ func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 		}
 		if c, _ := finished(a, got[0]); !c {
 			t.Error("a stale job ran")
+		}
+		w.close()
+	})
+}
+
+// countingWorker is a worker whose releases are counted, not made.
+func countingWorker() (*saeWorker, *atomic.Int32) {
+	w := makeSAEWorker()
+	released := new(atomic.Int32)
+	w.release = func() { released.Add(1) }
+	return w, released
+}
+
+// After a flood (jobs shed beyond the backlog), the worker gives memory
+// back once, when no job has come for saeQuiet; a station's job alone,
+// with nothing shed, never makes it.
+func TestSAEWorkerReleasesAfterFlood(t *testing.T) {
+	_, jobs := saeJobs(t, saeBacklog+3)
+	synctest.Test(t, func(t *testing.T) {
+		w, released := countingWorker()
+		go w.run()
+		w.add(jobs)
+		for back := 0; back < len(jobs); {
+			<-w.readyChan()
+			back += len(w.take())
+		}
+		synctest.Wait()
+		if released.Load() != 0 {
+			t.Fatal("released while the flood was on")
+		}
+		time.Sleep(saeQuiet)
+		synctest.Wait()
+		if n := released.Load(); n != 1 {
+			t.Fatalf("%d releases once quiet, want 1", n)
+		}
+		time.Sleep(10 * saeQuiet)
+		synctest.Wait()
+		if n := released.Load(); n != 1 {
+			t.Fatalf("%d releases with no flood since, want 1", n)
+		}
+		w.close()
+	})
+	_, one := saeJobs(t, 1)
+	synctest.Test(t, func(t *testing.T) {
+		w, released := countingWorker()
+		go w.run()
+		w.add(one)
+		<-w.readyChan()
+		w.take()
+		time.Sleep(10 * saeQuiet)
+		synctest.Wait()
+		if released.Load() != 0 {
+			t.Fatal("a station's exchange made a release")
+		}
+		w.close()
+	})
+}
+
+var floodGarbage, liveHeap []byte
+
+// The release gives the system the heap a flood's garbage left free:
+// the runtime otherwise keeps it, in VmRSS, up to the collector's goal
+// (twice the live heap).
+func TestSAEWorkerReturnsFloodGarbage(t *testing.T) {
+	liveHeap = make([]byte, 8<<20) // airqd's, about 8 MiB: a goal of 16
+	defer func() { liveHeap = nil }()
+	runtime.GC()
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker()
+		for range 96 { // 6 MiB, as a flood's parsed and answered Commits
+			floodGarbage = make([]byte, 64<<10)
+		}
+		floodGarbage = nil
+		runtime.GC()
+		released := func() uint64 {
+			s := []metrics.Sample{{Name: "/memory/classes/heap/released:bytes"}}
+			metrics.Read(s)
+			return s[0].Value.Uint64()
+		}
+		before := released()
+		w.flooded.Store(true)
+		go w.run()
+		time.Sleep(saeQuiet)
+		synctest.Wait()
+		if back := int64(released() - before); back < 4<<20 {
+			t.Errorf("%d KiB of the flood's 6 MiB given back once it was over, want at least 4 MiB", back>>10)
 		}
 		w.close()
 	})
