@@ -60,6 +60,20 @@ func (t *Table) Add(addr ieee80211.MAC) (uint16, bool) {
 	return aid, true
 }
 
+// Hold gives addr the AID aid, which must be free: a BSS beside the
+// radio's first takes the AIDs the radio's index hands out (the radio's
+// slots), so that an AID names one station on the whole radio.
+func (t *Table) Hold(aid uint16, addr ieee80211.MAC) {
+	for i, f := range t.free {
+		if f == aid {
+			t.free = append(t.free[:i], t.free[i+1:]...)
+			break
+		}
+	}
+	t.links[aid] = link{}
+	t.byAddr[addr] = aid
+}
+
 // Remove frees aid, held by addr, and takes it off its list.
 func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 	t.Enlist(aid, ListNone)

@@ -1,0 +1,193 @@
+package ap
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+var (
+	guest2ID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 2}
+	guest3ID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 3}
+)
+
+// threeBSSes is a radio carrying its own BSS and two open ones beside it,
+// with DTIM periods 2, 1 and 3.
+func threeBSSes() Config {
+	return Config{BSSes: []BSSConfig{
+		{BSSID: guest2ID, SSID: "guest", DTIMPeriod: 1},
+		{BSSID: guest3ID, SSID: "iot", DTIMPeriod: 3},
+	}}
+}
+
+// TestBSSesBeaconAtTheirOwnTBTTs: each of three BSSes beacons once an
+// interval at its own TBTT, a third of an interval after the one before,
+// with a Timestamp that is a multiple of the interval at its TBTT (where
+// its stations compute it), its own DTIM count, and no TBTT missed.
+func TestBSSesBeaconAtTheirOwnTBTTs(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	period := h.a.beaconPeriod()
+	ids := []ieee80211.MAC{bssid, guest2ID, guest3ID}
+	dtim := []uint8{2, 1, 3}
+	first := map[ieee80211.MAC]time.Duration{}
+	last := map[ieee80211.MAC]time.Duration{}
+	count := map[ieee80211.MAC]int{}
+	check := func(out [][]byte) {
+		for _, b := range out {
+			_, fr := parsed(t, b)
+			if !fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				continue
+			}
+			from := fr.Addr2()
+			bc, err := ieee80211.ParseBeacon(fr.Body())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ts := bc.Timestamp(); ts%uint64(period/time.Microsecond) != 0 {
+				t.Errorf("%s's beacon at %v: Timestamp %d µs, not a multiple of the interval", from, h.now, ts)
+			}
+			body, _ := bc.Elements().Find(ieee80211.ElemTIM)
+			tim, err := ieee80211.ParseTIM(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := 0
+			for ids[i] != from {
+				i++
+			}
+			if want := uint8((dtim[i] - uint8(count[from]%int(dtim[i]))) % dtim[i]); tim.DTIMPeriod() != dtim[i] || tim.DTIMCount() != want {
+				t.Errorf("%s's beacon %d: DTIM %d/%d, want %d/%d", from, count[from], tim.DTIMCount(), tim.DTIMPeriod(), want, dtim[i])
+			}
+			if _, ok := first[from]; !ok {
+				first[from] = h.now
+			} else if d := h.now - last[from]; d != period {
+				t.Errorf("%s beaconed %v after its last beacon, want %v", from, d, period)
+			}
+			last[from] = h.now
+			count[from]++
+		}
+	}
+	check(h.radio)
+	h.take()
+	end := 60 * time.Second
+	for h.now < end {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		check(out)
+	}
+	want := int(end/period) + 1
+	for i, id := range ids {
+		if count[id] < want-1 {
+			t.Errorf("%s: %d beacons in %v, want %d", id, count[id], end, want)
+		}
+		if off := first[id] - first[bssid]; off != (period * time.Duration(i) / 3).Truncate(time.Microsecond) {
+			t.Errorf("%s's TBTT %v after the first BSS's, want a third of an interval times %d", id, off, i)
+		}
+	}
+	if m := h.a.beacons.MissedIntervals; m != 0 {
+		t.Errorf("%d TBTTs missed", m)
+	}
+}
+
+// TestProbeResponseTSFIsItsBSSs: a BSS's probe response carries its own
+// TSF, the one its beacons carry, not the first BSS's.
+func TestProbeResponseTSFIsItsBSSs(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.advance(5 * time.Millisecond)
+	h.take()
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.air(ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, ieee80211.Broadcast, sta, ieee80211.Broadcast, h.nextSeq()), ""))
+	out, _ := h.take()
+	got := map[ieee80211.MAC]uint64{}
+	for _, b := range out {
+		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeProbeResp) {
+			pr, _ := ieee80211.ParseBeacon(fr.Body())
+			got[fr.Addr2()] = pr.Timestamp()
+		}
+	}
+	if len(got) != 3 {
+		t.Fatalf("probe responses from %v, want each of the three BSSes", got)
+	}
+	for i, r := range h.a.radios {
+		if want := r.TSF(h.now); got[r.b.BSSID] != want {
+			t.Errorf("BSS %d's probe response: TSF %d, want its own %d", i, got[r.b.BSSID], want)
+		}
+	}
+	if got[guest2ID] == got[bssid] {
+		t.Error("the second BSS's TSF is the first's: its TBTTs are not where its stations compute them")
+	}
+}
+
+// TestBSSesStationsApart: a station joins the BSS it asks for, gets an AID
+// no other station of the radio holds, and appears in that BSS's TIM
+// alone while it dozes with frames waiting.
+func TestBSSesStationsApart(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	a, b := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
+	aid := h.join(a, false)
+	id := guest2ID
+	h.take()
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, id, b, id, h.nextSeq()), 0, 1, 0))
+	out, _ := h.take()
+	for _, f := range out {
+		if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == b {
+			h.echo(f, radio.TxStatus{Acked: true})
+		}
+	}
+	h.take()
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, b, id, h.nextSeq()), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	aidB := h.acceptAssoc(b)
+	if aidB == 0 || aidB == aid {
+		t.Fatalf("AIDs %d and %d", aid, aidB)
+	}
+	if h.a.bsses[1].Associated != 1 || h.a.bss.Associated != 1 || h.a.bsses[1].Stations.Len() != 1 {
+		t.Errorf("associated: %d and %d; want one in each", h.a.bss.Associated, h.a.bsses[1].Associated)
+	}
+	h.air(ieee80211.AppendNullData(nil, id, b, h.nextSeq(), true))
+	h.wire(eth(b, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	h.take()
+	tims := map[ieee80211.MAC]ieee80211.TIM{}
+	for len(tims) < 3 {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				bc, _ := ieee80211.ParseBeacon(fr.Body())
+				body, _ := bc.Elements().Find(ieee80211.ElemTIM)
+				tims[fr.Addr2()], _ = ieee80211.ParseTIM(body)
+			}
+		}
+	}
+	if !tims[guest2ID].HasAID(aidB) {
+		t.Error("the dozing station's BSS does not announce its frames")
+	}
+	if tims[bssid].HasAID(aidB) || tims[guest3ID].HasAID(aidB) {
+		t.Error("another BSS announces the dozing station's frames")
+	}
+}
+
+// TestNewRefusesASecuredSecondBSS: the RSN state is the radio's one, so a
+// secured BSS beyond the first is refused, saying why.
+func TestNewRefusesASecuredSecondBSS(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+	cfg.BSSes[1].RSN = &RSNConfig{}
+	_, err := New(cfg)
+	if err == nil || !strings.Contains(err.Error(), "bss 3") || !strings.Contains(err.Error(), "RSN state is not per BSS") {
+		t.Errorf("New: %v; want the third BSS refused as secured", err)
+	}
+	cfg = threeBSSes()
+	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+	cfg.BSSes[1].BSSID = guest2ID
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "another BSS's") {
+		t.Errorf("New with a BSSID twice: %v", err)
+	}
+	cfg = Config{SSID: "main", BSSID: bssid, Channel: 1, BSSes: make([]BSSConfig, MaxBSSes)}
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "at most 8") {
+		t.Errorf("New with 9 BSSes: %v", err)
+	}
+}
