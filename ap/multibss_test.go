@@ -129,18 +129,7 @@ func TestBSSesStationsApart(t *testing.T) {
 	a, b := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
 	aid := h.join(a, false)
 	id := guest2ID
-	h.take()
-	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, id, b, id, h.nextSeq()), 0, 1, 0))
-	out, _ := h.take()
-	for _, f := range out {
-		if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == b {
-			h.echo(f, radio.TxStatus{Acked: true})
-		}
-	}
-	h.take()
-	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, b, id, h.nextSeq()), 0x0421, 10)
-	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
-	aidB := h.acceptAssoc(b)
+	aidB := h.joinGuest(b)
 	if aidB == 0 || aidB == aid {
 		t.Fatalf("AIDs %d and %d", aid, aidB)
 	}
@@ -167,6 +156,65 @@ func TestBSSesStationsApart(t *testing.T) {
 	}
 	if tims[bssid].HasAID(aidB) || tims[guest3ID].HasAID(aidB) {
 		t.Error("another BSS announces the dozing station's frames")
+	}
+}
+
+// joinGuest associates sta with the radio's second BSS, "guest".
+func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
+	h.t.Helper()
+	h.take()
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, sta, guest2ID, h.nextSeq()), 0, 1, 0))
+	out, _ := h.take()
+	for _, f := range out {
+		if _, fr := parsed(h.t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
+			h.echo(f, radio.TxStatus{Acked: true})
+		}
+	}
+	h.take()
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guest2ID, sta, guest2ID, h.nextSeq()), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	return h.acceptAssoc(sta)
+}
+
+// TestNothingCrossesBSSesInTheAir: a station's frame to a station of
+// another BSS of the radio, unicast or group-addressed, goes to the wired
+// side only, never over the air; within one BSS the radio still relays.
+func TestNothingCrossesBSSesInTheAir(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	main1, main2 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
+	guest1, guest2 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}
+	h.join(main1, false)
+	h.join(main2, false)
+	h.joinGuest(guest1)
+	h.joinGuest(guest2)
+	send := func(frame []byte) (air, wired int) {
+		h.take()
+		h.air(frame)
+		h.advance(0)
+		out, w := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Type() == ieee80211.TypeData && !fr.IsNull() {
+				air++
+			}
+		}
+		return air, len(w)
+	}
+	fromGuest := func(dst ieee80211.MAC) []byte {
+		f := h.upIPv4(guest1, dst, 0, false)
+		copy(f[4:10], guest2ID[:])
+		return f
+	}
+	if air, wired := send(fromGuest(main1)); air != 0 || wired != 1 {
+		t.Errorf("guest to main: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	}
+	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); air != 0 || wired != 1 {
+		t.Errorf("main to guest: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	}
+	if air, wired := send(fromGuest(ieee80211.Broadcast)); air != 0 || wired != 1 {
+		t.Errorf("a guest's broadcast: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	}
+	if air, _ := send(h.upIPv4(main1, main2, 0, false)); air != 1 {
+		t.Errorf("main to main: %d frames in the air, want the radio's relay", air)
 	}
 }
 
