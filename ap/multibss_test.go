@@ -1,6 +1,8 @@
 package ap
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -237,5 +239,40 @@ func TestNewRefusesASecuredSecondBSS(t *testing.T) {
 	cfg = Config{SSID: "main", BSSID: bssid, Channel: 1, BSSes: make([]BSSConfig, MaxBSSes)}
 	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "at most 8") {
 		t.Errorf("New with 9 BSSes: %v", err)
+	}
+}
+
+// idleBSSBudget bounds what an idle BSS beside the first costs: its
+// station table's index (addresses, free AIDs, eviction links and records
+// for 2007 AIDs: about 65 KiB), its known senders and answered record
+// (most of the rest), its reply budget; about 157 KiB in all.
+const idleBSSBudget = 176 << 10
+
+// TestIdleBSSMemory: what each BSS beside the first holds on the live
+// heap once the radio has started, with no station: the core with eight
+// BSSes against the core with one, per BSS.
+func TestIdleBSSMemory(t *testing.T) {
+	heldBy := func(cfg Config) uint64 {
+		cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+		before := liveHeap()
+		a, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Start(0)
+		a.Flush(0, discard{})
+		held := liveHeap() - before
+		runtime.KeepAlive(a)
+		return held
+	}
+	var cfg Config
+	for i := range MaxBSSes - 1 {
+		cfg.BSSes = append(cfg.BSSes, BSSConfig{BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x03, byte(i)}, SSID: fmt.Sprint("guest", i)})
+	}
+	one := heldBy(Config{})
+	per := (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1)
+	t.Logf("an idle BSS beside the first: %.1f KiB of live heap (the radio with one: %d KiB)", per/1024, one>>10)
+	if per > idleBSSBudget {
+		t.Errorf("an idle BSS holds %.0f bytes, want at most %d", per, idleBSSBudget)
 	}
 }
