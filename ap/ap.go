@@ -31,6 +31,9 @@ type AP struct {
 	// slabEAPOL: the MSDU is the authenticator's EAPOL frame, whose TX
 	// status the handshake takes.
 	slabEAPOL []bool
+	// slabGroup: the index in bsses of the BSS a group-addressed MSDU
+	// goes out from.
+	slabGroup []uint8
 	big       *pool // A-MSDU buffers
 	out       output
 	// bsses are the networks the radio serves, in configuration order:
@@ -99,6 +102,7 @@ func New(cfg Config) (*AP, error) {
 		slabPoll:  make([]bool, poolSlabs),
 		slabLen:   make([]uint16, poolSlabs),
 		slabEAPOL: make([]bool, poolSlabs),
+		slabGroup: make([]uint8, poolSlabs),
 		out:       newOutput(512),
 		sta:       newStationTable(maxAID, &b.Stations),
 	}

@@ -55,9 +55,10 @@ func (r *bssRadio) Air() bss.Air { return r.a.airOf() }
 // Queued: a station's AID in the radio's one BSS is its slot.
 func (r *bssRadio) Queued(aid uint16) bool { return r.a.queued(aid) }
 
-// GroupQueued: the radio's group-addressed frames are its first BSS's,
-// sent after that BSS's DTIM beacons.
-func (r *bssRadio) GroupQueued() bool { return r.b == r.a.bss && r.a.groupBuffered() }
+// GroupQueued: the radio's group queue is one; its frames move while
+// every BSS with dozing stations has announced them (groupHeld), so each
+// announces them.
+func (r *bssRadio) GroupQueued() bool { return r.a.groupBuffered() }
 
 // airOf is the radio's part of its BSSes' announcements: the operating
 // channel, the Country element, the channel's load.

@@ -189,14 +189,20 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	h.join(main2, false)
 	h.joinGuest(guest1)
 	h.joinGuest(guest2)
-	send := func(frame []byte) (air, wired int) {
+	// send returns the BSSIDs the data frames in the air came from, and
+	// how many frames went to the wired side.
+	send := func(frame []byte) (air []ieee80211.MAC, wired int) {
 		h.take()
-		h.air(frame)
+		if frame[0]&0x0c == 0x08 && frame[1]&0x01 != 0 { // to DS: from a station
+			h.air(frame)
+		} else {
+			h.wire(frame)
+		}
 		h.advance(0)
 		out, w := h.take()
 		for _, f := range out {
 			if _, fr := parsed(t, f); fr.Type() == ieee80211.TypeData && !fr.IsNull() {
-				air++
+				air = append(air, fr.Addr2())
 			}
 		}
 		return air, len(w)
@@ -206,17 +212,25 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 		copy(f[4:10], guest2ID[:])
 		return f
 	}
-	if air, wired := send(fromGuest(main1)); air != 0 || wired != 1 {
-		t.Errorf("guest to main: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	if air, wired := send(fromGuest(main1)); len(air) != 0 || wired != 1 {
+		t.Errorf("guest to main: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
 	}
-	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); air != 0 || wired != 1 {
-		t.Errorf("main to guest: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); len(air) != 0 || wired != 1 {
+		t.Errorf("main to guest: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
 	}
-	if air, wired := send(fromGuest(ieee80211.Broadcast)); air != 0 || wired != 1 {
-		t.Errorf("a guest's broadcast: %d frames in the air, %d to the wired side; want 0 and 1", air, wired)
+	if air, wired := send(fromGuest(ieee80211.Broadcast)); len(air) != 1 || air[0] != guest2ID || wired != 1 {
+		t.Errorf("a guest's broadcast: in the air from %v, %d to the wired side; want the guest BSS alone and 1", air, wired)
 	}
-	if air, _ := send(h.upIPv4(main1, main2, 0, false)); air != 1 {
-		t.Errorf("main to main: %d frames in the air, want the radio's relay", air)
+	if air, _ := send(h.upIPv4(main1, ieee80211.Broadcast, 0, false)); len(air) != 1 || air[0] != bssid {
+		t.Errorf("a main station's broadcast: in the air from %v, want the main BSS alone", air)
+	}
+	if air, _ := send(h.upIPv4(main1, main2, 0, false)); len(air) != 1 || air[0] != bssid {
+		t.Errorf("main to main: in the air from %v, want the radio's relay", air)
+	}
+	// The wired side's broadcast reaches each BSS with stations, from its
+	// BSSID: the third has none.
+	if air, _ := send(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0)); len(air) != 2 || air[0] != bssid || air[1] != guest2ID {
+		t.Errorf("a wired broadcast: in the air from %v, want the main and guest BSSes once each", air)
 	}
 }
 
@@ -274,5 +288,44 @@ func TestIdleBSSMemory(t *testing.T) {
 	t.Logf("an idle BSS beside the first: %.1f KiB of live heap (the radio with one: %d KiB)", per/1024, one>>10)
 	if per > idleBSSBudget {
 		t.Errorf("an idle BSS holds %.0f bytes, want at most %d", per, idleBSSBudget)
+	}
+}
+
+// TestGroupFramesAfterTheirBSSsDTIM: with a station of the second BSS
+// dozing, the wired side's broadcast waits, and both BSSes' copies go out
+// right after the second BSS's DTIM beacon that announces them.
+func TestGroupFramesAfterTheirBSSsDTIM(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.BSSes[0].DTIMPeriod = 3
+	h := newHarness(t, cfg)
+	main1, guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.join(main1, false)
+	h.joinGuest(guest1)
+	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
+	h.take()
+	h.wire(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	sent := false
+	for i := 0; i < 30 && !sent; i++ {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		var dtim bool
+		for _, f := range out {
+			_, fr := parsed(t, f)
+			switch {
+			case fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == guest2ID:
+				bc, _ := ieee80211.ParseBeacon(fr.Body())
+				body, _ := bc.Elements().Find(ieee80211.ElemTIM)
+				tim, _ := ieee80211.ParseTIM(body)
+				dtim = tim.DTIMCount() == 0 && tim.Multicast()
+			case fr.Type() == ieee80211.TypeData && fr.Addr1().IsMulticast():
+				if !dtim {
+					t.Fatalf("a group frame from %s at %v, not after the dozing station's BSS's DTIM beacon", fr.Addr2(), h.now)
+				}
+				sent = true
+			}
+		}
+	}
+	if !sent {
+		t.Fatal("the group frames never went out")
 	}
 }

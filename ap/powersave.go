@@ -45,6 +45,20 @@ func (a *AP) queued(slot uint16) bool {
 	return false
 }
 
+// groupHeld reports whether group-addressed frames wait: while a BSS has
+// dozing stations, until its DTIM beacon has announced them. With several
+// BSSes the group queue is one, so it moves while every BSS with dozing
+// stations is in the interval after its DTIM beacon: each BSS's dozing
+// stations are awake for the copies sent from its BSSID.
+func (a *AP) groupHeld() bool {
+	for _, b := range a.bsses {
+		if b.Dozing > 0 && !b.GroupWindow {
+			return true
+		}
+	}
+	return false
+}
+
 // groupBuffered reports whether group-addressed frames wait for a DTIM.
 func (a *AP) groupBuffered() bool {
 	for ac := range ieee80211.AC(ieee80211.NumACs) {
