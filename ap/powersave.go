@@ -59,6 +59,18 @@ func (a *AP) groupHeld() bool {
 	return false
 }
 
+// closeGroupWindows ends the group delivery that followed the DTIM
+// beacons once the group queue is empty: the dozing stations went back to
+// sleep with the last frame (More Data clear), so group frames that come
+// later wait for the next DTIM, as mac80211 buffers them.
+func (a *AP) closeGroupWindows() {
+	for _, b := range a.bsses {
+		if b.Dozing > 0 {
+			b.GroupWindow = false
+		}
+	}
+}
+
 // groupBuffered reports whether group-addressed frames wait for a DTIM.
 func (a *AP) groupBuffered() bool {
 	for ac := range ieee80211.AC(ieee80211.NumACs) {

@@ -38,6 +38,9 @@ func (a *AP) txLoop(now time.Duration) {
 				}
 				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
 			}
+			if slot == 0 && !held && q.Len() == 0 {
+				a.closeGroupWindows()
+			}
 			a.sched.Return(q, false, now)
 		}
 		a.sched.EndRound(ac)
