@@ -51,11 +51,7 @@ func TestBSSesBeaconAtTheirOwnTBTTs(t *testing.T) {
 			if ts := bc.Timestamp(); ts%uint64(period/time.Microsecond) != 0 {
 				t.Errorf("%s's beacon at %v: Timestamp %d µs, not a multiple of the interval", from, h.now, ts)
 			}
-			body, _ := bc.Elements().Find(ieee80211.ElemTIM)
-			tim, err := ieee80211.ParseTIM(body)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tim := timOf(t, fr)
 			i := 0
 			for ids[i] != from {
 				i++
@@ -92,6 +88,21 @@ func TestBSSesBeaconAtTheirOwnTBTTs(t *testing.T) {
 	if m := h.a.beacons.MissedIntervals; m != 0 {
 		t.Errorf("%d TBTTs missed", m)
 	}
+}
+
+// timOf returns the TIM of beacon fr.
+func timOf(t *testing.T, fr ieee80211.Frame) ieee80211.TIM {
+	t.Helper()
+	bc, err := ieee80211.ParseBeacon(fr.Body())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := bc.Elements().Find(ieee80211.ElemTIM)
+	tim, err := ieee80211.ParseTIM(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tim
 }
 
 // TestProbeResponseTSFIsItsBSSs: a BSS's probe response carries its own
@@ -147,9 +158,7 @@ func TestBSSesStationsApart(t *testing.T) {
 		out, _ := h.take()
 		for _, f := range out {
 			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
-				bc, _ := ieee80211.ParseBeacon(fr.Body())
-				body, _ := bc.Elements().Find(ieee80211.ElemTIM)
-				tims[fr.Addr2()], _ = ieee80211.ParseTIM(body)
+				tims[fr.Addr2()] = timOf(t, fr)
 			}
 		}
 	}
@@ -313,9 +322,7 @@ func TestGroupFramesAfterTheirBSSsDTIM(t *testing.T) {
 			_, fr := parsed(t, f)
 			switch {
 			case fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == guest2ID:
-				bc, _ := ieee80211.ParseBeacon(fr.Body())
-				body, _ := bc.Elements().Find(ieee80211.ElemTIM)
-				tim, _ := ieee80211.ParseTIM(body)
+				tim := timOf(t, fr)
 				dtim = tim.DTIMCount() == 0 && tim.Multicast()
 			case fr.Type() == ieee80211.TypeData && fr.Addr1().IsMulticast():
 				if !dtim {
