@@ -1,12 +1,14 @@
 package ap
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -334,5 +336,33 @@ func TestGroupFramesAfterTheirBSSsDTIM(t *testing.T) {
 	}
 	if !sent {
 		t.Fatal("the group frames never went out")
+	}
+}
+
+// TestBSSLoadCountsItsOwnStations: each BSS's BSS Load element counts its
+// own stations, not the radio's.
+func TestBSSLoadCountsItsOwnStations(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.Advert = bss.Advert{BSSLoadPeriod: 1}
+	h := newHarness(t, cfg)
+	h.join(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, false)
+	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2})
+	h.take()
+	got := map[ieee80211.MAC]uint16{}
+	for len(got) < 3 {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				bc, _ := ieee80211.ParseBeacon(fr.Body())
+				if body, ok := bc.Elements().Find(ieee80211.ElemBSSLoad); ok && len(body) == 5 {
+					got[fr.Addr2()] = binary.LittleEndian.Uint16(body)
+				}
+			}
+		}
+	}
+	if got[bssid] != 1 || got[guest2ID] != 2 || got[guest3ID] != 0 {
+		t.Errorf("BSS Load station counts %v, want 1, 2 and 0", got)
 	}
 }
