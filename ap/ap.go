@@ -16,10 +16,10 @@ import (
 // being built. Memory never grows with load.
 const poolSlabs = 8192
 
-// AP is one radio and the network it serves: the radio's core (the
+// AP is one radio and the networks it serves: the radio's core (the
 // scheduler, the frames in flight and their echoes, rates, retunes, scan
-// trips and ACS, the TSF, the driver contract) holding its BSS (package
-// bss: what the network advertises, its stations' AIDs, its budgets). It
+// trips and ACS, the TSF, the driver contract) holding its BSSes (package
+// bss: what each network advertises, its stations' AIDs, its budgets). It
 // is not safe for concurrent use: one goroutine (the shell's loop or the
 // simulator) calls every method.
 type AP struct {
@@ -37,7 +37,7 @@ type AP struct {
 	big       *pool // A-MSDU buffers
 	out       output
 	// bsses are the networks the radio serves, in configuration order:
-	// one today, made from Config; bss is that one.
+	// the first made from Config's own keys (bss), then Config.BSSes.
 	bsses  []*bss.BSS
 	bss    *bss.BSS
 	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
