@@ -155,37 +155,48 @@ func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot u
 // makeRoom frees a slot of the full table for a new authentication; false
 // when every station carries traffic.
 func (a *AP) makeRoom(now time.Duration) bool {
-	if slot := a.sta.oldest(bss.ListAuth); slot != 0 {
-		a.cnt[counter.AuthEvicted]++
-		a.sta.remove(slot)
-		return true
+	for _, b := range a.bsses {
+		if slot := b.Stations.Oldest(bss.ListAuth); slot != 0 {
+			a.cnt[counter.AuthEvicted]++
+			a.sta.remove(slot)
+			return true
+		}
 	}
-	if slot := a.sta.oldest(bss.ListPending); slot != 0 {
-		a.cnt[counter.PendingEvicted]++
-		a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
-		return true
+	for _, b := range a.bsses {
+		if slot := b.Stations.Oldest(bss.ListPending); slot != 0 {
+			a.cnt[counter.PendingEvicted]++
+			a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
+			return true
+		}
 	}
-	return a.evictQuiet(now, 0)
+	for _, b := range a.bsses {
+		if a.evictQuiet(now, b, 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // makeAIDRoom frees an AID when Config.MaxStations are associated or
-// associating and another station asks (slot, which is not evicted).
+// associating in its BSS and another station asks (slot, which is not
+// evicted).
 func (a *AP) makeAIDRoom(now time.Duration, slot uint16) bool {
-	if p := a.sta.oldest(bss.ListPending); p != 0 && p != slot {
+	b := a.sta.slots[slot].bss
+	if p := b.Stations.Oldest(bss.ListPending); p != 0 && p != slot {
 		a.cnt[counter.PendingEvicted]++
 		a.releasePending(now, p, "association released to make room")
 		return true
 	}
-	return a.evictQuiet(now, slot)
+	return a.evictQuiet(now, b, slot)
 }
 
-// evictQuiet removes the oldest associated station (but keep) that has
-// sent no data frame since associating, telling it why within the reply
-// budget (it is most likely a forged address).
-func (a *AP) evictQuiet(now time.Duration, keep uint16) bool {
-	slot := a.sta.oldest(bss.ListQuiet)
+// evictQuiet removes the oldest associated station of b (but keep) that
+// has sent no data frame since associating, telling it why within the
+// reply budget (it is most likely a forged address).
+func (a *AP) evictQuiet(now time.Duration, b *bss.BSS, keep uint16) bool {
+	slot := b.Stations.Oldest(bss.ListQuiet)
 	if slot == keep {
-		slot = a.sta.ids.Next(slot)
+		slot = b.Stations.Next(slot)
 	}
 	if slot == 0 {
 		return false
@@ -212,11 +223,14 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 // response's status has not come for Config.AssocResponseTimeout. The
 // lists are in time order: only expired entries are visited.
 func (a *AP) expireUnconfirmed(now time.Duration) {
-	for slot := a.sta.oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > a.cfg.AuthTimeout; slot = a.sta.oldest(bss.ListAuth) {
-		a.sta.remove(slot)
-	}
-	for slot := a.sta.oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > a.cfg.AssocResponseTimeout; slot = a.sta.oldest(bss.ListPending) {
-		a.cnt[counter.AssocTimedOut]++
-		a.releasePending(now, slot, "no TX status for the association response")
+	for _, b := range a.bsses {
+		t := &b.Stations
+		for slot := t.Oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > a.cfg.AuthTimeout; slot = t.Oldest(bss.ListAuth) {
+			a.sta.remove(slot)
+		}
+		for slot := t.Oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > a.cfg.AssocResponseTimeout; slot = t.Oldest(bss.ListPending) {
+			a.cnt[counter.AssocTimedOut]++
+			a.releasePending(now, slot, "no TX status for the association response")
+		}
 	}
 }

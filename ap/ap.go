@@ -16,10 +16,10 @@ import (
 // being built. Memory never grows with load.
 const poolSlabs = 8192
 
-// AP is one radio and the network it serves: the radio's core (the
+// AP is one radio and the networks it serves: the radio's core (the
 // scheduler, the frames in flight and their echoes, rates, retunes, scan
-// trips and ACS, the TSF, the driver contract) holding its BSS (package
-// bss: what the network advertises, its stations' AIDs, its budgets). It
+// trips and ACS, the TSF, the driver contract) holding its BSSes (package
+// bss: what each network advertises, its stations' AIDs, its budgets). It
 // is not safe for concurrent use: one goroutine (the shell's loop or the
 // simulator) calls every method.
 type AP struct {
@@ -31,10 +31,13 @@ type AP struct {
 	// slabEAPOL: the MSDU is the authenticator's EAPOL frame, whose TX
 	// status the handshake takes.
 	slabEAPOL []bool
+	// slabGroup: the index in bsses of the BSS a group-addressed MSDU
+	// goes out from.
+	slabGroup []uint8
 	big       *pool // A-MSDU buffers
 	out       output
 	// bsses are the networks the radio serves, in configuration order:
-	// one today, made from Config; bss is that one.
+	// the first made from Config's own keys (bss), then Config.BSSes.
 	bsses  []*bss.BSS
 	bss    *bss.BSS
 	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
@@ -99,6 +102,7 @@ func New(cfg Config) (*AP, error) {
 		slabPoll:  make([]bool, poolSlabs),
 		slabLen:   make([]uint16, poolSlabs),
 		slabEAPOL: make([]bool, poolSlabs),
+		slabGroup: make([]uint8, poolSlabs),
 		out:       newOutput(512),
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
@@ -117,7 +121,7 @@ func New(cfg Config) (*AP, error) {
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
-	a.radios = []*bssRadio{{a: a, b: b}}
+	a.radios = []*bssRadio{{a: a, b: b, maxStations: cfg.MaxStations}}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the
@@ -156,6 +160,9 @@ func New(cfg Config) (*AP, error) {
 	a.bss.Replies = bss.NewReplyBudget(cfg.ReplyAirtime)
 	a.bss.Senders = bss.NewSenders(cfg.BSSID)
 	a.bss.Answered = newAnswered(cfg, a.est)
+	for _, x := range cfg.BSSes {
+		a.addBSS(x, b)
+	}
 	return a, nil
 }
 
@@ -183,7 +190,7 @@ func (a *AP) Start(now time.Duration) {
 	a.rsnStart(now)
 	a.airtimeStart(now)
 	a.epoch = now
-	a.nextBeacon = now
+	a.staggerBeacons(now)
 	a.Tick(now)
 }
 
@@ -205,21 +212,9 @@ func (a *AP) Tick(now time.Duration) {
 		return
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
-	if now >= a.nextBeacon {
-		if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {
-			a.sendBeacon(now, a.nextBeacon)
-		} else {
-			// Only a trip the operator allowed to miss one crosses a TBTT.
-			a.scanStats.MissedBeacons++
-		}
+	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)
-		a.nextBeacon += a.beaconPeriod()
-		if a.nextBeacon <= now { // late by more than a period: skip, do not burst
-			missed := (now-a.nextBeacon)/a.beaconPeriod() + 1
-			a.nextBeacon += missed * a.beaconPeriod()
-			a.beacons.MissedIntervals += uint64(missed)
-		}
 		a.afterBeacon(now)
 	}
 	a.scanTick(now)
@@ -259,9 +254,13 @@ func (a *AP) Deadline() time.Duration {
 func (a *AP) Counters() counter.Set {
 	c := a.cnt
 	frames, _ := a.sched.Backlog()
-	c[counter.Associated] = uint64(a.bss.Associated)
-	c[counter.Pending] = uint64(a.bss.Pending)
-	c[counter.Authenticated] = uint64(a.sta.ids.Len() - a.bss.Associated - a.bss.Pending)
+	var assoc, pending int
+	for _, b := range a.bsses {
+		assoc, pending = assoc+b.Associated, pending+b.Pending
+	}
+	c[counter.Associated] = uint64(assoc)
+	c[counter.Pending] = uint64(pending)
+	c[counter.Authenticated] = uint64(a.sta.ids.Len() - assoc - pending)
 	c[counter.Backlog] = uint64(frames)
 	a.rsnCounters(&c)
 	return c

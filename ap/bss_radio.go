@@ -14,6 +14,12 @@ import (
 type bssRadio struct {
 	a *AP
 	b *bss.BSS
+	// tbtt is when the BSS's next beacon is due; tsfAdjust what its TSF
+	// runs ahead of the radio's, so that it is a multiple of the beacon
+	// interval there (multibss.go).
+	tbtt        time.Duration
+	tsfAdjust   uint64
+	maxStations int // max_num_sta: the BSS's associated and associating
 }
 
 // radioOf returns BSS b's view of the radio.
@@ -42,14 +48,16 @@ func (r *bssRadio) Send(now time.Duration, f bss.MgmtFrame) {
 	r.a.finish(now, r.b, f.Handle, f.Buf, f.Header, 0)
 }
 
-func (r *bssRadio) TSF(now time.Duration) uint64 { return r.a.TSF(now) }
+func (r *bssRadio) TSF(now time.Duration) uint64 { return r.a.TSF(now) + r.tsfAdjust }
 
 func (r *bssRadio) Air() bss.Air { return r.a.airOf() }
 
 // Queued: a station's AID in the radio's one BSS is its slot.
 func (r *bssRadio) Queued(aid uint16) bool { return r.a.queued(aid) }
 
-// GroupQueued: the radio's group-addressed frames are its one BSS's.
+// GroupQueued: the radio's group queue is one; its frames move while
+// every BSS with dozing stations has announced them (groupHeld), so each
+// announces them.
 func (r *bssRadio) GroupQueued() bool { return r.a.groupBuffered() }
 
 // airOf is the radio's part of its BSSes' announcements: the operating

@@ -117,6 +117,10 @@ type Config struct {
 	// answered) until Enable: a daemon whose BSS is added later, as
 	// through hostapd's global socket.
 	StartDisabled bool
+
+	// BSSes are the networks the radio carries beside the first (whose
+	// keys are this Config's), in order; at most MaxBSSes in all.
+	BSSes []BSSConfig
 }
 
 const maxAID = 2007
@@ -267,7 +271,8 @@ func (c Config) withTimers() (Config, error) {
 			return c, fmt.Errorf("%s: %v, want %v to %v", t.Key, *v, t.Min, t.Max)
 		}
 	}
-	return c, nil
+	c.BSSes = slices.Clone(c.BSSes) // defaults are filled in: not the caller's
+	return c, c.checkBSSes()
 }
 
 // Country is a Country element: the code and the subbands of the

@@ -70,16 +70,12 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 
 var guestID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 1}
 
-// addGuest gives the harness's radio a second BSS, "guest", whose table
-// the radio's one station index then is.
+// addGuest gives the harness's running radio a second BSS, "guest", as
+// Config.BSSes would have, its beacons staggered from now.
 func addGuest(h *harness) *bss.BSS {
-	guest := &bss.BSS{BSSID: guestID, Profile: h.a.bss.Profile, Rates: h.a.bss.Rates, Stations: bss.NewTable(maxAID),
-		Senders: bss.NewSenders(guestID), Replies: bss.NewReplyBudget(h.a.cfg.ReplyAirtime), Answered: newAnswered(h.a.cfg, h.a.est)}
-	guest.Profile.SSID = "guest"
-	h.a.sta.ids = &guest.Stations
-	h.a.bsses = append(h.a.bsses, guest)
-	h.a.radios = append(h.a.radios, &bssRadio{a: h.a, b: guest})
-	return guest
+	h.a.addBSS(BSSConfig{BSSID: guestID, SSID: "guest", DTIMPeriod: 2, MaxStations: maxAID}, h.a.bss)
+	h.a.staggerBeacons(h.now)
+	return h.a.bsses[len(h.a.bsses)-1]
 }
 
 // TestProbeEachBSS: a wildcard probe request is answered by each BSS of

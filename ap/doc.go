@@ -5,12 +5,14 @@
 //
 // An AP is one radio: the scheduler over all its stations, the frames in
 // flight, rates, the TSF, retunes, scan trips and ACS. The networks it
-// serves are bss.BSS values in its list (one today, made from Config),
-// each with its BSSID, what it announces, its AIDs, its records of its
-// stations (bss.Station, embedded in the radio's entry of each) and its
-// budgets; received frames go to the BSS their BSSID names, and its
-// handlers run on that BSS, which reaches the radio through bss.Radio
-// (bss_radio.go).
+// serves are bss.BSS values in its list (up to MaxBSSes: the first made
+// from Config, the others from Config.BSSes, open only while the RSN state
+// is the radio's one), each with its BSSID, what it announces, its AIDs,
+// its records of its stations (bss.Station, embedded in the radio's entry
+// of each) and its budgets; received frames go to the BSS their BSSID
+// names, and its handlers run on that BSS, which reaches the radio through
+// bss.Radio (bss_radio.go). Each beacons at its own TBTT with its own TSF,
+// spread across the interval (multibss.go).
 //
 // Inputs, each with the time:
 //

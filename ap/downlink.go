@@ -31,11 +31,18 @@ func (a *AP) HandleWired(now time.Duration, eth []byte) {
 	a.txLoop(now)
 }
 
-// enqueueEthernet queues an MSDU for the BSS: unicast into its station's TID
-// queue, group-addressed into the non-station queue (sent at the basic rate).
+// enqueueEthernet queues an MSDU from the wired side: unicast into its
+// station's TID queue, group-addressed into the non-station queue (sent
+// at the basic rate) once for each BSS with stations.
 func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.bss.Associated > 0 && toUnicast(etherType) {
-		a.multicastToUnicast(now, sa, etherType, payload)
+	a.enqueueFor(now, nil, da, sa, etherType, payload)
+}
+
+// enqueueFor is enqueueEthernet for a group-addressed MSDU meant for BSS
+// to alone (a station's, relayed within its BSS); nil: for each BSS.
+func (a *AP) enqueueFor(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.hasStations(to) && toUnicast(etherType) {
+		a.multicastToUnicast(now, to, sa, etherType, payload)
 		return
 	}
 	a.cnt[counter.DownlinkIn]++
@@ -65,16 +72,43 @@ func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType 
 		if s.QoS {
 			tid = classify(etherType, payload)
 		}
-	} else if a.bss.Associated == 0 {
-		a.cnt[counter.WiredDroppedNoStation]++
+	} else {
+		a.queueGroup(now, to, da, sa, etherType, payload)
 		return
 	}
-	a.queueMSDU(now, slot, tid, da, sa, etherType, payload, false)
+	a.queueMSDU(now, slot, tid, da, sa, etherType, payload, false, 0)
+}
+
+// hasStations reports whether BSS to (nil: any BSS) has associated
+// stations.
+func (a *AP) hasStations(to *bss.BSS) bool {
+	for _, b := range a.bsses {
+		if (to == nil || b == to) && b.Associated > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// queueGroup queues a group-addressed MSDU once for each BSS with stations
+// (to: that BSS alone), each copy to go out from its BSS's BSSID.
+func (a *AP) queueGroup(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	queued := false
+	for i, b := range a.bsses {
+		if (to == nil || b == to) && b.Associated > 0 {
+			a.queueMSDU(now, 0, 0, da, sa, etherType, payload, false, uint8(i))
+			queued = true
+		}
+	}
+	if !queued {
+		a.cnt[counter.WiredDroppedNoStation]++
+	}
 }
 
 // queueMSDU copies an MSDU into a slab and queues it on slot's TID queue
-// (slot 0: the group queue); eapol marks the authenticator's frames.
-func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte, eapol bool) {
+// (slot 0: the group queue, for the BSS whose index group is); eapol marks
+// the authenticator's frames.
+func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte, eapol bool, group uint8) {
 	h, ok := a.pool.get()
 	if !ok {
 		a.cnt[counter.WiredDroppedNoBuffer]++
@@ -85,7 +119,7 @@ func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee802
 	b = append(b, sa[:]...)
 	b = binary.BigEndian.AppendUint16(b, etherType)
 	b = append(b, payload...)
-	a.slabSlot[h], a.slabLen[h], a.slabEAPOL[h] = slot, uint16(len(b)), eapol
+	a.slabSlot[h], a.slabLen[h], a.slabEAPOL[h], a.slabGroup[h] = slot, uint16(len(b)), eapol, group
 	a.backlog++
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--
@@ -107,11 +141,11 @@ func toUnicast(etherType uint16) bool {
 // associated station (but its sender), addressed to the station as
 // mac80211's multicast_to_unicast does: each copy goes at that station's
 // rate and is acknowledged, instead of one copy at the lowest basic rate.
-func (a *AP) multicastToUnicast(now time.Duration, sa ieee80211.MAC, etherType uint16, payload []byte) {
+func (a *AP) multicastToUnicast(now time.Duration, to *bss.BSS, sa ieee80211.MAC, etherType uint16, payload []byte) {
 	copies := 0
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.State == bss.StateAssociated && s.Addr != sa {
+		if s.State == bss.StateAssociated && s.Addr != sa && (to == nil || s.bss == to) {
 			a.enqueueEthernet(now, s.Addr, sa, etherType, payload)
 			copies++
 		}

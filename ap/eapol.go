@@ -34,7 +34,7 @@ func (a *AP) sendEAPOL(now time.Duration, slot uint16, s *station, frame []byte)
 	if s.QoS {
 		tid = eapolTID
 	}
-	a.queueMSDU(now, slot, tid, s.Addr, s.bss.BSSID, etherTypeEAPOL, frame, true)
+	a.queueMSDU(now, slot, tid, s.Addr, s.bss.BSSID, etherTypeEAPOL, frame, true, 0)
 }
 
 // rxEAPOL hands a station's EAPOL frame (from its 802.1X header) to the

@@ -91,17 +91,18 @@ func (a *AP) saeH2ERequired() bool {
 	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
-func (a *AP) sendBeacon(now, tbtt time.Duration) {
-	rate := a.bss.Rates.LowestBasic()
+// sendBeacon sends r's BSS's beacon due at tbtt.
+func (a *AP) sendBeacon(now, tbtt time.Duration, r *bssRadio) {
+	rate := r.b.Rates.LowestBasic()
 	if a.cfg.BeaconRate != 0 {
 		rate = radio.LegacyRate(a.cfg.BeaconRate)
 	}
-	h, b, rt, ok := a.startMgmtAt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, rate, 0)
+	h, b, rt, ok := a.startMgmtFrom(r.b, ieee80211.SubtypeBeacon, ieee80211.Broadcast, rate, 0)
 	if !ok {
 		return
 	}
 	a.updateLoad(now)
-	b = a.bss.AppendBeacon(b, a.radioOf(a.bss), now, a.saeH2ERequired())
+	b = r.b.AppendBeacon(b, r, now, a.saeH2ERequired())
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)

@@ -120,7 +120,7 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		return // refused for now: the SA Query asks the station
 	}
 	if status == ieee80211.StatusSuccess && s.State == bss.StateAuthenticated &&
-		b.Associated+b.Pending >= a.cfg.MaxStations && !a.makeAIDRoom(now, slot) {
+		b.Associated+b.Pending >= a.radioOf(b).maxStations && !a.makeAIDRoom(now, slot) {
 		status = ieee80211.StatusAPUnableToHandleNewSta
 	}
 	if status != ieee80211.StatusSuccess {
@@ -346,7 +346,7 @@ func (a *AP) Enable(now time.Duration) bool {
 		a.rsn.auth.RekeyGTK(now)
 		a.rsnRun(now)
 	}
-	a.nextBeacon = now
+	a.staggerBeacons(now)
 	a.Tick(now)
 	return true
 }

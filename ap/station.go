@@ -85,9 +85,11 @@ func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
 	return slot, &t.slots[slot]
 }
 
-// add returns a fresh slot for addr joining b (the BSS whose table ids is),
-// or false when the table is full. The lowest free slot is used, so AIDs
-// are reused.
+// add returns a fresh slot for addr joining b, or false when the table is
+// full. The lowest free slot is used, so AIDs are reused. The first BSS's
+// table (ids) hands out the slots and finds every station of the radio by
+// its address; a BSS beside it holds its stations at those slots in its
+// own table, so its TIM, lists and counts are its stations' alone.
 func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bool) {
 	slot, ok := t.ids.Add(addr)
 	if !ok {
@@ -95,19 +97,23 @@ func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bo
 	}
 	s := &t.slots[slot]
 	*s = station{Station: bss.Station{Addr: addr}, bss: b}
-	t.ids.Bind(slot, &s.Station)
+	if &b.Stations != t.ids {
+		b.Stations.Hold(slot, addr)
+	}
+	b.Stations.Bind(slot, &s.Station)
 	return slot, s, true
 }
 
 func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
+	if &s.bss.Stations != t.ids {
+		s.bss.Stations.Remove(slot, s.Addr)
+	}
 	t.ids.Remove(slot, s.Addr)
 	s.State = bss.StateNone
 	s.rc, s.RSN, s.SAE = nil, nil, nil
 }
 
-// enlist moves slot to the tail of list l (bss.ListNone: off every list).
-func (t *stationTable) enlist(slot uint16, l bss.List) { t.ids.Enlist(slot, l) }
-
-// oldest returns the slot longest on list l, 0 if it is empty.
-func (t *stationTable) oldest(l bss.List) uint16 { return t.ids.Oldest(l) }
+// enlist moves slot to the tail of list l of its BSS (bss.ListNone: off
+// every list).
+func (t *stationTable) enlist(slot uint16, l bss.List) { t.slots[slot].bss.Stations.Enlist(slot, l) }

@@ -47,5 +47,11 @@ func (a *AP) DeviceDrops(k KernelCounts) {
 	}
 }
 
-// Associated returns the number of associated stations.
-func (a *AP) Associated() int { return a.bss.Associated }
+// Associated returns the number of associated stations of every BSS.
+func (a *AP) Associated() int {
+	n := 0
+	for _, b := range a.bsses {
+		n += b.Associated
+	}
+	return n
+}

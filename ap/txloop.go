@@ -3,6 +3,7 @@ package ap
 import (
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
@@ -29,13 +30,16 @@ func (a *AP) txLoop(now time.Duration) {
 		for q, ok := a.sched.Next(ac, now); ok; q, ok = a.sched.Next(ac, now) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
-			held := slot == 0 && a.bss.Dozing > 0 && !a.bss.GroupWindow
+			held := slot == 0 && a.groupHeld()
 			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
 				}
 				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
+			}
+			if slot == 0 && !held && q.Len() == 0 {
+				a.closeGroupWindows()
 			}
 			a.sched.Return(q, false, now)
 		}
@@ -69,9 +73,10 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		tid  uint8
 		seq  uint16
 		rate radio.Rate
-		from = a.bss // the radio's group frames are its first BSS's
+		from *bss.BSS
 	)
 	if slot == 0 {
+		from = a.bsses[a.slabGroup[h]]
 		rate = from.Rates.LowestBasic()
 		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
 		seq = from.NextSeq()

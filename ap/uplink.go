@@ -168,15 +168,18 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	}
 	// Within the BSS the AP relays frames itself, unless stations are
 	// isolated from each other: then everything goes to the wired side.
-	if !a.cfg.APIsolate {
+	// Nothing crosses from one BSS to another over the air: a frame to a
+	// station of another BSS goes to the wired side, and a group frame is
+	// relayed within the sender's BSS alone.
+	if src := a.sta.slots[from].bss; !a.cfg.APIsolate {
 		if !da.IsMulticast() {
-			if _, dst := a.sta.lookup(da); dst != nil && dst.State == bss.StateAssociated {
+			if _, dst := a.sta.lookup(da); dst != nil && dst.State == bss.StateAssociated && dst.bss == src {
 				a.cnt[counter.RxIntraBSS]++
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return
 			}
-		} else if a.bss.Associated > 1 {
-			a.enqueueEthernet(now, da, sa, etherType, payload)
+		} else if src.Associated > 1 {
+			a.enqueueFor(now, src, da, sa, etherType, payload)
 		}
 	}
 	h, ok := a.pool.get()

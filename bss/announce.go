@@ -113,7 +113,7 @@ func (b *BSS) AppendTail(dst []byte, air *Air, h2eOnly bool, tim *ieee80211.TIMB
 // channel utilization and no available admission capacity.
 func (b *BSS) appendBSSLoad(dst []byte, util uint8) []byte {
 	dst = append(dst, ieee80211.ElemBSSLoad, 5)
-	dst = binary.LittleEndian.AppendUint16(dst, uint16(b.Stations.Len()))
+	dst = binary.LittleEndian.AppendUint16(dst, uint16(b.Stations.Stations()))
 	dst = append(dst, util)
 	return binary.LittleEndian.AppendUint16(dst, 0)
 }

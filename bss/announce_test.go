@@ -34,7 +34,8 @@ func ids(t *testing.T, b []byte) []uint8 {
 // before WMM; a probe response's has no TIM and, on 5 GHz, no ERP.
 func TestAppendTailOrder(t *testing.T) {
 	b := testBSS(false)
-	b.Stations.Add(ieee80211.MAC{2, 0, 0, 0, 0, 1})
+	aid, _ := b.Stations.Add(ieee80211.MAC{2, 0, 0, 0, 0, 1})
+	b.Stations.Bind(aid, &Station{})
 	air := Air{Channel: 1, Freq: 2412, Country: "DE", Subbands: []ieee80211.CountryTriplet{{FirstChannel: 1, NumChannels: 13, MaxPowerDBm: 20}}, ChannelUtil: 7}
 	var tim ieee80211.TIMBitmap
 	got := ids(t, b.AppendTail(nil, &air, false, &tim, false))

@@ -32,6 +32,7 @@ type Table struct {
 	free   []uint16 // descending: the lowest free AID last
 	links  []link
 	recs   []*Station // by AID; nil: free
+	bound  int        // AIDs with a record: this BSS's stations
 	lists  [numLists]listEnds
 }
 
@@ -60,9 +61,26 @@ func (t *Table) Add(addr ieee80211.MAC) (uint16, bool) {
 	return aid, true
 }
 
+// Hold gives addr the AID aid, which must be free: a BSS beside the
+// radio's first takes the AIDs the radio's index hands out (the radio's
+// slots), so that an AID names one station on the whole radio.
+func (t *Table) Hold(aid uint16, addr ieee80211.MAC) {
+	for i, f := range t.free {
+		if f == aid {
+			t.free = append(t.free[:i], t.free[i+1:]...)
+			break
+		}
+	}
+	t.links[aid] = link{}
+	t.byAddr[addr] = aid
+}
+
 // Remove frees aid, held by addr, and takes it off its list.
 func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 	t.Enlist(aid, ListNone)
+	if t.recs[aid] != nil {
+		t.bound--
+	}
 	t.recs[aid] = nil
 	delete(t.byAddr, addr)
 	// Keep the free list sorted descending so the lowest AID is reused first.
@@ -78,7 +96,17 @@ func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 // Bind makes rec the record of aid, which Add gave out: the radio keeps
 // the record beside its own part of the station, and the BSS reaches it
 // here until Remove.
-func (t *Table) Bind(aid uint16, rec *Station) { t.recs[aid] = rec }
+func (t *Table) Bind(aid uint16, rec *Station) {
+	if t.recs[aid] == nil && rec != nil {
+		t.bound++
+	}
+	t.recs[aid] = rec
+}
+
+// Stations is the number of AIDs bound to a record: the BSS's stations,
+// where the first BSS's table also holds the addresses of the radio's
+// other BSSes' stations (Hold).
+func (t *Table) Stations() int { return t.bound }
 
 // Station returns the record of aid, nil if none is bound.
 func (t *Table) Station(aid uint16) *Station { return t.recs[aid] }

@@ -121,8 +121,9 @@ func (s *Sim) onAPAttempt(a *air, p *packet) {
 		s.stats.APMgmtAirtime += time.Duration(p.airtime) * time.Microsecond
 	} else if p.attempts == 0 && a.freq == s.med.freq {
 		s.stats.Beacons++
-		// Beacons are due at multiples of the interval from the start.
-		s.stats.BeaconLateMax = max(s.stats.BeaconLateMax, s.now%s.med.beaconInterval)
+		// Beacons are due at multiples of the interval from the start,
+		// each BSS's a share of the interval after the one before.
+		s.stats.BeaconLateMax = max(s.stats.BeaconLateMax, (s.now-s.med.tbttOffset(fr.Addr2()))%s.med.beaconInterval)
 	}
 }
 

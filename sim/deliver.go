@@ -106,7 +106,7 @@ func (s *Sim) apHears(freq uint16) bool {
 func (s *Sim) receiverOf(a *air, p *packet) (int, bool) {
 	a1 := p.frame().Addr1()
 	if p.from != 0 {
-		return 0, a1 == s.med.bssid && s.apHears(a.freq)
+		return 0, s.med.bssIndex(a1) >= 0 && s.apHears(a.freq)
 	}
 	st, ok := s.byMAC[a1]
 	if !ok {

@@ -88,9 +88,12 @@ var edca = [ieee80211.NumACs]edcaParams{
 // each on a frequency, and one contention domain per frequency. A frame is
 // heard only by the nodes on its channel while it is on the air.
 type medium struct {
-	cfg    MediumConfig
-	freq   uint16 // the BSS's channel (home)
-	bssid  ieee80211.MAC
+	cfg   MediumConfig
+	freq  uint16 // the BSS's channel (home)
+	bssid ieee80211.MAC
+	// bssids are the radio's BSSes' addresses, the first BSS's first,
+	// whose frames its radio acknowledges.
+	bssids []ieee80211.MAC
 	lowest radio.Rate // lowest basic rate: management and group frames
 	best   radio.Rate // highest rate of the BSS: default station data rate
 	nodes  []*node
@@ -144,6 +147,10 @@ func (m *medium) init(c ap.Config, mc MediumConfig) {
 	m.cfg = mc
 	m.freq = uint16(c.Freq)
 	m.bssid = c.BSSID
+	m.bssids = []ieee80211.MAC{c.BSSID}
+	for _, b := range c.BSSes {
+		m.bssids = append(m.bssids, b.BSSID)
+	}
 	m.beaconInterval = time.Duration(c.BeaconInterval) * 1024 * time.Microsecond
 	m.lowest, m.best = rateBounds(c)
 	m.airOf(m.freq)
@@ -230,4 +237,23 @@ func (a *air) exchange(r radio.Rate, n int, noAck bool) uint32 {
 		d -= a.est.AckTime(r)
 	}
 	return d
+}
+
+// bssIndex returns the index of the radio's BSS whose BSSID addr is, -1 if
+// none.
+func (m *medium) bssIndex(addr ieee80211.MAC) int {
+	for i, b := range m.bssids {
+		if b == addr {
+			return i
+		}
+	}
+	return -1
+}
+
+// tbttOffset is how long after the first BSS's TBTTs the BSS whose BSSID
+// addr is beacons: the core spreads its BSSes' TBTTs evenly across the
+// interval.
+func (m *medium) tbttOffset(addr ieee80211.MAC) time.Duration {
+	i := max(m.bssIndex(addr), 0)
+	return (m.beaconInterval * time.Duration(i) / time.Duration(len(m.bssids))).Truncate(time.Microsecond)
 }

@@ -17,6 +17,11 @@ type StationConfig struct {
 	// (or waits for a beacon when Passive), authenticates and associates.
 	Start   time.Duration
 	Passive bool
+	// SSID is the network the station joins: one of the radio's BSSes
+	// (ap.Config's SSID or one of its BSSes'); default the first's.
+	// BSSID, when set, holds it to the BSS with that address.
+	SSID  string
+	BSSID ieee80211.MAC
 	// Loss is the probability that one attempt on the link between this
 	// station and the AP is lost, in either direction; AckLoss the
 	// probability that a delivered frame's ACK is lost (the sender retries
@@ -172,6 +177,9 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 	}
 	if !cfg.IP.IsValid() {
 		cfg.IP = netip.AddrFrom4([4]byte{10, 0, byte(n >> 8), byte(100 + n)})
+	}
+	if cfg.SSID == "" {
+		cfg.SSID = s.cfg.AP.SSID
 	}
 	if cfg.Signal == 0 {
 		cfg.Signal = -50
@@ -341,7 +349,7 @@ func (st *Station) probe() {
 	if !st.cfg.Passive {
 		st.stats.Probes++
 		p := st.sim.newPacket()
-		p.b = ieee80211.AppendProbeReq(p.b[:0], st.cfg.Addr, st.sim.cfg.AP.SSID, st.rates(), st.nextMgmtSeq())
+		p.b = ieee80211.AppendProbeReq(p.b[:0], st.cfg.Addr, st.cfg.SSID, st.rates(), st.nextMgmtSeq())
 		st.sim.transmit(st, p, ieee80211.ACVO, st.sim.med.lowest)
 	}
 	st.armTimer(100 * time.Millisecond)

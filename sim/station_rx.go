@@ -114,7 +114,7 @@ func (st *Station) onBSS(fr ieee80211.Frame) {
 		return
 	}
 	ssid, ok := b.Elements().Find(ieee80211.ElemSSID)
-	if !ok || string(ssid) != st.sim.cfg.AP.SSID {
+	if !ok || string(ssid) != st.cfg.SSID || !st.cfg.BSSID.IsZero() && fr.Addr3() != st.cfg.BSSID {
 		return
 	}
 	st.bssid = fr.Addr3()

@@ -67,7 +67,7 @@ func (st *Station) sendAssocReq() {
 	st.tries++
 	st.state = staAssociating
 	b := ieee80211.AppendAssocReq(st.buf[:0], staCapability, 10)
-	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)
+	b = ieee80211.AppendSSID(b, st.cfg.SSID)
 	b = ieee80211.AppendRates(b, st.rates())
 	b = st.appendHTVHT(b)
 	if st.wpa() {

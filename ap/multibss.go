@@ -1,0 +1,131 @@
+package ap
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// MaxBSSes is how many networks one radio carries, as hostapd's usual
+// limit and mt76x02's address slots.
+const MaxBSSes = 8
+
+// BSSConfig is a network the radio carries beside the first one (whose
+// keys are Config's own): its address and how it announces itself. The
+// radio's keys (channel, rates, beacon interval, scheduler) are Config's.
+type BSSConfig struct {
+	BSSID       ieee80211.MAC
+	SSID        string
+	HideSSID    bool
+	DTIMPeriod  int // beacons per DTIM; default 2
+	MaxStations int // 1..2007; default 2007
+	ACL         bss.ACL
+	// RSN secures the network. Only the first BSS may be secured today:
+	// the authenticator's state is the radio's one.
+	RSN *RSNConfig
+}
+
+// checkBSSes validates the BSSes beside the first, filling in defaults.
+func (c *Config) checkBSSes() error {
+	if len(c.BSSes)+1 > MaxBSSes {
+		return fmt.Errorf("bss: %d networks, want at most %d", len(c.BSSes)+1, MaxBSSes)
+	}
+	seen := map[ieee80211.MAC]bool{c.BSSID: true}
+	for i := range c.BSSes {
+		x := &c.BSSes[i]
+		n := i + 2 // the first BSS is Config's own
+		switch {
+		case x.RSN != nil:
+			return fmt.Errorf("bss %d (%s): a secured network is only possible as the first BSS: the RSN state is not per BSS yet", n, x.SSID)
+		case x.SSID == "" || len(x.SSID) > 32:
+			return fmt.Errorf("bss %d: ssid %q, want 1 to 32 bytes", n, x.SSID)
+		case x.BSSID.IsMulticast() || x.BSSID.IsZero():
+			return fmt.Errorf("bss %d (%s): bssid %v, want a unicast address", n, x.SSID, x.BSSID)
+		case seen[x.BSSID]:
+			return fmt.Errorf("bss %d (%s): bssid %v is another BSS's", n, x.SSID, x.BSSID)
+		}
+		seen[x.BSSID] = true
+		if x.DTIMPeriod == 0 {
+			x.DTIMPeriod = 2
+		}
+		if x.DTIMPeriod < 1 || x.DTIMPeriod > 255 {
+			return fmt.Errorf("bss %d (%s): dtim_period %d, want 1 to 255", n, x.SSID, x.DTIMPeriod)
+		}
+		if x.MaxStations == 0 {
+			x.MaxStations = maxAID
+		}
+		if x.MaxStations < 1 || x.MaxStations > maxAID {
+			return fmt.Errorf("bss %d (%s): max_num_sta %d, want 1 to %d", n, x.SSID, x.MaxStations, maxAID)
+		}
+	}
+	if len(c.BSSes) > 0 && c.ACS != nil {
+		return errors.New("bss: the start-up channel selection runs with one BSS only")
+	}
+	return nil
+}
+
+// addBSS makes the network x beside the first BSS, first: the same radio,
+// so the same rates, PHY and WMM, its own address, SSID, DTIM, table and
+// budgets.
+func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
+	cfg := &a.cfg
+	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, PHY: first.PHY, ExtCap: first.ExtCap}
+	b.Profile = first.Profile
+	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
+	b.Replies = bss.NewReplyBudget(cfg.ReplyAirtime)
+	b.Senders = bss.NewSenders(x.BSSID)
+	b.Answered = newAnswered(*cfg, a.est)
+	a.bsses = append(a.bsses, b)
+	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations})
+}
+
+// staggerBeacons spreads the BSSes' TBTTs evenly across the beacon
+// interval, as ath9k's beacon slots: BSS i beacons i/N of an interval
+// after the first, and its TSF runs ahead by the rest of the interval
+// (ath9k's tsf_adjust), so that its TSF is a multiple of the interval at
+// its own TBTTs, where its stations compute them.
+func (a *AP) staggerBeacons(now time.Duration) {
+	p := a.beaconPeriod()
+	n := time.Duration(len(a.bsses))
+	for i, r := range a.radios {
+		off := (p * time.Duration(i) / n).Truncate(time.Microsecond)
+		r.tbtt = now + off
+		r.tsfAdjust = 0
+		if off != 0 {
+			r.tsfAdjust = uint64((p - off) / time.Microsecond)
+		}
+	}
+	a.nextBeacon = now
+}
+
+// beaconDue sends the beacon of each BSS whose TBTT has come and moves its
+// clock on; a TBTT passed by more than an interval is skipped, not sent
+// late in a burst. It reports whether the first BSS's TBTT was among them
+// (the radio's once-an-interval work follows it).
+func (a *AP) beaconDue(now time.Duration) (first bool) {
+	p := a.beaconPeriod()
+	next := time.Duration(1<<63 - 1)
+	for i, r := range a.radios {
+		if now >= r.tbtt {
+			if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {
+				a.sendBeacon(now, r.tbtt, r)
+			} else {
+				// Only a trip the operator allowed to miss one crosses a TBTT.
+				a.scanStats.MissedBeacons++
+			}
+			r.tbtt += p
+			if r.tbtt <= now {
+				missed := (now-r.tbtt)/p + 1
+				r.tbtt += missed * p
+				a.beacons.MissedIntervals += uint64(missed)
+			}
+			first = first || i == 0
+		}
+		next = min(next, r.tbtt)
+	}
+	a.nextBeacon = next
+	return first
+}

@@ -1,0 +1,368 @@
+package ap
+
+import (
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
+)
+
+var (
+	guest2ID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 2}
+	guest3ID = ieee80211.MAC{0x02, 0, 0, 0, 0x02, 3}
+)
+
+// threeBSSes is a radio carrying its own BSS and two open ones beside it,
+// with DTIM periods 2, 1 and 3.
+func threeBSSes() Config {
+	return Config{BSSes: []BSSConfig{
+		{BSSID: guest2ID, SSID: "guest", DTIMPeriod: 1},
+		{BSSID: guest3ID, SSID: "iot", DTIMPeriod: 3},
+	}}
+}
+
+// TestBSSesBeaconAtTheirOwnTBTTs: each of three BSSes beacons once an
+// interval at its own TBTT, a third of an interval after the one before,
+// with a Timestamp that is a multiple of the interval at its TBTT (where
+// its stations compute it), its own DTIM count, and no TBTT missed.
+func TestBSSesBeaconAtTheirOwnTBTTs(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	period := h.a.beaconPeriod()
+	ids := []ieee80211.MAC{bssid, guest2ID, guest3ID}
+	dtim := []uint8{2, 1, 3}
+	first := map[ieee80211.MAC]time.Duration{}
+	last := map[ieee80211.MAC]time.Duration{}
+	count := map[ieee80211.MAC]int{}
+	check := func(out [][]byte) {
+		for _, b := range out {
+			_, fr := parsed(t, b)
+			if !fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				continue
+			}
+			from := fr.Addr2()
+			bc, err := ieee80211.ParseBeacon(fr.Body())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ts := bc.Timestamp(); ts%uint64(period/time.Microsecond) != 0 {
+				t.Errorf("%s's beacon at %v: Timestamp %d µs, not a multiple of the interval", from, h.now, ts)
+			}
+			tim := timOf(t, fr)
+			i := 0
+			for ids[i] != from {
+				i++
+			}
+			if want := uint8((dtim[i] - uint8(count[from]%int(dtim[i]))) % dtim[i]); tim.DTIMPeriod() != dtim[i] || tim.DTIMCount() != want {
+				t.Errorf("%s's beacon %d: DTIM %d/%d, want %d/%d", from, count[from], tim.DTIMCount(), tim.DTIMPeriod(), want, dtim[i])
+			}
+			if _, ok := first[from]; !ok {
+				first[from] = h.now
+			} else if d := h.now - last[from]; d != period {
+				t.Errorf("%s beaconed %v after its last beacon, want %v", from, d, period)
+			}
+			last[from] = h.now
+			count[from]++
+		}
+	}
+	check(h.radio)
+	h.take()
+	end := 60 * time.Second
+	for h.now < end {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		check(out)
+	}
+	want := int(end/period) + 1
+	for i, id := range ids {
+		if count[id] < want-1 {
+			t.Errorf("%s: %d beacons in %v, want %d", id, count[id], end, want)
+		}
+		if off := first[id] - first[bssid]; off != (period * time.Duration(i) / 3).Truncate(time.Microsecond) {
+			t.Errorf("%s's TBTT %v after the first BSS's, want a third of an interval times %d", id, off, i)
+		}
+	}
+	if m := h.a.beacons.MissedIntervals; m != 0 {
+		t.Errorf("%d TBTTs missed", m)
+	}
+}
+
+// timOf returns the TIM of beacon fr.
+func timOf(t *testing.T, fr ieee80211.Frame) ieee80211.TIM {
+	t.Helper()
+	bc, err := ieee80211.ParseBeacon(fr.Body())
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := bc.Elements().Find(ieee80211.ElemTIM)
+	tim, err := ieee80211.ParseTIM(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tim
+}
+
+// TestProbeResponseTSFIsItsBSSs: a BSS's probe response carries its own
+// TSF, the one its beacons carry, not the first BSS's.
+func TestProbeResponseTSFIsItsBSSs(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.advance(5 * time.Millisecond)
+	h.take()
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.air(ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, ieee80211.Broadcast, sta, ieee80211.Broadcast, h.nextSeq()), ""))
+	out, _ := h.take()
+	got := map[ieee80211.MAC]uint64{}
+	for _, b := range out {
+		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeProbeResp) {
+			pr, _ := ieee80211.ParseBeacon(fr.Body())
+			got[fr.Addr2()] = pr.Timestamp()
+		}
+	}
+	if len(got) != 3 {
+		t.Fatalf("probe responses from %v, want each of the three BSSes", got)
+	}
+	for i, r := range h.a.radios {
+		if want := r.TSF(h.now); got[r.b.BSSID] != want {
+			t.Errorf("BSS %d's probe response: TSF %d, want its own %d", i, got[r.b.BSSID], want)
+		}
+	}
+	if got[guest2ID] == got[bssid] {
+		t.Error("the second BSS's TSF is the first's: its TBTTs are not where its stations compute them")
+	}
+}
+
+// TestBSSesStationsApart: a station joins the BSS it asks for, gets an AID
+// no other station of the radio holds, and appears in that BSS's TIM
+// alone while it dozes with frames waiting.
+func TestBSSesStationsApart(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	a, b := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
+	aid := h.join(a, false)
+	id := guest2ID
+	aidB := h.joinGuest(b)
+	if aidB == 0 || aidB == aid {
+		t.Fatalf("AIDs %d and %d", aid, aidB)
+	}
+	if h.a.bsses[1].Associated != 1 || h.a.bss.Associated != 1 || h.a.bsses[1].Stations.Len() != 1 {
+		t.Errorf("associated: %d and %d; want one in each", h.a.bss.Associated, h.a.bsses[1].Associated)
+	}
+	h.air(ieee80211.AppendNullData(nil, id, b, h.nextSeq(), true))
+	h.wire(eth(b, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	h.take()
+	tims := map[ieee80211.MAC]ieee80211.TIM{}
+	for len(tims) < 3 {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				tims[fr.Addr2()] = timOf(t, fr)
+			}
+		}
+	}
+	if !tims[guest2ID].HasAID(aidB) {
+		t.Error("the dozing station's BSS does not announce its frames")
+	}
+	if tims[bssid].HasAID(aidB) || tims[guest3ID].HasAID(aidB) {
+		t.Error("another BSS announces the dozing station's frames")
+	}
+}
+
+// joinGuest associates sta with the radio's second BSS, "guest".
+func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
+	h.t.Helper()
+	h.take()
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, sta, guest2ID, h.nextSeq()), 0, 1, 0))
+	out, _ := h.take()
+	for _, f := range out {
+		if _, fr := parsed(h.t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
+			h.echo(f, radio.TxStatus{Acked: true})
+		}
+	}
+	h.take()
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guest2ID, sta, guest2ID, h.nextSeq()), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	return h.acceptAssoc(sta)
+}
+
+// TestNothingCrossesBSSesInTheAir: a station's frame to a station of
+// another BSS of the radio, unicast or group-addressed, goes to the wired
+// side only, never over the air; within one BSS the radio still relays.
+func TestNothingCrossesBSSesInTheAir(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	main1, main2 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
+	guest1, guest2 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}
+	h.join(main1, false)
+	h.join(main2, false)
+	h.joinGuest(guest1)
+	h.joinGuest(guest2)
+	// send returns the BSSIDs the data frames in the air came from, and
+	// how many frames went to the wired side.
+	send := func(frame []byte) (air []ieee80211.MAC, wired int) {
+		h.take()
+		if frame[0]&0x0c == 0x08 && frame[1]&0x01 != 0 { // to DS: from a station
+			h.air(frame)
+		} else {
+			h.wire(frame)
+		}
+		h.advance(0)
+		out, w := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Type() == ieee80211.TypeData && !fr.IsNull() {
+				air = append(air, fr.Addr2())
+			}
+		}
+		return air, len(w)
+	}
+	fromGuest := func(dst ieee80211.MAC) []byte {
+		f := h.upIPv4(guest1, dst, 0, false)
+		copy(f[4:10], guest2ID[:])
+		return f
+	}
+	if air, wired := send(fromGuest(main1)); len(air) != 0 || wired != 1 {
+		t.Errorf("guest to main: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
+	}
+	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); len(air) != 0 || wired != 1 {
+		t.Errorf("main to guest: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
+	}
+	if air, wired := send(fromGuest(ieee80211.Broadcast)); len(air) != 1 || air[0] != guest2ID || wired != 1 {
+		t.Errorf("a guest's broadcast: in the air from %v, %d to the wired side; want the guest BSS alone and 1", air, wired)
+	}
+	if air, _ := send(h.upIPv4(main1, ieee80211.Broadcast, 0, false)); len(air) != 1 || air[0] != bssid {
+		t.Errorf("a main station's broadcast: in the air from %v, want the main BSS alone", air)
+	}
+	if air, _ := send(h.upIPv4(main1, main2, 0, false)); len(air) != 1 || air[0] != bssid {
+		t.Errorf("main to main: in the air from %v, want the radio's relay", air)
+	}
+	// The wired side's broadcast reaches each BSS with stations, from its
+	// BSSID: the third has none.
+	if air, _ := send(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0)); len(air) != 2 || air[0] != bssid || air[1] != guest2ID {
+		t.Errorf("a wired broadcast: in the air from %v, want the main and guest BSSes once each", air)
+	}
+}
+
+// TestNewRefusesASecuredSecondBSS: the RSN state is the radio's one, so a
+// secured BSS beyond the first is refused, saying why.
+func TestNewRefusesASecuredSecondBSS(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+	cfg.BSSes[1].RSN = &RSNConfig{}
+	_, err := New(cfg)
+	if err == nil || !strings.Contains(err.Error(), "bss 3") || !strings.Contains(err.Error(), "RSN state is not per BSS") {
+		t.Errorf("New: %v; want the third BSS refused as secured", err)
+	}
+	cfg = threeBSSes()
+	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+	cfg.BSSes[1].BSSID = guest2ID
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "another BSS's") {
+		t.Errorf("New with a BSSID twice: %v", err)
+	}
+	cfg = Config{SSID: "main", BSSID: bssid, Channel: 1, BSSes: make([]BSSConfig, MaxBSSes)}
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "at most 8") {
+		t.Errorf("New with 9 BSSes: %v", err)
+	}
+}
+
+// idleBSSBudget bounds what an idle BSS beside the first costs: its
+// station table's index (addresses, free AIDs, eviction links and records
+// for 2007 AIDs: about 65 KiB), its known senders and answered record
+// (most of the rest), its reply budget; about 157 KiB in all.
+const idleBSSBudget = 176 << 10
+
+// TestIdleBSSMemory: what each BSS beside the first holds on the live
+// heap once the radio has started, with no station: the core with eight
+// BSSes against the core with one, per BSS.
+func TestIdleBSSMemory(t *testing.T) {
+	heldBy := func(cfg Config) uint64 {
+		cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+		before := liveHeap()
+		a, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Start(0)
+		a.Flush(0, discard{})
+		held := liveHeap() - before
+		runtime.KeepAlive(a)
+		return held
+	}
+	var cfg Config
+	for i := range MaxBSSes - 1 {
+		cfg.BSSes = append(cfg.BSSes, BSSConfig{BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x03, byte(i)}, SSID: fmt.Sprint("guest", i)})
+	}
+	one := heldBy(Config{})
+	per := (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1)
+	t.Logf("an idle BSS beside the first: %.1f KiB of live heap (the radio with one: %d KiB)", per/1024, one>>10)
+	if per > idleBSSBudget {
+		t.Errorf("an idle BSS holds %.0f bytes, want at most %d", per, idleBSSBudget)
+	}
+}
+
+// TestGroupFramesAfterTheirBSSsDTIM: with a station of the second BSS
+// dozing, the wired side's broadcast waits, and both BSSes' copies go out
+// right after the second BSS's DTIM beacon that announces them.
+func TestGroupFramesAfterTheirBSSsDTIM(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.BSSes[0].DTIMPeriod = 3
+	h := newHarness(t, cfg)
+	main1, guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.join(main1, false)
+	h.joinGuest(guest1)
+	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
+	h.take()
+	h.wire(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	sent := false
+	for i := 0; i < 30 && !sent; i++ {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		var dtim bool
+		for _, f := range out {
+			_, fr := parsed(t, f)
+			switch {
+			case fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == guest2ID:
+				tim := timOf(t, fr)
+				dtim = tim.DTIMCount() == 0 && tim.Multicast()
+			case fr.Type() == ieee80211.TypeData && fr.Addr1().IsMulticast():
+				if !dtim {
+					t.Fatalf("a group frame from %s at %v, not after the dozing station's BSS's DTIM beacon", fr.Addr2(), h.now)
+				}
+				sent = true
+			}
+		}
+	}
+	if !sent {
+		t.Fatal("the group frames never went out")
+	}
+}
+
+// TestBSSLoadCountsItsOwnStations: each BSS's BSS Load element counts its
+// own stations, not the radio's.
+func TestBSSLoadCountsItsOwnStations(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.Advert = bss.Advert{BSSLoadPeriod: 1}
+	h := newHarness(t, cfg)
+	h.join(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, false)
+	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2})
+	h.take()
+	got := map[ieee80211.MAC]uint16{}
+	for len(got) < 3 {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) {
+				bc, _ := ieee80211.ParseBeacon(fr.Body())
+				if body, ok := bc.Elements().Find(ieee80211.ElemBSSLoad); ok && len(body) == 5 {
+					got[fr.Addr2()] = binary.LittleEndian.Uint16(body)
+				}
+			}
+		}
+	}
+	if got[bssid] != 1 || got[guest2ID] != 2 || got[guest3ID] != 0 {
+		t.Errorf("BSS Load station counts %v, want 1, 2 and 0", got)
+	}
+}
