@@ -53,7 +53,7 @@ func (d *dataTest) read(publish func([]byte)) {
 	if err != nil {
 		return
 	}
-	buf := make([]byte, 14+hostapd.DataTestIPLen+1)
+	buf := make([]byte, hostapd.DataTestFrameLen+1) // one more: an oversized frame shows
 	for {
 		var (
 			n    int

@@ -17,10 +17,14 @@ import (
 // them only with its testing flag.
 
 // The test frame: an IPv4 header (protocol 1, 192.168.1.1 to
-// 192.168.1.2) and a payload counting up from 0, hostapd's HWSIM_IP_LEN
-// long in all by default.
+// 192.168.1.2) and a payload counting up from 0. hostapd and
+// wpa_supplicant cap the whole Ethernet frame at HWSIM_PACKETLEN, 1500
+// bytes, so the IP packet is 1486 bytes by default (HWSIM_IP_LEN): the
+// peer drops a longer frame unseen and reports any other length as len=N.
 const (
-	DataTestIPLen    = 1500
+	DataTestFrameLen = 1500
+	DataTestIPLen    = DataTestFrameLen - ethHeaderLen
+	ethHeaderLen     = 14
 	dataTestMinIPLen = 20
 	etherTypeIPv4    = 0x0800
 )
@@ -92,12 +96,12 @@ func ipChecksum(h []byte) uint16 {
 // frame if it is a test frame (hostapd_data_test_rx's checks), and reports
 // whether it was.
 func AppendDataTestRx(b, frame []byte) ([]byte, bool) {
-	if len(frame) < 14+20 || len(frame) > 14+DataTestIPLen {
+	if len(frame) < ethHeaderLen+dataTestMinIPLen || len(frame) > DataTestFrameLen {
 		return b, false
 	}
-	ip := frame[14:]
+	ip := frame[ethHeaderLen:]
 	ipLen := int(binary.BigEndian.Uint16(ip[2:]))
-	if ip[0] != 0x45 || ipLen > DataTestIPLen || ipLen < 20 || len(ip) < ipLen {
+	if ip[0] != 0x45 || ipLen > DataTestIPLen || ipLen < dataTestMinIPLen || len(ip) < ipLen {
 		return b, false
 	}
 	for i, c := range ip[20:ipLen] {

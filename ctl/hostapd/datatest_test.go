@@ -13,7 +13,7 @@ func TestParseDataTest(t *testing.T) {
 		"DATA_TEST_CONFIG 1":                                         {Kind: DataTestConfig, ProbeEvents: -1, On: true},
 		"DATA_TEST_CONFIG 1 ifname=br0":                              {Kind: DataTestConfig, ProbeEvents: -1, On: true, Value: "br0"},
 		"DATA_TEST_CONFIG 0":                                         {Kind: DataTestConfig, ProbeEvents: -1},
-		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0x20":      {Kind: DataTestTx, ProbeEvents: -1, Addr: dst, Src: src, Reason: 0x20, Level: 1500},
+		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0x20":      {Kind: DataTestTx, ProbeEvents: -1, Addr: dst, Src: src, Reason: 0x20, Level: 1486},
 		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0 len=100": {Kind: DataTestTx, ProbeEvents: -1, Addr: dst, Src: src, Level: 100},
 		"GET_PMK 02:00:00:00:01:00":                                  {Kind: GetPMK, ProbeEvents: -1, Addr: dst},
 	} {
@@ -23,7 +23,7 @@ func TestParseDataTest(t *testing.T) {
 	}
 	for _, bad := range []string{"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00", "DATA_TEST_TX x y 0",
 		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 256", "DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0 len=19",
-		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0 len=1501", "GET_PMK nobody"} {
+		"DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0 len=1487", "GET_PMK nobody"} {
 		if _, err := Parse([]byte(bad)); err != ErrFail {
 			t.Errorf("%q: %v, want FAIL", bad, err)
 		}
@@ -58,5 +58,30 @@ func TestDataTestFrame(t *testing.T) {
 	}
 	if _, ok := AppendDataTestRx(nil, f[:30]); ok {
 		t.Error("a truncated frame taken as a test frame")
+	}
+}
+
+// The lengths are hostapd's and wpa_supplicant's (HWSIM_PACKETLEN 1500
+// bytes of Ethernet frame, HWSIM_IP_LEN 1486 of IP): the default frame is
+// one the station reports without len=, and the station's default frame,
+// 1500 bytes in all, is reported without len= too. A longer frame is not a
+// test frame: the peer would drop it.
+func TestDataTestLengthsAsHostapd(t *testing.T) {
+	dst, src := ieee80211.MAC{2, 0, 0, 0, 1, 0}, ieee80211.MAC{2, 0, 0, 0, 2, 0}
+	if c, err := Parse([]byte("DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0")); err != nil || c.Level != 1486 {
+		t.Errorf("default IP length %d, %v; want 1486", c.Level, err)
+	}
+	if _, err := Parse([]byte("DATA_TEST_TX 02:00:00:00:01:00 02:00:00:00:02:00 0 len=1486")); err != nil {
+		t.Errorf("len=1486: %v", err)
+	}
+	f := AppendDataTestFrame(nil, dst, src, 0, 1486)
+	if len(f) != 1500 {
+		t.Errorf("default frame of %d bytes, want 1500", len(f))
+	}
+	if ev, ok := AppendDataTestRx(nil, f); !ok || string(ev) != "<3>DATA-TEST-RX 02:00:00:00:01:00 02:00:00:00:02:00" {
+		t.Errorf("RX of a 1500-byte frame: %q %v", ev, ok)
+	}
+	if ev, ok := AppendDataTestRx(nil, AppendDataTestFrame(nil, dst, src, 0, 1487)); ok {
+		t.Errorf("a 1501-byte frame taken as a test frame: %q", ev)
 	}
 }
