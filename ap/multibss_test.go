@@ -238,6 +238,11 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	if air, _ := send(h.upIPv4(main1, main2, 0, false)); len(air) != 1 || air[0] != bssid {
 		t.Errorf("main to main: in the air from %v, want the radio's relay", air)
 	}
+	// A station's frame to itself is not reflected back to it, as in
+	// mac80211 (ieee80211_deliver_skb): it goes to the wired side.
+	if air, wired := send(h.upIPv4(main1, main1, 0, false)); len(air) != 0 || wired != 1 {
+		t.Errorf("main to itself: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
+	}
 	// The wired side's broadcast reaches each BSS with stations, from its
 	// BSSID: the third has none.
 	if air, _ := send(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0)); len(air) != 2 || air[0] != bssid || air[1] != guest2ID {

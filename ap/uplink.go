@@ -170,10 +170,11 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	// isolated from each other: then everything goes to the wired side.
 	// Nothing crosses from one BSS to another over the air: a frame to a
 	// station of another BSS goes to the wired side, and a group frame is
-	// relayed within the sender's BSS alone.
+	// relayed within the sender's BSS alone. A station's frame to itself
+	// is not reflected back (mac80211's ieee80211_deliver_skb).
 	if src := a.sta.slots[from].bss; !a.cfg.APIsolate {
 		if !da.IsMulticast() {
-			if _, dst := a.sta.lookup(da); dst != nil && dst.State == bss.StateAssociated && dst.bss == src {
+			if _, dst := a.sta.lookup(da); dst != nil && da != sa && dst.State == bss.StateAssociated && dst.bss == src {
 				a.cnt[counter.RxIntraBSS]++
 				a.enqueueEthernet(now, da, sa, etherType, payload)
 				return
