@@ -102,15 +102,7 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpSAQuery:
 		return a.ctlSAQuery(now, req.Addr)
 	case ctl.OpStationPMK:
-		_, s := a.sta.lookup(req.Addr)
-		if s == nil || s.RSN == nil {
-			return ctl.Errorf(ctl.ENOENT, "station %s: no WPA2 station", req.Addr)
-		}
-		pmk, ok := s.RSN.HS.PMK()
-		if !ok {
-			return ctl.Errorf(ctl.ENOENT, "station %s: no PMK yet", req.Addr)
-		}
-		return ctl.Reply{PMK: slices.Clone(pmk[:])}
+		return a.ctlStationPMK(now, req.Addr)
 	case ctl.OpDisable:
 		if !a.Disable(now) {
 			return ctl.Errorf(ctl.EBUSY, "disable: the BSS is not running (already disabled, or choosing its channel)")

@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"slices"
 	"time"
 
 	"github.com/airq/airq/bss"
@@ -129,4 +130,22 @@ func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
 		}
 	}
 	return dst
+}
+
+// ctlStationPMK answers hostapd's GET_PMK (a testing command): the
+// station's PMK, else its PMKSA cache entry's, as
+// hostapd_ctrl_get_pmk falls back to the cache for a station that has
+// left or holds no PMK.
+func (a *AP) ctlStationPMK(now time.Duration, addr ieee80211.MAC) ctl.Reply {
+	if _, s := a.sta.lookup(addr); s != nil && s.RSN != nil {
+		if pmk, ok := s.RSN.HS.PMK(); ok {
+			return ctl.Reply{PMK: slices.Clone(pmk[:])}
+		}
+	}
+	if st := a.saeOf(); st != nil {
+		if e, ok := st.pmksa.Of(now, addr); ok {
+			return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
+		}
+	}
+	return ctl.Errorf(ctl.ENOENT, "station %s: no PMK and no PMKSA", addr)
 }

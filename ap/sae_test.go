@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/airq/airq/bss"
@@ -232,6 +233,11 @@ func TestSAEPMKSACaching(t *testing.T) {
 	// PMKID.
 	slot, _ := h.a.sta.lookup(staMAC)
 	h.a.disconnect(h.now, slot, ieee80211.ReasonDeauthLeaving, "test", true)
+	// Gone, its PMK is still the PMKSA's: GET_PMK answers from the cache,
+	// as hostapd's.
+	if r := h.a.Control(h.now, ctl.Request{Op: ctl.OpStationPMK, Addr: staMAC}); r.Err() != nil || !bytes.Equal(r.PMK, keys.PMK[:]) {
+		t.Errorf("GET_PMK of a station gone: %x, %v; want the PMKSA's PMK", r.PMK, r.Err())
+	}
 	w = newWPASTA(h, staMAC, rsn.AKMSAE)
 	w.mfp = true
 	h.auth(staMAC, authOpenSystem, 1)

@@ -66,6 +66,17 @@ func (c *PMKSACache) Get(now time.Duration, spa ieee80211.MAC, id PMKID) (PMKSA,
 	return PMKSA{}, false
 }
 
+// Of returns spa's live entry whatever its PMKID, as pmksa_cache_auth_get
+// with no PMKID (hostapd's GET_PMK falls back to it).
+func (c *PMKSACache) Of(now time.Duration, spa ieee80211.MAC) (PMKSA, bool) {
+	for _, e := range c.entries {
+		if e.SPA == spa && e.Expires > now {
+			return e, true
+		}
+	}
+	return PMKSA{}, false
+}
+
 // Remove forgets spa's entry, if any.
 func (c *PMKSACache) Remove(spa ieee80211.MAC) {
 	for i := range c.entries {
