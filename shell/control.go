@@ -272,9 +272,9 @@ func (cc *controlConn) Control(req ctl.Request) ctl.Reply {
 // into this connection's buffer and the page is written before the next is
 // asked for, so neither the loop nor the daemon ever holds a whole table's
 // dump, and a slow reader holds up only its own connection.
-func (cc *controlConn) DumpStations(w io.Writer) error {
+func (cc *controlConn) DumpStations(w io.Writer, req ctl.Request) error {
 	return ctl.WriteStationDump(w, func(p *ctl.StationPage) ctl.Reply {
-		return cc.s.ask(ctl.Request{Op: ctl.OpStationDump, Page: p})
+		return cc.s.ask(ctl.Request{Op: ctl.OpStationDump, Page: p, Dev: req.Dev})
 	})
 }
 
