@@ -1,6 +1,8 @@
 package ap
 
 import (
+	"strconv"
+
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 )
@@ -20,7 +22,7 @@ func (a *AP) ctlDevs() []ctl.Dev {
 func (a *AP) ctlDev(d *ctl.Dev, i int) {
 	b := a.bsses[i]
 	*d = ctl.Dev{Name: a.bssName(i), Index: i, BSSID: ctl.MAC(b.BSSID), SSID: b.Profile.SSID, Hidden: b.Profile.Hidden,
-		Channel: a.cfg.Channel, Freq: a.cfg.Freq, Width: a.cfg.PHY.WidthName(), Stations: b.Associated, Pending: b.Pending}
+		Channel: a.cfg.Channel, Freq: a.cfg.Freq, Width: a.iwWidth(), Stations: b.Associated, Pending: b.Pending}
 	ops := &a.radios[i].ops
 	d.Holder, d.TAP = ops.holder, ops.tap
 	rsnc := a.cfg.RSN
@@ -41,6 +43,16 @@ func (a *AP) ctlDev(d *ctl.Dev, i int) {
 	d.TxRetries, d.TxFailed = t.TxRetries, t.TxFailed
 	w := ops.ack.Counts()
 	d.AckFrames, d.AckRetries, d.AckUnanswered = w.Frames, w.Retries, w.Unanswered
+}
+
+// iwWidth is the channel width as iw dev prints it.
+func (a *AP) iwWidth() string {
+	if p := a.cfg.PHY; p.HT && p.Width > 20 {
+		return strconv.Itoa(p.Width) + " MHz"
+	} else if p.HT {
+		return "20 MHz"
+	}
+	return "20 MHz (no HT)"
 }
 
 // scopeToDev checks a request that names a BSS (req.Dev): the BSS must

@@ -17,7 +17,7 @@ type Dev struct {
 	Security string `json:"security"` // open, wpa2-psk, ... as status's
 	Channel  int    `json:"channel"`
 	Freq     int    `json:"freq"`
-	Width    string `json:"width"` // "20", "40", "80" (MHz)
+	Width    string `json:"width"` // as iw prints it: "20 MHz (no HT)", "20 MHz", "40 MHz", "80 MHz"
 	// Holder is the interface that carries the BSS's address, so that
 	// the hardware ACKs its frames: the monitor for the first BSS, its ACK
 	// holder for the others; "" when the daemon did not say.
@@ -98,7 +98,7 @@ func (d *Dev) appendIW(b []byte) []byte {
 	} else {
 		b = fmt.Appendf(b, "\tssid %s\n", d.SSID)
 	}
-	b = fmt.Appendf(b, "\ttype AP\n\tchannel %d (%d MHz), width: %s MHz\n", d.Channel, d.Freq, d.Width)
+	b = fmt.Appendf(b, "\ttype AP\n\tchannel %d (%d MHz), width: %s\n", d.Channel, d.Freq, d.Width)
 	b = fmt.Appendf(b, "\tsecurity %s\n", d.Security)
 	b = fmt.Appendf(b, "\taddress held by %s\n\ttap %s\n", orNone(d.Holder), orNone(d.TAP))
 	b = fmt.Appendf(b, "\tstations %d associated, %d pending, %d authenticated\n", d.Stations, d.Pending, d.Authenticated)
