@@ -219,7 +219,7 @@ func (s *ControlServer) Publish(e ap.Event) {
 	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected && e.Kind != ap.EventHandshakeCompleted {
 		return
 	}
-	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID}
+	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID, BSS: e.BSS}
 	if e.Kind == ap.EventHandshakeCompleted {
 		ev.AID = 0 // hostapd_cli's line has the address alone
 	}
