@@ -74,7 +74,8 @@ type Event struct {
 	// carries it.
 	KeyID string
 	// BSS is the name of the BSS the event is of (a station's, the BSS
-	// that refused it); "" when it has no name.
+	// that refused it) when the radio carries several; "" with one, or
+	// when the BSS has no name.
 	BSS string
 	// Count is EventUnacked's count of unanswered frames.
 	Count uint64
@@ -84,7 +85,10 @@ type Event struct {
 const maxEvents = 256
 
 func (a *AP) event(e Event) {
-	if e.BSS == "" {
+	switch {
+	case len(a.bsses) == 1:
+		e.BSS = "" // nothing to tell apart: the lines stay as hostapd's with one BSS
+	case e.BSS == "":
 		e.BSS = a.stationBSS(e.Addr)
 	}
 	if len(a.events) == maxEvents {
