@@ -121,7 +121,8 @@ func New(cfg Config) (*AP, error) {
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
-	a.radios = []*bssRadio{{a: a, b: b, maxStations: cfg.MaxStations}}
+	a.radios = []*bssRadio{a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)}
+	a.sta.departed = a.stationLeft
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the

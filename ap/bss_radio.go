@@ -20,6 +20,7 @@ type bssRadio struct {
 	tbtt        time.Duration
 	tsfAdjust   uint64
 	maxStations int // max_num_sta: the BSS's associated and associating
+	ops         bssOps
 }
 
 // radioOf returns BSS b's view of the radio.

@@ -13,6 +13,9 @@ import (
 
 // Config is what the core needs to run one BSS.
 type Config struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name           string
 	SSID           string
 	BSSID          ieee80211.MAC
 	Channel        int   // operating channel number
@@ -72,6 +75,12 @@ type Config struct {
 	// Airtime shares the air between the radio's BSSes by policy
 	// (airtime_policy.go): hostapd's airtime_mode and airq's hard cap.
 	Airtime Airtime
+
+	// Holder is the interface that carries the BSS's address, so that the
+	// hardware ACKs its frames (the monitor for the first BSS, its ACK
+	// holder for the others), TAP its wired side's interface: the core
+	// shows them (airqctl dev) and uses neither.
+	Holder, TAP string
 
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to

@@ -17,6 +17,9 @@ const MaxBSSes = 8
 // keys are Config's own): its address and how it announces itself. The
 // radio's keys (channel, rates, beacon interval, scheduler) are Config's.
 type BSSConfig struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name        string
 	BSSID       ieee80211.MAC
 	SSID        string
 	HideSSID    bool
@@ -26,6 +29,12 @@ type BSSConfig struct {
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
 	RSN *RSNConfig
+
+	// Holder is the interface that carries the BSS's address, so that the
+	// hardware ACKs its frames (the monitor for the first BSS, its ACK
+	// holder for the others), TAP its wired side's interface: the core
+	// shows them (airqctl dev) and uses neither.
+	Holder, TAP string
 }
 
 // checkBSSes validates the BSSes beside the first, filling in defaults.
@@ -79,7 +88,7 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
-	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations})
+	a.radios = append(a.radios, a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP))
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon

@@ -61,9 +61,11 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 	switch fr.Type() {
 	case ieee80211.TypeMgmt:
 		a.cnt[counter.RxMgmt]++
+		a.watchAck(now, fr)
 		a.handleMgmt(now, fr)
 	case ieee80211.TypeData:
 		a.cnt[counter.RxData]++
+		a.watchAck(now, fr)
 		a.handleData(now, fr)
 	default:
 		a.cnt[counter.RxCtrl]++

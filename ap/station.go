@@ -57,6 +57,8 @@ type StationCounters struct {
 type stationTable struct {
 	slots []station
 	ids   *bss.Table // the BSS's
+	// departed, when set, takes each station's counters as it leaves.
+	departed func(*station)
 }
 
 // newStationTable makes the slots of the stations of the radio's one BSS,
@@ -106,6 +108,9 @@ func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bo
 
 func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
+	if t.departed != nil {
+		t.departed(s)
+	}
 	if &s.bss.Stations != t.ids {
 		s.bss.Stations.Remove(slot, s.Addr)
 	}
