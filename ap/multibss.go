@@ -17,12 +17,18 @@ const MaxBSSes = 8
 // keys are Config's own): its address and how it announces itself. The
 // radio's keys (channel, rates, beacon interval, scheduler) are Config's.
 type BSSConfig struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name        string
 	BSSID       ieee80211.MAC
 	SSID        string
 	HideSSID    bool
 	DTIMPeriod  int // beacons per DTIM; default 2
 	MaxStations int // 1..2007; default 2007
 	ACL         bss.ACL
+	// APIsolate keeps the BSS's stations from reaching each other
+	// (hostapd's ap_isolate).
+	APIsolate bool
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
 	RSN *RSNConfig
