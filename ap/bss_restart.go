@@ -40,7 +40,9 @@ func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "BSS restarted", true)
 		}
 	}
-	a.sendDeauth(now, old, ieee80211.Broadcast, ieee80211.ReasonPrevAuthNotValid)
+	if a.started { // a BSS switched off (Disable) sends nothing
+		a.sendDeauth(now, old, ieee80211.Broadcast, ieee80211.ReasonPrevAuthNotValid)
+	}
 	a.replaceBSS(i, next.BSSes[i-1])
 	a.cfg.BSSes = next.BSSes
 	return nil

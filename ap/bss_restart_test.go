@@ -141,6 +141,36 @@ func TestRestartBSSRefused(t *testing.T) {
 	}
 }
 
+// TestRestartBSSWhileDisabled: a radio switched off (hostapd's DISABLE)
+// restarts a BSS without sending anything, and beacons its new settings
+// once enabled.
+func TestRestartBSSWhileDisabled(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.a.Disable(h.now)
+	h.collect()
+	h.take()
+	if err := h.a.RestartBSS(h.now, 2, BSSConfig{SSID: "iot-new"}); err != nil {
+		t.Fatal(err)
+	}
+	h.collect()
+	if out, _ := h.take(); len(out) != 0 {
+		t.Errorf("a disabled radio sent %d frames", len(out))
+	}
+	h.a.Enable(h.now)
+	for seen := false; !seen; {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == guest3ID {
+				seen = true
+				if ssid := ssidOf(t, fr); ssid != "iot-new" {
+					t.Errorf("the restarted BSS beacons %q", ssid)
+				}
+			}
+		}
+	}
+}
+
 // ssidOf is a beacon's SSID.
 func ssidOf(t *testing.T, fr ieee80211.Frame) string {
 	t.Helper()
