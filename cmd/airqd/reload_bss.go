@@ -2,6 +2,7 @@ package main
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -59,9 +60,17 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 				out.changed[b.Name] = append(out.changed[b.Name], key)
 			}
 		}
+		c := nb[i]
+		c.BSSID = r.cur.Core.BSSes[i].BSSID // the running one, zero where derived: the core keeps it
+		if cur := r.cur.Core.BSSes[i]; len(out.changed[b.Name]) == 0 && !reflect.DeepEqual(c, cur) {
+			// the same lines, but a file they name changed
+			what := "wpa_psk_file/sae_password_file contents"
+			if !reflect.DeepEqual(c.ACL, cur.ACL) {
+				what = "accept_mac_file/deny_mac_file contents"
+			}
+			out.changed[b.Name] = append(out.changed[b.Name], what)
+		}
 		if len(out.changed[b.Name]) > 0 {
-			c := nb[i]
-			c.BSSID = r.cur.Core.BSSes[i].BSSID // the running one, zero where derived: the core keeps it
 			out.restarts = append(out.restarts, shell.BSSRestart{Index: i + 1, Config: c})
 		}
 	}

@@ -103,3 +103,26 @@ func TestReloadRestartsChangedBSS(t *testing.T) {
 		t.Errorf("a section added: the guest BSS runs %q; log:\n%s", core.Config().BSSes[0].SSID, log.String())
 	}
 }
+
+// A section's access list file whose contents alone changed restarts its
+// BSS with the new list, as the first BSS's lists are re-read.
+func TestBSSReloadFileContents(t *testing.T) {
+	dir := t.TempDir()
+	deny := filepath.Join(dir, "deny")
+	writeFile(t, deny, "02:00:00:00:20:01\n")
+	conf := writeConf(t, reloadBSSes+"macaddr_acl=0\ndeny_mac_file="+deny+"\n")
+	cur, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, deny, "02:00:00:00:20:01\n02:00:00:00:20:02\n")
+	next, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	br := (&reloader{cur: cur}).bssReloadOf(&next)
+	if len(br.restarts) != 1 || br.restarts[0].Index != 2 || len(br.restarts[0].Config.ACL.Deny) != 2 ||
+		!slices.Equal(br.changed["iot"], []string{"accept_mac_file/deny_mac_file contents"}) {
+		t.Errorf("restarts %+v, iot's changes %v", br.restarts, br.changed["iot"])
+	}
+}
