@@ -17,7 +17,8 @@ import (
 // its budgets) at its own TBTT and TSF; the other BSSes and their
 // stations are left as they are. c's BSSID, zero for the running one,
 // must be the running one: an interface holds it for the hardware's ACKs.
-// c is checked as New checks it; on an error nothing changes.
+// A secured BSS, running or asked for, is refused. c is checked as New
+// checks it; on an error nothing changes.
 func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
 	if i < 1 || i >= len(a.bsses) {
 		return fmt.Errorf("bss restart: BSS %d: the radio's BSSes after the first are 1 to %d", i, len(a.bsses)-1)
@@ -25,6 +26,11 @@ func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
 	old := a.bsses[i]
 	if c.BSSID.IsZero() {
 		c.BSSID = old.BSSID
+	}
+	if c.RSN != nil || a.cfg.BSSes[i-1].RSN != nil {
+		// Its authenticator, group keys and their timers are built with
+		// the radio (New), not here.
+		return fmt.Errorf("%s: a secured BSS restarts only with the radio: restart airqd", c.label(i+1))
 	}
 	if c.BSSID != old.BSSID {
 		return fmt.Errorf("%s: bssid %v: a new BSSID takes a new start of the radio (an interface holds %v for the hardware's ACKs)", c.label(i+1), c.BSSID, old.BSSID)

@@ -111,7 +111,8 @@ func TestRestartBSSAlone(t *testing.T) {
 
 // TestRestartBSSRefused: the first BSS (the radio's Config), a BSS the
 // radio does not carry, a new BSSID, an invalid or a secured
-// configuration are refused, naming the BSS, and change nothing.
+// configuration, and a secured running BSS, are refused, naming the BSS,
+// and change nothing.
 func TestRestartBSSRefused(t *testing.T) {
 	h := newHarness(t, threeBSSes())
 	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
@@ -128,13 +129,19 @@ func TestRestartBSSRefused(t *testing.T) {
 		{1, BSSConfig{Name: "guest", SSID: "x", BSSID: guest3ID}, "a new BSSID"},
 		{1, BSSConfig{Name: "guest", SSID: ""}, "ssid"},
 		{1, BSSConfig{Name: "guest", SSID: "x", DTIMPeriod: 256}, "dtim_period 256"},
-		{1, BSSConfig{Name: "guest", SSID: "x", RSN: &RSNConfig{}}, "bss guest: a secured network is only possible as the first BSS"},
+		{1, BSSConfig{Name: "guest", SSID: "x", RSN: &RSNConfig{}}, "bss guest: a secured BSS restarts only with the radio"},
 	} {
 		err := h.a.RestartBSS(h.now, c.i, c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("RestartBSS(%d, %+v): %v, want %q", c.i, c.cfg, err, c.want)
 		}
 	}
+	// A running secured BSS is not made open by a restart either.
+	h.a.cfg.BSSes[1].RSN = &RSNConfig{}
+	if err := h.a.RestartBSS(h.now, 2, BSSConfig{Name: "iot", SSID: "iot"}); err == nil || !strings.Contains(err.Error(), "bss iot: a secured BSS restarts only with the radio") {
+		t.Errorf("restarting a secured BSS open: %v", err)
+	}
+	h.a.cfg.BSSes[1].RSN = nil
 	h.collect()
 	if out, _ := h.take(); len(out) != 0 || h.a.bsses[1].Associated != 1 || h.a.Config().BSSes[0].SSID != "guest" {
 		t.Errorf("a refused restart sent %d frames; guest associated %d, ssid %q", len(out), h.a.bsses[1].Associated, h.a.Config().BSSes[0].SSID)
