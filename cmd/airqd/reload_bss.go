@@ -19,8 +19,9 @@ import (
 // radio's and the first BSS's and go through the reload of the keys one by
 // one (reload.go). A section's airtime keys apply live with the radio's
 // policy; its bssid=, tap= and bridge= take a start (an ACK holder holds
-// the BSSID, the shell opened the TAP), and so does adding, removing or
-// reordering sections: those are logged, not applied.
+// the BSSID, the shell opened the TAP), and so do any changes of a secured
+// BSS's section (its authenticator and keys are built with the radio) and
+// adding, removing or reordering sections: those are logged, not applied.
 
 // startOnlyBSSKeys are the BSS keys that a BSS restart does not apply.
 var startOnlyBSSKeys = map[string]bool{"bssid": true, "tap": true, "bridge": true, "ctrl_interface": true, "ctrl_interface_group": true}
@@ -49,7 +50,7 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 	if out.sameSet = slices.Equal(names(&r.cur), names(next)); !out.sameSet {
 		return out
 	}
-	nb := next.CoreBSSes()
+	nb := next.Core.BSSes
 	for i, b := range next.BSSes {
 		for _, key := range changedKeys(sectionValues(r.cur.conf, b.Name), sectionValues(next.conf, b.Name)) {
 			k, _ := config.Lookup(key)
@@ -70,7 +71,12 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 			}
 			out.changed[b.Name] = append(out.changed[b.Name], what)
 		}
-		if len(out.changed[b.Name]) > 0 {
+		switch {
+		case len(out.changed[b.Name]) == 0:
+		case c.RSN != nil || r.cur.Core.BSSes[i].RSN != nil: // ap.AP.RestartBSS: with the radio only
+			out.startOnly[b.Name] = append(out.startOnly[b.Name], out.changed[b.Name]...)
+			delete(out.changed, b.Name)
+		default:
 			out.restarts = append(out.restarts, shell.BSSRestart{Index: i + 1, Config: c})
 		}
 	}

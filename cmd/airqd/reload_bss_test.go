@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/airq/airq/ap"
 )
 
 const reloadBSSes = "ssid=main\nchannel=6\nairtime_mode=2\nairtime_bss_weight=2\n" +
@@ -124,5 +126,25 @@ func TestBSSReloadFileContents(t *testing.T) {
 	if len(br.restarts) != 1 || br.restarts[0].Index != 2 || len(br.restarts[0].Config.ACL.Deny) != 2 ||
 		!slices.Equal(br.changed["iot"], []string{"accept_mac_file/deny_mac_file contents"}) {
 		t.Errorf("restarts %+v, iot's changes %v", br.restarts, br.changed["iot"])
+	}
+}
+
+// A secured section's changes take a start (the core restarts a secured
+// BSS only with the radio): logged, not restarted.
+func TestBSSReloadSecuredSection(t *testing.T) {
+	conf := writeConf(t, reloadBSSes)
+	cur, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, conf, strings.Replace(reloadBSSes, "ssid=guest\n", "ssid=guest2\n", 1))
+	next, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Core.BSSes[0].RSN = &ap.RSNConfig{} // as a secured section parses once the core takes one
+	br := (&reloader{cur: cur}).bssReloadOf(&next)
+	if len(br.restarts) != 0 || !slices.Equal(br.startOnly["guest"], []string{"ssid"}) || len(br.changed["guest"]) != 0 {
+		t.Errorf("restarts %+v, guest's start-only %v, changed %v", br.restarts, br.startOnly["guest"], br.changed["guest"])
 	}
 }
