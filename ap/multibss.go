@@ -26,6 +26,9 @@ type BSSConfig struct {
 	DTIMPeriod  int // beacons per DTIM; default 2
 	MaxStations int // 1..2007; default 2007
 	ACL         bss.ACL
+	// APIsolate keeps the BSS's stations from reaching each other
+	// (hostapd's ap_isolate).
+	APIsolate bool
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
 	RSN *RSNConfig
@@ -48,7 +51,7 @@ func (c *Config) checkBSSes() error {
 		n := i + 2 // the first BSS is Config's own
 		switch {
 		case x.RSN != nil:
-			return fmt.Errorf("bss %d (%s): a secured network is only possible as the first BSS: the RSN state is not per BSS yet", n, x.SSID)
+			return fmt.Errorf("%s: a secured network is only possible as the first BSS: the RSN state is not per BSS yet", x.label(n))
 		case x.SSID == "" || len(x.SSID) > 32:
 			return fmt.Errorf("bss %d: ssid %q, want 1 to 32 bytes", n, x.SSID)
 		case x.BSSID.IsMulticast() || x.BSSID.IsZero():
@@ -74,6 +77,15 @@ func (c *Config) checkBSSes() error {
 		return errors.New("bss: the start-up channel selection runs with one BSS only")
 	}
 	return nil
+}
+
+// label names BSS n (counted from 1, the first BSS's being Config's) in
+// errors: by its bss= section's name when it has one.
+func (x *BSSConfig) label(n int) string {
+	if x.Name != "" {
+		return "bss " + x.Name
+	}
+	return fmt.Sprintf("bss %d (%s)", n, x.SSID)
 }
 
 // addBSS makes the network x beside the first BSS, first: the same radio,

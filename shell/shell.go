@@ -217,7 +217,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			wx.recycle(b)
 		case call := <-o.controlCalls():
-			call.Serve(core, func(r ctl.Request) ctl.Reply {
+			call.Serve(core, now(), func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {
 					o.survey.refresh(core, log) // the radio's figures up to now
 				}
