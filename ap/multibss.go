@@ -23,6 +23,9 @@ type BSSConfig struct {
 	DTIMPeriod  int // beacons per DTIM; default 2
 	MaxStations int // 1..2007; default 2007
 	ACL         bss.ACL
+	// APIsolate keeps the BSS's stations from reaching each other: their
+	// frames go to its wired side instead (hostapd's ap_isolate).
+	APIsolate bool
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
 	RSN *RSNConfig
