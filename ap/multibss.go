@@ -82,7 +82,7 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
-	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations})
+	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations, isolate: x.APIsolate})
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon

@@ -24,7 +24,7 @@ func (d *driver) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (d *driver) WriteWired(frames [][]byte) (int, error) {
+func (d *driver) WriteWired(_ int, frames [][]byte) (int, error) {
 	s := d.s
 	for _, f := range frames {
 		s.stats.WiredFromCore++

@@ -189,7 +189,7 @@ func (s *Sim) step() {
 		s.freePacket(e.pkt)
 	case evWiredIn:
 		s.log.bytes(e.pkt.b)
-		s.core.HandleWired(s.now, e.pkt.b)
+		s.core.HandleWired(s.now, 0, e.pkt.b)
 		s.freePacket(e.pkt)
 		s.drainCore()
 	case evWiredOut:
