@@ -14,7 +14,7 @@ type output struct {
 	// cheap as with one BSS.
 	others   [][]byte
 	otherBSS []uint8
-	held     []uint32 // slabs referenced by radio and wired that return once written
+	held     []uint32 // slabs referenced by radio, wired and others that return once written
 	// retuneAsked: Flush asked the driver for the pending retune; Retuned
 	// clears it.
 	retuneAsked bool
@@ -22,7 +22,7 @@ type output struct {
 
 func newOutput(n int) output {
 	return output{radio: make([][]byte, 0, n), refs: make([]flightRef, 0, n), wired: make([][]byte, 0, n),
-		others: make([][]byte, 0, n), otherBSS: make([]uint8, 0, n), held: make([]uint32, 0, 2*n)}
+		others: make([][]byte, 0, n), otherBSS: make([]uint8, 0, n), held: make([]uint32, 0, 3*n)}
 }
 
 // flushed returns the written frames' buffers to the pool.
