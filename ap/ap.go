@@ -121,7 +121,9 @@ func New(cfg Config) (*AP, error) {
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
-	a.radios = []*bssRadio{a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)}
+	r := a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)
+	r.isolate = cfg.APIsolate
+	a.radios = []*bssRadio{r}
 	a.sta.departed = a.stationLeft
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {

@@ -26,8 +26,8 @@ type BSSConfig struct {
 	DTIMPeriod  int // beacons per DTIM; default 2
 	MaxStations int // 1..2007; default 2007
 	ACL         bss.ACL
-	// APIsolate keeps the BSS's stations from reaching each other
-	// (hostapd's ap_isolate).
+	// APIsolate keeps the BSS's stations from reaching each other: their
+	// frames go to its wired side instead (hostapd's ap_isolate).
 	APIsolate bool
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
@@ -100,7 +100,9 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
-	a.radios = append(a.radios, a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP))
+	r := a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP)
+	r.isolate = x.APIsolate
+	a.radios = append(a.radios, r)
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon
