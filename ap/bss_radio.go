@@ -20,6 +20,9 @@ type bssRadio struct {
 	tbtt        time.Duration
 	tsfAdjust   uint64
 	maxStations int // max_num_sta: the BSS's associated and associating
+	// rsn is the BSS's RSN (rsn.go), its keys and authenticator its own;
+	// nil: an open network.
+	rsn *rsnState
 }
 
 // radioOf returns BSS b's view of the radio.

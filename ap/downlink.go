@@ -50,7 +50,7 @@ func (a *AP) enqueueFor(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, et
 		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
-	if a.rsn != nil && etherType == etherTypeEAPOL {
+	if etherType == etherTypeEAPOL && a.isSecured(to) {
 		// With WPA2 the authenticator is the only source of EAPOL
 		// towards stations.
 		a.cnt[counter.WiredDroppedUnauthorized]++

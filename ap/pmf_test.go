@@ -130,7 +130,7 @@ func TestPMFAdvertised(t *testing.T) {
 		caps uint16
 	}{{rsn.MFPDisabled, 0}, {rsn.MFPOptional, rsn.CapMFPC}, {rsn.MFPRequired, rsn.CapMFPC | rsn.CapMFPR}} {
 		h := newHarness(t, pmfConfig(t, c.mfp))
-		e, err := rsn.ParseElement(h.a.rsn.ie)
+		e, err := rsn.ParseElement(h.a.radios[0].rsn.ie)
 		if err != nil || e.Caps&(rsn.CapMFPC|rsn.CapMFPR) != c.caps {
 			t.Errorf("ieee80211w=%d: RSNE caps %#x (%v), want %#x", c.mfp, e.Caps, err, c.caps)
 		}
@@ -162,8 +162,8 @@ func TestPMFRequiredRefusesNonMFP(t *testing.T) {
 // An MFP station gets the IGTK in message 3, and airqctl shows MFP.
 func TestPMFConnect(t *testing.T) {
 	h, w := mfpStation(t, rsn.MFPOptional)
-	if w.igtk.Key(4) == nil || h.a.rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
-		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.rsn.igtk)
+	if w.igtk.Key(4) == nil || h.a.radios[0].rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
+		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.radios[0].rsn.igtk)
 	}
 	if !h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("station get: MFP no")

@@ -136,7 +136,7 @@ func (w *wpaSTA) saeAssociate(pmk *[sae.PMKLen]byte, pmkid *rsn.PMKID) uint16 {
 		return ar.Status()
 	}
 	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: bssid, PMK: rsn.PMK(*pmk),
-		RSNE: rsne, APRSNE: h.a.rsn.policy.Element(), APRSNXE: h.a.rsn.policy.RSNXElement(), Rand: newSeeded(2)})
+		RSNE: rsne, APRSNE: h.a.radios[0].rsn.policy.Element(), APRSNXE: h.a.radios[0].rsn.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -381,7 +381,7 @@ func TestSAEReloadPasswords(t *testing.T) {
 	if _, err := h.a.SetPSKs(p); err != nil {
 		t.Fatal(err)
 	}
-	if n := h.a.rsn.sae.pmksa.Len(); n != 0 {
+	if n := h.a.radios[0].rsn.sae.pmksa.Len(); n != 0 {
 		t.Errorf("%d PMKSAs kept across a password change", n)
 	}
 	other := ieee80211.MAC{2, 0, 0, 0, 7, 7}
@@ -465,7 +465,7 @@ func FuzzSAEAuthBody(f *testing.F) {
 			h.sendSAE(attacker, sae.Frame{Transaction: trans, Status: status, Body: body})
 			h.runSAEJobs()
 		}
-		if !h.a.Accounted() || len(h.a.rsn.sae.live) != 0 || len(h.a.rsn.sae.queue) != 0 {
+		if !h.a.Accounted() || len(h.a.radios[0].rsn.sae.live) != 0 || len(h.a.radios[0].rsn.sae.queue) != 0 {
 			t.Fatal("accounting broken or jobs left out")
 		}
 		w := newWPASTA(h, staMAC, rsn.AKMSAE)

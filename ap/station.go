@@ -15,15 +15,18 @@ import (
 type station struct {
 	bss.Station // the BSS's part: admission, handshakes, what it announced
 
-	lastRx    time.Duration
-	lastTx    time.Duration // last data frame handed to the radio
-	bss       *bss.BSS      // the network it belongs to
-	rc        *rate.Station // rate selection for its data frames
-	txRate    radio.Rate
-	rxRate    radio.Rate // of its last received data frame
-	signal    int8
-	polling   bool // an inactivity poll is queued or in flight
-	rcTried   bool // the rate table was built (or could not be) since the last release
+	lastRx  time.Duration
+	lastTx  time.Duration // last data frame handed to the radio
+	bss     *bss.BSS      // the network it belongs to
+	rc      *rate.Station // rate selection for its data frames
+	txRate  radio.Rate
+	rxRate  radio.Rate // of its last received data frame
+	signal  int8
+	polling bool // an inactivity poll is queued or in flight
+	rcTried bool // the rate table was built (or could not be) since the last release
+	// net is its network's index in the radio's bsses and radios, which
+	// hold the network's RSN (rsnOf); in what would be padding.
+	net       uint8
 	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID

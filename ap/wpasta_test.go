@@ -77,6 +77,9 @@ type wpaSTA struct {
 	mfp  bool
 	mgmt []ieee80211.Frame
 	igtk bip.Receiver
+	// bss is the index of the radio's BSS it joins (multibss_rsn_test.go);
+	// 0: the first.
+	bss int
 }
 
 type stationKey struct {
@@ -106,20 +109,25 @@ func (w *wpaSTA) rsne() []byte {
 	return e.Append(nil)
 }
 
+// bssid is the address of the BSS the station joins.
+func (w *wpaSTA) bssid() ieee80211.MAC { return w.h.a.bsses[w.bss].BSSID }
+
 // associate authenticates and associates with pass as the station's
 // passphrase; the 4-way handshake then runs over the harness.
 func (w *wpaSTA) associate(pass string) {
 	h := w.h
 	h.t.Helper()
-	h.auth(w.addr, 0, 1)
-	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
+	id := w.bssid()
+	h.authTo(id, w.addr, 0, 1)
+	b := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, w.addr, id, h.nextSeq()), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, h.a.bsses[w.bss].Profile.SSID)
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, w.rsne()...)
 	b = ieee80211.AppendWMMInfo(b, 0)
 	h.air(b)
-	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: bssid, PMK: testPMK(h.t, pass),
-		RSNE: w.rsne(), APRSNE: h.a.rsn.policy.Element(), APRSNXE: h.a.rsn.policy.RSNXElement(), Rand: newSeeded(2)})
+	r := h.a.radios[w.bss].rsn
+	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: id, PMK: testPMK(h.t, pass),
+		RSNE: w.rsne(), APRSNE: r.policy.Element(), APRSNXE: r.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -150,7 +158,7 @@ func (h *harness) settle(rounds int, deliver func([]byte)) {
 // deliver hands one AP frame to the station and echoes it.
 func (w *wpaSTA) deliver(b []byte) {
 	_, fr := parsed(w.h.t, b)
-	mine := fr.Addr1() == w.addr || fr.Addr1().IsMulticast()
+	mine := fr.Addr1() == w.addr || fr.Addr1().IsMulticast() && fr.Addr2() == w.bssid()
 	if mine && fr.Type() == ieee80211.TypeData && !fr.IsNullData() {
 		w.receive(fr)
 	}
@@ -277,9 +285,9 @@ func (w *wpaSTA) send(etherType uint16, payload []byte, protect bool) {
 func (w *wpaSTA) frame(etherType uint16, payload []byte, protect, pm bool) []byte {
 	da := host
 	if etherType == etherTypeEAPOL {
-		da = bssid
+		da = w.bssid()
 	}
-	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: w.addr, Addr3: da, Seq: w.h.nextSeq(), QoS: true}
+	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: w.bssid(), Addr2: w.addr, Addr3: da, Seq: w.h.nextSeq(), QoS: true}
 	if pm {
 		hdr.Flags |= ieee80211.FCPwrMgt
 	}
