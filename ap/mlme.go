@@ -48,7 +48,10 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
-	if s.keepsAssoc() {
+	if s.keepsAssoc() && s.bss == b {
+		// Its own BSS's: another BSS of the radio takes it as a new
+		// station, which leaves this one (hostapd prunes it from the
+		// radio's other BSSes).
 		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}

@@ -47,7 +47,7 @@ func (w *wpaSTA) installIGTK(a handshake.Action) {
 // mgmtFrame builds the station's management frame carrying body, under
 // its PTK when protect (the Management flag in the nonce).
 func (w *wpaSTA) mgmtFrame(subtype int, body []byte, protect bool) []byte {
-	b := w.h.mgmt(subtype, w.addr)
+	b := w.mgmtHeader(subtype)
 	if !protect {
 		return append(b, body...)
 	}
@@ -85,8 +85,8 @@ func (w *wpaSTA) lastMgmt(subtype int) ieee80211.Frame {
 
 // assocReq sends the station's association request again.
 func (w *wpaSTA) assocReq() {
-	b := ieee80211.AppendAssocReq(w.h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, w.h.a.cfg.SSID)
+	b := ieee80211.AppendAssocReq(w.mgmtHeader(ieee80211.SubtypeAssocReq), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, w.ssid())
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, w.rsne()...)
 	b = ieee80211.AppendWMMInfo(b, 0)

@@ -18,17 +18,20 @@ import (
 // The passphrase of the test BSS; testPMK caches its PMK for "airq-test".
 const testPassphrase = "correct horse battery"
 
-var pmkCache = map[string]rsn.PMK{}
+var pmkCache = map[[2]string]rsn.PMK{}
 
-func testPMK(t testing.TB, pass string) rsn.PMK {
-	if p, ok := pmkCache[pass]; ok {
+func testPMK(t testing.TB, pass string) rsn.PMK { return ssidPMK(t, pass, "airq-test") }
+
+// ssidPMK is pass's PMK for the network ssid.
+func ssidPMK(t testing.TB, pass, ssid string) rsn.PMK {
+	if p, ok := pmkCache[[2]string{pass, ssid}]; ok {
 		return p
 	}
-	p, err := rsn.PMKFromPassphrase(pass, []byte("airq-test"))
+	p, err := rsn.PMKFromPassphrase(pass, []byte(ssid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pmkCache[pass] = p
+	pmkCache[[2]string{pass, ssid}] = p
 	return p
 }
 
@@ -109,8 +112,15 @@ func (w *wpaSTA) rsne() []byte {
 	return e.Append(nil)
 }
 
-// bssid is the address of the BSS the station joins.
+// bssid and ssid are the address and SSID of the BSS the station joins.
 func (w *wpaSTA) bssid() ieee80211.MAC { return w.h.a.bsses[w.bss].BSSID }
+func (w *wpaSTA) ssid() string         { return w.h.a.bsses[w.bss].Profile.SSID }
+
+// mgmtHeader starts a management frame of the station to its BSS.
+func (w *wpaSTA) mgmtHeader(subtype int) []byte {
+	id := w.bssid()
+	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), id, w.addr, id, w.h.nextSeq())
+}
 
 // associate authenticates and associates with pass as the station's
 // passphrase; the 4-way handshake then runs over the harness.
@@ -119,14 +129,14 @@ func (w *wpaSTA) associate(pass string) {
 	h.t.Helper()
 	id := w.bssid()
 	h.authTo(id, w.addr, 0, 1)
-	b := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, w.addr, id, h.nextSeq()), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, h.a.bsses[w.bss].Profile.SSID)
+	b := ieee80211.AppendAssocReq(w.mgmtHeader(ieee80211.SubtypeAssocReq), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, w.ssid())
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, w.rsne()...)
 	b = ieee80211.AppendWMMInfo(b, 0)
 	h.air(b)
 	r := h.a.radios[w.bss].rsn
-	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: id, PMK: testPMK(h.t, pass),
+	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: id, PMK: ssidPMK(h.t, pass, w.ssid()),
 		RSNE: w.rsne(), APRSNE: r.policy.Element(), APRSNXE: r.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
@@ -287,6 +297,11 @@ func (w *wpaSTA) frame(etherType uint16, payload []byte, protect, pm bool) []byt
 	if etherType == etherTypeEAPOL {
 		da = w.bssid()
 	}
+	return w.frameTo(da, etherType, payload, protect, pm)
+}
+
+// frameTo is frame with the MSDU for da.
+func (w *wpaSTA) frameTo(da ieee80211.MAC, etherType uint16, payload []byte, protect, pm bool) []byte {
 	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: w.bssid(), Addr2: w.addr, Addr3: da, Seq: w.h.nextSeq(), QoS: true}
 	if pm {
 		hdr.Flags |= ieee80211.FCPwrMgt
