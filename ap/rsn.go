@@ -263,8 +263,8 @@ func (a *AP) rsnStart(now time.Duration) {
 // rsnTick runs the authenticators' and the SA Queries' timers when due.
 func (a *AP) rsnTick(now time.Duration) {
 	a.saQueryTick(now)
-	for r := range a.secured() {
-		if r.hasDeadline && r.deadline <= now {
+	for _, br := range a.radios {
+		if r := br.rsn; r != nil && r.hasDeadline && r.deadline <= now {
 			r.auth.Tick(now)
 			a.rsnRun(now, r)
 		}
@@ -275,8 +275,8 @@ func (a *AP) rsnTick(now time.Duration) {
 // due.
 func (a *AP) rsnDeadline() (time.Duration, bool) {
 	d, ok := a.saQueryDeadline()
-	for r := range a.secured() {
-		if r.hasDeadline && (!ok || r.deadline < d) {
+	for _, br := range a.radios {
+		if r := br.rsn; r != nil && r.hasDeadline && (!ok || r.deadline < d) {
 			d, ok = r.deadline, true
 		}
 	}

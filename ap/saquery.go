@@ -155,8 +155,8 @@ func (a *AP) sendAssocComeback(now time.Duration, b *bss.BSS, reassoc bool, da i
 // querying reports whether an SA Query procedure may be running in a
 // secured BSS of the radio.
 func (a *AP) querying() bool {
-	for r := range a.secured() {
-		if r.saQueries > 0 {
+	for _, br := range a.radios {
+		if br.rsn != nil && br.rsn.saQueries > 0 {
 			return true
 		}
 	}
