@@ -67,6 +67,21 @@ func pumpAll(h *harness, ws ...*wpaSTA) {
 	})
 }
 
+// connectBoth connects a station to each of twoWPA2's BSSes with its
+// BSS's passphrase.
+func connectBoth(h *harness) (main, guest *wpaSTA) {
+	h.t.Helper()
+	wm, wg := joinBSS(h, mainSTA, 0, rsn.AKMPSK), joinBSS(h, guestSTA, 1, rsn.AKMPSK)
+	wm.associate(testPassphrase)
+	pumpAll(h, wm, wg)
+	wg.associate(guestPassphrase)
+	pumpAll(h, wm, wg)
+	if !wm.done || !wg.done {
+		h.t.Fatalf("4-way handshakes: main %v, guest %v", wm.done, wg.done)
+	}
+	return wm, wg
+}
+
 // groupKeys returns the group keys the station holds, by their bytes.
 func (w *wpaSTA) groupKeys() [][16]byte {
 	var out [][16]byte
@@ -108,14 +123,7 @@ func TestSecuredBSSesOwnPassphrases(t *testing.T) {
 			t.Errorf("BSS %v: beacon without its RSNE (privacy %v)", id, b.Capability()&ieee80211.CapPrivacy != 0)
 		}
 	}
-	wm, wg := joinBSS(h, mainSTA, 0, rsn.AKMPSK), joinBSS(h, guestSTA, 1, rsn.AKMPSK)
-	wm.associate(testPassphrase)
-	pumpAll(h, wm, wg)
-	wg.associate(guestPassphrase)
-	pumpAll(h, wm, wg)
-	if !wm.done || !wg.done {
-		t.Fatalf("4-way handshakes: main %v, guest %v", wm.done, wg.done)
-	}
+	wm, wg := connectBoth(h)
 	for i, pass := range []string{guestPassphrase, testPassphrase} {
 		w := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x30, byte(i)}, i, rsn.AKMPSK)
 		mismatches := h.a.cnt[counter.PSKMismatch]
@@ -167,14 +175,7 @@ func TestSecuredBSSGTKRekeyAlone(t *testing.T) {
 	cfg := twoWPA2(t)
 	cfg.BSSes[0].RSN.GroupRekey = time.Second
 	h := newHarness(t, cfg)
-	wm, wg := joinBSS(h, mainSTA, 0, rsn.AKMPSK), joinBSS(h, guestSTA, 1, rsn.AKMPSK)
-	wm.associate(testPassphrase)
-	pumpAll(h, wm, wg)
-	wg.associate(guestPassphrase)
-	pumpAll(h, wm, wg)
-	if !wm.done || !wg.done {
-		t.Fatalf("4-way handshakes: main %v, guest %v", wm.done, wg.done)
-	}
+	wm, wg := connectBoth(h)
 	mainGTK, guestID := h.a.radios[0].rsn.gtk, h.a.radios[1].rsn.auth.GroupKeyID()
 	for range 30 {
 		h.advance(50 * time.Millisecond)
@@ -345,14 +346,7 @@ func TestPMKSAPerBSS(t *testing.T) {
 // station and PSKs stay.
 func TestSetPSKsForOneBSS(t *testing.T) {
 	h := newHarness(t, twoWPA2(t))
-	wm, wg := joinBSS(h, mainSTA, 0, rsn.AKMPSK), joinBSS(h, guestSTA, 1, rsn.AKMPSK)
-	wm.associate(testPassphrase)
-	pumpAll(h, wm, wg)
-	wg.associate(guestPassphrase)
-	pumpAll(h, wm, wg)
-	if !wm.done || !wg.done {
-		t.Fatalf("4-way handshakes: main %v, guest %v", wm.done, wg.done)
-	}
+	connectBoth(h)
 	p, err := DerivePSKs(&RSNConfig{Passphrase: bss.NewPassphrase("a new guest passphrase")}, "guest")
 	if err != nil {
 		t.Fatal(err)
@@ -367,5 +361,41 @@ func TestSetPSKsForOneBSS(t *testing.T) {
 	}
 	if _, err := h.a.SetPSKsFor(2, p); err == nil {
 		t.Fatal("SetPSKsFor a BSS the radio does not carry")
+	}
+}
+
+// TestSAEReloadForOneBSS: new SAE passwords for the guest BSS flush its
+// PMKSA cache and run its next exchange under them, while the first BSS
+// keeps its cache and its password.
+func TestSAEReloadForOneBSS(t *testing.T) {
+	h := newHarness(t, twoSAE(t, true))
+	for i, addr := range []ieee80211.MAC{mainSTA, guestSTA} {
+		w := joinBSS(h, addr, i, rsn.AKMSAE)
+		if keys, status := w.saeAuth(saePassword, 19, true); keys == nil {
+			t.Fatalf("BSS %d: SAE refused: status %d", i, status)
+		}
+	}
+	next := *h.a.cfg.BSSes[0].RSN
+	next.SAE = &SAEConfig{Passwords: []sae.Password{{Password: []byte("a new guest password"), AnyPeer: true}}, PWE: sae.BothMethods}
+	p, err := DerivePSKs(h.a.cfg.BSSes[0].RSN.Reloaded(&next), "guest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.a.SetPSKsFor(1, p); err != nil {
+		t.Fatal(err)
+	}
+	if n0, n1 := h.a.radios[0].sae().pmksa.Len(), h.a.radios[1].sae().pmksa.Len(); n0 != 1 || n1 != 0 {
+		t.Fatalf("PMKSAs after the guest's reload: first BSS %d, guest %d; want 1 and 0", n0, n1)
+	}
+	w := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}, 1, rsn.AKMSAE)
+	if keys, _ := w.saeAuth(saePassword, 19, true); keys != nil {
+		t.Fatal("the guest BSS took its old password")
+	}
+	if keys, status := w.saeAuth("a new guest password", 19, true); keys == nil {
+		t.Fatalf("the guest BSS refused its new password: status %d", status)
+	}
+	w = joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}, 0, rsn.AKMSAE)
+	if keys, status := w.saeAuth(saePassword, 19, true); keys == nil {
+		t.Fatalf("the first BSS refused its password after the guest's reload: status %d", status)
 	}
 }
