@@ -81,6 +81,10 @@ type AP struct {
 	cnt counter.Set // the core's running totals; Counters fills in the gauges
 
 	airtime airtimePolicy // Config.Airtime applied (airtime_policy.go)
+
+	// rsns are the secured BSSes' RSNs in BSS order (rsn.go), so that the
+	// timers of a radio without one cost a length check.
+	rsns []*rsnState
 }
 
 // New validates cfg and returns a core that has not started beaconing.

@@ -351,7 +351,7 @@ func (a *AP) Enable(now time.Duration) bool {
 		return true
 	}
 	a.disabled, a.started = false, true
-	for r := range a.secured() {
+	for _, r := range a.rsns {
 		r.auth.RekeyGTK(now)
 		a.rsnRun(now, r)
 	}

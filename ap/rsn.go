@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"time"
 
 	"github.com/airq/airq/bip"
@@ -199,6 +198,7 @@ func (a *AP) secureBSSes(cfg Config) error {
 			return err
 		}
 		r.b.Profile.RSNE = r.rsn.ie
+		a.rsns = append(a.rsns, r.rsn)
 	}
 	return nil
 }
@@ -223,32 +223,18 @@ func (r *rsnState) groupTXPN(id int) uint64 {
 // loads, no search, on every data frame.
 func (a *AP) rsnOf(s *station) *rsnState { return a.radios[s.net].rsn }
 
-// secured yields the RSN of each secured BSS, in BSS order.
-func (a *AP) secured() iter.Seq[*rsnState] {
-	return func(yield func(*rsnState) bool) {
-		for _, br := range a.radios {
-			if br.rsn != nil && !yield(br.rsn) {
-				return
-			}
-		}
-	}
-}
-
 // isSecured reports whether BSS b is secured; nil: whether any BSS of the
 // radio is.
 func (a *AP) isSecured(b *bss.BSS) bool {
 	if b != nil {
 		return a.radioOf(b).rsn != nil
 	}
-	for range a.secured() {
-		return true
-	}
-	return false
+	return len(a.rsns) > 0
 }
 
 // rsnStart creates each secured BSS's first group key.
 func (a *AP) rsnStart(now time.Duration) {
-	for r := range a.secured() {
+	for _, r := range a.rsns {
 		if r.started {
 			continue
 		}
@@ -262,9 +248,12 @@ func (a *AP) rsnStart(now time.Duration) {
 
 // rsnTick runs the authenticators' and the SA Queries' timers when due.
 func (a *AP) rsnTick(now time.Duration) {
+	if len(a.rsns) == 0 {
+		return
+	}
 	a.saQueryTick(now)
-	for _, br := range a.radios {
-		if r := br.rsn; r != nil && r.hasDeadline && r.deadline <= now {
+	for _, r := range a.rsns {
+		if r.hasDeadline && r.deadline <= now {
 			r.auth.Tick(now)
 			a.rsnRun(now, r)
 		}
@@ -274,9 +263,12 @@ func (a *AP) rsnTick(now time.Duration) {
 // rsnDeadline is when an authenticator's or an SA Query's next timer is
 // due.
 func (a *AP) rsnDeadline() (time.Duration, bool) {
+	if len(a.rsns) == 0 {
+		return 0, false
+	}
 	d, ok := a.saQueryDeadline()
-	for _, br := range a.radios {
-		if r := br.rsn; r != nil && r.hasDeadline && (!ok || r.deadline < d) {
+	for _, r := range a.rsns {
+		if r.hasDeadline && (!ok || r.deadline < d) {
 			d, ok = r.deadline, true
 		}
 	}
@@ -342,7 +334,7 @@ func (a *AP) rsnAction(now time.Duration, r *rsnState, act handshake.Action) {
 // rsnCounters fills in the authenticators' EAPOL counts, summed over the
 // secured BSSes.
 func (a *AP) rsnCounters(c *counter.Set) {
-	for r := range a.secured() {
+	for _, r := range a.rsns {
 		n := r.auth.Counters()
 		c[counter.EAPOLAccepted] += n.Accepted
 		c[counter.EAPOLMalformed] += n.Malformed

@@ -155,8 +155,8 @@ func (a *AP) sendAssocComeback(now time.Duration, b *bss.BSS, reassoc bool, da i
 // querying reports whether an SA Query procedure may be running in a
 // secured BSS of the radio.
 func (a *AP) querying() bool {
-	for _, br := range a.radios {
-		if br.rsn != nil && br.rsn.saQueries > 0 {
+	for _, r := range a.rsns {
+		if r.saQueries > 0 {
 			return true
 		}
 	}
@@ -169,7 +169,7 @@ func (a *AP) saQueryTick(now time.Duration) {
 	if !a.querying() {
 		return
 	}
-	for r := range a.secured() {
+	for _, r := range a.rsns {
 		r.saQueries = 0
 	}
 	for slot := range a.sta.used() {
