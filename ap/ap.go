@@ -83,8 +83,10 @@ type AP struct {
 	airtime airtimePolicy // Config.Airtime applied (airtime_policy.go)
 
 	// rsns are the secured BSSes' RSNs in BSS order (rsn.go), so that the
-	// timers of a radio without one cost a length check.
-	rsns []*rsnState
+	// timers of a radio without one cost a length check; saeQueued counts
+	// the SAE jobs their queues hold for the next Flush.
+	rsns      []*rsnState
+	saeQueued int
 }
 
 // New validates cfg and returns a core that has not started beaconing.

@@ -110,14 +110,14 @@ func (a *AP) protectInPlace(r *rsnState, slot uint16, b []byte, rt int) []byte {
 // zeroGap is what an A-MSDU's CCMP header holds until it is encrypted.
 var zeroGap [ccmp.HeaderLen]byte
 
-// unprotect decides a data frame from an associated station of the RSN
-// before anything of the station changes. It returns the frame to go on
-// with: fr itself when unprotected and allowed (before the station has a
-// key; Null frames, which have no body to protect), or the decrypted
-// frame, in the core's scratch buffer. EAPOL sent unprotected after the
+// unprotect decides a data frame from an associated station of a secured
+// BSS before anything of the station changes. It returns the frame to go
+// on with: fr itself when unprotected and allowed (before the station has
+// a key; Null frames, which have no body to protect), or the decrypted
+// frame, in scratch (the RSN's receive buffer). EAPOL sent unprotected after the
 // key (a supplicant may) goes to the authenticator, which checks its MIC,
 // and touches nothing else. Everything else is counted and dropped.
-func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
+func (a *AP) unprotect(now time.Duration, slot uint16, s *station, scratch []byte, fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	r := s.RSN
 	if !fr.Protected() {
 		if r == nil || !r.HasKey() || fr.IsNull() {
@@ -131,7 +131,7 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		return nil, false
 	}
 	pn, id, err := ccmp.ParseHeader(fr)
-	if err != nil || len(fr) > len(a.rsnOf(s).scratch) || r == nil || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
+	if err != nil || len(fr) > len(scratch) || r == nil || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
 		a.cnt[counter.RxUndecryptable]++
 		return nil, false
 	}
@@ -147,7 +147,7 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		}
 		return nil, false
 	}
-	buf := a.rsnOf(s).scratch[:len(fr)]
+	buf := scratch[:len(fr)]
 	copy(buf, fr)
 	body, err := k.K.Decrypt(buf)
 	if err != nil {

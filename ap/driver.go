@@ -39,7 +39,9 @@ type Driver interface {
 func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
 		a.writeRadio(now, d)
-		a.flushSAE(now, d)
+		if a.saeQueued > 0 {
+			a.flushSAE(now, d)
+		}
 		writeWired(d, a.out.wired)
 		a.flushed()
 		a.drainEvents(d)

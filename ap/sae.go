@@ -227,18 +227,20 @@ func (a *AP) queueSAEJob(now time.Duration, b *bss.BSS, j *sae.Job) {
 		return
 	}
 	st.queue = append(st.queue, j)
+	a.saeQueued++
 }
 
 // flushSAE hands each BSS's queued jobs to the driver; one that cannot
 // run them gets them cancelled (counted as over the budget).
 func (a *AP) flushSAE(now time.Duration, d Driver) {
-	for _, r := range a.radios {
-		st := r.sae()
+	for _, r := range a.rsns {
+		st := r.sae
 		if st == nil || len(st.queue) == 0 {
 			continue
 		}
 		jobs := st.queue
 		st.queue = nil
+		a.saeQueued -= len(jobs)
 		if w, ok := d.(SAEWorker); ok {
 			w.RunSAE(jobs)
 			continue

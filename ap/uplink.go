@@ -28,10 +28,10 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if !a.admitClass3(now, b, sa, slot, s) {
 		return
 	}
-	if a.rsnOf(s) != nil {
+	if sec := a.rsnOf(s); sec != nil {
 		// WPA2: verified before anything of the station changes.
 		var ok bool
-		if fr, ok = a.unprotect(now, slot, s, fr); !ok {
+		if fr, ok = a.unprotect(now, slot, s, sec.scratch, fr); !ok {
 			return
 		}
 	}
