@@ -399,3 +399,51 @@ func TestSAEReloadForOneBSS(t *testing.T) {
 		t.Fatalf("the first BSS refused its password after the guest's reload: status %d", status)
 	}
 }
+
+// TestAssocWithAnotherBSSIsAStrangers: a station authenticated with one
+// BSS that asks another BSS of the radio for an association is unknown
+// there (each BSS has its own stations and keys, as hostapd's separate
+// tables): it gets a deauthentication with reason 6 from that BSS, and
+// keeps its entry in its own.
+func TestAssocWithAnotherBSSIsAStrangers(t *testing.T) {
+	h := newHarness(t, twoWPA2(t))
+	h.authTo(guest2ID, guestSTA, 0, 1)
+	h.take()
+	h.assoc(guestSTA, "airq-test", gRates, true) // to the first BSS
+	out, _ := h.take()
+	d := findMgmt(t, out, ieee80211.SubtypeDeauth, guestSTA)
+	if d.Addr2() != bssid || len(d.Body()) < 2 || d.Body()[0] != ieee80211.ReasonClass2FromNonAuth {
+		t.Fatalf("deauthentication from %v, body %x; want the first BSS's, reason 6", d.Addr2(), d.Body())
+	}
+	if _, s := h.a.sta.lookup(guestSTA); s == nil || s.bss != h.a.bsses[1] || s.State != bss.StateAuthenticated {
+		t.Fatal("the station lost its authentication with its own BSS")
+	}
+}
+
+// TestSAEWithAnotherBSSMovesTheStation: an MFP station associated with
+// the first BSS that completes SAE with the guest BSS (it roams there)
+// becomes the guest's, authenticated with the new exchange's keys, and
+// associates there; its association with its own BSS is kept only
+// against that BSS's frames.
+func TestSAEWithAnotherBSSMovesTheStation(t *testing.T) {
+	h := newHarness(t, twoSAE(t, true))
+	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
+		t.Fatalf("SAE refused: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
+		t.Fatalf("association status %d", st)
+	}
+	w.bss, w.done = 1, false
+	if keys, status = w.saeAuth(saePassword, 19, true); keys == nil {
+		t.Fatalf("SAE with the guest BSS refused: status %d", status)
+	}
+	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bsses[1] || s.State != bss.StateAuthenticated {
+		t.Fatal("the station is not the guest BSS's after its SAE exchange there")
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
+		t.Fatalf("association with the guest BSS: status %d, handshake %v", st, w.done)
+	}
+}
