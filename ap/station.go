@@ -15,23 +15,23 @@ import (
 type station struct {
 	bss.Station // the BSS's part: admission, handshakes, what it announced
 
-	lastRx  time.Duration
-	lastTx  time.Duration // last data frame handed to the radio
-	bss     *bss.BSS      // the network it belongs to
-	rc      *rate.Station // rate selection for its data frames
-	txRate  radio.Rate
-	rxRate  radio.Rate // of its last received data frame
-	signal  int8
-	polling bool // an inactivity poll is queued or in flight
-	rcTried bool // the rate table was built (or could not be) since the last release
-	// net is its network's index in the radio's bsses and radios, which
-	// hold the network's RSN (rsnOf); in what would be padding.
-	net       uint8
+	lastRx    time.Duration
+	lastTx    time.Duration // last data frame handed to the radio
+	bss       *bss.BSS      // the network it belongs to
+	rc        *rate.Station // rate selection for its data frames
+	txRate    radio.Rate
+	rxRate    radio.Rate // of its last received data frame
+	signal    int8
+	polling   bool // an inactivity poll is queued or in flight
+	rcTried   bool // the rate table was built (or could not be) since the last release
 	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
 	rxSeq   [ieee80211.NumTIDs + 1]uint16 // last sequence control per TID (+ non-QoS)
 	rxValid [ieee80211.NumTIDs + 1]bool
+	// net is its network's index in the radio's bsses and radios, whose
+	// RSN rsnOf reads; in what was padding.
+	net uint8
 
 	StationCounters
 }
