@@ -24,7 +24,7 @@ type station struct {
 	signal    int8
 	polling   bool  // an inactivity poll is queued or in flight
 	rcTried   bool  // the rate table was built (or could not be) since the last release
-	bssIdx    uint8 // its BSS's index in the radio's BSSes: its wired side
+	bssIdx    uint8 // its BSS's index in the radio's BSSes and radios: its wired side and RSN
 	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
