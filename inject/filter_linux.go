@@ -9,8 +9,8 @@ package inject
 //
 // Kept:
 //   - TX-status echoes: radiotap present word with TX_FLAGS (bit 15), which
-//     mac80211 sets only on the copies of frames we injected; cut to
-//     EchoSnap bytes unless Options.FullEchoes;
+//     mac80211 sets only on the copies of frames we injected; cut after
+//     the radiotap header and EchoKeep bytes unless Options.FullEchoes;
 //   - PS-Poll and BlockAckReq control frames addressed to us;
 //   - every management and data frame whose addr1 is our address, probe
 //     requests among them (directed to our BSSID: roaming, keep-alive and
@@ -35,8 +35,9 @@ const (
 	bpfABS, bpfIND                         = 0x20, 0x40
 	bpfLSH, bpfOR, bpfAND                  = 0x60, 0x40, 0x50
 	bpfJA, bpfJEQ, bpfJSET                 = 0x00, 0x10, 0x40
-	bpfK, bpfX                             = 0x00, 0x08
-	bpfTAX                                 = 0x00
+	bpfK, bpfX, bpfA                       = 0x00, 0x08, 0x10
+	bpfTAX, bpfTXA                         = 0x00, 0x80
+	bpfADD                                 = 0x00
 )
 
 const (
@@ -94,15 +95,13 @@ func (a *asm) assemble() []unix.SockFilter {
 }
 
 // rxFilter builds the receive filter for our address; scanning adds every
-// beacon and probe response. Echoes are cut to echoLen bytes.
+// beacon and probe response. Echoes keep echoLen bytes after their
+// radiotap header (keepLen: all of them).
 func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a := &asm{labels: map[string]int{}}
 	hi := uint32(ours[0])<<24 | uint32(ours[1])<<16 | uint32(ours[2])<<8 | uint32(ours[3])
 	lo := uint32(ours[4])<<8 | uint32(ours[5])
 
-	// TX-status echo?
-	a.op(bpfLD|bpfB|bpfABS, 5)
-	a.jump(bpfJSET, presentTXFlag, "echo", "")
 	// X = it_len.
 	a.op(bpfLD|bpfB|bpfABS, 3)
 	a.op(bpfALU|bpfLSH|bpfK, 8)
@@ -110,6 +109,9 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a.op(bpfLD|bpfB|bpfABS, 2)
 	a.op(bpfALU|bpfOR|bpfX, 0)
 	a.op(bpfMISC|bpfTAX, 0)
+	// TX-status echo?
+	a.op(bpfLD|bpfB|bpfABS, 5)
+	a.jump(bpfJSET, presentTXFlag, "echo", "")
 	// A = frame control octet 0, type and subtype.
 	a.op(bpfLD|bpfB|bpfIND, 0)
 	a.op(bpfALU|bpfAND|bpfK, fcMask)
@@ -150,6 +152,13 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a.label("keep")
 	a.op(bpfRET|bpfK, keepLen)
 	a.label("echo")
-	a.op(bpfRET|bpfK, echoLen)
+	if echoLen == keepLen {
+		a.op(bpfRET|bpfK, keepLen)
+		return a.assemble()
+	}
+	// it_len + echoLen: the kernel keeps the whole frame when it is shorter.
+	a.op(bpfMISC|bpfTXA, 0)
+	a.op(bpfALU|bpfADD|bpfK, echoLen)
+	a.op(bpfRET|bpfA, 0)
 	return a.assemble()
 }

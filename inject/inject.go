@@ -23,9 +23,10 @@ type Options struct {
 	// other BSSes, and keeps TX-status echoes. See SetScanning.
 	Address [6]byte
 	// FullEchoes keeps TX-status echoes whole. By default the receive
-	// filter cuts them to EchoSnap bytes: their radiotap and 802.11
-	// headers are the status, and the rest of each would cost a copy of the
-	// frame we just sent. A capture of the echoes wants them whole.
+	// filter cuts each after its radiotap header and EchoKeep bytes: the
+	// radiotap and 802.11 headers are the status, and the rest would cost
+	// a copy of the frame we just sent. A capture of the echoes wants
+	// them whole.
 	FullEchoes bool
 	// NoRing reads with recvmmsg into the caller's buffers instead of
 	// through a receive ring (TPACKET_V2), as Open does anyway when the
@@ -33,10 +34,12 @@ type Options struct {
 	NoRing bool
 }
 
-// EchoSnap is the length to which the receive filter cuts TX-status echoes:
-// room for any radiotap header mac80211 writes on them and the longest
-// 802.11 header.
-const EchoSnap = 256
+// EchoKeep is what the receive filter keeps of a TX-status echo's 802.11
+// frame, after the radiotap header (whose length the filter reads): the
+// longest header, a data frame's with four addresses, QoS Control and HT
+// Control. An echo of a frame sent at 1,500 bytes so costs its radiotap
+// header and 36 bytes in the receive ring, not the frame again.
+const EchoKeep = 24 + 6 + 2 + 4
 
 // DefaultReadBuffer is the receive buffer used when Options.ReadBuffer is 0.
 const DefaultReadBuffer = 8 << 20
