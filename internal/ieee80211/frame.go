@@ -160,10 +160,14 @@ func (f Frame) qosOffset() int {
 
 // QoSControl returns the QoS Control field, or 0 for non-QoS frames.
 func (f Frame) QoSControl() uint16 {
-	if !f.IsQoS() || len(f) < f.qosOffset()+2 {
+	if !f.IsQoS() {
 		return 0
 	}
-	return binary.LittleEndian.Uint16(f[f.qosOffset():])
+	off := f.qosOffset() // once: every data frame in and out asks
+	if len(f) < off+2 {
+		return 0
+	}
+	return binary.LittleEndian.Uint16(f[off:])
 }
 
 // TID returns the traffic identifier of a QoS data frame (0 otherwise).
