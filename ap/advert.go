@@ -35,7 +35,7 @@ func (a *AP) countTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
 	if st.Rate.Mode != radio.ModeNone {
 		r = st.Rate
 	}
-	us := a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+	us := a.attemptAirtime(rec, ac, r) * (uint32(st.Retries) + 1)
 	a.load.busy += time.Duration(us) * time.Microsecond
 }
 

@@ -140,7 +140,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	}
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ac, fr, tid, slot, true, bytes, r, now)
-	rec.tok = a.air.Add(slot, ac, a.est.Airtime(r, ac, len(fr)))
+	a.pend(rec, slot, ac)
 	rec.slab, rec.hasSlab, rec.big = big, true, true
 	rec.subs, rec.nsubs = subs, uint8(nsubs)
 	s.AMSDUs++

@@ -36,6 +36,7 @@ type flightFields struct {
 	rate   radio.Rate
 	sent   time.Duration
 	tok    aql.Token // pending airtime; never copied after Add
+	air    uint32    // one attempt's airtime at rate (pend); 0: not estimated
 	// slab holds the frame of an MSDU or poll until it completes, so a
 	// frame that failed while its station dozed can be buffered again.
 	slab    uint32
@@ -96,6 +97,23 @@ func acOf(fr ieee80211.Frame) (ieee80211.AC, uint8) {
 		return ieee80211.TIDToAC(tid), tid
 	}
 	return ieee80211.ACBE, tidMgmt
+}
+
+// pend estimates one attempt of rec's frame at its rate, keeps the figure
+// for the completion's charge and adds it to the station's pending
+// airtime.
+func (a *AP) pend(rec *flight, slot uint16, ac ieee80211.AC) {
+	rec.air = a.est.Airtime(rec.rate, ac, rec.psdu)
+	rec.tok = a.air.Add(slot, ac, rec.air)
+}
+
+// attemptAirtime is the airtime of one attempt of rec's frame at rate r:
+// the estimate pend made when the frame went at the rate asked for.
+func (a *AP) attemptAirtime(rec *flight, ac ieee80211.AC, r radio.Rate) uint32 {
+	if r == rec.rate && rec.air != 0 {
+		return rec.air
+	}
+	return a.est.Airtime(r, ac, rec.psdu)
 }
 
 // register records a frame about to be written and returns the record so
@@ -175,7 +193,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	}
 	var charge uint32
 	if st != nil {
-		charge = a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+		charge = a.attemptAirtime(rec, ac, r) * (uint32(st.Retries) + 1)
 		if s.rc != nil {
 			s.rc.Report(r, int(st.Retries)+1, st.Acked, now)
 		}

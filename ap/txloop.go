@@ -121,9 +121,14 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		}
 		fr = ieee80211.Frame(b[rt:])
 	}
-	ac, ftid := acOf(fr)
+	// The AC and TID the frame's header says (acOf), known here without
+	// reading it.
+	ac, ftid := ieee80211.ACBE, uint8(tidMgmt)
+	if qos {
+		ac, ftid = ieee80211.TIDToAC(tid), tid
+	}
 	rec := a.register(ac, fr, ftid, slot, true, n, rate, now)
-	rec.tok = a.air.Add(slot, ac, a.est.Airtime(rate, ac, len(fr)))
+	a.pend(rec, slot, ac)
 	rec.slab, rec.hasSlab = h, true
 	a.dequeued(h)
 	a.emitData(b, rec)
