@@ -29,7 +29,7 @@ type link struct {
 // live with the radio's part of each station (Bind).
 type Table struct {
 	byAddr map[uint64]uint16 // addrKey: the map's 8-byte fast path
-	free   []uint16 // descending: the lowest free AID last
+	free   []uint16          // descending: the lowest free AID last
 	links  []link
 	recs   []*Station // by AID; nil: free
 	bound  int        // AIDs with a record: this BSS's stations
