@@ -160,11 +160,12 @@ func (f Frame) qosOffset() int {
 
 // QoSControl returns the QoS Control field, or 0 for non-QoS frames.
 func (f Frame) QoSControl() uint16 {
-	if !f.IsQoS() {
-		return 0
+	// Small enough to inline: every data frame in and out asks.
+	off := 24
+	if f[1]&3 == 3 { // ToDS and FromDS: four addresses (qosOffset)
+		off = 30
 	}
-	off := f.qosOffset() // once: every data frame in and out asks
-	if len(f) < off+2 {
+	if !f.IsQoS() || len(f) < off+2 {
 		return 0
 	}
 	return binary.LittleEndian.Uint16(f[off:])
