@@ -64,16 +64,23 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		s.heapDrop(A, s.airIndex(sta, ac))
 		return
 	}
+	// The listed queues (one or both of the AC's two TIDs), each marked
+	// behind the cursor or not; a queue is listed, so the cursor is on one.
 	var qs [2]int32
 	m := 0
-	for i, tid := range acTIDs[ac] {
-		if a.listed&(1<<i) != 0 {
-			qi := s.queueIndex(sta, tid)
-			q := &s.queues[qi]
-			q.behind = q.label < s.queues[A.front].label
-			qs[m] = qi
-			m++
-		}
+	front := s.queues[A.front].label
+	tids, base := &acTIDs[ac], int32(sta)*ieee80211.NumTIDs
+	if a.listed&1 != 0 {
+		qs[0] = base + int32(tids[0])
+		q := &s.queues[qs[0]]
+		q.behind = q.label < front
+		m = 1
+	}
+	if a.listed&2 != 0 {
+		qs[m] = base + int32(tids[1])
+		q := &s.queues[qs[m]]
+		q.behind = q.label < front
+		m++
 	}
 	a.fLap, a.need = A.lap, 0
 	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
@@ -89,7 +96,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	}
 	if hp >= 0 {
 		hp += a.hbase
-		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
+		p, r := &s.queues[qs[0]], &s.queues[qs[m-1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
 		}

@@ -119,7 +119,7 @@ func New(cfg Config) (*Scheduler, error) {
 	for i := range s.queues {
 		q := &s.queues[i]
 		q.sta, q.tid = uint16(i/ieee80211.NumTIDs), uint8(i%ieee80211.NumTIDs)
-		q.ac = ieee80211.TIDToAC(q.tid)
+		q.ac, q.bit = ieee80211.TIDToAC(q.tid), 1<<tidSlot[q.tid]
 		if q.sta == 0 {
 			q.tid, q.ac = nonStationTID, ieee80211.AC(i%ieee80211.NumACs)
 		}
