@@ -92,7 +92,7 @@ func (w *twins) fail(format string, args ...any) {
 			fmt.Fprintf(&lists, "  %s label %x behind %v", qname(q), q.label, q.behind)
 			if q.sta != 0 {
 				a := p.airOf(q.sta, q.ac)
-				lo, hi := w.f[1].StationBelow(q.sta, q.ac)
+				_, lo, hi := w.f[1].StationBelow(q.sta, q.ac)
 				fmt.Fprintf(&lists, " def %d need %d fLap %d stop %d@%d heap %d listed %b out %b pending %d below %v/%v", a.def, a.need, a.fLap, a.kq, a.kLap, a.hp, a.listed, a.out, w.f[1].sta[q.sta][q.ac], lo, hi)
 			}
 			lists.WriteString("\n")

@@ -83,12 +83,13 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		m++
 	}
 	a.fLap, a.need = A.lap, 0
-	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
+	pending, low, high := s.air.StationBelow(sta, ac)
+	if eff := a.def - int64(pending); eff < 0 {
 		w := int64(s.stas[sta].weight)
 		a.need = (-eff + w - 1) / w
 	}
 	hp := int8(-1)
-	switch low, high := s.air.StationBelow(sta, ac); {
+	switch {
 	case low:
 		hp = heapAllowed
 	case high:
