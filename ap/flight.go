@@ -77,7 +77,14 @@ type flightRing struct {
 
 func newFlightRing(n int) flightRing { return flightRing{r: make([]flight, n)} }
 
-func (f *flightRing) at(i int) *flight { return &f.r[(f.head+i)%len(f.r)] }
+// at is the record i after the oldest, i < len(f.r).
+func (f *flightRing) at(i int) *flight {
+	j := f.head + i
+	if j >= len(f.r) { // head and i are below len: no division needed
+		j -= len(f.r)
+	}
+	return &f.r[j]
+}
 
 func (f *flightRing) oldest() (time.Duration, bool) {
 	if f.size == 0 {
@@ -143,7 +150,9 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Duration) {
 	f := &a.flights[ac]
 	a.complete(ac, f.at(0), st, now)
-	f.head = (f.head + 1) % len(f.r)
+	if f.head++; f.head == len(f.r) {
+		f.head = 0
+	}
 	f.size--
 	f.base++
 }

@@ -67,19 +67,23 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	// The listed queues (one or both of the AC's two TIDs), each marked
 	// behind the cursor or not; a queue is listed, so the cursor is on one.
 	var qs [2]int32
+	var p, r *TXQ // the first and the last of them
 	m := 0
 	front := s.queues[A.front].label
 	tids, base := &acTIDs[ac], int32(sta)*ieee80211.NumTIDs
 	if a.listed&1 != 0 {
 		qs[0] = base + int32(tids[0])
-		q := &s.queues[qs[0]]
-		q.behind = q.label < front
-		m = 1
+		p = &s.queues[qs[0]]
+		p.behind = p.label < front
+		r, m = p, 1
 	}
 	if a.listed&2 != 0 {
 		qs[m] = base + int32(tids[1])
-		q := &s.queues[qs[m]]
-		q.behind = q.label < front
+		r = &s.queues[qs[m]]
+		r.behind = r.label < front
+		if m == 0 {
+			p = r
+		}
 		m++
 	}
 	a.fLap, a.need = A.lap, 0
@@ -97,7 +101,6 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	}
 	if hp >= 0 {
 		hp += a.hbase
-		p, r := &s.queues[qs[0]], &s.queues[qs[m-1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
 		}
