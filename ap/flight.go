@@ -114,10 +114,16 @@ func (a *AP) pend(rec *flight, slot uint16, ac ieee80211.AC) {
 	rec.tok = a.air.Add(slot, ac, rec.air)
 }
 
-// attemptAirtime is the airtime of one attempt of rec's frame at rate r:
-// the estimate pend made when the frame went at the rate asked for.
-func (a *AP) attemptAirtime(rec *flight, ac ieee80211.AC, r radio.Rate) uint32 {
-	if r == rec.rate && rec.air != 0 {
+// attemptAirtime is the airtime of one attempt of rec's frame at the rate
+// its echo reports (ModeNone: none, so the rate asked for): the estimate
+// pend made, unless a driver that ignored the rate asked for tells the one
+// it used.
+func (a *AP) attemptAirtime(rec *flight, ac ieee80211.AC, reported radio.Rate) uint32 {
+	r := rec.rate
+	if reported.Mode != radio.ModeNone {
+		r = reported
+	}
+	if rec.air != 0 && (reported.Mode == radio.ModeNone || r == rec.rate) {
 		return rec.air
 	}
 	return a.est.Airtime(r, ac, rec.psdu)
@@ -202,7 +208,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	}
 	var charge uint32
 	if st != nil {
-		charge = a.attemptAirtime(rec, ac, r) * (uint32(st.Retries) + 1)
+		charge = a.attemptAirtime(rec, ac, st.Rate) * (uint32(st.Retries) + 1)
 		if s.rc != nil {
 			s.rc.Report(r, int(st.Retries)+1, st.Acked, now)
 		}
