@@ -28,8 +28,8 @@ type link struct {
 // the eviction lists, and each held AID's Station record. The records
 // live with the radio's part of each station (Bind).
 type Table struct {
-	byAddr map[uint64]uint16 // addrKey: the map's 8-byte fast path
-	free   []uint16          // descending: the lowest free AID last
+	byAddr map[ieee80211.MAC]uint16
+	free   []uint16 // descending: the lowest free AID last
 	links  []link
 	recs   []*Station // by AID; nil: free
 	bound  int        // AIDs with a record: this BSS's stations
@@ -38,7 +38,7 @@ type Table struct {
 
 // NewTable returns a table of max AIDs, all free.
 func NewTable(max int) Table {
-	t := Table{byAddr: make(map[uint64]uint16, max), free: make([]uint16, 0, max), links: make([]link, max+1), recs: make([]*Station, max+1)}
+	t := Table{byAddr: make(map[ieee80211.MAC]uint16, max), free: make([]uint16, 0, max), links: make([]link, max+1), recs: make([]*Station, max+1)}
 	for i := max; i >= 1; i-- {
 		t.free = append(t.free, uint16(i))
 	}
@@ -46,15 +46,7 @@ func NewTable(max int) Table {
 }
 
 // Lookup returns addr's AID, 0 if it has none.
-func (t *Table) Lookup(addr ieee80211.MAC) uint16 { return t.byAddr[addrKey(addr)] }
-
-// addrKey is addr as a map key: a 6-byte array key hashes and compares
-// through the map's generic path, a uint64 through its fast one, and every
-// frame in and out looks its station up.
-func addrKey(addr ieee80211.MAC) uint64 {
-	return uint64(addr[0]) | uint64(addr[1])<<8 | uint64(addr[2])<<16 | uint64(addr[3])<<24 |
-		uint64(addr[4])<<32 | uint64(addr[5])<<40
-}
+func (t *Table) Lookup(addr ieee80211.MAC) uint16 { return t.byAddr[addr] }
 
 // Add gives addr the lowest free AID, or reports false when none is free.
 // addr must have none.
@@ -65,7 +57,7 @@ func (t *Table) Add(addr ieee80211.MAC) (uint16, bool) {
 	aid := t.free[len(t.free)-1]
 	t.free = t.free[:len(t.free)-1]
 	t.links[aid] = link{}
-	t.byAddr[addrKey(addr)] = aid
+	t.byAddr[addr] = aid
 	return aid, true
 }
 
@@ -80,7 +72,7 @@ func (t *Table) Hold(aid uint16, addr ieee80211.MAC) {
 		}
 	}
 	t.links[aid] = link{}
-	t.byAddr[addrKey(addr)] = aid
+	t.byAddr[addr] = aid
 }
 
 // Remove frees aid, held by addr, and takes it off its list.
@@ -90,7 +82,7 @@ func (t *Table) Remove(aid uint16, addr ieee80211.MAC) {
 		t.bound--
 	}
 	t.recs[aid] = nil
-	delete(t.byAddr, addrKey(addr))
+	delete(t.byAddr, addr)
 	// Keep the free list sorted descending so the lowest AID is reused first.
 	i := len(t.free)
 	t.free = append(t.free, 0)
