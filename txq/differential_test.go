@@ -274,6 +274,11 @@ func (w *twins) step() {
 		if a, b := w.s[0].Listed(ac), w.s[1].Listed(ac); a != b {
 			w.fail("listed ac %d: trace %d, production %d", ac, a, b)
 		}
+		for _, s := range w.s {
+			if bit := s.ListedACs()>>ac&1 == 1; bit != (s.Listed(ac) > 0) {
+				w.fail("ListedACs bit %d is %v with %d queues listed", ac, bit, s.Listed(ac))
+			}
+		}
 		for sta := uint16(1); sta <= twinStations; sta++ {
 			if a, b := w.s[0].Deficit(sta, ac), w.s[1].Deficit(sta, ac); a != b {
 				w.fail("deficit sta %d ac %d: trace %d, production %d", sta, ac, a, b)

@@ -71,6 +71,8 @@ type Scheduler struct {
 	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
+	// listedACs has bit ac set while acs[ac].listed > 0 (ListedACs).
+	listedACs uint8
 
 	// now is the time of the Next being served, which caps are held at.
 	now time.Duration
