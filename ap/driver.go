@@ -38,9 +38,13 @@ type Driver interface {
 // Shutdown deauthenticates everyone; a last Flush sends those frames.
 func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
-		a.writeRadio(now, d)
+		if len(a.out.radio) > 0 { // most Flushes after a completion have none
+			a.writeRadio(now, d)
+		}
 		a.flushSAE(now, d)
-		writeWired(d, a.out.wired)
+		if len(a.out.wired) > 0 {
+			writeWired(d, a.out.wired)
+		}
 		a.flushed()
 		a.drainEvents(d)
 		if a.retuneTo == 0 || a.out.retuneAsked {
