@@ -168,3 +168,26 @@ func TestCoreAirtime(t *testing.T) {
 		t.Errorf("guest: %+v", g)
 	}
 }
+
+// Each section names the interface holding its BSSID, the monitor's name
+// with the BSS's number as the radio's bring-up names it, and its TAP
+// (its tap=, else its name), for airqctl dev; the simulated radio has
+// neither.
+func TestCoreBSSesHolderAndTAP(t *testing.T) {
+	text := "ssid=m\nbss=guest\nssid=g\nbss=iot\nssid=i\ntap=iottap\n"
+	s, _, ps := loadText(t, text)
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	s.Radio = "nl80211"
+	c := s.CoreBSSes()
+	if len(c) != 2 || c[0].Holder != "airq0.2" || c[0].TAP != "guest" || c[1].Holder != "airq0.3" || c[1].TAP != "iottap" {
+		t.Errorf("nl80211: %+v", c)
+	}
+	s.Radio = "sim"
+	for _, b := range s.CoreBSSes() {
+		if b.Holder != "" || b.TAP != "" {
+			t.Errorf("sim: %s holds %q with TAP %q, want neither", b.Name, b.Holder, b.TAP)
+		}
+	}
+}
