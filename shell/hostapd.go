@@ -276,7 +276,8 @@ func (h *hostapdIface) status() []byte {
 	if a := h.call(ctl.Request{Op: ctl.OpACS}); a.ACS != nil && a.ACS.Scanning {
 		bss.State = "ACS"
 	}
-	return hostapd.Fit(hostapd.AppendStatus(h.buf, r.Status, bss))
+	devs := h.call(ctl.Request{Op: ctl.OpDev}).Devs // every BSS of the radio, as hostapd lists them
+	return hostapd.Fit(hostapd.AppendStatus(h.buf, r.Status, bss, devs...))
 }
 
 // sta answers STA, STA-FIRST and STA-NEXT: stations in AID order, the
