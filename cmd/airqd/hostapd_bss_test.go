@@ -3,9 +3,14 @@ package main
 import (
 	"context"
 	"io"
+	"net"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // SET on a BSS's hostapd socket changes that BSS, as hostapd's SET acts
@@ -56,5 +61,90 @@ func TestHostapdSetPerBSS(t *testing.T) {
 	c := core.Config()
 	if c.SSID != "main" || c.BSSes[0].SSID != "guest2" || c.BSSes[0].MaxStations != 7 || c.BSSes[1].SSID != "iot" {
 		t.Errorf("after RELOAD: main %q, guest %q (max %d), iot %q; want main, guest2 (7), iot", c.SSID, c.BSSes[0].SSID, c.BSSes[0].MaxStations, c.BSSes[1].SSID)
+	}
+}
+
+// statusValue is key's value in a key=value reply.
+func statusValue(reply, key string) string {
+	for _, l := range strings.Split(reply, "\n") {
+		if v, ok := strings.CutPrefix(l, key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// Each BSS of a file with bss= sections has its own hostapd socket, named
+// after it, in its section's ctrl_interface or else the first section's:
+// STATUS on each lists every BSS as hostapd's does, STA and
+// DEAUTHENTICATE reach the socket's own BSS's stations only, GET_CONFIG
+// is the socket's BSS's; a leftover socket is replaced, and every socket
+// is gone once airqd exits.
+func TestHostapdSocketsPerBSS(t *testing.T) {
+	dir := t.TempDir()
+	run, iotRun := filepath.Join(dir, "run"), filepath.Join(dir, "iot")
+	if err := os.Mkdir(run, 0o770); err != nil {
+		t.Fatal(err)
+	}
+	leftover, err := net.ListenUnixgram("unixgram", &net.UnixAddr{Name: filepath.Join(run, "guest"), Net: "unixgram"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leftover.Close()
+	conf := filepath.Join(dir, "hostapd.conf")
+	writeFile(t, conf, "interface=wlan0\nssid=main\nchannel=6\nctrl_interface="+run+"\n"+
+		"bss=guest\nssid=guest\nbss=iot\nssid=iot\nctrl_interface="+iotRun+"\n")
+	d := startDaemon(t, "-config", conf, "-sim-stations", "2")
+	on := func(sockDir, iface string, args ...string) string {
+		t.Helper()
+		return cli(t, sockDir, append([]string{"-i", iface}, args...)...)
+	}
+	waitUntil(t, "two stations in the first BSS", 10*time.Second, func() bool {
+		return strings.Count(on(run, "wlan0", "all_sta"), "\nflags=") == 2
+	})
+	var guestBSSID string
+	for _, s := range []struct{ dir, iface string }{{run, "wlan0"}, {run, "guest"}, {iotRun, "iot"}} {
+		st := on(s.dir, s.iface, "status")
+		k := keys(st)
+		want := []string{"bss[0]", "bssid[0]", "ssid[0]", "num_sta[0]", "bss[1]", "bssid[1]", "ssid[1]", "num_sta[1]",
+			"bss[2]", "bssid[2]", "ssid[2]", "num_sta[2]"}
+		if len(k) < len(want) || !slices.Equal(k[len(k)-len(want):], want) ||
+			!strings.Contains(st, "\nbss[0]=wlan0\n") || !strings.Contains(st, "\nssid[0]=main\nnum_sta[0]=2\n") ||
+			!strings.Contains(st, "\nbss[1]=guest\n") || !strings.Contains(st, "\nssid[1]=guest\nnum_sta[1]=0\n") ||
+			!strings.Contains(st, "\nbss[2]=iot\n") || !strings.Contains(st, "\nssid[2]=iot\nnum_sta[2]=0\n") {
+			t.Errorf("status on %s's socket:\n%s", s.iface, st)
+		}
+		guestBSSID = statusValue(st, "bssid[1]")
+	}
+	if guestBSSID == "" || guestBSSID == statusValue(on(run, "wlan0", "status"), "bssid[0]") {
+		t.Errorf("the guest's BSSID %q", guestBSSID)
+	}
+	if got := on(run, "guest", "all_sta"); got != "" {
+		t.Errorf("all_sta on the guest's socket: %q, want none: both stations are wlan0's", got)
+	}
+	gc := on(run, "guest", "get_config")
+	if statusValue(gc, "ssid") != "guest" || statusValue(gc, "bssid") != guestBSSID {
+		t.Errorf("get_config on the guest's socket:\n%s", gc)
+	}
+	if gc := on(run, "wlan0", "get_config"); statusValue(gc, "ssid") != "main" {
+		t.Errorf("get_config on wlan0's socket:\n%s", gc)
+	}
+	first, _, _ := strings.Cut(on(run, "wlan0", "all_sta"), "\n")
+	on(run, "guest", "deauthenticate", first)
+	if n := strings.Count(on(run, "wlan0", "all_sta"), "\nflags="); n != 2 {
+		t.Errorf("deauthenticate on the guest's socket of wlan0's station: wlan0 has %d stations, want 2", n)
+	}
+	if strings.Contains(d.log(), "control socket of the first BSS only") {
+		t.Errorf("the sections' ctrl_interface is still warned about:\n%s", d.log())
+	}
+	if err := d.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = <-d.done
+	d.done <- err // for the cleanup
+	for _, p := range []string{filepath.Join(run, "wlan0"), filepath.Join(run, "guest"), filepath.Join(iotRun, "iot")} {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s after airqd exits: %v", p, err)
+		}
 	}
 }

@@ -50,6 +50,11 @@ type bssSlot struct {
 
 // startGlobal opens hostapd's global socket (-g); socks are the BSSes'
 // sockets opened at start (startHostapd), if any.
+//
+// The sections are listed (INTERFACES) and reached (IFNAME=) while the
+// first BSS is there; REMOVE of the first switches the radio off, as
+// hostapd's removes the interface with its BSSes, and a section's REMOVE
+// is refused while the radio runs (airqd cannot take one BSS down).
 func startGlobal(o options, srv *shell.ControlServer, rl *reloader, socks []bssSocket, log *slog.Logger) (*shell.HostapdServer, *bssSlot, error) {
 	if o.Global == "" {
 		return nil, nil, nil
@@ -278,6 +283,9 @@ func (b *bssSlot) Remove(ctx context.Context, iface string) error {
 	b.mu.Lock()
 	if b.nameFree(iface) != nil {
 		b.mu.Unlock()
+		if !b.added {
+			return nil // down with the radio's first BSS (FLUSH)
+		}
 		return fmt.Errorf("interface %s is a bss= section of the file airqd runs: airqd takes a section's BSS down only with the radio's first BSS (REMOVE %s: every BSS), or by a restart without the section", iface, b.name)
 	}
 	if !b.added || iface != b.name {
@@ -304,9 +312,10 @@ func (b *bssSlot) Remove(ctx context.Context, iface string) error {
 func (b *bssSlot) Interfaces() (names, dirs []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.added {
-		names, dirs = append(names, b.name), append(dirs, b.dir)
+	if !b.added {
+		return nil, nil // the sections are down with the first BSS
 	}
+	names, dirs = []string{b.name}, []string{b.dir}
 	for _, s := range b.sections {
 		names, dirs = append(names, s.name), append(dirs, s.dir)
 	}
@@ -316,7 +325,10 @@ func (b *bssSlot) Interfaces() (names, dirs []string) {
 func (b *bssSlot) Lookup(iface string) *shell.HostapdServer {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.added && iface == b.name {
+	if !b.added {
+		return nil
+	}
+	if iface == b.name {
 		return b.hs
 	}
 	for _, s := range b.sections {

@@ -33,8 +33,8 @@ type BSS struct {
 // HT capability dumps, max_txpower): the README lists them.
 //
 // As hostapd's, it ends with every BSS of the radio (bss[i], bssid[i],
-// ssid[i], num_sta[i]) on every BSS's socket: devs in the radio's order,
-// the first being bss; without devs, the first alone from st.
+// ssid[i], num_sta[i]) on every BSS's socket: devs in the radio's order;
+// without devs, the socket's BSS alone from st.
 func AppendStatus(b []byte, st *ctl.Status, bss BSS, devs ...ctl.Dev) []byte {
 	b = appendKV(b, "state", bss.State)
 	b = appendKV(b, "phy", bss.Phy)
@@ -67,8 +67,8 @@ func AppendStatus(b []byte, st *ctl.Status, bss BSS, devs ...ctl.Dev) []byte {
 	for i := range devs {
 		d := &devs[i]
 		name := d.Name
-		if i == 0 {
-			name = bss.Iface // the socket's, as the file names the first BSS
+		if name == "" && i == 0 {
+			name = bss.Iface // a core that names no BSS has one: the socket's
 		}
 		b = appendBSSStatus(b, i, name, d.BSSID, d.SSID, d.Stations+d.Pending+d.Authenticated)
 	}
