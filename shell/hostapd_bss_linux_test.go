@@ -3,6 +3,7 @@ package shell
 import (
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -108,5 +109,42 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 	}
 	if got := guest.ask("STA " + sta.String()); got != "FAIL\n" {
 		t.Errorf("STA of wlan0's station on guest's socket: %q, want FAIL", got)
+	}
+}
+
+// TestHostapdStatusEveryBSS: STATUS on any BSS's socket ends with every
+// BSS of the radio in its order, as hostapd's (bss[i], bssid[i], ssid[i],
+// num_sta[i]), each with its own stations.
+func TestHostapdStatusEveryBSS(t *testing.T) {
+	noLeaks(t)
+	core := twoBSSCore(t)
+	srv, err := ListenControl("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := serveCalls(srv, func(c *ControlCall) {
+		c.Serve(core, time.Millisecond, func(req ctl.Request) ctl.Reply { return core.Control(time.Millisecond, req) })
+	})
+	dir := filepath.Join(t.TempDir(), "hostapd")
+	var rigs []*hostapdRig
+	t.Cleanup(func() {
+		for _, r := range rigs {
+			r.hs.Close()
+		}
+		stop()
+		srv.Close()
+	})
+	const want = "bss[0]=wlan0\nbssid[0]=02:00:00:00:02:00\nssid[0]=main\nnum_sta[0]=1\n" +
+		"bss[1]=guest\nbssid[1]=02:00:00:00:02:01\nssid[1]=guest\nnum_sta[1]=0\n"
+	for _, name := range []string{"wlan0", "guest"} {
+		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Log: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rigs = append(rigs, &hostapdRig{t: t, hs: hs})
+		st := rigs[len(rigs)-1].client(name).ask("STATUS")
+		if _, tail, ok := strings.Cut(st, "\nbss[0]="); !ok || "bss[0]="+tail != want {
+			t.Errorf("STATUS on %s's socket:\n%s\nwant it to end with\n%s", name, st, want)
+		}
 	}
 }
