@@ -136,3 +136,27 @@ func TestHostapdStatusEveryBSS(t *testing.T) {
 		}
 	}
 }
+
+// TestHostapdDisableEveryBSS: DISABLE on one BSS's socket switches the
+// radio off, every BSS with it, as hostapd's disables the interface:
+// STATUS on the other BSS's socket says so too, and ENABLE on it brings
+// both back.
+func TestHostapdDisableEveryBSS(t *testing.T) {
+	noLeaks(t)
+	rigs := twoBSSSockets(t)
+	main, guest := rigs["wlan0"].client("main"), rigs["guest"].client("guest")
+	if got := guest.ask("DISABLE"); got != "OK\n" {
+		t.Fatalf("DISABLE: %q", got)
+	}
+	for _, c := range []*client{main, guest} {
+		if st := c.ask("STATUS"); !strings.HasPrefix(st, "state=DISABLED\n") || !strings.Contains(st, "\nnum_sta[0]=0\n") {
+			t.Errorf("STATUS after DISABLE on the guest's socket:\n%s", st)
+		}
+	}
+	if got := main.ask("ENABLE"); got != "OK\n" {
+		t.Fatalf("ENABLE: %q", got)
+	}
+	if st := guest.ask("STATUS"); !strings.HasPrefix(st, "state=ENABLED\n") {
+		t.Errorf("STATUS on the guest's socket after ENABLE on wlan0's:\n%s", st)
+	}
+}
