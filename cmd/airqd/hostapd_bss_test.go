@@ -148,3 +148,21 @@ func TestHostapdSocketsPerBSS(t *testing.T) {
 		}
 	}
 }
+
+// -hostapd-testing takes a section's socket as hostapd's control socket,
+// and a section's DATA_TEST_CONFIG goes to its own TAP.
+func TestHostapdTestingSections(t *testing.T) {
+	run := t.TempDir()
+	conf := writeConf(t, "ssid=m\nbss=guest\nssid=g\nctrl_interface="+run+"\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-hostapd-testing", "-config", conf})
+	if err != nil {
+		t.Fatalf("a section's ctrl_interface alone: %v", err)
+	}
+	o.Radio, o.Tap = "nl80211", "airq-tap0" // the TAPs of a real radio
+	if got := o.bssTestIfname(0); got != "airq-tap0" {
+		t.Errorf("the first BSS's test interface %q", got)
+	}
+	if got := o.bssTestIfname(1); got != "guest" {
+		t.Errorf("the guest's test interface %q, want its TAP guest", got)
+	}
+}

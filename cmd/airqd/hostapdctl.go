@@ -109,7 +109,7 @@ func openBSSSocket(o options, i int, bs bssSocket, phy string, srv *shell.Contro
 		be.bss = bs.name
 	}
 	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: bs.dir, Group: gid, Iface: bs.name,
-		Phy: phy, Backend: be, Testing: o.hostapdTesting, TestIfname: o.testIfname(), Log: log})
+		Phy: phy, Backend: be, Testing: o.hostapdTesting, TestIfname: o.bssTestIfname(i), Log: log})
 	if err != nil {
 		if i > 0 {
 			err = fmt.Errorf("bss %s: %w", bs.name, err)
@@ -299,7 +299,7 @@ func (o *options) checkHostapd() error {
 		return errors.New("-hostapd-testing: refused in a systemd service: the testing commands reveal PMKs; " +
 			"run airqd by hand for hostap's tests")
 	}
-	if o.CtrlInterface == "" && o.Global == "" {
+	if !slices.ContainsFunc(o.bssSockets(), func(s bssSocket) bool { return s.dir != "" }) && o.Global == "" {
 		return errors.New("-hostapd-testing: needs hostapd's control socket (-ctrl-interface, ctrl_interface= or -g)")
 	}
 	return nil
@@ -307,9 +307,15 @@ func (o *options) checkHostapd() error {
 
 // testIfname is where DATA_TEST_CONFIG's socket goes without ifname=: the
 // wired side, the TAP (the simulated radio has none).
-func (o *options) testIfname() string {
-	if o.Radio == "sim" {
+func (o *options) testIfname() string { return o.bssTestIfname(0) }
+
+// bssTestIfname is testIfname for BSS i: its own TAP.
+func (o *options) bssTestIfname(i int) string {
+	switch {
+	case o.Radio == "sim":
 		return ""
+	case i > 0:
+		return o.BSSes[i-1].Settings.Tap
 	}
 	return o.Tap
 }
