@@ -103,11 +103,11 @@ var errOneBSS = errors.New("the radio's first BSS is there: REMOVE it first; air
 func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.added {
-		return errOneBSS
-	}
 	if err := b.nameFree(c.Iface); err != nil {
 		return err
+	}
+	if b.added {
+		return errOneBSS
 	}
 	var (
 		next options
