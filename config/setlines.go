@@ -7,23 +7,23 @@ import "bytes"
 // file's order: airqd keeps such lines as a small file of their own, in
 // sections as the file's, and places each in its section of the file.
 
-// AddToSection returns text with line (ending in a newline) placed at the
-// end of the section named section: the first ("") ends before the first
-// bss= line, a bss= section before the next one. A section text lacks is
-// added at its end.
+// AddToSection returns a new text: text with line (ending in a newline)
+// placed at the end of the section named section: the first ("") ends
+// before the first bss= line, a bss= section before the next one. A
+// section text lacks is added at its end.
 func AddToSection(text []byte, section string, line []byte) []byte {
-	if len(text) > 0 && text[len(text)-1] != '\n' {
-		text = append(text, '\n')
+	out := make([]byte, 0, len(text)+len(line)+len(section)+6)
+	out = append(out, text...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
 	}
-	at, found := sectionEnd(text, section)
+	at, found := sectionEnd(out, section)
 	if !found {
-		text = append(text, "bss="+section+"\n"...)
-		return append(text, line...)
+		out = append(out, "bss="+section+"\n"...)
+		return append(out, line...)
 	}
-	out := make([]byte, 0, len(text)+len(line))
-	out = append(out, text[:at]...)
-	out = append(out, line...)
-	return append(out, text[at:]...)
+	rest := append([]byte(nil), out[at:]...)
+	return append(append(out[:at], line...), rest...)
 }
 
 // MergeSections returns file with each line of extra placed at the end of
@@ -42,7 +42,7 @@ func MergeSections(file, extra []byte) []byte {
 			continue
 		}
 		if line[len(line)-1] != '\n' {
-			line = append(line[:len(line):len(line)], '\n')
+			line = append(line[:len(line):len(line)], '\n') // a copy: extra is the caller's
 		}
 		file = AddToSection(file, section, line)
 	}
