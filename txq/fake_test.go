@@ -16,6 +16,19 @@ type aqlFake struct {
 	external             [ieee80211.NumACs]int32
 	total                int32
 	phyCalls             int
+	// sched is the scheduler whose groups GroupPending sums.
+	sched *Scheduler
+}
+
+// GroupPending sums the pending airtime of the scheduler's group g.
+func (f *aqlFake) GroupPending(g uint8, ac ieee80211.AC) int64 {
+	var p int64
+	for sta := range f.sta {
+		if sta != 0 && f.sched.Group(uint16(sta)) == g {
+			p += int64(f.sta[sta][ac])
+		}
+	}
+	return p
 }
 
 func newAQLFake(low, high int32) *aqlFake {

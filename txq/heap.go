@@ -8,7 +8,8 @@ package txq
 // A station above both is in neither; it is re-filed when its pending
 // airtime or the limits change. Stations of uncapped groups share the first
 // pair of heaps; a capped group's stations have a pair of their own, which
-// Next consults only while the group is within its budget.
+// Next consults only while the group is within its budget, and so does
+// every group but 0 with GroupShares, consulted while within its share.
 const (
 	heapAllowed = iota
 	heapBelowHigh

@@ -78,6 +78,15 @@ type Scheduler struct {
 	groups  [MaxGroups]group
 	capped  [MaxGroups]uint8 // the capped groups, the first ncapped
 	ncapped int
+	// owned is the set of groups with heaps of their own (hbase != 0);
+	// members counts each group's stations.
+	owned   uint8
+	members [MaxGroups]int
+
+	// shares is Config.GroupShares, read through gair (share.go).
+	shares bool
+	gair   GroupAirtime
+	share  [ieee80211.NumACs]shareState
 
 	fq
 	clk codelClock
@@ -110,7 +119,14 @@ func New(cfg Config) (*Scheduler, error) {
 	if err := cfg.fill(); err != nil {
 		return nil, err
 	}
-	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production}
+	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production, shares: cfg.GroupShares}
+	if s.shares {
+		s.gair = cfg.Airtime.(GroupAirtime) // fill checked it
+		for g := range uint8(MaxGroups) {
+			s.groups[g].hbase = s.hbaseOf(g)
+		}
+		s.owned = s.ownHeaps()
+	}
 	nq := (cfg.MaxStations + 1) * ieee80211.NumTIDs
 	s.queues = make([]TXQ, nq)
 	s.stas = make([]station, cfg.MaxStations+1)

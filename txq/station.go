@@ -27,6 +27,7 @@ func (s *Scheduler) AddStation(sta uint16) error {
 		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, hp: -1, hbase: s.groups[0].hbase}
 	}
 	s.numSta++
+	s.members[0]++
 	return nil
 }
 
@@ -43,6 +44,7 @@ func (s *Scheduler) RemoveStation(sta uint16) {
 		s.setState(q, stIdle)
 		s.flush(q, DropFlush)
 	}
+	s.members[s.stas[sta].group]--
 	s.stas[sta] = station{}
 	s.numSta--
 }
@@ -90,6 +92,14 @@ func (s *Scheduler) SetWeight(sta uint16, weight uint16) {
 		return
 	}
 	w := int32(max(weight, 1))
+	if s.shares {
+		for ac := range ieee80211.AC(ieee80211.NumACs) {
+			if s.competes(sta, ac) {
+				s.share[ac].weight[s.stas[sta].group] += int64(w - s.stas[sta].weight)
+				s.share[ac].gen++
+			}
+		}
+	}
 	if !s.prod {
 		s.stas[sta].weight = w
 		return
