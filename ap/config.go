@@ -13,6 +13,9 @@ import (
 
 // Config is what the core needs to run one BSS.
 type Config struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name           string
 	SSID           string
 	BSSID          ieee80211.MAC
 	Channel        int   // operating channel number

@@ -17,6 +17,9 @@ const MaxBSSes = 8
 // keys are Config's own): its address and how it announces itself. The
 // radio's keys (channel, rates, beacon interval, scheduler) are Config's.
 type BSSConfig struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name        string
 	BSSID       ieee80211.MAC
 	SSID        string
 	HideSSID    bool
