@@ -84,14 +84,29 @@ func equalBSSes(m policy.Mode, limitMain bool) ap.Airtime {
 
 // airtime_mode=1, two busy BSSes of 3 and 1 stations, equal weights: each
 // station weighs its BSS's weight, so each gets a quarter of the air and
-// the BSSes 0.75/0.25, at the default 64 frames in flight per AC.
+// the BSSes 0.75/0.25, at the default 64 frames in flight per AC. Then the
+// guest station's airtime_sta_weight set to 768 live (airqctl airtime set
+// bss guest airtime_sta_weight MAC 768): it weighs the three others
+// together and gets half the air, each of them a sixth.
 func TestAirtimeBSSStatic(t *testing.T) {
 	s := twoBSSes(t, equalBSSes(policy.Static, false), [2]int{3, 1}, [2]bool{true, true})
 	sta, b, _ := airShares(t, s, 5*time.Second)
-	t.Logf("stations %.3f, BSSes %.3f", sta, b)
+	t.Logf("equal weights: stations %.3f, BSSes %.3f", sta, b)
 	for i, x := range sta {
 		if x < 0.24 || x > 0.26 {
-			t.Errorf("station %d (%s) got %.3f of the air, want 0.25 ± 0.01", i, []string{"main", "guest"}[bssIndex(s.Stations()[i])], x)
+			t.Errorf("station %d got %.3f of the air, want 0.25 ± 0.01", i, x)
+		}
+	}
+	guest := s.Stations()[3]
+	if r := s.Control(ctl.Request{Op: ctl.OpAirtimeSet, BSS: "1", Key: "airtime_sta_weight", Addr: guest.Addr(), Value: 768}); r.Err() != nil {
+		t.Fatal(r.Err())
+	}
+	s.Run(500 * time.Millisecond)
+	sta, b, _ = airShares(t, s, 5*time.Second)
+	t.Logf("the guest station at 768: stations %.3f, BSSes %.3f", sta, b)
+	for i, want := range []float64{1.0 / 6, 1.0 / 6, 1.0 / 6, 0.5} {
+		if x := sta[i]; x < want*0.9 || x > want*1.1 {
+			t.Errorf("station %d got %.3f of the air, want %.3f within 10 %%", i, x, want)
 		}
 	}
 }
