@@ -225,6 +225,15 @@ func (t *Tracker) GroupPending(g uint8, ac ieee80211.AC) int64 {
 	return t.group[g][ac]
 }
 
+// StationsPending returns the µs pending for every station in ac: the
+// AC's pending airtime without multicast (slot 0).
+func (t *Tracker) StationsPending(ac ieee80211.AC) int64 {
+	if ac >= ieee80211.NumACs {
+		return 0
+	}
+	return t.pending[ac] - t.sta[0].pending[ac]
+}
+
 // Reset removes every station including slot 0: all pending airtime and
 // frames are reclaimed and every outstanding token goes stale. O(MaxStation).
 func (t *Tracker) Reset() {

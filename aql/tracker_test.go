@@ -213,6 +213,9 @@ func TestGroupPending(t *testing.T) {
 	if g2, g0 := tr.GroupPending(2, be), tr.GroupPending(0, be); g2 != 400 || g0 != 300 {
 		t.Fatalf("groups 2 and 0: %d and %d µs, want 400 and 300", g2, g0)
 	}
+	if p := tr.StationsPending(be); p != 700 {
+		t.Fatalf("stations' pending %d µs, want 700 (multicast's left out)", p)
+	}
 	tr.SetGroup(4, 2)
 	if g2, g0 := tr.GroupPending(2, be), tr.GroupPending(0, be); g2 != 700 || g0 != 0 {
 		t.Fatalf("after the move: %d and %d µs, want 700 and 0", g2, g0)

@@ -426,13 +426,14 @@ func checkShares(s *Scheduler) string {
 				w[s.stas[sta].group] += int64(s.stas[sta].weight)
 			}
 		}
-		n := 0
+		n, mask := 0, uint8(0)
 		for g := range w {
 			if w[g] > 0 {
 				n++
+				mask |= 1 << g
 			}
 		}
-		if S := &s.share[ac]; w != S.weight || n != S.competing {
+		if S := &s.share[ac]; w != S.weight || n != S.competing || mask != S.mask {
 			return fmt.Sprintf("%v ac %d: competing weights %v (%d groups), want %v (%d)", s.Mode(), ac, S.weight, S.competing, w, n)
 		}
 	}

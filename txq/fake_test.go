@@ -20,6 +20,15 @@ type aqlFake struct {
 	sched *Scheduler
 }
 
+// StationsPending sums the pending airtime of every station.
+func (f *aqlFake) StationsPending(ac ieee80211.AC) int64 {
+	var p int64
+	for sta := 1; sta < len(f.sta); sta++ {
+		p += int64(f.sta[sta][ac])
+	}
+	return p
+}
+
 // GroupPending sums the pending airtime of the scheduler's group g.
 func (f *aqlFake) GroupPending(g uint8, ac ieee80211.AC) int64 {
 	var p int64
@@ -79,6 +88,8 @@ func (openAirtime) StationAllows(uint16, ieee80211.AC) bool        { return true
 func (openAirtime) StationPending(uint16, ieee80211.AC) int32      { return 0 }
 func (openAirtime) StationBelow(uint16, ieee80211.AC) (bool, bool) { return true, true }
 func (openAirtime) TotalBelowThreshold() bool                      { return true }
+func (openAirtime) GroupPending(uint8, ieee80211.AC) int64         { return 0 }
+func (openAirtime) StationsPending(ieee80211.AC) int64             { return 0 }
 
 // owner records what the scheduler gives back.
 type owner struct {

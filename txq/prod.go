@@ -155,13 +155,9 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	}
 	var best stop
 	found := false
-	open := uint8(0xff)
 	if s.owned != 0 {
-		open = s.groupsOpen(ac)
-	}
-	// The shared heaps hold the stations of the groups without heaps of
-	// their own: with GroupShares group 0's alone.
-	if !s.shares || open&1 != 0 {
+		best, found = s.nextShared(A, ac)
+	} else {
 		if e := s.heapTop(A, ac, heapAllowed); e != nil {
 			best, found = *e, true
 		}
@@ -170,9 +166,6 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 				best, found = *e, true
 			}
 		}
-	}
-	if s.owned != 0 {
-		s.nextOwn(A, ac, open, &best, &found)
 	}
 	if found {
 		qi = s.airs[best.ai].kq

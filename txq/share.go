@@ -6,31 +6,30 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// GroupAirtime is the per-group view of AQL that Config.GroupShares needs:
-// the pending airtime of each group's stations (the aql package's Tracker
-// sums it once told each station's group).
+// GroupAirtime is the per-group view of AQL that Config.GroupShares needs
+// (the aql package's Tracker, once told each station's group).
 type GroupAirtime interface {
 	// GroupPending is the µs pending, handed to the radio and not yet
 	// completed, of group g's stations in ac.
 	GroupPending(g uint8, ac ieee80211.AC) int64
+	// StationsPending is the µs pending of every station in ac (the
+	// non-station queue's frames, in no group, left out).
+	StationsPending(ac ieee80211.AC) int64
 }
 
 // shareState is what GroupShares keeps per AC: each group's competing
 // weight (the weights of its stations with a queue of the AC listed or
-// checked out) and, as of the last Next, the sums InShare compares with.
+// checked out), their sum, and what InShare remembers of its last ask.
 type shareState struct {
 	weight [MaxGroups]int64
-	// competing is the number of groups with weight.
+	total  int64
+	// competing is the number of groups with weight, mask those groups.
 	competing int
-	// As of the last groupsOpen: the competing weight and pending
-	// airtime of the groups counted (competing and within their caps),
-	// and each one's pending airtime then. gen counts the changes of
-	// weight since (seen: gen then).
-	w, p      int64
-	pending   [MaxGroups]int64
-	gen, seen uint32
-	// last is each group's pending airtime at InShare's last ask.
-	last [MaxGroups]int64
+	mask      uint8
+	// seq counts the Next calls; asked is seq at InShare's last ask,
+	// when the group's pending airtime was last.
+	seq, asked uint64
+	last       int64
 }
 
 // compete books a station's weight to its group's competing weight on ac
@@ -44,9 +43,10 @@ func (s *Scheduler) compete(sta uint16, ac ieee80211.AC, on bool) {
 	}
 	was := S.weight[g] > 0
 	S.weight[g] += w
-	S.gen++
+	S.total += w
 	if now := S.weight[g] > 0; now != was {
 		S.competing += int(b2i(now)) - int(b2i(was))
+		S.mask ^= 1 << g
 	}
 }
 
@@ -56,41 +56,56 @@ func (s *Scheduler) competes(sta uint16, ac ieee80211.AC) bool {
 	return a.listed|a.out != 0
 }
 
-// groupsOpen is the set of groups (a bit each) whose stations Next may
-// serve now on ac: those within their caps and, with GroupShares and two
-// or more groups competing, those whose stations' pending airtime is at
-// most their share of the counted groups' by competing weight. With the
-// shares held this way a group can always send (some group is at or below
-// its share), and one blocked by AQL holds the others to its share of
-// what it has in flight, so the radio's queue, served in order, carries
-// each group's share of the air.
-func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
+// capsOpen is the set of groups (a bit each) within their caps now.
+func (s *Scheduler) capsOpen() uint8 {
 	open := uint8(0xff)
 	for _, g := range s.capped[:s.ncapped] {
 		if !s.groups[g].open(s.now) {
 			open &^= 1 << g
 		}
 	}
-	if !s.shares {
-		return open
-	}
+	return open
+}
+
+// sharing reports whether GroupShares holds anyone back on ac now: two or
+// more groups compete.
+func (s *Scheduler) sharing(ac ieee80211.AC) bool {
+	return s.shares && s.share[ac].competing >= 2
+}
+
+// countedWeight is the competing weight of the groups within their caps
+// (capsOpen): what a group's share is of.
+func (s *Scheduler) countedWeight(ac ieee80211.AC, caps uint8) int64 {
 	S := &s.share[ac]
-	S.seen = S.gen
-	if S.competing < 2 {
-		S.w = 0 // InShare: nothing to hold
+	w := S.total
+	for m := S.mask &^ caps; m != 0; m &= m - 1 {
+		w -= S.weight[bits.TrailingZeros8(m)]
+	}
+	return w
+}
+
+// inShare reports whether group g, competing on ac, holds at most its
+// share, by competing weight among the groups within their caps (w), of
+// the stations' pending airtime, plus slack µs. Some group competing is
+// always at or below its share, and one AQL holds back keeps frames in
+// flight that end, so the rule holds no group back from the air.
+func (s *Scheduler) inShare(g uint8, ac ieee80211.AC, w, slack int64) bool {
+	pg := s.gair.GroupPending(g, ac)
+	return pg*w <= s.share[ac].weight[g]*s.gair.StationsPending(ac)+w*slack
+}
+
+// groupsOpen is the set of groups whose stations Next may serve now on
+// ac: within their caps and, while sharing, within their shares. Trace
+// mode asks it once per Next; production asks inShare only of the groups
+// whose stations it would stop at (nextShared), with the same answers.
+func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
+	open := s.capsOpen()
+	if !s.sharing(ac) {
 		return open
 	}
-	S.w, S.p = 0, 0
-	for g := range uint8(MaxGroups) {
-		if S.weight[g] > 0 && open&(1<<g) != 0 {
-			S.pending[g] = s.gair.GroupPending(g, ac)
-			S.last[g] = S.pending[g]
-			S.w += S.weight[g]
-			S.p += S.pending[g]
-		}
-	}
-	for g := range uint8(MaxGroups) {
-		if S.weight[g] > 0 && open&(1<<g) != 0 && S.pending[g]*S.w > S.weight[g]*S.p {
+	w := s.countedWeight(ac, open)
+	for m := s.share[ac].mask & open; m != 0; m &= m - 1 {
+		if g := uint8(bits.TrailingZeros8(m)); !s.inShare(g, ac, w, 0) {
 			open &^= 1 << g
 		}
 	}
@@ -101,30 +116,27 @@ func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
 // send one more frame within its group's share of the in-flight airtime
 // (Config.GroupShares): the caller's dequeue loop asks it before each
 // frame, beside the per-station AQL check. It may while the group's
-// pending airtime is at most its share of the counted groups' plus the
-// airtime of the frame it sent last. Without that frame's worth, a station
-// would send one frame per selection while its group is at its share, and
-// the kernel's walk, which gives credit per pass, would favour stations by
+// pending airtime is at most its share of the stations' plus the airtime
+// of the frame it sent last. Without that frame's worth, a station would
+// send one frame per selection while its group is at its share, and the
+// kernel's walk, which gives credit per pass, would favour stations by
 // their place in the list (of a 3-station BSS beside a 1-station one, the
 // middle station got 0.18 of the air and the others 0.27 to 0.29, not
 // 0.25); with it the shares hold (sim's TestAirtimeBSSStatic). Always true
 // without GroupShares or with one group competing.
 func (s *Scheduler) InShare(q *TXQ) bool {
+	if q.sta == 0 || !s.sharing(q.ac) {
+		return true
+	}
 	S := &s.share[q.ac]
-	if !s.shares || q.sta == 0 || S.competing < 2 {
-		return true
-	}
-	if S.seen != S.gen {
-		s.groupsOpen(q.ac) // who competes changed since the Next
-	}
-	if S.w == 0 {
-		return true
-	}
 	g := s.stas[q.sta].group
 	pg := s.gair.GroupPending(g, q.ac)
-	last := pg - S.last[g] // the frame sent since the last ask
-	S.last[g] = pg
-	return pg*S.w <= S.weight[g]*(S.p+pg-S.pending[g])+S.w*max(last, 0)
+	last := int64(0)
+	if S.asked == S.seq {
+		last = max(pg-S.last, 0) // the frame sent since the last ask
+	}
+	S.asked, S.last = S.seq, pg
+	return s.inShare(g, q.ac, s.countedWeight(q.ac, s.capsOpen()), last)
 }
 
 // hbaseOf is the first heap of group g's stations in production mode: a
@@ -170,25 +182,69 @@ func (s *Scheduler) growHeaps(g uint8) {
 	}
 }
 
-// nextOwn takes the earlier of best and the stops in the heaps of the
-// groups with heaps of their own that are open.
-func (s *Scheduler) nextOwn(A *acState, ac ieee80211.AC, open uint8, best *stop, found *bool) {
+// nextShared is production's next with heaps of groups' own (caps, or
+// GroupShares): the first stop, in walk order from the cursor, among the
+// shared heaps and those of the groups within their caps and shares. It
+// compares the heaps' tops as they stand, asks only the earliest's group
+// whether it is within its share (a group that is not is left out), and
+// checks that stop (heapTop), again if it was stale and filed again: a
+// stale entry's key is before its true stop, so the earliest top is never
+// later than the first true stop.
+func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bool) {
+	open := s.capsOpen()
+	sharing := s.sharing(ac)
+	var w int64
+	if sharing {
+		w = s.countedWeight(ac, open)
+	}
 	below := -1 // TotalBelowThreshold, asked once
-	for m := s.owned & open; m != 0; m &= m - 1 {
-		base := numHeaps * (1 + bits.TrailingZeros8(m))
-		if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
-			*best, *found = *e, true
-		}
-		if len(A.heaps[base+heapBelowHigh].e) == 0 {
-			continue
-		}
-		if below < 0 {
-			below = int(b2i(s.air.TotalBelowThreshold()))
-		}
-		if below == 1 {
-			if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
-				*best, *found = *e, true
+	// The shared heaps are group 0's with GroupShares, and without it
+	// those of every uncapped group, which no share holds back.
+	shared := !s.shares || open&1 != 0
+	for {
+		var raw *stop
+		hp := -1
+		for m := uint16(s.owned&open)<<1 | uint16(b2u8(shared)); m != 0; m &= m - 1 {
+			base := numHeaps * bits.TrailingZeros16(m) // bit 0: the shared pair
+			if H := &A.heaps[base+heapAllowed]; len(H.e) > 0 && (raw == nil || H.e[0].before(raw)) {
+				raw, hp = &H.e[0], base+heapAllowed
+			}
+			H := &A.heaps[base+heapBelowHigh]
+			if len(H.e) == 0 || raw != nil && !H.e[0].before(raw) {
+				continue
+			}
+			if below < 0 {
+				below = int(b2i(s.air.TotalBelowThreshold()))
+			}
+			if below == 1 {
+				raw, hp = &H.e[0], base+heapBelowHigh
 			}
 		}
+		if hp < 0 {
+			return best, false
+		}
+		g := uint8(hp/numHeaps - 1) // the shared pair: group 0
+		if hp < numHeaps {
+			g = 0
+		}
+		if sharing && s.share[ac].weight[g] > 0 && !s.inShare(g, ac, w, 0) {
+			if hp < numHeaps {
+				shared = false
+			} else {
+				open &^= 1 << g
+			}
+			continue
+		}
+		want := *raw
+		if e := s.heapTop(A, ac, hp); e != nil && *e == want {
+			return want, true
+		}
 	}
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

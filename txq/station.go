@@ -96,7 +96,7 @@ func (s *Scheduler) SetWeight(sta uint16, weight uint16) {
 		for ac := range ieee80211.AC(ieee80211.NumACs) {
 			if s.competes(sta, ac) {
 				s.share[ac].weight[s.stas[sta].group] += int64(w - s.stas[sta].weight)
-				s.share[ac].gen++
+				s.share[ac].total += int64(w - s.stas[sta].weight)
 			}
 		}
 	}
