@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/readmetest"
 	"github.com/airq/airq/txq/policy"
 )
 
@@ -104,6 +106,7 @@ func TestAirtimeBSSStatic(t *testing.T) {
 	s.Run(500 * time.Millisecond)
 	sta, b, _ = airShares(t, s, 5*time.Second)
 	t.Logf("the guest station at 768: stations %.3f, BSSes %.3f", sta, b)
+	readmetest.Check(t, `768 live, ([\d.]+) to it`, fmt.Sprintf("%.3f", sta[3]))
 	for i, want := range []float64{1.0 / 6, 1.0 / 6, 1.0 / 6, 0.5} {
 		if x := sta[i]; x < want*0.9 || x > want*1.1 {
 			t.Errorf("station %d got %.3f of the air, want %.3f within 10 %%", i, x, want)
@@ -121,6 +124,7 @@ func TestAirtimeBSSDynamic(t *testing.T) {
 	s := twoBSSes(t, equalBSSes(policy.Dynamic, false), [2]int{3, 1}, [2]bool{true, true})
 	sta, b, _ := airShares(t, s, 5*time.Second)
 	t.Logf("stations %.3f, BSSes %.3f", sta, b)
+	readmetest.Check(t, `weights 1:1 gives the BSSes ([\d.]+)/([\d.]+) of the air`, fmt.Sprintf("%.3f", b[0]), fmt.Sprintf("%.3f", b[1]))
 	for i, x := range b {
 		if x < 0.475 || x > 0.525 {
 			t.Errorf("BSS %d got %.3f of the air, want 0.5 within 5 %%", i, x)
@@ -138,6 +142,7 @@ func TestAirtimeBSSLimit(t *testing.T) {
 	loose := twoBSSes(t, ap.Airtime{Mode: policy.Limit, BSS: []ap.BSSAirtime{{Weight: 256}, {Weight: 256, Limit: true}}}, [2]int{3, 1}, [2]bool{true, true})
 	_, free, _ := airShares(t, loose, 5*time.Second)
 	t.Logf("main limited: BSSes %.3f; guest limited: %.3f", b, free)
+	readmetest.Check(t, `holds the limited 3-station BSS to ([\d.]+)`, fmt.Sprintf("%.3f", b[0]))
 	if b[0] > 0.525 || b[0] < 0.475 {
 		t.Errorf("the limited BSS got %.3f of the air, want its share 0.5 within 5 %%", b[0])
 	}
@@ -152,6 +157,7 @@ func TestAirtimeBSSCapIdle(t *testing.T) {
 	s := twoBSSes(t, ap.Airtime{BSS: []ap.BSSAirtime{{}, {CapPercent: 30}}}, [2]int{3, 1}, [2]bool{false, true})
 	_, _, air := airShares(t, s, 5*time.Second)
 	t.Logf("air used: main %.3f, guest %.3f", air[0], air[1])
+	readmetest.Check(t, `beside an idle main BSS uses ([\d.]+) %`, fmt.Sprintf("%.1f", 100*air[1]))
 	if air[1] > 0.31 || air[1] < 0.27 {
 		t.Errorf("the capped guest used %.1f %% of the air, want 30 %% (at most 31 %%)", 100*air[1])
 	}
