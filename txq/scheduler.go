@@ -53,7 +53,9 @@ type acState struct {
 	// may let them through: the stations of uncapped groups share the
 	// first pair, each capped group has its own (group.go).
 	heaps [numHeaps * (1 + MaxGroups)]stationHeap
-	stats ACStats
+	// filled has a bit for each heap with entries.
+	filled uint32
+	stats  ACStats
 }
 
 // Scheduler holds every queue of one radio and schedules them per AC. It is

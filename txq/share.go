@@ -197,42 +197,37 @@ func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bo
 	if sharing {
 		w = s.countedWeight(ac, open)
 	}
-	below := -1 // TotalBelowThreshold, asked once
 	// The shared heaps are group 0's with GroupShares, and without it
 	// those of every uncapped group, which no share holds back.
-	shared := !s.shares || open&1 != 0
+	// A bit per heap to look at: the pairs of the open groups with heaps
+	// of their own, and the shared pair, which without GroupShares holds
+	// every uncapped group's stations and with it group 0's.
+	heaps := pairBits[s.owned&open] << numHeaps
+	if !s.shares || open&1 != 0 && s.owned&1 == 0 {
+		heaps |= 3
+	}
+	const belowHigh = 0xaaaaaaaa // the heaps of the below-high limit answer
+	if heaps&A.filled&belowHigh != 0 && !s.air.TotalBelowThreshold() {
+		heaps &^= belowHigh
+	}
 	for {
 		var raw *stop
 		hp := -1
-		for m := uint16(s.owned&open)<<1 | uint16(b2u8(shared)); m != 0; m &= m - 1 {
-			base := numHeaps * bits.TrailingZeros16(m) // bit 0: the shared pair
-			if H := &A.heaps[base+heapAllowed]; len(H.e) > 0 && (raw == nil || H.e[0].before(raw)) {
-				raw, hp = &H.e[0], base+heapAllowed
-			}
-			H := &A.heaps[base+heapBelowHigh]
-			if len(H.e) == 0 || raw != nil && !H.e[0].before(raw) {
-				continue
-			}
-			if below < 0 {
-				below = int(b2i(s.air.TotalBelowThreshold()))
-			}
-			if below == 1 {
-				raw, hp = &H.e[0], base+heapBelowHigh
+		for m := heaps & A.filled; m != 0; m &= m - 1 {
+			h := bits.TrailingZeros32(m)
+			if e := &A.heaps[h].e[0]; raw == nil || e.before(raw) {
+				raw, hp = e, h
 			}
 		}
 		if hp < 0 {
 			return best, false
 		}
-		g := uint8(hp/numHeaps - 1) // the shared pair: group 0
+		g := uint8(hp/numHeaps - 1)
 		if hp < numHeaps {
-			g = 0
+			g = 0 // the shared pair: group 0's with GroupShares
 		}
 		if sharing && s.share[ac].weight[g] > 0 && !s.inShare(g, ac, w, 0) {
-			if hp < numHeaps {
-				shared = false
-			} else {
-				open &^= 1 << g
-			}
+			heaps &^= 3 << (hp &^ 1)
 			continue
 		}
 		want := *raw
@@ -242,9 +237,15 @@ func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bo
 	}
 }
 
-func b2u8(b bool) uint8 {
-	if b {
-		return 1
+// pairBits spreads a set of groups to their pairs of heaps: bits 2g and
+// 2g+1 for group g.
+var pairBits = func() (t [256]uint32) {
+	for m := range t {
+		for g := range MaxGroups {
+			if m&(1<<g) != 0 {
+				t[m] |= 3 << (numHeaps * g)
+			}
+		}
 	}
-	return 0
-}
+	return t
+}()
