@@ -1,7 +1,7 @@
 # The scheduler's decision with 2,007 stations in one BSS against the same
 # stations over eight BSSes (txq's BenchmarkScheduleGroups), in counted
-# instructions as bench-core counts them (cachegrind at GROUPS_N1 and
-# GROUPS_N2 decisions, the difference over the difference of the counts):
+# instructions as bench-core counts them (mk/instructions.sh at GROUPS_N1
+# and GROUPS_N2 decisions, the difference over the difference of the counts):
 # groups=8 is eight BSSes without GroupShares, groups=8,shares eight with
 # it (a radio of several BSSes). Prints each and its ratio to groups=1;
 # exits non-zero naming a ratio above 1.10.
@@ -13,10 +13,7 @@ bench-groups:
 	@mkdir -p bin && $(GO) test -c -o bin/txq.test ./txq
 	@rc=0; for b in groups=1 groups=8 groups=8,shares; do \
 	  for n in $(GROUPS_N1) $(GROUPS_N2); do \
-	    GOMAXPROCS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=bin/bench-groups.$$n.out \
-	      bin/txq.test -test.run='^$$' -test.bench="^BenchmarkScheduleGroups/$$b\$$" -test.benchtime=$${n}x >/dev/null 2>&1 || exit 1; \
-	    cg_annotate --auto=no --threshold=0 bin/bench-groups.$$n.out | awk '{n=$$1; gsub(",", "", n)} \
-	      /PROGRAM TOTALS/ {t=n} /runtime\.memclrNoHeapPointers$$/ {c=n} END {print t-c}' > bin/bench-groups.$$n; \
+	    sh mk/instructions.sh bin/txq.test "^BenchmarkScheduleGroups/$$b\$$" $$n > bin/bench-groups.$$n || exit 1; \
 	  done; \
 	  i=$$(awk -v n1=$(GROUPS_N1) -v n2=$(GROUPS_N2) 'NR==FNR {i1=$$1; next} {printf "%.0f", ($$1-i1)/(n2-n1)}' \
 	    bin/bench-groups.$(GROUPS_N1) bin/bench-groups.$(GROUPS_N2)); \

@@ -18,7 +18,10 @@ type air struct {
 	def        int64 // stored deficit, µs
 	lastActive time.Duration
 	active     bool // lastActive has been set
-	txAirtime  uint64
+	// competing: a queue of the station's on this AC is listed or out, as
+	// GroupShares last booked it (share.go).
+	competing bool
+	txAirtime uint64
 
 	// Production: def is as of the filing at lap fLap; the walk's passes
 	// over the station's listed queues since then have refilled it, up to

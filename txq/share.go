@@ -50,6 +50,16 @@ func (s *Scheduler) compete(sta uint16, ac ieee80211.AC, on bool) {
 	}
 }
 
+// recompete books the competing weight of q's station on q's AC after
+// its queues' states changed: it competes while one is listed or out.
+func (s *Scheduler) recompete(q *TXQ) {
+	a := s.airOf(q.sta, q.ac)
+	if is := a.listed|a.out != 0; is != a.competing {
+		a.competing = is
+		s.compete(q.sta, q.ac, is)
+	}
+}
+
 // competes reports whether a station has a queue of ac listed or out.
 func (s *Scheduler) competes(sta uint16, ac ieee80211.AC) bool {
 	a := s.airOf(sta, ac)
@@ -125,9 +135,11 @@ func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
 // 0.25); with it the shares hold (sim's TestAirtimeBSSStatic). Always true
 // without GroupShares or with one group competing.
 func (s *Scheduler) InShare(q *TXQ) bool {
-	if q.sta == 0 || !s.sharing(q.ac) {
-		return true
-	}
+	return !s.shares || q.sta == 0 || s.share[q.ac].competing < 2 || s.inShareNow(q)
+}
+
+// inShareNow is InShare while sharing.
+func (s *Scheduler) inShareNow(q *TXQ) bool {
 	S := &s.share[q.ac]
 	g := s.stas[q.sta].group
 	pg := s.gair.GroupPending(g, q.ac)

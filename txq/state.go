@@ -1,25 +1,28 @@
 package txq
 
 // setState moves q to state st and keeps its station's masks of listed and
-// checked-out queues, which production mode reads instead of the queues,
-// and, with GroupShares, its group's competing weight.
+// checked-out queues, which production mode reads instead of the queues.
+// With GroupShares the caller then calls moved.
 func (s *Scheduler) setState(q *TXQ, st uint8) {
+	if q.sta != 0 {
+		a := s.airOf(q.sta, q.ac)
+		bit := uint8(1) << tidSlot[q.tid&7]
+		a.listed &^= bit
+		a.out &^= bit
+		switch st {
+		case stListed:
+			a.listed |= bit
+		case stOut:
+			a.out |= bit
+		}
+	}
 	q.state = st
-	if q.sta == 0 {
-		return
-	}
-	a := s.airOf(q.sta, q.ac)
-	was := a.listed|a.out != 0
-	bit := uint8(1) << tidSlot[q.tid&7]
-	a.listed &^= bit
-	a.out &^= bit
-	switch st {
-	case stListed:
-		a.listed |= bit
-	case stOut:
-		a.out |= bit
-	}
-	if is := a.listed|a.out != 0; s.shares && is != was {
-		s.compete(q.sta, q.ac, is)
+}
+
+// moved follows a setState of q: with GroupShares, a station that starts
+// or stops competing on q's AC books its weight (share.go).
+func (s *Scheduler) moved(q *TXQ) {
+	if s.shares && q.sta != 0 {
+		s.recompete(q)
 	}
 }

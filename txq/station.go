@@ -42,6 +42,7 @@ func (s *Scheduler) RemoveStation(sta uint16) {
 	for tid := range uint8(ieee80211.NumTIDs) {
 		q := s.Queue(sta, tid)
 		s.setState(q, stIdle)
+		s.moved(q)
 		s.flush(q, DropFlush)
 	}
 	s.members[s.stas[sta].group]--
