@@ -23,6 +23,17 @@ type Reconfig struct {
 	// BSSes are BSSes to restart with a new configuration, each alone
 	// (ap.AP.RestartBSS): a bss= section that changed.
 	BSSes []BSSRestart
+	// BSSPSKs are new pre-shared keys for BSSes after the first, each
+	// for its BSS alone (ap.AP.SetPSKsFor): a bss= section whose secrets
+	// alone changed.
+	BSSPSKs []BSSPSKs
+}
+
+// BSSPSKs are the new keys of BSS Index of the radio (1 for the first
+// bss= section), derived for its SSID (ap.ReloadPSKs).
+type BSSPSKs struct {
+	Index int
+	PSKs  *ap.PSKs
 }
 
 // BSSRestart is BSS Index of the radio (1 for the first bss= section)
@@ -68,10 +79,14 @@ func (c *Reconfig) apply(core *ap.AP, now time.Duration, control func(ctl.Reques
 			}
 		}
 	}
+	psks := c.BSSPSKs
 	if c.PSKs != nil {
-		gone, err := core.SetPSKs(c.PSKs)
+		psks = append([]BSSPSKs{{Index: 0, PSKs: c.PSKs}}, psks...)
+	}
+	for _, p := range psks {
+		gone, err := core.SetPSKsFor(p.Index, p.PSKs)
 		if err != nil {
-			return nil, err
+			return removed, err
 		}
 		remove(gone, ieee80211.ReasonPrevAuthNotValid, "PSK no longer valid")
 	}

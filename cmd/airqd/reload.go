@@ -182,7 +182,10 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if weight != r.cur.Core.AirtimeWeight {
 		rc.AirtimeWeight = weight
 	}
-	br := r.bssReloadOf(next)
+	br, err := r.bssReloadOf(next)
+	if err != nil {
+		return err
+	}
 	nat := next.Core.Airtime
 	if !br.sameSet { // the running BSSes keep their airtime keys
 		nat.BSS = append(nat.BSS[:1:1], r.cur.Core.Airtime.BSS[1:]...)
@@ -190,13 +193,12 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if !reflect.DeepEqual(nat, r.cur.Core.Airtime) {
 		rc.Airtime = &nat
 	}
-	rc.BSSes = br.restarts
+	rc.BSSes, rc.BSSPSKs = br.restarts, br.psks
 	r.logBSSReload(next, br)
-	var err error
 	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
 		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", err)
 	}
-	if rc.ACL == nil && rc.AirtimeWeight == 0 && rc.Airtime == nil && rc.PSKs == nil && len(rc.BSSes) == 0 { // nothing changed
+	if rc.ACL == nil && rc.AirtimeWeight == 0 && rc.Airtime == nil && rc.PSKs == nil && len(rc.BSSes) == 0 && len(rc.BSSPSKs) == 0 { // nothing changed
 		return nil
 	}
 	removed, err := r.srv.Reconfigure(ctx, rc)
@@ -207,6 +209,11 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 		r.cur.Core.BSSes[b.Index-1] = b.Config
 		r.log.Info("reload: restarted the BSS alone, its stations deauthenticated; the others keep theirs", "bss", b.Config.Name,
 			"keys", strings.Join(br.changed[b.Config.Name], " "))
+	}
+	for _, p := range rc.BSSPSKs {
+		c := &r.cur.Core.BSSes[p.Index-1]
+		c.RSN = br.secrets[p.Index]
+		r.log.Info("reload: applied the BSS's PSKs and SAE passwords; its stations whose key is gone are deauthenticated", "bss", c.Name, "entries", len(c.RSN.PSKs))
 	}
 	if rc.AirtimeWeight != 0 {
 		r.cur.Core.AirtimeWeight = weight
