@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
 )
 
 const reloadBSSes = "ssid=main\nchannel=6\nairtime_mode=2\nairtime_bss_weight=2\n" +
