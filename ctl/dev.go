@@ -13,7 +13,7 @@ type Dev struct {
 	BSSID MAC    `json:"addr"`
 	SSID  string `json:"ssid"`
 	// Hidden: its beacons carry an empty SSID (ignore_broadcast_ssid).
-	Hidden   bool   `json:"hidden"`
+	Hidden bool `json:"hidden"`
 	// Security, KeyMgmt and PMF are its own RSN's, as status's are the
 	// first BSS's: open, WPA2-Personal, WPA3-Personal or the WPA2/WPA3
 	// transition; hostapd's wpa_key_mgmt names; off, optional or required.
