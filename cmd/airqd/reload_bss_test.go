@@ -231,3 +231,39 @@ func TestReloadSecuredBSS(t *testing.T) {
 		t.Errorf("log:\n%s", log.String())
 	}
 }
+
+// RELOAD_WPA_PSK for one BSS (reloadPSKsFor) applies that section's
+// secrets alone: the guest's new passphrase, not the first section's,
+// without restarting the guest BSS; a BSS the file does not run is
+// refused.
+func TestReloadPSKsForBSS(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	writeFile(t, conf, securedGuest)
+	var log strings.Builder
+	rl, core := testReloaderCore(t, conf, &log)
+	running := core.Config().BSSes[0].RSN
+	writeFile(t, conf, strings.Replace(strings.Replace(securedGuest, "guest passphrase", "another guest passphrase", 1),
+		"main passphrase", "another main passphrase", 1))
+	next, err := parseFlagsWith(rl.args, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if err := rl.reloadPSKsFor(context.Background(), &next, 1); err != nil {
+		t.Fatal(err)
+	}
+	if rl.cur.Core.BSSes[0].RSN.Passphrase.Reveal() != "another guest passphrase" || rl.cur.Core.RSN.Passphrase.Reveal() != "main passphrase" ||
+		core.Config().BSSes[0].RSN != running {
+		t.Error("not the guest's passphrase alone reloaded, or the guest BSS restarted")
+	}
+	if !strings.Contains(log.String(), `msg="RELOAD_WPA_PSK: applied the PSKs" bss=guest entries=0`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+	if err := rl.reloadPSKsFor(context.Background(), &next, 2); err != nil {
+		t.Errorf("the open iot BSS: %v", err)
+	}
+	if err := rl.reloadPSKsFor(context.Background(), &next, 3); err == nil {
+		t.Error("a BSS the radio does not run reloaded")
+	}
+}
