@@ -58,8 +58,11 @@ func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
 	a.replaceBSS(i, x)
 	a.setRSN(i, sec)
 	a.cfg.BSSes = next.BSSes
-	if a.started {
-		a.rsnStart(now) // the new GTK and IGTK, their rekey timer from now
+	if a.started || a.disabled && !a.held {
+		// The new GTK and IGTK, their rekey timer from now; a radio
+		// switched off rekeys them on Enable, one not started yet starts
+		// them with the others.
+		a.rsnStart(now)
 	}
 	return nil
 }

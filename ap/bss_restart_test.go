@@ -177,6 +177,34 @@ func TestRestartBSSWhileDisabled(t *testing.T) {
 	}
 }
 
+// TestRestartSecuredBSSWhileDisabled: a secured BSS restarted while the
+// radio is switched off gets its group keys, and a station joins it once
+// the radio is enabled.
+func TestRestartSecuredBSSWhileDisabled(t *testing.T) {
+	h := newHarness(t, twoWPA2(t))
+	h.a.Disable(h.now)
+	h.collect()
+	h.take()
+	const newPass = "the guest's new passphrase"
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{SSID: "guest", RSN: &RSNConfig{Passphrase: bss.NewPassphrase(newPass), Rand: newSeeded(11)}}); err != nil {
+		t.Fatal(err)
+	}
+	h.collect()
+	if out, _ := h.take(); len(out) != 0 {
+		t.Errorf("a disabled radio sent %d frames", len(out))
+	}
+	h.a.Enable(h.now)
+	if g := h.a.radios[1].rsn; !g.started || g.gtk == nil {
+		t.Fatal("the restarted BSS has no GTK once enabled")
+	}
+	w := joinBSS(h, guestSTA, 1, rsn.AKMPSK)
+	w.associate(newPass)
+	pumpAll(h, w)
+	if !w.done || len(w.groupKeys()) != 1 {
+		t.Fatalf("joining the restarted BSS: handshake %v, %d group keys", w.done, len(w.groupKeys()))
+	}
+}
+
 // ssidOf is a beacon's SSID.
 func ssidOf(t *testing.T, fr ieee80211.Frame) string {
 	t.Helper()
