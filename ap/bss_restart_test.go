@@ -11,6 +11,7 @@ import (
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/sae"
 )
 
 // TestRestartBSSAlone: restarting the guest BSS with a new SSID and DTIM
@@ -293,5 +294,76 @@ func TestRestartSecuredBSS(t *testing.T) {
 	}
 	if h.a.bss.Associated != 1 || mainRSN.gtk != mainGTK {
 		t.Error("the main BSS lost its station or its GTK")
+	}
+}
+
+// TestRestartSAEBSS: an SAE guest BSS restarted with a new SSID and
+// password: its PMKSA cache starts empty, a job the driver held for the
+// old authenticator comes back to nobody, and a station authenticates
+// with the new password and the new SSID's password element only.
+func TestRestartSAEBSS(t *testing.T) {
+	h := newHarness(t, twoSAE(t, false))
+	w := joinBSS(h, guestSTA, 1, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil || w.saeAssociate(&keys.PMK, nil) != 0 || h.a.radios[1].sae().pmksa.Len() != 1 {
+		t.Fatalf("SAE with the guest BSS: status %d", status)
+	}
+	// A Commit whose job the driver holds over the restart.
+	late := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 8}, 1, rsn.AKMSAE)
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(late.addr), sae.MAC(guest2ID), []byte("guest"), []byte(saePassword), nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := st.Commit(newSeeded(40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late.sendSAE(f)
+	if len(h.saeJobs) != 1 {
+		t.Fatalf("%d SAE jobs with the driver, want 1", len(h.saeJobs))
+	}
+	// And one still queued for the next Flush: cancelled with its BSS.
+	queued := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 9}, 1, rsn.AKMSAE)
+	if f, err = st.Commit(newSeeded(41)); err != nil {
+		t.Fatal(err)
+	}
+	b := ieee80211.AppendAuth(queued.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
+	h.a.HandleRadio(h.now, append(radiotapRx(), append(b, f.Body...)...))
+	if h.a.saeQueued != 1 {
+		t.Fatalf("%d SAE jobs queued, want 1", h.a.saeQueued)
+	}
+
+	const newPassword = "a new guest password"
+	c := saeConfig(t, sae.BothMethods).RSN
+	c.SAE.Passwords = []sae.Password{{Password: []byte(newPassword), AnyPeer: true}}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{SSID: "guest2", RSN: c}); err != nil {
+		t.Fatal(err)
+	}
+	if h.a.saeQueued != 0 {
+		t.Errorf("%d SAE jobs still queued for the restarted BSS", h.a.saeQueued)
+	}
+	h.collect()
+	h.take()
+	h.runSAEJobs()
+	if out := h.saeFrames(late.addr); len(out) != 0 {
+		t.Errorf("the old authenticator's job answered: %+v", out)
+	}
+	if n := h.a.radios[1].sae().pmksa.Len(); n != 0 || h.a.bsses[1].Associated != 0 {
+		t.Fatalf("after the restart: %d PMKSAs, %d associated", n, h.a.bsses[1].Associated)
+	}
+	if keys, status := w.saeAuth(saePassword, 19, true); keys != nil || status != sae.StatusChallengeFail {
+		t.Errorf("the old password: keys %v, status %d; want 15", keys != nil, status)
+	}
+	if keys, status := w.saeAuthAs("guest", newPassword, 19, true); keys != nil || status != sae.StatusChallengeFail {
+		t.Errorf("the old SSID's password element: keys %v, status %d; want 15", keys != nil, status)
+	}
+	keys, status = w.saeAuth(newPassword, 19, true)
+	if keys == nil {
+		t.Fatalf("the new password and SSID: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done || h.a.bsses[1].Associated != 1 {
+		t.Fatalf("association status %d, handshake %v", st, w.done)
 	}
 }
