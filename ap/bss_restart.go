@@ -22,6 +22,15 @@ import (
 // interface holds it for the hardware's ACKs. c is checked as New checks
 // it; on an error nothing changes.
 func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
+	return a.RestartBSSWith(now, i, c, nil)
+}
+
+// RestartBSSWith is RestartBSS with keys, c.RSN's PMKs and SAE PTs for
+// c.SSID (DerivePSKs) derived by the caller off the core's loop, as a
+// reload derives them: PBKDF2 and the password elements take
+// milliseconds, which the other BSSes' traffic would wait. nil derives
+// them here.
+func (a *AP) RestartBSSWith(now time.Duration, i int, c BSSConfig, keys *PSKs) error {
 	if i < 1 || i >= len(a.bsses) {
 		return fmt.Errorf("bss restart: BSS %d: the radio's BSSes after the first are 1 to %d", i, len(a.bsses)-1)
 	}
@@ -42,7 +51,7 @@ func (a *AP) RestartBSS(now time.Duration, i int, c BSSConfig) error {
 	var sec *rsnState
 	if x.RSN != nil {
 		var err error
-		if sec, err = newRSN(x.RSN, x.SSID, x.BSSID, a.rxScratch()); err != nil {
+		if sec, err = newRSN(x.RSN, x.SSID, x.BSSID, keys, a.rxScratch()); err != nil {
 			return fmt.Errorf("%s: %w", x.label(i+1), err)
 		}
 	}

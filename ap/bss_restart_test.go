@@ -286,7 +286,11 @@ func TestRestartSecuredBSS(t *testing.T) {
 	if h.a.radios[1].rsn != nil || h.a.bsses[1].Profile.RSNE != nil || !slices.Equal(h.a.rsns, []*rsnState{mainRSN}) {
 		t.Fatal("the guest BSS turned open still has an RSN")
 	}
-	if err := h.a.RestartBSS(h.now, 1, secured); err != nil {
+	keys, err := DerivePSKs(secured.RSN, secured.SSID) // as a reload derives them, off the loop
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.a.RestartBSSWith(h.now, 1, secured, keys); err != nil {
 		t.Fatal(err)
 	}
 	if g := h.a.radios[1].rsn; g == nil || g.gtk == nil || !bytes.Equal(h.a.bsses[1].Profile.RSNE, g.ie) || len(h.a.rsns) != 2 {
@@ -294,6 +298,12 @@ func TestRestartSecuredBSS(t *testing.T) {
 	}
 	if h.a.bss.Associated != 1 || mainRSN.gtk != mainGTK {
 		t.Error("the main BSS lost its station or its GTK")
+	}
+	again := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 6}, 1, rsn.AKMPSK)
+	again.associate(newPass)
+	pumpAll(h, again, wm)
+	if !again.done {
+		t.Fatal("the passphrase of the keys derived beforehand does not join")
 	}
 }
 

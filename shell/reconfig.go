@@ -37,10 +37,12 @@ type BSSPSKs struct {
 }
 
 // BSSRestart is BSS Index of the radio (1 for the first bss= section)
-// restarted with Config.
+// restarted with Config; Keys are Config.RSN's PMKs and SAE PTs
+// (ap.DerivePSKs) derived off the loop, nil for an open BSS.
 type BSSRestart struct {
 	Index  int
 	Config ap.BSSConfig
+	Keys   *ap.PSKs
 }
 
 // Reconfigure applies c on the loop and returns the stations it
@@ -98,7 +100,7 @@ func (c *Reconfig) apply(core *ap.AP, now time.Duration, control func(ctl.Reques
 		remove(gone, 0, "refused by the access lists")
 	}
 	for _, r := range c.BSSes {
-		if err := core.RestartBSS(now, r.Index, r.Config); err != nil {
+		if err := core.RestartBSSWith(now, r.Index, r.Config, r.Keys); err != nil {
 			return removed, err
 		}
 	}

@@ -93,9 +93,17 @@ func (r *reloader) bssReloadOf(next *options) (bssReload, error) {
 			}
 			out.changed[b.Name] = append(out.changed[b.Name], what)
 		}
-		if len(out.changed[b.Name]) > 0 {
-			out.restarts = append(out.restarts, shell.BSSRestart{Index: i + 1, Config: c})
+		if len(out.changed[b.Name]) == 0 {
+			continue
 		}
+		restart := shell.BSSRestart{Index: i + 1, Config: c}
+		if c.RSN != nil { // the keys derived here, off the loop
+			var err error
+			if restart.Keys, err = ap.DerivePSKs(c.RSN, c.SSID); err != nil {
+				return out, fmt.Errorf("bss %s: %w", b.Name, err)
+			}
+		}
+		out.restarts = append(out.restarts, restart)
 	}
 	return out, nil
 }

@@ -180,8 +180,8 @@ func TestBSSReloadSecuredSection(t *testing.T) {
 			var restarted, reloaded []int
 			for _, r := range br.restarts {
 				restarted = append(restarted, r.Index)
-				if (r.Config.RSN == nil) != (next.Core.BSSes[r.Index-1].RSN == nil) {
-					t.Errorf("BSS %d restarts secured %v, want the file's", r.Index, r.Config.RSN != nil)
+				if (r.Config.RSN == nil) != (next.Core.BSSes[r.Index-1].RSN == nil) || (r.Keys == nil) != (r.Config.RSN == nil) {
+					t.Errorf("BSS %d restarts secured %v (keys derived %v), want the file's", r.Index, r.Config.RSN != nil, r.Keys != nil)
 				}
 			}
 			for _, p := range br.psks {
