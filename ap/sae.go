@@ -59,19 +59,19 @@ type SAEWorker interface {
 	RunSAE(jobs []*sae.Job)
 }
 
-// newSAE builds the SAE side of the BSS ssid, bssid: its PTs derive from
-// its SSID; nil without AKM SAE.
-func newSAE(c *RSNConfig, ssid string, bssid ieee80211.MAC) (*saeState, error) {
-	auth, err := newSAEAuthenticator(c, ssid)
-	if auth == nil || err != nil {
-		return nil, err
+// newSAE builds the SAE side of the BSS at bssid around auth, its
+// authenticator (newSAEAuthenticator: its PTs derived from its SSID); nil
+// without one.
+func newSAE(c *RSNConfig, auth *sae.Authenticator, bssid ieee80211.MAC) *saeState {
+	if auth == nil {
+		return nil
 	}
 	auth.SetBSSID(sae.MAC(bssid))
 	rng := c.Rand
 	if rng == nil {
 		rng = rand.Reader
 	}
-	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}, nil
+	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}
 }
 
 // newSAEAuthenticator builds the authenticator of c's SAE settings, its
