@@ -43,6 +43,7 @@
 
 PASS="airq e2e sae flood password"
 METRICS=127.0.0.1:9125
+PPROF=127.0.0.1:9126
 POOL=8
 POOL_BASE=02:5a:e0:00:00:00
 FOREIGN=02:ff:00:00:00:01
@@ -54,6 +55,9 @@ RSS_WAIT=30
 stat_of() { ctl status 2>/dev/null | sed -n "s/^$1=//p"; }
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$AIRQD_PID/status"; }
 scrape() { wget -q -O "$1" "http://$METRICS/metrics"; }
+# heap NAME: airqd's heap profile after a collection, kept in the logs
+# (go tool pprof -sample_index=inuse_space -top -base BEFORE AFTER)
+heap() { wget -q -O "$LOGS/$S-$N-heap-$1.pb.gz" "http://$PPROF/debug/pprof/heap?gc=1"; }
 # lat FILE -> "COUNT WITHIN_5MS": the loop latency samples, and those <= 5 ms
 lat() { awk '$1 == "airq_loop_latency_seconds_count" {c = $2} $1 == "airq_loop_latency_seconds_bucket{le=\"0.005\"}" {w = $2}
 	END {print c + 0, w + 0}' "$1"; }
@@ -117,7 +121,7 @@ for pwe in 0 1; do
 	umask 077
 	printf 'wpa=2\nrsn_pairwise=CCMP\nwpa_key_mgmt=SAE\nieee80211w=2\nsae_password=%s\nsae_pwe=%s\n' "$PASS" "$pwe" >"/tmp/$S-$N.conf"
 	umask 022
-	AIRQD_EXTRA="-config /tmp/$S-$N.conf -metrics $METRICS"
+	AIRQD_EXTRA="-config /tmp/$S-$N.conf -metrics $METRICS -pprof $PPROF"
 	if ! airq_up "airqd-$N"; then
 		result "$N.joined" fail "airqd not ready: $(grep -v '^+' "$AIRQD_LOG" | tail -2 | tr '\n' ' ')"
 		continue
@@ -144,6 +148,7 @@ for pwe in 0 1; do
 	log "$N: beside the foreign injection: $BASE_AIR"
 
 	log "$N: the flood, $RATE Commits a second to $BSSID"
+	heap before
 	rss0=$(rss_kb)
 	scrape /tmp/$S-m0
 	miss0=$(stat_of beacon_missed_intervals) tok0=$(stat_of sae_token_requested)
@@ -189,6 +194,8 @@ for pwe in 0 1; do
 	done
 	rss2=$(rss_kb) waited=$(since "$r0")
 	scrape /tmp/$S-m2
+	cp /tmp/$S-m2 "$LOGS/$S-$N-metrics-idle.log"
+	heap after
 	heap="live heap $(metric go_gc_heap_live_bytes /tmp/$S-m0) bytes before, $(metric go_gc_heap_live_bytes /tmp/$S-m2) after (as of the last collection)"
 	d="VmRSS $rss0 kB before the flood, $rss1 kB after it and the pings ($(awk -v a="$rss0" -v b="$rss1" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%), $rss2 kB $waited s later ($(awk -v a="$rss0" -v b="$rss2" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%; want within 5 % within ${RSS_WAIT} s); $heap"
 	figure "$N.rss" "$d" rss_back
