@@ -33,10 +33,15 @@ import (
 // flood costs a bounded share of the CPU and a bounded queue, never the
 // datapath.
 const (
-	saeInterval = time.Second
-	saeBudget   = 250 * time.Millisecond
-	saeBacklog  = 32
-	saeMaxWait  = 2 * time.Second
+	saeInterval   = time.Second
+	saeBudget     = 250 * time.Millisecond
+	saeBusyBudget = saeBudget / 2
+	// saeBusyFrames: data frames a second through the wired side (read
+	// and written) from which the datapath is deemed busy: a station
+	// streaming, not one pinging or idling.
+	saeBusyFrames = 200
+	saeBacklog    = 32
+	saeMaxWait    = 2 * time.Second
 	// saeQuiet is how long no job comes before a flood is deemed over
 	// and its garbage given back (idle).
 	saeQuiet = 5 * time.Second
@@ -57,6 +62,11 @@ type saeWorker struct {
 	// The budget, the worker goroutine's own.
 	window time.Time     // start of the current interval
 	spent  time.Duration // run in it
+	budget time.Duration // the interval's: saeBudget or saeBusyBudget
+	// frames counts the data frames the loop moved through the wired
+	// side (driver.frames); seen is its value at the interval's start.
+	frames *atomic.Uint64
+	seen   uint64
 
 	// flooded: jobs were shed since the last release (idle)
 	flooded atomic.Bool
@@ -68,21 +78,22 @@ type saeQueued struct {
 	at time.Time
 }
 
-func newSAEWorker() *saeWorker {
-	w := makeSAEWorker()
+func newSAEWorker(frames *atomic.Uint64) *saeWorker {
+	w := makeSAEWorker(frames)
 	go w.run()
 	return w
 }
 
-func makeSAEWorker() *saeWorker {
+func makeSAEWorker(frames *atomic.Uint64) *saeWorker {
 	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
-		stopped: make(chan struct{}), window: time.Now(), release: debug.FreeOSMemory}
+		stopped: make(chan struct{}), window: time.Now(), budget: saeBudget, frames: frames, seen: frames.Load(),
+		release: debug.FreeOSMemory}
 }
 
 // RunSAE makes the shell's driver an ap.SAEWorker.
 func (d *driver) RunSAE(jobs []*sae.Job) {
 	if d.sae == nil {
-		d.sae = newSAEWorker()
+		d.sae = newSAEWorker(&d.frames)
 	}
 	d.sae.add(jobs)
 }
@@ -229,10 +240,10 @@ func (w *saeWorker) runJob(j *sae.Job) {
 func (w *saeWorker) pace() bool {
 	now := time.Now()
 	if now.Sub(w.window) >= saeInterval {
-		w.window, w.spent = now, 0
+		w.newInterval(now)
 		return true
 	}
-	if w.spent < saeBudget {
+	if w.spent < w.budget {
 		return true
 	}
 	w.flooded.Store(true)
@@ -243,6 +254,19 @@ func (w *saeWorker) pace() bool {
 		return false
 	case <-t.C:
 	}
-	w.window, w.spent = time.Now(), 0
+	w.newInterval(time.Now())
 	return true
+}
+
+// newInterval starts an interval at now with the budget the datapath's
+// traffic since the last one leaves: saeBusyBudget when it moved
+// saeBusyFrames a second or more.
+func (w *saeWorker) newInterval(now time.Time) {
+	frames := w.frames.Load()
+	moved, took := frames-w.seen, now.Sub(w.window)
+	w.budget = saeBudget
+	if took > 0 && float64(moved) >= saeBusyFrames*took.Seconds() {
+		w.budget = saeBusyBudget
+	}
+	w.window, w.spent, w.seen = now, 0, frames
 }

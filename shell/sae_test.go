@@ -59,7 +59,7 @@ func finished(a *sae.Authenticator, j *sae.Job) (cancelled, ran bool) {
 func TestSAEWorkerRunsAndBounds(t *testing.T) {
 	a, jobs := saeJobs(t, saeBacklog+3)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.add(jobs)
 		got := w.take()
 		if len(got) != 3 {
@@ -90,7 +90,7 @@ func TestSAEWorkerRunsAndBounds(t *testing.T) {
 func TestSAEWorkerBudget(t *testing.T) {
 	_, jobs := saeJobs(t, 1)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.spent = saeBudget
 		go w.run()
 		w.add(jobs)
@@ -107,11 +107,58 @@ func TestSAEWorkerBudget(t *testing.T) {
 	})
 }
 
+// While the datapath carries traffic the worker's budget is halved, and
+// back in full once it is quiet: the stations' CPU first, joins at half
+// speed.
+func TestSAEWorkerBudgetYieldsToTraffic(t *testing.T) {
+	_, jobs := saeJobs(t, 2)
+	synctest.Test(t, func(t *testing.T) {
+		frames := new(atomic.Uint64)
+		w := makeSAEWorker(frames)
+		time.Sleep(saeInterval)
+		frames.Add(saeBusyFrames) // a second of a station's stream
+		if w.pace(); w.budget != saeBusyBudget {
+			t.Fatalf("budget %v beside %d frames a second, want %v", w.budget, saeBusyFrames, saeBusyBudget)
+		}
+		w.spent = saeBusyBudget
+		go w.run()
+		w.add(jobs[:1])
+		synctest.Wait()
+		if got := w.take(); len(got) != 0 {
+			t.Fatal("a job ran past the busy datapath's budget")
+		}
+		time.Sleep(saeInterval) // no traffic in it: the whole budget again
+		synctest.Wait()
+		if got := w.take(); len(got) != 1 {
+			t.Fatalf("%d jobs done in the next interval", len(got))
+		}
+		if w.budget != saeBudget {
+			t.Fatalf("budget %v once the datapath is quiet, want %v", w.budget, saeBudget)
+		}
+		w.close()
+	})
+	synctest.Test(t, func(t *testing.T) {
+		frames := new(atomic.Uint64)
+		w := makeSAEWorker(frames)
+		time.Sleep(saeInterval)
+		frames.Add(saeBusyFrames - 1) // pings, keep-alives
+		w.pace()
+		w.spent = saeBusyBudget
+		go w.run()
+		w.add(jobs[1:])
+		synctest.Wait()
+		if got := w.take(); len(got) != 1 {
+			t.Fatal("a job waited with a quiet datapath and a quarter of the budget left")
+		}
+		w.close()
+	})
+}
+
 // A job that waited past saeMaxWait is cancelled, not run.
 func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 	a, jobs := saeJobs(t, 1)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.add(jobs)
 		time.Sleep(saeMaxWait + time.Second)
 		go w.run()
@@ -129,7 +176,7 @@ func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 
 // countingWorker is a worker whose releases are counted, not made.
 func countingWorker() (*saeWorker, *atomic.Int32) {
-	w := makeSAEWorker()
+	w := makeSAEWorker(new(atomic.Uint64))
 	released := new(atomic.Int32)
 	w.release = func() { released.Add(1) }
 	return w, released
@@ -193,7 +240,7 @@ func TestSAEWorkerReturnsFloodGarbage(t *testing.T) {
 	defer func() { liveHeap = nil }()
 	runtime.GC()
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		for range 96 { // 6 MiB, as a flood's parsed and answered Commits
 			floodGarbage = make([]byte, 64<<10)
 		}

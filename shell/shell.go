@@ -212,6 +212,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			rx.recycle(b)
 		case b := <-wx.full:
 			t := now()
+			d.frames.Add(uint64(b.n))
 			for i := range b.n {
 				core.HandleWired(t, b.bufs[i][:b.sizes[i]])
 			}
