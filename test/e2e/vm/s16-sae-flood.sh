@@ -54,6 +54,8 @@ RSS_WAIT=30
 
 stat_of() { ctl status 2>/dev/null | sed -n "s/^$1=//p"; }
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$AIRQD_PID/status"; }
+# rss_parts: VmRSS's anonymous and file-backed parts (the binary's pages)
+rss_parts() { awk '/^Rss(Anon|File):/ {printf "%s%s %s kB", s, $1, $2; s = ", "}' "/proc/$AIRQD_PID/status"; }
 scrape() { wget -q -O "$1" "http://$METRICS/metrics"; }
 # heap NAME: airqd's heap profile after a collection, kept in the logs
 # (go tool pprof -sample_index=inuse_space -top -base BEFORE AFTER)
@@ -149,7 +151,7 @@ for pwe in 0 1; do
 
 	log "$N: the flood, $RATE Commits a second to $BSSID"
 	heap before
-	rss0=$(rss_kb)
+	rss0=$(rss_kb) parts0=$(rss_parts)
 	scrape /tmp/$S-m0
 	miss0=$(stat_of beacon_missed_intervals) tok0=$(stat_of sae_token_requested)
 	t0=$(T)
@@ -192,12 +194,12 @@ for pwe in 0 1; do
 	while ! rss_back && [ "$(awk -v a="$r0" -v b="$(T)" -v w="$RSS_WAIT" 'BEGIN{print (b - a < w)}')" = 1 ]; do
 		usleep 1000000
 	done
-	rss2=$(rss_kb) waited=$(since "$r0")
+	rss2=$(rss_kb) parts2=$(rss_parts) waited=$(since "$r0")
 	scrape /tmp/$S-m2
 	cp /tmp/$S-m2 "$LOGS/$S-$N-metrics-idle.log"
 	heap after
 	heap="live heap $(metric go_gc_heap_live_bytes /tmp/$S-m0) bytes before, $(metric go_gc_heap_live_bytes /tmp/$S-m2) after (as of the last collection)"
-	d="VmRSS $rss0 kB before the flood, $rss1 kB after it and the pings ($(awk -v a="$rss0" -v b="$rss1" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%), $rss2 kB $waited s later ($(awk -v a="$rss0" -v b="$rss2" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%; want within 5 % within ${RSS_WAIT} s); $heap"
+	d="VmRSS $rss0 kB before the flood, $rss1 kB after it and the pings ($(awk -v a="$rss0" -v b="$rss1" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%), $rss2 kB $waited s later ($(awk -v a="$rss0" -v b="$rss2" 'BEGIN{printf "%+.1f", (b - a) * 100 / a}')%; want within 5 % within ${RSS_WAIT} s); $parts0 before, $parts2 after; $heap"
 	figure "$N.rss" "$d" rss_back
 
 	log "$N: the flood again, the station idle: the SAE worker's share of the loop's latency"
