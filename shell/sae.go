@@ -18,20 +18,30 @@ import (
 // Budget. Every saeInterval the worker may spend saeBudget running jobs
 // (a quarter of one CPU: about 40 hunting-and-pecking exchanges a second
 // on a slow core, several hundred hash-to-element ones). Jobs yield
-// between hunting-and-pecking iterations (sae.Job.Run's yield): each yield
-// charges the time run since the last one and calls runtime.Gosched, so
-// that even with GOMAXPROCS=1 the core's loop runs between pieces instead
-// of waiting for the scheduler's 10 ms preemption; once the interval's
-// budget is spent the worker sleeps to the next interval, in the middle of
-// a job if need be. The interval is a second, not less, so that one
-// exchange on a slow CPU (a hunting-and-pecking job costs 126 ms of CPU in
-// the e2e VM's emulated one) runs at once instead of over several
-// intervals: the share stays a quarter, the station does not wait for
-// it. Jobs wait at most saeBacklog deep; beyond that, or
-// when the wait would outlast saeMaxWait, a job is cancelled (sae.Job.Cancel)
-// and given back at once, and the core counts it (sae_budget): a commit
-// flood costs a bounded share of the CPU and a bounded queue, never the
-// datapath.
+// between pieces of at most one scalar multiplication or exponentiation
+// (sae.Job.Run's yield; about 5 ms each on the e2e VM's emulated CPU,
+// 0.1 ms on a native one): each yield charges the time run since the last
+// one and calls runtime.Gosched, so that even with GOMAXPROCS=1 the core's
+// loop runs between pieces instead of waiting for the scheduler's 10 ms
+// preemption; once the interval's budget is spent the worker sleeps to
+// the next interval, in the middle of a job if need be. The interval is a
+// second, not less, so that one exchange on a slow CPU (a
+// hunting-and-pecking job costs 126 ms of CPU in the e2e VM's emulated
+// one) runs at once instead of over several intervals: the share stays a
+// quarter, the station does not wait for it.
+//
+// The datapath first. While stations carry traffic (at least
+// saeBusyFrames data frames a second through the wired side, either way,
+// in the last interval) the budget is saeBusyBudget, half of it: on a CPU
+// the datapath saturates, every millisecond the worker takes is one the
+// stations lose. Half is the floor, so that joins still progress under a
+// flood at half the worker's capacity; hostapd, which has no budget, lets
+// a flood take what it will.
+//
+// Jobs wait at most saeBacklog deep; beyond that, or when the wait would
+// outlast saeMaxWait, a job is cancelled (sae.Job.Cancel) and given back
+// at once, and the core counts it (sae_budget): a commit flood costs a
+// bounded share of the CPU and a bounded queue, never the datapath.
 const (
 	saeInterval   = time.Second
 	saeBudget     = 250 * time.Millisecond
