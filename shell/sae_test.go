@@ -9,6 +9,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/airq/airq/radio/radiotest"
 	"github.com/airq/airq/sae"
 )
 
@@ -261,4 +262,16 @@ func TestSAEWorkerReturnsFloodGarbage(t *testing.T) {
 		}
 		w.close()
 	})
+}
+
+// The frames the worker's budget reads: what the driver writes to the
+// wired side counts (the loop adds what it reads).
+func TestDriverCountsWiredFrames(t *testing.T) {
+	d := &driver{wired: radiotest.New(), st: new(Stats)}
+	if _, err := d.WriteWired([][]byte{make([]byte, 60), make([]byte, 60)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := d.frames.Load(); n != 2 {
+		t.Fatalf("%d frames counted, want 2", n)
+	}
 }
