@@ -30,17 +30,19 @@ import (
 // one) runs at once instead of over several intervals: the share stays a
 // quarter, the station does not wait for it.
 //
-// The datapath first. While stations carry traffic (at least
-// saeBusyFrames data frames a second through the wired side, either way,
-// in the last interval) the budget is saeBusyBudget, a quarter of it: on
-// a CPU the datapath saturates, every millisecond the worker takes is one
-// the stations lose (in the e2e VM, with airqd forwarding iperf3 on 60 %
-// of the one vCPU, a flood kept 0.77x of the throughput with half the
-// budget). A quarter is the floor, so that joins still progress under a
-// flood beside traffic (about 3 hash-to-element or 0.5
-// hunting-and-pecking exchanges a second in that VM, 60 and 12 on a
-// native core); with the datapath quiet the whole budget comes back.
-// hostapd, which has no budget, lets a flood take what it will.
+// The datapath first. Under a flood (jobs shed since the last release)
+// while stations carry traffic (at least saeBusyFrames data frames a
+// second through the wired side, either way, in the last interval), the
+// budget is saeBusyBudget, a quarter of it: on a CPU the datapath
+// saturates, every millisecond the worker takes is one the stations lose
+// (in the e2e VM, with airqd forwarding iperf3 on 60 % of the one vCPU, a
+// flood kept 0.77x of the throughput with half the budget, 0.84x with a
+// quarter). A quarter is the floor, so that joins still progress under
+// such a flood, if slowly (on the VM's emulated CPU a hunting-and-pecking
+// exchange then takes seconds; on a native core, 2 ms of a 62 ms
+// budget). Without a flood a station's join beside traffic gets the whole
+// budget, and so does a flood once the datapath is quiet. hostapd, which
+// has no budget, lets a flood take what it will.
 //
 // Jobs wait at most saeBacklog deep; beyond that, or when the wait would
 // outlast saeMaxWait, a job is cancelled (sae.Job.Cancel) and given back
@@ -272,14 +274,14 @@ func (w *saeWorker) pace() bool {
 	return true
 }
 
-// newInterval starts an interval at now with the budget the datapath's
-// traffic since the last one leaves: saeBusyBudget when it moved
-// saeBusyFrames a second or more.
+// newInterval starts an interval at now with the budget a flood leaves
+// beside the datapath's traffic since the last one: saeBusyBudget when it
+// moved saeBusyFrames a second or more while jobs were being shed.
 func (w *saeWorker) newInterval(now time.Time) {
 	frames := w.frames.Load()
 	moved, took := frames-w.seen, now.Sub(w.window)
 	w.budget = saeBudget
-	if took > 0 && float64(moved) >= saeBusyFrames*took.Seconds() {
+	if w.flooded.Load() && took > 0 && float64(moved) >= saeBusyFrames*took.Seconds() {
 		w.budget = saeBusyBudget
 	}
 	w.window, w.spent, w.seen = now, 0, frames

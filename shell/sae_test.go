@@ -108,14 +108,15 @@ func TestSAEWorkerBudget(t *testing.T) {
 	})
 }
 
-// While the datapath carries traffic the worker's budget is halved, and
-// back in full once it is quiet: the stations' CPU first, joins at half
-// speed.
+// Under a flood while the datapath carries traffic the worker's budget is
+// a quarter, and back in full once the datapath is quiet: the stations'
+// CPU first. A station's join beside traffic, with no flood, gets it all.
 func TestSAEWorkerBudgetYieldsToTraffic(t *testing.T) {
 	_, jobs := saeJobs(t, 2)
 	synctest.Test(t, func(t *testing.T) {
 		frames := new(atomic.Uint64)
 		w := makeSAEWorker(frames)
+		w.flooded.Store(true)
 		time.Sleep(saeInterval)
 		frames.Add(saeBusyFrames) // a second of a station's stream
 		if w.pace(); w.budget != saeBusyBudget {
@@ -142,6 +143,7 @@ func TestSAEWorkerBudgetYieldsToTraffic(t *testing.T) {
 		frames := new(atomic.Uint64)
 		w := makeSAEWorker(frames)
 		time.Sleep(saeInterval)
+		w.flooded.Store(true)
 		frames.Add(saeBusyFrames - 1) // pings, keep-alives
 		w.pace()
 		w.spent = saeBusyBudget
@@ -149,9 +151,17 @@ func TestSAEWorkerBudgetYieldsToTraffic(t *testing.T) {
 		w.add(jobs[1:])
 		synctest.Wait()
 		if got := w.take(); len(got) != 1 {
-			t.Fatal("a job waited with a quiet datapath and a quarter of the budget left")
+			t.Fatal("a job waited with a quiet datapath and three quarters of the budget left")
 		}
 		w.close()
+	})
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker(new(atomic.Uint64))
+		time.Sleep(saeInterval)
+		w.frames.Add(10 * saeBusyFrames) // traffic, no flood
+		if w.pace(); w.budget != saeBudget {
+			t.Fatalf("budget %v beside traffic without a flood, want %v", w.budget, saeBudget)
+		}
 	})
 }
 
