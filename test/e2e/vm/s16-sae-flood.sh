@@ -118,14 +118,17 @@ flood_iperf() {
 	e2eflood -ifname fmon0 -bssid "$2" -sae $mode -pool $POOL -pool-base $POOL_BASE -rate $RATE -duration ${SECS}s >"$3" 2>&1 &
 	_fp=$!
 	register $_fp
-	# airqd's CPU profile over 8 s of it, kept in the logs (go tool pprof
-	# -top): where airqd's share goes beside the foreign injection and
-	# under the flood
-	wget -q -O "$LOGS/$S-$1-cpu.pb.gz" "http://$PPROF/debug/pprof/profile?seconds=8" &
-	_cp=$!
+	# under the flood, airqd's CPU profile over 8 s of it, kept in the
+	# logs (go tool pprof -top); not beside the foreign injection, whose
+	# end is VmRSS's reference: the profile's buffers would raise it
+	_cp=
+	if [ "$2" = "$BSSID" ]; then
+		wget -q -O "$LOGS/$S-$1-cpu.pb.gz" "http://$PPROF/debug/pprof/profile?seconds=8" &
+		_cp=$!
+	fi
 	iperf_bg "$1" 1 $SECS -R
 	wait $IPERF_PID
-	wait $_cp
+	[ -z "$_cp" ] || wait $_cp
 	wait_for 20 gone $_fp
 }
 
