@@ -21,8 +21,9 @@
 #   pweN.flood         the flood reached airqd's SAE (tokens requested and
 #                      echoed, the AP's Commits heard): e2eflood's summary,
 #                      the worker's rate (the AP's Commits a second)
-#   pweN.tput_kept     (*) iperf3 down during the flood >= 0.8 x the
-#                      baseline
+#   pweN.tput_kept     iperf3 down during the flood >= 0.8 x the
+#                      baseline (reported, not asserted, on the host's
+#                      clock)
 #   pweN.beacons_sent  airqd's beacon_missed_intervals unchanged
 #   pweN.beacons_on_time (*) no gap over 1.5 intervals between airqd's
 #                      beacons on the air (hwsim0) during the flood
@@ -202,7 +203,7 @@ for pwe in 0 1; do
 	set -- $(iperf_sum "$N.flood_tput")
 	ratio=$(div "$1" "$base")
 	d="$1 Mbit/s under the flood, $base beside the foreign injection: ${ratio}x (want >= 0.8x); CPU ticks of 10 ms under the flood: $(cpu_diff /tmp/$S-c2 /tmp/$S-c3), the injector $(sum_of "$F" cpu_ms) ms; beside the foreign injection: $(cpu_diff /tmp/$S-c0 /tmp/$S-c1), the injector $(sum_of "$LOGS/$S-$N-foreign.log" cpu_ms) ms"
-	if figures_asserted; then figure "$N.tput_kept" "$d" ge "$ratio" 0.8
+	if figures_asserted; then check "$N.tput_kept" "$d" ge "$ratio" 0.8
 	else check "$N.tput_kept" "$d, not asserted with the host's clock; data wanted" ge "$1" 0.001; fi
 	d="beacon_missed_intervals $miss0 -> $miss1; on the air $(air_gaps "$t0" "$t1"); beside the foreign injection: $BASE_AIR"
 	set -- $(gaps "$t0" "$t1")
