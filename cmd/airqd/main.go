@@ -94,12 +94,12 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 		log.Info("metrics", "url", "http://"+m.Addr()+"/metrics")
 	}
 	if opts.pprof != "" {
-		stop, err := startPprof(opts.pprof)
+		addr, stop, err := startPprof(opts.pprof)
 		if err != nil {
 			return err
 		}
 		defer stop()
-		log.Info("pprof", "url", "http://"+opts.pprof+"/debug/pprof/")
+		log.Info("pprof", "url", "http://"+addr+"/debug/pprof/")
 	}
 	// The helpers stop before the services they use close.
 	hctx, cancel := context.WithCancel(ctx)

@@ -15,10 +15,11 @@ import (
 // by default; bind it to loopback, since profiles name the daemon's code
 // paths and sizes (never key material: the heap profile records where
 // memory was allocated, not what it holds).
-func startPprof(addr string) (stop func(), err error) {
+// It returns the address it listens on (the port chosen for ":0").
+func startPprof(addr string) (bound string, stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("-pprof: %w", err)
+		return "", nil, fmt.Errorf("-pprof: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/debug/pprof/", pprof.Index)
@@ -27,7 +28,7 @@ func startPprof(addr string) (stop func(), err error) {
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan struct{})
 	go func() { hs.Serve(ln); close(done) }()
-	return func() {
+	return ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		if hs.Shutdown(ctx) != nil {
