@@ -116,7 +116,7 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 }
 
 // admitClass3 decides a class 3 frame (data, PS-Poll) to BSS b from sa,
-// whose entry is slot, s (nil if none): true when the station is associated, or
+// whose entry is slot, s (nil if none; one in another BSS is none): true when the station is associated, or
 // this frame confirms an association whose response's status was lost.
 // Otherwise the frame is dropped: ignored while the response's status is
 // awaited, else answered from b with reason 7 as hostapd does
@@ -124,6 +124,11 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 // station, one that acknowledged its authentication response, and a
 // deauthentication to others).
 func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) bool {
+	if s != nil && s.bss != b {
+		// A station of another BSS of the radio is a stranger here: its
+		// frames to this BSSID are not its BSS's to take.
+		slot, s = 0, nil
+	}
 	switch {
 	case s != nil && s.State == bss.StateAssociated:
 		return true

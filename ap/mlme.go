@@ -41,8 +41,9 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	if a.aclRefuses(now, b, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
-		// refuse loses what it had.
-		if s != nil {
+		// refuse loses what it had; what it has with another BSS of the
+		// radio is not this BSS's to end (hostapd would not even find it).
+		if s != nil && s.bss == b {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
 		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
@@ -68,9 +69,14 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 
 // freshEntry gives sa a new entry in BSS b (s, its old one, nil if none):
 // authenticating again resets the station (whatever it had queued belongs
-// to a session it has given up); a full table makes room if it can.
+// to a session it has given up); a full table makes room if it can. A
+// station that moves from another BSS of the radio is deauthenticated
+// there, as hostapd's ap_sta_remove_in_other_bss does.
 func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
-	if s != nil {
+	switch {
+	case s != nil && s.bss != b:
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "authenticated with another BSS", true)
+	case s != nil:
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
 	slot, s, ok := a.sta.add(b, sa)
@@ -92,8 +98,14 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if s == nil {
+	switch {
+	case s == nil:
 		slot, s, _ = a.readmitAnswered(now, b, sa)
+	case s.bss != b:
+		// Authenticated with another BSS of the radio: to this one a
+		// stranger, refused as one (hostapd's handle_assoc finds no
+		// entry in this BSS), and what it has there stays.
+		slot, s = 0, nil
 	}
 	if !a.assocAllowed(now, b, fr, sa, s) {
 		return
@@ -233,8 +245,9 @@ func (a *AP) checkAssocIEs(b *bss.BSS, ies ieee80211.Elements) (status uint16, w
 	return ieee80211.StatusSuccess, wmm, rates
 }
 
-func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
-	slot, s := a.sta.lookup(fr.Addr2())
+// handleLeave takes a deauthentication or disassociation from slot, s
+// (nil: not a station of the BSS it was sent to, which ignores it).
+func (a *AP) handleLeave(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) {
 	if s == nil {
 		return
 	}

@@ -1,0 +1,168 @@
+package ap
+
+import (
+	"testing"
+
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// Frames from a station of one BSS to another BSS of the same radio: to
+// that BSS the station is a stranger, as it is to hostapd, whose station
+// tables are per BSS. Nothing the station has with its own BSS changes.
+
+// reasonFrom returns the subtype and reason of the deauthentication or
+// disassociation from BSSID `from` to sta in out; ok false if none.
+func reasonFrom(t *testing.T, out [][]byte, from, sta ieee80211.MAC) (subtype uint8, reason uint16, ok bool) {
+	t.Helper()
+	for _, b := range out {
+		_, fr := parsed(t, b)
+		if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeDeauth || fr.Subtype() == ieee80211.SubtypeDisassoc) &&
+			fr.Addr1() == sta && fr.Addr2() == from && len(fr.Body()) >= 2 {
+			return fr.Subtype(), uint16(fr.Body()[0]) | uint16(fr.Body()[1])<<8, true
+		}
+	}
+	return 0, 0, false
+}
+
+// guestMgmt is a management frame from sta to the guest BSS.
+func (h *harness) guestMgmt(subtype int, sta ieee80211.MAC) []byte {
+	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), guest2ID, sta, guest2ID, h.nextSeq())
+}
+
+// TestAssocToAnotherBSSWantsItsOwnAuth: a station authenticated with
+// the first BSS that asks the guest BSS to associate, without
+// authenticating there, is refused by the guest BSS with a
+// deauthentication (reason 6, class 2 frame from a station not
+// authenticated), as hostapd's handle_assoc; it neither joins the guest
+// BSS nor the first BSS's books under the guest's BSSID.
+func TestAssocToAnotherBSSWantsItsOwnAuth(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.auth(sta, 0, 1)
+	h.take()
+	req := ieee80211.AppendAssocReq(h.guestMgmt(ieee80211.SubtypeAssocReq, sta), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	out, _ := h.take()
+	for _, b := range out {
+		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAssocResp) && fr.Addr1() == sta {
+			ar, _ := ieee80211.ParseAssocResp(fr.Body())
+			t.Errorf("the guest BSS answered the association with status %d (AID %d), want a deauthentication", ar.Status(), ar.AID())
+		}
+	}
+	if sub, reason, ok := reasonFrom(t, out, guest2ID, sta); !ok || sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
+		t.Errorf("from the guest BSS: subtype %d reason %d (sent %v), want a deauthentication with reason 6", sub, reason, ok)
+	}
+	_, s := h.a.sta.lookup(sta)
+	if s == nil || s.bss != h.a.bss || s.State != bss.StateAuthenticated {
+		t.Fatalf("the station's entry: %+v, want authenticated with the first BSS", s)
+	}
+	if p := h.a.bss.Pending + h.a.bsses[1].Pending; p != 0 {
+		t.Errorf("%d associations pending", p)
+	}
+	// It still associates with the BSS it authenticated with.
+	h.assoc(sta, h.a.cfg.SSID, gRates, false)
+	h.acceptAssoc(sta)
+	if h.a.bss.Associated != 1 || h.a.bsses[1].Associated != 0 {
+		t.Errorf("associated: %d and %d, want the station in the first BSS", h.a.bss.Associated, h.a.bsses[1].Associated)
+	}
+}
+
+// TestClass3ToAnotherBSSIsAStrangers: an associated station's data frame
+// and PS-Poll to the guest BSS's BSSID are a stranger's class 3 frames
+// there: dropped, answered from the guest BSS with a deauthentication
+// (reason 7) as hostapd's ieee802_11_rx_from_unknown, and the station's
+// association with its own BSS goes on, its power save state untouched.
+func TestClass3ToAnotherBSSIsAStrangers(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	aid := h.join(sta, false)
+	h.take()
+	f := h.upIPv4(sta, host, 0, false)
+	copy(f[4:10], guest2ID[:])
+	h.air(f)
+	out, wired := h.take()
+	if len(wired) != 0 {
+		t.Errorf("%d frames to the wired side from a data frame to a BSS the station is not in", len(wired))
+	}
+	if sub, reason, ok := reasonFrom(t, out, guest2ID, sta); !ok || sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass3FromNonAssoc {
+		t.Errorf("from the guest BSS: subtype %d reason %d (sent %v), want a deauthentication with reason 7", sub, reason, ok)
+	}
+	// Null data to the guest BSS with the Power Management bit set does
+	// not put the first BSS's station to sleep.
+	h.air(ieee80211.AppendNullData(nil, guest2ID, sta, h.nextSeq(), true))
+	if _, s := h.a.sta.lookup(sta); s == nil || s.Dozing || s.bss != h.a.bss || s.State != bss.StateAssociated {
+		t.Fatalf("the station after frames to the guest BSS: %+v, want associated with the first, awake", s)
+	}
+	if h.a.bss.Dozing != 0 || h.a.bsses[1].Dozing != 0 {
+		t.Errorf("dozing: %d and %d, want none", h.a.bss.Dozing, h.a.bsses[1].Dozing)
+	}
+	h.take()
+	// Its own BSS still carries its frames.
+	h.air(h.upIPv4(sta, host, 0, false))
+	if _, wired := h.take(); len(wired) != 1 {
+		t.Errorf("%d frames to the wired side from its own BSS, want 1", len(wired))
+	}
+	_ = aid
+}
+
+// TestMgmtToAnotherBSSChangesNothing: a station of the first BSS that
+// sends the guest BSS a deauthentication, a disassociation or a
+// management frame with the Power Management bit set keeps its
+// association, awake: the guest BSS has nothing of it to end (hostapd:
+// "deauthentication from unknown station").
+func TestMgmtToAnotherBSSChangesNothing(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.join(sta, false)
+	for _, sub := range []int{ieee80211.SubtypeDisassoc, ieee80211.SubtypeDeauth} {
+		f := h.guestMgmt(sub, sta)
+		f[1] |= 0x10 // Power Management
+		h.air(ieee80211.AppendDeauth(f, ieee80211.ReasonDeauthLeaving))
+		if _, s := h.a.sta.lookup(sta); s == nil || s.State != bss.StateAssociated || s.Dozing {
+			t.Fatalf("after subtype %d to the guest BSS: %+v, want associated, awake", sub, s)
+		}
+	}
+	if evs := h.takeEvents(); len(evs) != 1 || evs[0].Kind != EventConnected {
+		t.Errorf("events %+v, want the connection alone", evs)
+	}
+}
+
+// TestAuthToAnotherBSSMovesTheStation: a station of the first BSS that
+// authenticates with the guest BSS is deauthenticated from the first
+// (reason 2, hostapd's ap_sta_remove_in_other_bss) and joins the guest
+// BSS alone.
+func TestAuthToAnotherBSSMovesTheStation(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.join(sta, false)
+	h.take()
+	h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, sta), 0, 1, 0))
+	out, _ := h.take()
+	if sub, reason, ok := reasonFrom(t, out, bssid, sta); !ok || sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonPrevAuthNotValid {
+		t.Errorf("from the first BSS: subtype %d reason %d (sent %v), want a deauthentication with reason 2", sub, reason, ok)
+	}
+	if _, s := h.a.sta.lookup(sta); s == nil || s.bss != h.a.bsses[1] || s.State != bss.StateAuthenticated {
+		t.Fatalf("the station: %+v, want authenticated with the guest BSS", s)
+	}
+	if h.a.bss.Associated != 0 || h.a.bss.Stations.Stations() != 0 || h.a.bsses[1].Stations.Stations() != 1 {
+		t.Errorf("first BSS: %d associated, %d stations; guest: %d stations", h.a.bss.Associated, h.a.bss.Stations.Stations(), h.a.bsses[1].Stations.Stations())
+	}
+}
+
+// TestAnotherBSSsACLLeavesTheStation: the guest BSS's access lists
+// refusing an authentication in the name of a station of the first BSS
+// (anyone can forge one) refuse it there, and end nothing of the station
+// in its own BSS.
+func TestAnotherBSSsACLLeavesTheStation(t *testing.T) {
+	cfg := threeBSSes()
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	cfg.BSSes[0].ACL = bss.NewACL(bss.ACLAcceptUnlessDenied, nil, []ieee80211.MAC{sta})
+	h := newHarness(t, cfg)
+	h.join(sta, false)
+	h.take()
+	h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, sta), 0, 1, 0))
+	if _, s := h.a.sta.lookup(sta); s == nil || s.bss != h.a.bss || s.State != bss.StateAssociated {
+		t.Fatalf("the station after the guest BSS refused it: %+v, want associated with the first", s)
+	}
+}
