@@ -2,6 +2,7 @@ package ap
 
 import (
 	"testing"
+	"time"
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
@@ -164,5 +165,55 @@ func TestAnotherBSSsACLLeavesTheStation(t *testing.T) {
 	h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, sta), 0, 1, 0))
 	if _, s := h.a.sta.lookup(sta); s == nil || s.bss != h.a.bss || s.State != bss.StateAssociated {
 		t.Fatalf("the station after the guest BSS refused it: %+v, want associated with the first", s)
+	}
+}
+
+// TestFloodAtOneBSSEvictsItsOwn: a flood of authentications at the guest
+// BSS that fills the radio's table makes room with its own oldest
+// entries, not with a station of the first BSS that has just
+// authenticated and is about to associate (with SAE, its entry holds the
+// exchange's keys, which a readmission after a lost ACK does not).
+func TestFloodAtOneBSSEvictsItsOwn(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.ReplyAirtime, cfg.AuthTimeout = 1, time.Minute // a flood that fills the table quickly
+	h := newHarness(t, cfg)
+	flood := func(i int) {
+		h.now += time.Millisecond // within the reply budget
+		sta := ieee80211.MAC{0x06, 0, 0, 0xf0, byte(i >> 8), byte(i)}
+		h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, sta), 0, 1, 0))
+		out, _ := h.take()
+		for _, b := range out {
+			if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
+				h.echo(b, radioAcked) // the attacker acknowledges for its forged addresses
+			}
+		}
+	}
+	i := 0
+	for h.a.sta.ids.Free() > 0 {
+		flood(i)
+		i++
+		if i > 3*maxAID {
+			t.Fatalf("the table never filled: %d free", h.a.sta.ids.Free())
+		}
+	}
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.auth(sta, 0, 1)
+	if _, s := h.a.sta.lookup(sta); s == nil {
+		t.Fatal("the first BSS's station found no room")
+	}
+	flood(i) // the flood goes on while the station associates
+	if _, s := h.a.sta.lookup(sta); s == nil {
+		t.Fatal("the first BSS's station was evicted by a flood at the guest BSS")
+	}
+	h.take()
+	h.assoc(sta, h.a.cfg.SSID, gRates, false)
+	out, _ := h.take()
+	for _, b := range out {
+		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeDeauth) && fr.Addr1() == sta {
+			t.Fatal("the first BSS's station was evicted by a flood at the guest BSS")
+		}
+	}
+	if ar, _ := h.assocResp(out, sta); ar.Status() != ieee80211.StatusSuccess {
+		t.Errorf("association status %d", ar.Status())
 	}
 }
