@@ -217,3 +217,31 @@ func TestFloodAtOneBSSEvictsItsOwn(t *testing.T) {
 		t.Errorf("association status %d", ar.Status())
 	}
 }
+
+// TestWildcardProbeFloodHoldsTheReplyShare: a flood of wildcard probe
+// requests, which every BSS of the radio answers, gets no more of the air
+// than Config.ReplyAirtime: the share is the radio's, split among its
+// BSSes, not granted to each of them again.
+func TestWildcardProbeFloodHoldsTheReplyShare(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	probe := ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, ieee80211.Broadcast,
+		ieee80211.MAC{0x06, 0, 0, 0, 0xf0, 1}, ieee80211.Broadcast, 0), "")
+	var spent float64 // µs
+	const step, warm, measure = 100 * time.Microsecond, 2 * time.Second, 4 * time.Second
+	for h.now < warm+measure {
+		h.advance(step)
+		h.air(probe)
+		out, _ := h.take()
+		for _, b := range out {
+			if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeProbeResp) {
+				if h.now > warm { // past the buckets' first burst
+					spent += float64(h.a.est.Airtime(h.a.bss.Rates.LowestBasic(), ieee80211.ACVO, len(fr)))
+				}
+				h.echo(b, radioAcked)
+			}
+		}
+	}
+	if share := spent / 1e6 / measure.Seconds(); share > h.a.cfg.ReplyAirtime*1.05 {
+		t.Errorf("probe responses took %.3f of the air, want at most reply_airtime %.2f", share, h.a.cfg.ReplyAirtime)
+	}
+}
