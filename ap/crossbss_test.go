@@ -6,6 +6,7 @@ import (
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 // Frames from a station of one BSS to another BSS of the same radio: to
@@ -243,5 +244,38 @@ func TestWildcardProbeFloodHoldsTheReplyShare(t *testing.T) {
 	}
 	if share := spent / 1e6 / measure.Seconds(); share > h.a.cfg.ReplyAirtime*1.05 {
 		t.Errorf("probe responses took %.3f of the air, want at most reply_airtime %.2f", share, h.a.cfg.ReplyAirtime)
+	}
+}
+
+// TestForgedAuthToAnotherBSSKeepsAnMFPStation: an Open System
+// authentication to the guest BSS in the name of an MFP station of the
+// first BSS (anyone can send one: it is unprotected) leaves the station's
+// association and keys in the first BSS alone. hostapd moves the station
+// (ap_sta_remove_in_other_bss on the new BSS's first frame), which lets
+// one forged frame undo 802.11w; a station that really moves has
+// deauthenticated first under its keys (mac80211 does before it
+// authenticates elsewhere).
+func TestForgedAuthToAnotherBSSKeepsAnMFPStation(t *testing.T) {
+	cfg := pmfConfig(t, rsn.MFPRequired)
+	cfg.BSSes = threeBSSes().BSSes
+	h := newHarness(t, cfg)
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+	w.mfp = true
+	w.connect()
+	h.takeEvents()
+	h.take()
+	h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, staMAC), 0, 1, 0))
+	out, _ := h.take()
+	if _, _, ok := reasonFrom(t, out, bssid, staMAC); ok {
+		t.Error("the first BSS deauthenticated its MFP station for a forged frame to another BSS")
+	}
+	if evs := h.takeEvents(); len(evs) != 0 {
+		t.Errorf("events %+v, want none", evs)
+	}
+	w.stillThere(t)
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.bss != h.a.bss {
+		t.Errorf("the station's entry %+v, want the first BSS's", s)
 	}
 }

@@ -71,11 +71,14 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 // authenticating again resets the station (whatever it had queued belongs
 // to a session it has given up); a full table makes room if it can. A
 // station that moves from another BSS of the radio is deauthenticated
-// there, as hostapd's ap_sta_remove_in_other_bss does.
+// there, as hostapd's ap_sta_remove_in_other_bss does, within that BSS's
+// reply budget (a frame from the air asked for it) and under its keys,
+// sent while the station still has them.
 func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
 	switch {
 	case s != nil && s.bss != b:
-		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "authenticated with another BSS", true)
+		a.sendStrangerReply(now, s.bss, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonPrevAuthNotValid)
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "authenticated with another BSS", false)
 	case s != nil:
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
