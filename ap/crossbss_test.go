@@ -279,3 +279,73 @@ func TestForgedAuthToAnotherBSSKeepsAnMFPStation(t *testing.T) {
 		t.Errorf("the station's entry %+v, want the first BSS's", s)
 	}
 }
+
+// TestMFPStationLeavingUnheardIsQueried: an MFP station of the first BSS
+// whose deauthentication was lost asks the guest BSS to associate. The
+// guest BSS refuses it as a stranger, and the first BSS asks it under its
+// keys whether it is still there: it answers nothing, its association
+// ends when the query times out, and its next authentication moves it to
+// the guest BSS. Without the query it would stay the first BSS's (its
+// unprotected frames cannot end that) and never get into the guest BSS.
+func TestMFPStationLeavingUnheardIsQueried(t *testing.T) {
+	cfg := pmfConfig(t, rsn.MFPRequired)
+	cfg.BSSes = threeBSSes().BSSes
+	h := newHarness(t, cfg)
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+	w.mfp = true
+	w.connect()
+	h.takeEvents()
+	h.take()
+	auth := func() { h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, staMAC), 0, 1, 0)) }
+	auth()
+	req := ieee80211.AppendAssocReq(h.guestMgmt(ieee80211.SubtypeAssocReq, staMAC), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	out, _ := h.take()
+	if sub, reason, ok := reasonFrom(t, out, guest2ID, staMAC); !ok || sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass2FromNonAuth {
+		t.Errorf("from the guest BSS: subtype %d reason %d (sent %v), want a deauthentication with reason 6", sub, reason, ok)
+	}
+	q := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
+	if q.Addr2() != bssid || !q.Protected() {
+		t.Fatalf("SA Query from %s, protected %v; want the first BSS's, protected", q.Addr2(), q.Protected())
+	}
+	for start := h.now; h.now < start+1100*time.Millisecond; {
+		h.advance(h.a.Deadline() - h.now)
+	}
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.State != bss.StateAuthenticated {
+		t.Fatalf("after the query timed out: %+v, want only authenticated", s)
+	}
+	auth()
+	if _, s := h.a.sta.lookup(staMAC); s == nil || s.bss != h.a.bsses[1] {
+		t.Fatalf("after authenticating again: %+v, want the guest BSS's", s)
+	}
+}
+
+// TestAnotherBSSUsesNoneOfAStationsKeys: the guest BSS's answer to an MFP
+// station of the first BSS (a deauthentication for its data frame to the
+// guest BSSID) goes unprotected: the keys are the first BSS's, and
+// neither their PNs nor their protection are the guest BSS's to use.
+func TestAnotherBSSUsesNoneOfAStationsKeys(t *testing.T) {
+	cfg := pmfConfig(t, rsn.MFPRequired)
+	cfg.BSSes = threeBSSes().BSSes
+	h := newHarness(t, cfg)
+	h.advance(0)
+	h.take()
+	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
+	w.mfp = true
+	w.connect()
+	h.take()
+	f := h.upIPv4(staMAC, host, 0, false)
+	copy(f[4:10], guest2ID[:])
+	h.air(f)
+	out, _ := h.take()
+	fr := findMgmt(t, out, ieee80211.SubtypeDeauth, staMAC)
+	if fr.Addr2() != guest2ID || fr.Protected() {
+		t.Fatalf("deauthentication from %s, protected %v: want the guest BSS's, unprotected", fr.Addr2(), fr.Protected())
+	}
+	if sub, reason, _ := reasonFrom(t, out, guest2ID, staMAC); sub != ieee80211.SubtypeDeauth || reason != ieee80211.ReasonClass3FromNonAssoc {
+		t.Errorf("subtype %d reason %d, want a deauthentication with reason 7", sub, reason)
+	}
+	w.stillThere(t)
+}

@@ -107,7 +107,15 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	case s.bss != b:
 		// Authenticated with another BSS of the radio: to this one a
 		// stranger, refused as one (hostapd's handle_assoc finds no
-		// entry in this BSS), and what it has there stays.
+		// entry in this BSS), and what it has there stays. An MFP
+		// station's BSS asks it under its keys whether it is still
+		// there, as for a request to itself: one that left without its
+		// deauthentication getting through answers nothing, loses that
+		// association when the query times out, and can then move.
+		if s.keepsAssoc() {
+			_, _, step := a.saQuery(s).Assoc(now)
+			a.saQueryStep(now, slot, s, step)
+		}
 		slot, s = 0, nil
 	}
 	if !a.assocAllowed(now, b, fr, sa, s) {

@@ -121,7 +121,9 @@ func (a *AP) protectMgmt(b []byte, rt int) []byte {
 		return a.signGroupMgmt(b, rt)
 	}
 	slot, s := a.sta.lookup(fr.Addr1())
-	if !s.usesMFP() {
+	if !s.usesMFP() || a.bssOf(fr.Addr2()) != s.bss {
+		// Another BSS of the radio has no keys with the station: its
+		// frames never go under the station's BSS's PTK.
 		return b
 	}
 	key := a.txKey(slot)
