@@ -90,8 +90,9 @@ type Config struct {
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int
-	// APIsolate keeps stations from reaching each other within the BSS:
-	// their frames go to the wired side instead (hostapd's ap_isolate).
+	// APIsolate keeps the first BSS's stations from reaching each other:
+	// their frames go to its wired side instead (hostapd's ap_isolate);
+	// each BSS beside it has its own (BSSConfig.APIsolate).
 	APIsolate bool
 	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
 	PHY bss.PHY

@@ -14,20 +14,6 @@ func newTwoBSSHarness(t *testing.T) *harness {
 		BSSes: []BSSConfig{{Name: "guest", BSSID: guestID, SSID: "guest", Holder: "guest-ack", TAP: "guest"}}})
 }
 
-// joinBSS authenticates and associates sta with the BSS at bssid.
-func (h *harness) joinBSS(sta, bssid ieee80211.MAC, ssid string) {
-	h.t.Helper()
-	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, bssid, sta, bssid, h.nextSeq()), 0, 1, 0))
-	for _, b := range h.radio {
-		if _, fr := parsed(h.t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
-			h.echo(b, radioAcked)
-		}
-	}
-	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, bssid, sta, bssid, h.nextSeq()), 0x0421, 10)
-	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, ssid), gRates))
-	h.acceptAssoc(sta)
-}
-
 // upTo is a station's data frame to the BSS at bssid.
 func (h *harness) upTo(sta, bssid ieee80211.MAC, seq uint16, retry bool) []byte {
 	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: sta, Addr3: host, Seq: seq}

@@ -152,10 +152,8 @@ func (a *AP) ctlStationPMK(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 			return ctl.Reply{PMK: slices.Clone(pmk[:])}
 		}
 	}
-	if st := a.saeOf(); st != nil {
-		if e, ok := st.pmksa.Of(now, addr); ok {
-			return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
-		}
+	if e, ok := a.cachedPMKSA(now, addr); ok {
+		return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
 	}
 	return ctl.Errorf(ctl.ENOENT, "station %s: no PMK and no PMKSA", addr)
 }

@@ -6,8 +6,8 @@
 // An AP is one radio: the scheduler over all its stations, the frames in
 // flight, rates, the TSF, retunes, scan trips and ACS. The networks it
 // serves are bss.BSS values in its list (up to MaxBSSes: the first made
-// from Config, the others from Config.BSSes, open only while the RSN state
-// is the radio's one), each with its BSSID, what it announces, its AIDs,
+// from Config, the others from Config.BSSes, each open or secured with an
+// RSN of its own), each with its BSSID, what it announces, its AIDs,
 // its records of its stations (bss.Station, embedded in the radio's entry
 // of each) and its budgets; received frames go to the BSS their BSSID
 // names, and its handlers run on that BSS, which reaches the radio through
@@ -20,7 +20,7 @@
 //	HandleRadio(now, frame)       a radiotap+802.11 frame from the monitor interface:
 //	                              a TX-status echo of a frame we sent, or a frame
 //	                              from the air (MLME, PS-Poll, data)
-//	HandleWired(now, frame)       an 802.3 frame from the TAP
+//	HandleWired(now, bss, frame)  an 802.3 frame from the TAP of BSS bss (0 the first)
 //	Tick(now)                     timers: beacons, the TX loop, in-flight timeouts,
 //	                              power save, inactivity, scan trips; due at Deadline
 //	Retuned(now)                  the radio is on the channel the driver was asked for
@@ -35,7 +35,7 @@
 //
 // Actions out: after any of them the owner calls Flush with its Driver,
 // which gets the frames to transmit (radiotap TX header included), the
-// 802.3 frames for the wired side, the station events and a retune, in
+// 802.3 frames for each BSS's wired side, the station events and a retune, in
 // that order (driver.go). Deadline says when Tick is next due. Mark and
 // Drop are the scheduler's callbacks (txq.Owner); everything else exported
 // reads state: counters, station and scan tables, the configuration in
@@ -62,6 +62,8 @@
 // the 4-way handshake completes (then the station is announced), and CCMP
 // protects the data: downlink frames at the TX loop, with a new PN at each
 // build, uplink frames verified before anything of the station changes.
+// Each BSS has its own (BSSConfig.RSN): authenticator, GTK and IGTK,
+// rekey timers, PSKs, SAE and PMKSA cache (ARCHITECTURE.md).
 //
 // Airtime by policy (airtime_policy.go), with Config.Airtime: each BSS is
 // a group of the scheduler (its index), hostapd's airtime_mode sets the

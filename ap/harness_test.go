@@ -28,6 +28,8 @@ type harness struct {
 	seq   uint16
 	radio [][]byte
 	wired [][]byte
+	// wiredBSS is the BSS whose wired side each of wired went to.
+	wiredBSS []int
 	// events the core reported, until takeEvents
 	events []Event
 	// retune is the channel the core asked for, until takeRetune
@@ -75,9 +77,10 @@ func (h *harness) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (h *harness) WriteWired(frames [][]byte) (int, error) {
+func (h *harness) WriteWired(bss int, frames [][]byte) (int, error) {
 	for _, f := range frames {
 		h.wired = append(h.wired, append([]byte(nil), f...))
+		h.wiredBSS = append(h.wiredBSS, bss)
 	}
 	return len(frames), nil
 }
@@ -107,14 +110,14 @@ func (h *harness) takeEvents() []Event {
 // discard is a driver that writes nothing anywhere, for benchmarks.
 type discard struct{}
 
-func (discard) WriteRadio(f [][]byte) (int, error) { return len(f), nil }
-func (discard) WriteWired(f [][]byte) (int, error) { return len(f), nil }
-func (discard) Retune(int) (time.Duration, bool)   { return 0, false }
-func (discard) Event(Event)                        {}
+func (discard) WriteRadio(f [][]byte) (int, error)        { return len(f), nil }
+func (discard) WriteWired(_ int, f [][]byte) (int, error) { return len(f), nil }
+func (discard) Retune(int) (time.Duration, bool)          { return 0, false }
+func (discard) Event(Event)                               {}
 
 func (h *harness) take() (radioOut, wiredOut [][]byte) {
 	radioOut, wiredOut = h.radio, h.wired
-	h.radio, h.wired = nil, nil
+	h.radio, h.wired, h.wiredBSS = nil, nil, nil
 	return
 }
 
@@ -129,8 +132,12 @@ func (h *harness) air(frame []byte) {
 	h.collect()
 }
 
-func (h *harness) wire(eth []byte) {
-	h.a.HandleWired(h.now, eth)
+// wire hands eth to the core from the first BSS's wired side.
+func (h *harness) wire(eth []byte) { h.wireTo(0, eth) }
+
+// wireTo hands eth to the core from BSS bss's wired side.
+func (h *harness) wireTo(bss int, eth []byte) {
+	h.a.HandleWired(h.now, bss, eth)
 	h.collect()
 }
 
@@ -162,19 +169,22 @@ func (h *harness) mgmt(subtype int, from ieee80211.MAC) []byte {
 // auth sends an authentication from `from`, which acknowledges the
 // response as a real station does (its echo says so; a station is
 // authenticated only then). The response stays in the output.
-func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) {
-	h.authNoAck(from, alg, seq)
+func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) { h.authTo(bssid, from, alg, seq) }
+
+// authNoAck sends an authentication and leaves the response unechoed.
+func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
+	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
+}
+
+// authTo is auth to the radio's BSS of address id.
+func (h *harness) authTo(id, from ieee80211.MAC, alg, seq uint16) {
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, id, from, id, h.nextSeq()), alg, seq, 0))
 	for i := len(h.radio) - 1; i >= 0; i-- {
 		if _, fr := parsed(h.t, h.radio[i]); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == from {
 			h.echo(h.radio[i], radioAcked)
 			return
 		}
 	}
-}
-
-// authNoAck sends an authentication and leaves the response unechoed.
-func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
-	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
 }
 
 func (h *harness) assoc(from ieee80211.MAC, ssid string, rates []byte, wmm bool) {

@@ -25,10 +25,20 @@ func TestMetricsPerBSS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	host := s.AddHost(sim.HostConfig{})
-	s.AddStation(sim.StationConfig{})
-	s.AddStation(sim.StationConfig{SSID: "guest"})
-	runTraffic(s, host, 2*time.Second)
+	// Each BSS has its own wired side: a host on each.
+	hosts := []*sim.Host{s.AddHost(sim.HostConfig{}), s.AddHost(sim.HostConfig{BSS: 1})}
+	stas := []*sim.Station{s.AddStation(sim.StationConfig{}), s.AddStation(sim.StationConfig{SSID: "guest"})}
+	started := [2]bool{}
+	for end := s.Now() + 2*time.Second; s.Now() < end; {
+		s.Run(100 * time.Millisecond)
+		for i, st := range stas {
+			if !started[i] && st.Associated() {
+				started[i] = true
+				s.Bulk(hosts[i], st, sim.BulkConfig{})
+				s.Ping(st, hosts[i], time.Second, 56)
+			}
+		}
+	}
 	c := NewCollector(serveSim(t, s), Options{})
 	code, body := scrape(t, Handler(c))
 	if code != http.StatusOK {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/airq/airq/inject"
-	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/nl80211"
@@ -59,7 +58,13 @@ func Open(ctx context.Context, o Options) (*Radio, error) {
 	}
 	// a capture records echoes whole; otherwise the filter cuts them to
 	// their headers, which are the TX status
-	r.dev, err = inject.Open(o.Ifname, inject.Options{Address: r.cfg.BSSID, MTU: amsduMTU(r.cfg.AMSDU), FullEchoes: o.FullEchoes})
+	// the filter keeps the frames to every BSSID of the radio, the ACK
+	// holders' too
+	var others [][6]byte
+	for _, b := range r.plan.bssids[min(1, len(r.plan.bssids)):] {
+		others = append(others, b)
+	}
+	r.dev, err = inject.Open(o.Ifname, inject.Options{Address: r.cfg.BSSID, Others: others, MTU: amsduMTU(r.cfg.AMSDU), FullEchoes: o.FullEchoes})
 	if err != nil {
 		r.Close()
 		return nil, err
@@ -105,8 +110,7 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 	if cfg.BSSID, err = firstBSSID(phy, cfg.BSSID); err != nil {
 		return r, ch, err
 	}
-	all, _ := bssid.Derive(ieee80211.MAC(phy.PermAddr), append([]ieee80211.MAC{cfg.BSSID}, o.BSSIDs...))
-	if r.plan, err = planHolders(phy, driverOf(o.Phy), o.Holder, o.Ifname, all, cfg.Scan != nil || cfg.ACS != nil); err != nil {
+	if r.plan, err = planFor(phy, driverOf(o.Phy), o, &cfg); err != nil {
 		return r, ch, err
 	}
 	if r.plan.Warning != "" {

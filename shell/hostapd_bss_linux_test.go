@@ -59,7 +59,7 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := serveCalls(srv, func(c *ControlCall) {
-		c.Serve(core, func(req ctl.Request) ctl.Reply { return core.Control(time.Millisecond, req) })
+		c.Serve(core, time.Millisecond, func(req ctl.Request) ctl.Reply { return core.Control(time.Millisecond, req) })
 	})
 	dir := filepath.Join(t.TempDir(), "hostapd")
 	rigs := map[string]*hostapdRig{}

@@ -20,11 +20,11 @@ func TestAckMissUnheldBSSID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := s.AddHost(HostConfig{})
+	hosts := []*Host{s.AddHost(HostConfig{}), s.AddHost(HostConfig{BSS: 1})} // each BSS's wired side
 	main, guest := s.AddStation(StationConfig{}), s.AddStation(StationConfig{SSID: "guest"})
 	s.Run(2 * time.Second)
-	for _, st := range []*Station{main, guest} {
-		s.Ping(st, h, 100*time.Millisecond, 56)
+	for i, st := range []*Station{main, guest} {
+		s.Ping(st, hosts[i], 100*time.Millisecond, 56)
 	}
 	s.Run(3 * time.Second)
 	devs := s.Control(ctl.Request{Op: ctl.OpDev}).Devs

@@ -93,14 +93,69 @@ func TestCheckConfigBSSIDs(t *testing.T) {
 	}
 }
 
-// The BSSes after the first reach the bring-up in the file's order, zero
-// where the radio's address derives them, to be held by monitors.
+// The BSSes after the first reach the bring-up in the file's order, each
+// with its name, SSID and bssid=, zero where the radio's address derives
+// them, to be held by monitors.
 func TestMonitorOptionsBSSIDs(t *testing.T) {
 	path := writeConf(t, threeBSSes)
-	o, _ := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path}) // refused: not served yet
+	o, err := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
 	mo := o.monitorOptions(nil)
+	var names, ssids []string
+	var bssids []ieee80211.MAC
+	for _, b := range mo.Core.BSSes {
+		names, ssids, bssids = append(names, b.Name), append(ssids, b.SSID), append(bssids, b.BSSID)
+	}
 	want := []ieee80211.MAC{{}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x30}, {}}
-	if !slices.Equal(mo.BSSIDs, want) || mo.Holder != monitor.HolderMonitor {
-		t.Errorf("BSSIDs %v holder %v, want %v held by monitors", mo.BSSIDs, mo.Holder, want)
+	if !slices.Equal(bssids, want) || mo.Holder != monitor.HolderMonitor || mo.Core.Name != "airq0" ||
+		!slices.Equal(names, []string{"guest", "iot", "lab"}) || !slices.Equal(ssids, names) {
+		t.Errorf("BSSes %q %q %v holder %v, want %v held by monitors", names, ssids, bssids, mo.Holder, want)
+	}
+}
+
+// The bring-up derives the zero BSSIDs from the first BSS's address as
+// hostapd does, skipping those a bssid= names, and fills them in.
+func TestDeriveBSSIDs(t *testing.T) {
+	path := writeConf(t, threeBSSes)
+	o, err := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := o.monitorOptions(nil).Core
+	c.BSSID = ieee80211.MAC{0x06, 0x0c, 0x42, 0x10, 0x20, 0x2f}
+	all := monitor.DeriveBSSIDs(&c)
+	want := []ieee80211.MAC{c.BSSID, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x31}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x30}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x32}}
+	if !slices.Equal(all, want) {
+		t.Errorf("derived %v, want %v", all, want)
+	}
+	for i, b := range c.BSSes {
+		if b.BSSID != want[i+1] {
+			t.Errorf("bss %s: %v, want %v", b.Name, b.BSSID, want[i+1])
+		}
+	}
+	if o.Core.BSSes[0].BSSID != (ieee80211.MAC{}) {
+		t.Errorf("the options' configuration changed: %v", o.Core.BSSes[0].BSSID)
+	}
+}
+
+// On the simulated radio -check-config gives the BSSIDs the simulator
+// runs: derived from its address, as it derives them at start.
+func TestCheckConfigSimBSSIDs(t *testing.T) {
+	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-check-config", path})
+	var out bytes.Buffer
+	checkConfig(o, err, &out)
+	for _, want := range []string{"the first BSS: bssid: 02:00:00:00:01:00 (the simulated radio's address)",
+		"bss guest: bssid: 02:00:00:00:01:01 (derived from the simulated radio's address, as hostapd derives it)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("-check-config says\n%s\nwant %q", out.String(), want)
+		}
+	}
+	cfg := o.Core
+	cfg.BSSID = simBSSID
+	if all := monitor.DeriveBSSIDs(&cfg); all[1] != (ieee80211.MAC{2, 0, 0, 0, 1, 1}) {
+		t.Errorf("the simulator runs %v", all)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/airq/airq/config"
-	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/monitor"
 )
 
 // The checks of the settings run in one pass (parseFlags), at start, on
@@ -26,12 +26,16 @@ func (o *options) source(flag, key string) string { return o.conf.Source(o.flagS
 func (o *options) checkCore() error {
 	c := o.Core
 	c.Channel = o.Channel
-	if c.Channel == 0 {
-		return nil // the channel is chosen at start
+	if c.Channel == 0 { // the channel is chosen at start, by the first BSS alone
+		if len(c.BSSes) > 0 {
+			return fmt.Errorf("channel: 0 (chosen at start) takes one BSS: the start-up channel selection runs before any bss= section's BSS; give a channel")
+		}
+		return nil
 	}
 	if c.BSSID.IsZero() {
-		c.BSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+		c.BSSID = simBSSID // a stand-in for the phy's address
 	}
+	monitor.DeriveBSSIDs(&c)
 	_, err := c.Resolve()
 	return err
 }

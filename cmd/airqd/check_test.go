@@ -5,8 +5,11 @@ import (
 	"flag"
 	"net"
 	"os"
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -36,12 +39,14 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 	}
 }
 
-// A file airqd checks clean but does not serve yet is refused at start
-// with the reason, and so is a reload to it; a file of one BSS starts, an
-// airtime policy and cap included, and the core gets them.
+// A file airqd checks clean but does not serve yet (a section's key the
+// core applies radio-wide, set otherwise than the first BSS's) is refused
+// at start naming the section and the key; a file of several BSSes
+// starts, a secured one beside the first included, each section's keys in its own BSS of the core; a file of one
+// BSS starts, an airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=main\nbss=guest\nssid=guest\n", "bss guest: line 2: bss: airqd does not serve more than one BSS on a radio yet: this file configures 2 (airq0, guest)"},
+		{"ssid=main\nmulticast_to_unicast=1\nbss=guest\nssid=guest\n", "bss guest: line 3: multicast_to_unicast: false here, true in the first BSS"},
 	} {
 		path := writeConf(t, c.text)
 		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
@@ -55,12 +60,28 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 			t.Errorf("%q: %s, want one line with %q", c.text, got, c.want)
 		}
 	}
-	path := writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
+	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest net\nignore_broadcast_ssid=1\ndtim_period=3\nmax_num_sta=20\nbssid=02:00:00:00:0a:01\nap_isolate=1\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatalf("two BSSes: %v", err)
+	}
+	want := ap.BSSConfig{Name: "guest", SSID: "guest net", HideSSID: true, DTIMPeriod: 3, MaxStations: 20, BSSID: ieee80211.MAC{2, 0, 0, 0, 0x0a, 1}, APIsolate: true}
+	if len(o.Core.BSSes) != 1 || !reflect.DeepEqual(o.Core.BSSes[0], want) || o.Core.Name != "airq0" {
+		t.Errorf("the core's BSSes: %s %+v, want %+v", o.Core.Name, o.Core.BSSes, want)
+	}
+	path = writeConf(t, "ssid=main\nbss=guest\nssid=guest\nwpa=2\nwpa_key_mgmt=WPA-PSK\nrsn_pairwise=CCMP\nwpa_passphrase=12345678\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Fatalf("a secured BSS beside the first: %v", err)
+	}
+	if len(o.Core.BSSes) != 1 || o.Core.BSSes[0].RSN == nil || o.Core.RSN != nil {
+		t.Errorf("a secured guest beside an open first BSS: first %v, guest %+v", o.Core.RSN, o.Core.BSSes)
+	}
+	path = writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
 		t.Errorf("one BSS, no policy: %v", err)
 	}
 	path = writeConf(t, "ssid=main\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 768\nairtime_bss_cap=30\n")
-	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
 	if err != nil {
 		t.Fatalf("one BSS with an airtime policy and cap: %v", err)
 	}
@@ -82,5 +103,20 @@ func TestSystemNetdevs(t *testing.T) {
 	}
 	if ok, err := nd.Exists("airq-none-x"); ok || err != nil {
 		t.Errorf("airq-none-x: %v %v", ok, err)
+	}
+}
+
+// A file of several BSSes that leaves the channel to the start-up
+// selection is refused at the channel's line: the core selects with one
+// BSS only.
+func TestSeveralBSSesNeedAChannel(t *testing.T) {
+	path := writeConf(t, "ssid=main\nchannel=0\nbss=guest\nssid=guest\n")
+	_, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err == nil || !strings.Contains(err.Error(), "interface airq0: line 2: channel: 0 (chosen at start) takes one BSS") {
+		t.Errorf("%v", err)
+	}
+	path = writeConf(t, "ssid=main\nchannel=0\n")
+	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Errorf("one BSS, ACS: %v", err)
 	}
 }
