@@ -349,3 +349,47 @@ func TestAnotherBSSUsesNoneOfAStationsKeys(t *testing.T) {
 	}
 	w.stillThere(t)
 }
+
+// TestEchoMatchesItsOwnBSSsFrame: each BSS numbers its management frames
+// itself, so two BSSes' frames to one address can carry the same sequence
+// number. The echo of one BSS's authentication response completes that
+// response, not another BSS's earlier probe response of the same number:
+// the station is authenticated at once, and may associate.
+func TestEchoMatchesItsOwnBSSsFrame(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.advance(h.a.beaconPeriod()) // each BSS has sent its first beacons
+	out, _ := h.take()
+	next := map[ieee80211.MAC]uint16{} // the sequence control of each BSS's next frame
+	for _, b := range out {
+		_, fr := parsed(t, b)
+		next[fr.Addr2()] = fr.SeqCtl() + 1<<4
+	}
+	// The BSS behind answers probes until its last response is numbered
+	// as the other's next frame.
+	behind, ahead := guest2ID, bssid
+	if next[bssid] < next[guest2ID] {
+		behind, ahead = bssid, guest2ID
+	}
+	probe := ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, behind, sta, behind, h.nextSeq()), "")
+	var last uint16
+	for next[behind] <= next[ahead] {
+		h.air(probe)
+		out, _ := h.take()
+		last = findMgmt(t, out, ieee80211.SubtypeProbeResp, sta).SeqCtl()
+		next[behind] = last + 1<<4
+	}
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, ahead, sta, ahead, h.nextSeq()), 0, 1, 0))
+	out, _ = h.take()
+	if resp := findMgmt(t, out, ieee80211.SubtypeAuth, sta); resp.SeqCtl() != last {
+		t.Fatalf("the authentication response %#x is not numbered as the other BSS's probe response %#x", resp.SeqCtl(), last)
+	}
+	for _, b := range out {
+		if _, fr := parsed(t, b); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) {
+			h.echo(b, radioAcked)
+		}
+	}
+	if _, s := h.a.sta.lookup(sta); s == nil || !s.AuthOK {
+		t.Fatalf("after its acknowledged response: %+v, want authenticated", s)
+	}
+}
