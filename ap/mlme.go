@@ -49,10 +49,14 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
-	if s.keepsAssoc() && s.bss == b {
-		// Its own BSS's: another BSS of the radio takes it as a new
-		// station, which leaves this one (hostapd prunes it from the
-		// radio's other BSSes).
+	if s.keepsAssoc() {
+		// Whichever BSS it is sent to: an unprotected frame anyone can
+		// forge must not end an MFP station's association, here or in
+		// another BSS of the radio (hostapd moves the station at once,
+		// ap_sta_remove_in_other_bss, which undoes 802.11w). A station
+		// that really moves deauthenticates first under its keys, or its
+		// association request here starts its BSS's SA Query
+		// (handleAssoc).
 		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}

@@ -324,7 +324,10 @@ func TestPMKSAPerBSS(t *testing.T) {
 	if h.a.radios[1].sae().pmksa.Len() != 1 || h.a.radios[0].sae().pmksa.Len() != 0 {
 		t.Fatalf("PMKSAs: first BSS %d, guest %d", h.a.radios[0].sae().pmksa.Len(), h.a.radios[1].sae().pmksa.Len())
 	}
-	// To the first BSS with the guest's PMKID: Open System, then 53.
+	// To the first BSS with the guest's PMKID: Open System, then 53. It
+	// leaves the guest BSS first as mac80211 does, deauthenticating under
+	// its keys (an MFP association outlives unprotected frames).
+	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, ieee80211.AppendDeauth(nil, ieee80211.ReasonDeauthLeaving), true))
 	w.bss, w.done = 0, false
 	h.take()
 	h.authTo(bssid, w.addr, 0, 1)
