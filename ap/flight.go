@@ -60,7 +60,7 @@ type flightFields struct {
 	// BSS's records, and a reply's retries are charged to that BSS's
 	// budget.
 	from uint8
-	ref         flightRef
+	ref  flightRef
 }
 
 // flightRef names a record for as long as it is in its ring: its AC and
