@@ -393,3 +393,52 @@ func TestEchoMatchesItsOwnBSSsFrame(t *testing.T) {
 		t.Fatalf("after its acknowledged response: %+v, want authenticated", s)
 	}
 }
+
+// TestForgedSAEToAnotherBSSsACLKeepsAStation: the guest BSS's access list
+// refusing an SAE Commit in the name of the first BSS's MFP station
+// (anyone can forge one) refuses it there and ends nothing of the
+// station's association with its own BSS.
+func TestForgedSAEToAnotherBSSsACLKeepsAStation(t *testing.T) {
+	cfg := twoSAE(t, true)
+	cfg.BSSes[0].ACL = bss.NewACL(bss.ACLDenyUnlessAccepted, nil, nil)
+	h := newHarness(t, cfg)
+	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
+		t.Fatalf("SAE refused: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
+		t.Fatalf("association status %d", st)
+	}
+	h.take()
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, mainSTA, guest2ID, h.nextSeq()), bss.AuthSAE, 1, 0))
+	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bss || s.State != bss.StateAssociated {
+		t.Fatalf("the first BSS's MFP station after a forged SAE Commit to the guest BSS: %+v", s)
+	}
+}
+
+// TestSAEWithAnotherBSSKeepsAnMFPStation: someone who knows the guest
+// BSS's password (every guest does) and completes SAE with it in the
+// name of an MFP station of the first BSS does not end that station's
+// association: the exchange proves the password, not the address.
+func TestSAEWithAnotherBSSKeepsAnMFPStation(t *testing.T) {
+	h := newHarness(t, twoSAE(t, true))
+	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
+		t.Fatalf("SAE refused: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
+		t.Fatalf("association status %d", st)
+	}
+	forger := joinBSS(h, mainSTA, 1, rsn.AKMSAE)
+	if keys, _ := forger.saeAuth(saePassword, 19, true); keys == nil {
+		t.Fatal("SAE with the guest BSS refused")
+	}
+	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bss || s.State != bss.StateAssociated {
+		t.Fatalf("the first BSS's MFP station after an SAE exchange with the guest BSS in its name: %+v", s)
+	}
+	w.stillThere(t)
+}
