@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
 	"github.com/airq/airq/txq"
@@ -65,6 +66,7 @@ type AP struct {
 
 	rx  radio.RxInfo
 	txs radio.TxStatus
+	txh radiotap.TxHeaders // the data frames' injection headers
 
 	events []Event
 

@@ -75,6 +75,7 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 	}
 	s.setState(q, stListed)
 	A.listed++
+	s.listedACs |= 1 << q.ac
 	if s.prod && a != nil {
 		s.file(q.sta, q.ac, a)
 	}
@@ -94,7 +95,9 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 	}
 	A := &s.acs[q.ac]
 	qi := s.index(q)
-	A.listed--
+	if A.listed--; A.listed == 0 {
+		s.listedACs &^= 1 << q.ac
+	}
 	var a *air
 	if s.prod && q.sta != 0 {
 		a = s.airOf(q.sta, q.ac)

@@ -92,7 +92,7 @@ func (w *twins) fail(format string, args ...any) {
 			fmt.Fprintf(&lists, "  %s label %x behind %v", qname(q), q.label, q.behind)
 			if q.sta != 0 {
 				a := p.airOf(q.sta, q.ac)
-				lo, hi := w.f[1].StationBelow(q.sta, q.ac)
+				_, lo, hi := w.f[1].StationBelow(q.sta, q.ac)
 				fmt.Fprintf(&lists, " def %d need %d fLap %d stop %d@%d heap %d listed %b out %b pending %d below %v/%v", a.def, a.need, a.fLap, a.kq, a.kLap, a.hp, a.listed, a.out, w.f[1].sta[q.sta][q.ac], lo, hi)
 			}
 			lists.WriteString("\n")
@@ -273,6 +273,11 @@ func (w *twins) step() {
 		ac := ieee80211.AC(ac)
 		if a, b := w.s[0].Listed(ac), w.s[1].Listed(ac); a != b {
 			w.fail("listed ac %d: trace %d, production %d", ac, a, b)
+		}
+		for _, s := range w.s {
+			if bit := s.ListedACs()>>ac&1 == 1; bit != (s.Listed(ac) > 0) {
+				w.fail("ListedACs bit %d is %v with %d queues listed", ac, bit, s.Listed(ac))
+			}
 		}
 		for sta := uint16(1); sta <= twinStations; sta++ {
 			if a, b := w.s[0].Deficit(sta, ac), w.s[1].Deficit(sta, ac); a != b {

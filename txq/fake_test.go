@@ -40,12 +40,12 @@ func (f *aqlFake) StationAllows(sta uint16, ac ieee80211.AC) bool {
 
 func (f *aqlFake) StationPending(sta uint16, ac ieee80211.AC) int32 { return f.sta[sta][ac] }
 
-func (f *aqlFake) StationBelow(sta uint16, ac ieee80211.AC) (bool, bool) {
-	if sta == 0 {
-		return true, true
-	}
+func (f *aqlFake) StationBelow(sta uint16, ac ieee80211.AC) (int32, bool, bool) {
 	p := f.sta[sta][ac]
-	return p < f.low, p < f.high
+	if sta == 0 {
+		return p, true, true
+	}
+	return p, p < f.low, p < f.high
 }
 
 func (f *aqlFake) TotalBelowThreshold() bool { return f.total < f.threshold }
@@ -61,11 +61,11 @@ func (f *aqlFake) sub(sta uint16, ac ieee80211.AC, us int32) { f.add(sta, ac, -u
 // openAirtime lets everything through with nothing pending.
 type openAirtime struct{}
 
-func (openAirtime) PHYAllows(ieee80211.AC, int) bool               { return true }
-func (openAirtime) StationAllows(uint16, ieee80211.AC) bool        { return true }
-func (openAirtime) StationPending(uint16, ieee80211.AC) int32      { return 0 }
-func (openAirtime) StationBelow(uint16, ieee80211.AC) (bool, bool) { return true, true }
-func (openAirtime) TotalBelowThreshold() bool                      { return true }
+func (openAirtime) PHYAllows(ieee80211.AC, int) bool                      { return true }
+func (openAirtime) StationAllows(uint16, ieee80211.AC) bool               { return true }
+func (openAirtime) StationPending(uint16, ieee80211.AC) int32             { return 0 }
+func (openAirtime) StationBelow(uint16, ieee80211.AC) (int32, bool, bool) { return 0, true, true }
+func (openAirtime) TotalBelowThreshold() bool                             { return true }
 
 // owner records what the scheduler gives back.
 type owner struct {

@@ -71,6 +71,8 @@ type Scheduler struct {
 	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
+	// listedACs has bit ac set while acs[ac].listed > 0 (ListedACs).
+	listedACs uint8
 
 	// now is the time of the Next being served, which caps are held at.
 	now time.Duration
@@ -119,7 +121,7 @@ func New(cfg Config) (*Scheduler, error) {
 	for i := range s.queues {
 		q := &s.queues[i]
 		q.sta, q.tid = uint16(i/ieee80211.NumTIDs), uint8(i%ieee80211.NumTIDs)
-		q.ac = ieee80211.TIDToAC(q.tid)
+		q.ac, q.bit = ieee80211.TIDToAC(q.tid), 1<<tidSlot[q.tid]
 		if q.sta == 0 {
 			q.tid, q.ac = nonStationTID, ieee80211.AC(i%ieee80211.NumACs)
 		}

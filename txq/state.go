@@ -5,7 +5,7 @@ package txq
 func (s *Scheduler) setState(q *TXQ, st uint8) {
 	if q.sta != 0 {
 		a := s.airOf(q.sta, q.ac)
-		bit := uint8(1) << tidSlot[q.tid&7]
+		bit := q.bit
 		a.listed &^= bit
 		a.out &^= bit
 		switch st {

@@ -71,12 +71,13 @@ type Airtime interface {
 	StationAllows(sta uint16, ac ieee80211.AC) bool
 	// StationPending is the station's pending airtime on the AC in µs.
 	StationPending(sta uint16, ac ieee80211.AC) int32
-	// StationBelow splits the per-station check by what moves it: whether
-	// the station's pending airtime is below its low and below its high
-	// limit. StationAllows is belowLow || (belowHigh && TotalBelowThreshold()).
-	// Production mode asks it when the station's pending airtime may have
-	// changed (Return, Charge) or the limits did (LimitsChanged).
-	StationBelow(sta uint16, ac ieee80211.AC) (belowLow, belowHigh bool)
+	// StationBelow is the station's pending airtime (StationPending) with
+	// the per-station check split by what moves it: whether that airtime
+	// is below its low and below its high limit. StationAllows is
+	// belowLow || (belowHigh && TotalBelowThreshold()). Production mode
+	// asks it, once per filing, when the station's pending airtime may
+	// have changed (Return, Charge) or the limits did (LimitsChanged).
+	StationBelow(sta uint16, ac ieee80211.AC) (pending int32, belowLow, belowHigh bool)
 	// TotalBelowThreshold reports whether the radio's total pending airtime
 	// is below aql_threshold.
 	TotalBelowThreshold() bool
