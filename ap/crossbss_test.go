@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
@@ -441,4 +442,42 @@ func TestSAEWithAnotherBSSKeepsAnMFPStation(t *testing.T) {
 		t.Fatalf("the first BSS's MFP station after an SAE exchange with the guest BSS in its name: %+v", s)
 	}
 	w.stillThere(t)
+}
+
+// TestHiddenBSSLeaksNothingThroughAnother: a hidden BSS beside visible
+// ones: a wildcard probe request is answered by the visible BSSes alone,
+// none of whose frames carries the hidden SSID; a probe naming the hidden
+// SSID is answered by the hidden BSS alone, and not at all when it is
+// addressed to another BSS's BSSID.
+func TestHiddenBSSLeaksNothingThroughAnother(t *testing.T) {
+	cfg := threeBSSes()
+	cfg.BSSes[0].SSID, cfg.BSSes[0].HideSSID = "hidden-staff", true
+	h := newHarness(t, cfg)
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	probe := func(to ieee80211.MAC, ssid string) map[ieee80211.MAC]bool {
+		h.take()
+		h.air(ieee80211.AppendSSID(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeProbeReq, to, sta, to, h.nextSeq()), ssid))
+		h.advance(h.a.beaconPeriod())
+		out, _ := h.take()
+		from := map[ieee80211.MAC]bool{}
+		for _, b := range out {
+			_, fr := parsed(t, b)
+			if bytes.Contains(fr, []byte("hidden-staff")) && fr.Addr2() != guest2ID {
+				t.Errorf("a frame from %s (subtype %d) carries the hidden SSID", fr.Addr2(), fr.Subtype())
+			}
+			if fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeProbeResp) && fr.Addr1() == sta {
+				from[fr.Addr2()] = true
+			}
+		}
+		return from
+	}
+	if got := probe(ieee80211.Broadcast, ""); len(got) != 2 || got[guest2ID] {
+		t.Errorf("a wildcard probe answered by %v, want the two visible BSSes", got)
+	}
+	if got := probe(ieee80211.Broadcast, "hidden-staff"); len(got) != 1 || !got[guest2ID] {
+		t.Errorf("a probe for the hidden SSID answered by %v, want the hidden BSS alone", got)
+	}
+	if got := probe(guest3ID, "hidden-staff"); len(got) != 0 {
+		t.Errorf("a probe for the hidden SSID to another BSSID answered by %v, want none", got)
+	}
 }
