@@ -7,6 +7,7 @@ import (
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/pmf"
 	"github.com/airq/airq/rsn"
 )
 
@@ -26,6 +27,29 @@ func reasonFrom(t *testing.T, out [][]byte, from, sta ieee80211.MAC) (subtype ui
 		}
 	}
 	return 0, 0, false
+}
+
+// mfpBesideGuests connects an MFP station to the first BSS (WPA2,
+// ieee80211w=2) of a radio carrying threeBSSes' open BSSes beside it.
+func mfpBesideGuests(t *testing.T) (*harness, *wpaSTA) {
+	cfg := pmfConfig(t, rsn.MFPRequired)
+	cfg.BSSes = threeBSSes().BSSes
+	return mfpStationIn(t, cfg)
+}
+
+// saeStation connects mainSTA to h's first BSS with SAE and MFP.
+func saeStation(t *testing.T, h *harness) *wpaSTA {
+	t.Helper()
+	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
+		t.Fatalf("SAE refused: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
+		t.Fatalf("association status %d", st)
+	}
+	return w
 }
 
 // guestMgmt is a management frame from sta to the guest BSS.
@@ -257,15 +281,7 @@ func TestWildcardProbeFloodHoldsTheReplyShare(t *testing.T) {
 // deauthenticated first under its keys (mac80211 does before it
 // authenticates elsewhere).
 func TestForgedAuthToAnotherBSSKeepsAnMFPStation(t *testing.T) {
-	cfg := pmfConfig(t, rsn.MFPRequired)
-	cfg.BSSes = threeBSSes().BSSes
-	h := newHarness(t, cfg)
-	h.advance(0)
-	h.take()
-	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
-	w.mfp = true
-	w.connect()
-	h.takeEvents()
+	h, w := mfpBesideGuests(t)
 	h.take()
 	h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, staMAC), 0, 1, 0))
 	out, _ := h.take()
@@ -289,15 +305,7 @@ func TestForgedAuthToAnotherBSSKeepsAnMFPStation(t *testing.T) {
 // the guest BSS. Without the query it would stay the first BSS's (its
 // unprotected frames cannot end that) and never get into the guest BSS.
 func TestMFPStationLeavingUnheardIsQueried(t *testing.T) {
-	cfg := pmfConfig(t, rsn.MFPRequired)
-	cfg.BSSes = threeBSSes().BSSes
-	h := newHarness(t, cfg)
-	h.advance(0)
-	h.take()
-	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
-	w.mfp = true
-	w.connect()
-	h.takeEvents()
+	h, w := mfpBesideGuests(t)
 	h.take()
 	auth := func() { h.air(ieee80211.AppendAuth(h.guestMgmt(ieee80211.SubtypeAuth, staMAC), 0, 1, 0)) }
 	auth()
@@ -310,6 +318,9 @@ func TestMFPStationLeavingUnheardIsQueried(t *testing.T) {
 	q := findMgmt(t, out, ieee80211.SubtypeAction, staMAC)
 	if q.Addr2() != bssid || !q.Protected() {
 		t.Fatalf("SA Query from %s, protected %v; want the first BSS's, protected", q.Addr2(), q.Protected())
+	}
+	if sq, err := pmf.ParseSAQuery(w.openFromAP(q)); err != nil || sq.Action != pmf.ActionRequest {
+		t.Fatalf("under the station's keys: %+v, %v; want an SA Query Request", sq, err)
 	}
 	for start := h.now; h.now < start+1100*time.Millisecond; {
 		h.advance(h.a.Deadline() - h.now)
@@ -328,14 +339,7 @@ func TestMFPStationLeavingUnheardIsQueried(t *testing.T) {
 // guest BSSID) goes unprotected: the keys are the first BSS's, and
 // neither their PNs nor their protection are the guest BSS's to use.
 func TestAnotherBSSUsesNoneOfAStationsKeys(t *testing.T) {
-	cfg := pmfConfig(t, rsn.MFPRequired)
-	cfg.BSSes = threeBSSes().BSSes
-	h := newHarness(t, cfg)
-	h.advance(0)
-	h.take()
-	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
-	w.mfp = true
-	w.connect()
+	h, w := mfpBesideGuests(t)
 	h.take()
 	f := h.upIPv4(staMAC, host, 0, false)
 	copy(f[4:10], guest2ID[:])
@@ -403,20 +407,13 @@ func TestForgedSAEToAnotherBSSsACLKeepsAStation(t *testing.T) {
 	cfg := twoSAE(t, true)
 	cfg.BSSes[0].ACL = bss.NewACL(bss.ACLDenyUnlessAccepted, nil, nil)
 	h := newHarness(t, cfg)
-	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
-	w.mfp = true
-	keys, status := w.saeAuth(saePassword, 19, true)
-	if keys == nil {
-		t.Fatalf("SAE refused: status %d", status)
-	}
-	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
-		t.Fatalf("association status %d", st)
-	}
+	w := saeStation(t, h)
 	h.take()
 	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, mainSTA, guest2ID, h.nextSeq()), bss.AuthSAE, 1, 0))
 	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bss || s.State != bss.StateAssociated {
 		t.Fatalf("the first BSS's MFP station after a forged SAE Commit to the guest BSS: %+v", s)
 	}
+	w.stillThere(t)
 }
 
 // TestSAEWithAnotherBSSKeepsAnMFPStation: someone who knows the guest
@@ -425,15 +422,7 @@ func TestForgedSAEToAnotherBSSsACLKeepsAStation(t *testing.T) {
 // association: the exchange proves the password, not the address.
 func TestSAEWithAnotherBSSKeepsAnMFPStation(t *testing.T) {
 	h := newHarness(t, twoSAE(t, true))
-	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
-	w.mfp = true
-	keys, status := w.saeAuth(saePassword, 19, true)
-	if keys == nil {
-		t.Fatalf("SAE refused: status %d", status)
-	}
-	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
-		t.Fatalf("association status %d", st)
-	}
+	w := saeStation(t, h)
 	forger := joinBSS(h, mainSTA, 1, rsn.AKMSAE)
 	if keys, _ := forger.saeAuth(saePassword, 19, true); keys == nil {
 		t.Fatal("SAE with the guest BSS refused")

@@ -432,18 +432,11 @@ func TestAssocWithAnotherBSSIsAStrangers(t *testing.T) {
 // no proof that the frames are the station's (crossbss_test.go).
 func TestSAEWithAnotherBSSMovesTheStation(t *testing.T) {
 	h := newHarness(t, twoSAE(t, true))
-	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
-	w.mfp = true
-	keys, status := w.saeAuth(saePassword, 19, true)
-	if keys == nil {
-		t.Fatalf("SAE refused: status %d", status)
-	}
-	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
-		t.Fatalf("association status %d", st)
-	}
+	w := saeStation(t, h)
 	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, ieee80211.AppendDeauth(nil, ieee80211.ReasonDeauthLeaving), true))
 	w.bss, w.done = 1, false
-	if keys, status = w.saeAuth(saePassword, 19, true); keys == nil {
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil {
 		t.Fatalf("SAE with the guest BSS refused: status %d", status)
 	}
 	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bsses[1] || s.State != bss.StateAuthenticated {
