@@ -470,3 +470,30 @@ func TestHiddenBSSLeaksNothingThroughAnother(t *testing.T) {
 		t.Errorf("a probe for the hidden SSID to another BSSID answered by %v, want none", got)
 	}
 }
+
+// BenchmarkAuthFloodGuest is BenchmarkAuthFlood aimed at a BSS beside the
+// first, whose table holds the AIDs the radio hands out: it must cost
+// what a flood at the first BSS costs.
+func BenchmarkAuthFloodGuest(b *testing.B) {
+	cfg := threeBSSes()
+	cfg.ReplyAirtime = 1
+	h := newHarness(&testing.T{}, cfg)
+	frames := make([][]byte, 4096)
+	for i := range frames {
+		from := ieee80211.MAC{0x02, 0xf3, 0, 0, byte(i >> 8), byte(i)}
+		f := ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, from, guest2ID, 1), 0, 1, 0)
+		frames[i] = append(radiotapRx(), f...)
+	}
+	for i := range maxAID + 100 { // fill the table
+		h.now += time.Millisecond
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flush(h.now, discard{})
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h.now += time.Microsecond
+		h.a.HandleRadio(h.now, frames[i%len(frames)])
+		h.a.Flush(h.now, discard{})
+	}
+}
