@@ -153,6 +153,9 @@ func New(cfg Config) (*AP, error) {
 	a.sched, err = txq.New(txq.Config{
 		Mode: cfg.Scheduler, LegacyRoundReset: cfg.LegacyRoundReset, MaxStations: maxAID,
 		Limit: poolSlabs - 1024, QueueLimit: cfg.QueueFrames, Airtime: a.air, Owner: a,
+		// Several BSSes: each holds no more than its share of what is in
+		// flight, so that the radio's queue carries each its share.
+		GroupShares: len(cfg.BSSes) > 0,
 	})
 	if err != nil {
 		return nil, err

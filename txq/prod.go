@@ -166,16 +166,17 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	}
 	var best stop
 	found := false
-	if e := s.heapTop(A, ac, heapAllowed); e != nil {
-		best, found = *e, true
-	}
-	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
-		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+	if s.owned != 0 {
+		best, found = s.nextShared(A, ac)
+	} else {
+		if e := s.heapTop(A, ac, heapAllowed); e != nil {
 			best, found = *e, true
 		}
-	}
-	if s.ncapped > 0 {
-		s.nextCapped(A, ac, &best, &found)
+		if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
+			if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+				best, found = *e, true
+			}
+		}
 	}
 	if found {
 		qi = s.airs[best.ai].kq
@@ -187,33 +188,6 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
-}
-
-// nextCapped takes the earlier of best and the stops in the heaps of the
-// capped groups within their budget at the time of the Next.
-func (s *Scheduler) nextCapped(A *acState, ac ieee80211.AC, best *stop, found *bool) {
-	below := -1 // TotalBelowThreshold, asked once
-	for _, g := range s.capped[:s.ncapped] {
-		G := &s.groups[g]
-		if !G.open(s.now) {
-			continue
-		}
-		base := int(G.hbase)
-		if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
-			*best, *found = *e, true
-		}
-		if len(A.heaps[base+heapBelowHigh].e) == 0 {
-			continue
-		}
-		if below < 0 {
-			below = int(b2i(s.air.TotalBelowThreshold()))
-		}
-		if below == 1 {
-			if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
-				*best, *found = *e, true
-			}
-		}
-	}
 }
 
 // nextSolo is next when one queue is listed, the common case of one busy

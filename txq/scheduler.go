@@ -18,7 +18,10 @@ type air struct {
 	def        int64 // stored deficit, µs
 	lastActive time.Duration
 	active     bool // lastActive has been set
-	txAirtime  uint64
+	// competing: a queue of the station's on this AC is listed or out, as
+	// GroupShares last booked it (share.go).
+	competing bool
+	txAirtime uint64
 
 	// Production: def is as of the filing at lap fLap; the walk's passes
 	// over the station's listed queues since then have refilled it, up to
@@ -53,7 +56,9 @@ type acState struct {
 	// may let them through: the stations of uncapped groups share the
 	// first pair, each capped group has its own (group.go).
 	heaps [numHeaps * (1 + MaxGroups)]stationHeap
-	stats ACStats
+	// filled has a bit for each heap with entries.
+	filled uint32
+	stats  ACStats
 }
 
 // Scheduler holds every queue of one radio and schedules them per AC. It is
@@ -80,6 +85,15 @@ type Scheduler struct {
 	groups  [MaxGroups]group
 	capped  [MaxGroups]uint8 // the capped groups, the first ncapped
 	ncapped int
+	// owned is the set of groups with heaps of their own (hbase != 0);
+	// members counts each group's stations.
+	owned   uint8
+	members [MaxGroups]int
+
+	// shares is Config.GroupShares, read through gair (share.go).
+	shares bool
+	gair   GroupAirtime
+	share  [ieee80211.NumACs]shareState
 
 	fq
 	clk codelClock
@@ -112,7 +126,14 @@ func New(cfg Config) (*Scheduler, error) {
 	if err := cfg.fill(); err != nil {
 		return nil, err
 	}
-	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production}
+	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production, shares: cfg.GroupShares}
+	if s.shares {
+		s.gair = cfg.Airtime.(GroupAirtime) // fill checked it
+		for g := range uint8(MaxGroups) {
+			s.groups[g].hbase = s.hbaseOf(g)
+		}
+		s.owned = s.ownHeaps()
+	}
 	nq := (cfg.MaxStations + 1) * ieee80211.NumTIDs
 	s.queues = make([]TXQ, nq)
 	s.stas = make([]station, cfg.MaxStations+1)

@@ -139,6 +139,13 @@ type Config struct {
 	QueueBytes  int // bytes per queue
 	Quantum     int // FQ quantum in bytes
 
+	// GroupShares holds each group's stations, while two or more groups
+	// have queues listed, to the group's share of the stations' pending
+	// airtime by their weights (share.go): what a radio with several BSSes
+	// wants, so that its queue, however deep, carries each BSS its share.
+	// Airtime must then be a GroupAirtime too.
+	GroupShares bool
+
 	Airtime Airtime // required
 	Owner   Owner   // required
 }
@@ -146,6 +153,9 @@ type Config struct {
 func (c *Config) fill() error {
 	if c.Airtime == nil || c.Owner == nil {
 		return errors.New("txq: Config.Airtime and Config.Owner are required")
+	}
+	if _, ok := c.Airtime.(GroupAirtime); c.GroupShares && !ok {
+		return errors.New("txq: Config.GroupShares needs an Airtime with GroupPending")
 	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
