@@ -164,7 +164,7 @@ func (h *hostapdIface) answer(b []byte, from string) []byte {
 	case hostapd.Deauthenticate, hostapd.Disassociate:
 		return h.ok(h.leave(c))
 	case hostapd.SAQuery:
-		r := h.call(ctl.Request{Op: ctl.OpSAQuery, Addr: c.Addr})
+		r := h.callBSS(ctl.Request{Op: ctl.OpSAQuery, Addr: c.Addr})
 		return h.ok(r.Err())
 	case hostapd.ChanSwitch:
 		return h.refuse(c, errors.New("airq does not switch channels while running"))
@@ -234,7 +234,7 @@ func (h *hostapdIface) testing(c hostapd.Command) []byte {
 	var err error
 	switch c.Kind {
 	case hostapd.GetPMK:
-		r := h.call(ctl.Request{Op: ctl.OpStationPMK, Addr: c.Addr})
+		r := h.callBSS(ctl.Request{Op: ctl.OpStationPMK, Addr: c.Addr})
 		if err := r.Err(); err != nil {
 			return h.refuse(c, err)
 		}
