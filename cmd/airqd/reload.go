@@ -239,11 +239,6 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	return nil
 }
 
-// reloadPSKs is reloadPSKsFor the first BSS.
-func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
-	return r.reloadPSKsFor(ctx, next, 0)
-}
-
 // reloadPSKsFor applies next's PSKs of BSS i (0 the first, i the bss=
 // section i) alone, as hostapd's RELOAD_WPA_PSK on that BSS's socket;
 // its stations whose key is gone are deauthenticated, the other BSSes'
