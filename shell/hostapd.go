@@ -128,10 +128,11 @@ func (h *hostapdIface) call(req ctl.Request) ctl.Reply {
 
 // callBSS asks the loop a station request of the socket's own BSS, as
 // hostapd's commands act on the socket's BSS alone; a core that names no
-// BSS so (ENODEV) is asked for every station, as with one BSS.
+// BSS so (ENODEV) is asked for every station, as with one BSS, unless
+// the socket is a section's: that never reaches another BSS's stations.
 func (h *hostapdIface) callBSS(req ctl.Request) ctl.Reply {
 	req.Dev = h.cfg.Iface
-	if r := h.call(req); r.Errno != ctl.ENODEV {
+	if r := h.call(req); r.Errno != ctl.ENODEV || h.cfg.Section {
 		return r
 	}
 	req.Dev = ""

@@ -69,7 +69,7 @@ func twoBSSSockets(t *testing.T) map[string]*hostapdRig {
 		stop()
 		srv.Close()
 	})
-	for _, name := range []string{"wlan0", "guest"} {
+	for _, name := range []string{"wlan0", "guest", "lost"} { // lost: a section the core does not know
 		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Section: name != "wlan0", Log: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			t.Fatal(err)
@@ -160,5 +160,19 @@ func TestHostapdDisableEveryBSS(t *testing.T) {
 	}
 	if st := guest.ask("STATUS"); !strings.HasPrefix(st, "state=ENABLED\n") {
 		t.Errorf("STATUS on the guest's socket after ENABLE on wlan0's:\n%s", st)
+	}
+}
+
+// TestHostapdSectionSocketOfNoBSS: a section's socket whose name the core
+// does not know fails its station commands (no such BSS), rather than on every
+// BSS's as the first BSS's socket would (whose name may not be its
+// BSS's): a section's commands never reach another BSS's stations.
+func TestHostapdSectionSocketOfNoBSS(t *testing.T) {
+	noLeaks(t)
+	lost := twoBSSSockets(t)["lost"].client("lost")
+	for _, cmd := range []string{"STA-FIRST", "STA " + sta.String(), "DEAUTHENTICATE " + sta.String()} {
+		if got := lost.ask(cmd); got != "FAIL\n" {
+			t.Errorf("%s on a section's socket of no BSS: %q, want FAIL", cmd, got)
+		}
 	}
 }
