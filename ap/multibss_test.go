@@ -541,3 +541,71 @@ func TestBSSLoadCountsItsOwnStations(t *testing.T) {
 		t.Errorf("BSS Load station counts %v, want 1, 2 and 0", got)
 	}
 }
+
+// TestGroupFramesTakenBackWhenTheirBSSDozes: guest broadcasts queued
+// while no guest station dozed, and still queued when one dozes, are
+// taken back into the guest's buffer as the queue hands them out, in
+// their order, and follow the guest's next DTIM beacon.
+func TestGroupFramesTakenBackWhenTheirBSSDozes(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.joinGuest(guest1)
+	h.take()
+	for i := range 100 {
+		h.wireTo(1, eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, byte(i)}, 0))
+	}
+	inFlight, _ := h.take()
+	if h.a.Backlog() == 0 {
+		t.Fatal("nothing left queued")
+	}
+	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
+	for _, f := range inFlight {
+		h.echo(f, radio.TxStatus{})
+	}
+	if out, _ := h.take(); len(dataFrames(t, out)) != 0 {
+		t.Fatal("queued guest broadcasts sent after a guest station dozed, before the guest's DTIM")
+	}
+	if r := h.a.radios[1]; r.group.n == 0 || !h.a.Accounted() {
+		t.Fatalf("%d frames taken back into the guest's buffer", r.group.n)
+	}
+	next := byte(len(dataFrames(t, inFlight)))
+	for i := 0; i < 10 && h.a.Backlog() > 0; i++ {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		out = h.afterBeacons(out)
+		for len(out) > 0 {
+			for _, d := range dataFrames(t, out) {
+				if d.Addr3()[5] != next {
+					t.Fatalf("after the DTIM: broadcast %d, want %d", d.Addr3()[5], next)
+				}
+				next++
+			}
+			for _, f := range out {
+				h.echo(f, radio.TxStatus{})
+			}
+			out, _ = h.take()
+		}
+	}
+	if next != 100 || !h.a.Accounted() {
+		t.Errorf("%d broadcasts in order, want 100", next)
+	}
+}
+
+// TestRestartDropsBSSsBufferedGroupFrames: a restarted BSS's buffered
+// group frames go with its stations, counted, and the others' stay.
+func TestRestartDropsBSSsBufferedGroupFrames(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.joinGuest(guest1)
+	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
+	h.take()
+	for range 3 {
+		h.wireTo(1, eth(ieee80211.Broadcast, host, 0))
+	}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{Name: "guest", SSID: "guest"}); err != nil {
+		t.Fatal(err)
+	}
+	if c := h.a.Counters(); c[counter.WiredDroppedFlushed] != 3 || h.a.Backlog() != 0 || h.a.parked != 0 || !h.a.Accounted() {
+		t.Errorf("flushed %d, backlog %d, parked %d; want 3, 0, 0", c[counter.WiredDroppedFlushed], h.a.Backlog(), h.a.parked)
+	}
+}
