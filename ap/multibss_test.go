@@ -379,6 +379,14 @@ func idleBSSCost(t *testing.T, secure func() *RSNConfig) (per float64, one uint6
 	return (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1), one
 }
 
+// dozingGuest associates sta with the guest BSS and puts it in power save.
+func (h *harness) dozingGuest(sta ieee80211.MAC) {
+	h.t.Helper()
+	h.joinGuest(sta)
+	h.air(ieee80211.AppendNullData(nil, guest2ID, sta, h.nextSeq(), true))
+	h.take()
+}
+
 // TestGroupFramesWaitForTheirOwnBSSsDTIM: with a station of the guest BSS
 // dozing, the main BSS's broadcast goes out at once; the guest's waits
 // for the guest's DTIM beacon, and only the guest's beacons announce it,
@@ -389,9 +397,7 @@ func TestGroupFramesWaitForTheirOwnBSSsDTIM(t *testing.T) {
 	h := newHarness(t, cfg)
 	main1, guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
 	h.join(main1, false)
-	h.joinGuest(guest1)
-	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
-	h.take()
+	h.dozingGuest(guest1)
 	h.wire(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
 	out, _ := h.take()
 	if d := dataFrames(t, out); len(d) != 1 || d[0].Addr2() != bssid || !d[0].Addr1().IsMulticast() {
@@ -490,10 +496,7 @@ func TestGuestBroadcastFloodDoesNotDelayMain(t *testing.T) {
 // and the DTIM beacon releases the rest; every frame is accounted for.
 func TestGroupBufferDropsItsOldest(t *testing.T) {
 	h := newHarness(t, threeBSSes())
-	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
-	h.joinGuest(guest1)
-	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
-	h.take()
+	h.dozingGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
 	for i := range groupBufferLen + 10 {
 		h.wireTo(1, eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, byte(i)}, 0))
 	}
@@ -592,13 +595,10 @@ func TestGroupFramesTakenBackWhenTheirBSSDozes(t *testing.T) {
 }
 
 // TestRestartDropsBSSsBufferedGroupFrames: a restarted BSS's buffered
-// group frames go with its stations, counted, and the others' stay.
+// group frames go with its stations, counted as flushed.
 func TestRestartDropsBSSsBufferedGroupFrames(t *testing.T) {
 	h := newHarness(t, threeBSSes())
-	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
-	h.joinGuest(guest1)
-	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
-	h.take()
+	h.dozingGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
 	for range 3 {
 		h.wireTo(1, eth(ieee80211.Broadcast, host, 0))
 	}
