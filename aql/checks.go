@@ -32,7 +32,9 @@ func (t *Tracker) StationAllows(sta uint16, ac ieee80211.AC) bool {
 		return false
 	}
 	low, high := t.stationLimit(&t.sta[sta], ac)
-	return stationAllows(t.sta[sta].pending[ac], t.total, low, high, t.lim.Threshold)
+	p := t.sta[sta].pending[ac]
+	// The total is a sum over the ACs: asked only past the low limit.
+	return p < int64(low) || stationAllows(p, t.Total(), low, high, t.lim.Threshold)
 }
 
 // StationBelow returns station sta's pending airtime in ac (StationPending)
@@ -55,7 +57,7 @@ func (t *Tracker) StationBelow(sta uint16, ac ieee80211.AC) (pending int32, belo
 
 // TotalBelowThreshold reports whether the total pending airtime is below
 // aql_threshold, the other half of StationAllows.
-func (t *Tracker) TotalBelowThreshold() bool { return t.total < int64(t.lim.Threshold) }
+func (t *Tracker) TotalBelowThreshold() bool { return t.Total() < int64(t.lim.Threshold) }
 
 // CanSend reports whether ac has room under the in-flight frame cap.
 func (t *Tracker) CanSend(ac ieee80211.AC) bool {
