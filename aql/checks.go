@@ -31,10 +31,15 @@ func (t *Tracker) StationAllows(sta uint16, ac ieee80211.AC) bool {
 	if sta > MaxStation || ac >= ieee80211.NumACs {
 		return false
 	}
-	low, high := t.stationLimit(&t.sta[sta], ac)
-	p := t.sta[sta].pending[ac]
-	// The total is a sum over the ACs: asked only past the low limit.
-	return p < int64(low) || stationAllows(p, t.Total(), low, high, t.lim.Threshold)
+	s := &t.sta[sta]
+	low, high := t.stationLimit(s, ac)
+	p := s.pending[ac]
+	if p < int64(low) {
+		return true
+	}
+	// ieee80211_txq_airtime_check's arithmetic; the total is a sum over
+	// the ACs, taken only past the low limit.
+	return p < int64(high) && t.Total() < int64(t.lim.Threshold)
 }
 
 // StationBelow returns station sta's pending airtime in ac (StationPending)

@@ -274,17 +274,13 @@ func (t *Tracker) ACPending(ac ieee80211.AC) int64 {
 	return t.pending[ac]
 }
 
-// Total's sum names the four ACs: these fail to compile if there are more
-// or fewer.
-type (
-	_ [ieee80211.NumACs - 4]struct{}
-	_ [4 - ieee80211.NumACs]struct{}
-)
-
 // Total returns the µs pending over all ACs: their sum, taken when asked
 // rather than kept beside them per frame.
-func (t *Tracker) Total() int64 {
-	return t.pending[0] + t.pending[1] + t.pending[2] + t.pending[3]
+func (t *Tracker) Total() (sum int64) {
+	for _, p := range t.pending {
+		sum += p
+	}
+	return sum
 }
 
 // InFlight returns the frames in flight in ac.
