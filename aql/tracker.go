@@ -277,7 +277,7 @@ func (t *Tracker) ACPending(ac ieee80211.AC) int64 {
 // Total returns the µs pending over all ACs: their sum, taken when asked
 // rather than kept beside them per frame.
 func (t *Tracker) Total() (sum int64) {
-	for _, p := range t.pending {
+	for _, p := range t.pending[:] { // the slice: ranging the array copies it
 		sum += p
 	}
 	return sum
