@@ -38,7 +38,12 @@ func (a *AP) txLoop(now time.Duration) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
 			held := slot == 0 && a.groupHeld()
-			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && a.sched.InShare(q) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
+			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) {
+				// Apart: as a loop condition the inlined checks' answers
+				// are kept in registers and tested again, each frame.
+				if !a.sched.InShare(q) || a.out.full() || a.holdForAMSDU(slot, q) || !a.fitsBeforeLeave(now) {
+					break
+				}
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
