@@ -158,6 +158,9 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 // senderOf returns the index in AP.bsses of the BSS that sends fr, one of
 // the radio's own frames: the BSS whose BSSID is its transmitter.
 func (a *AP) senderOf(fr ieee80211.Frame) uint8 {
+	if len(a.bsses) < 2 {
+		return 0 // one BSS sends everything: no address to compare
+	}
 	ta := fr.Addr2()
 	for i, b := range a.bsses {
 		if b.BSSID == ta {

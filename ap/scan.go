@@ -133,10 +133,7 @@ func (a *AP) OnFreq() int { return a.onFreq }
 // and before it leaves once the radio holds all it can send in time.
 func (a *AP) scanning(now time.Duration) bool {
 	sc := a.scan
-	if sc == nil || sc.stage == scanIdle {
-		return false
-	}
-	return sc.stage == scanAway || !a.fitsBeforeLeave(now)
+	return sc != nil && sc.stage != scanIdle && (sc.stage == scanAway || !a.fitsBeforeLeave(now))
 }
 
 // fitsBeforeLeave says whether the radio can take more before a trip: what

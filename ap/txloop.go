@@ -41,7 +41,12 @@ func (a *AP) txLoop(now time.Duration) {
 			slot := q.Station()
 			// The non-station queue is never held: each BSS holds its own
 			// group frames in its buffer (groupbuf.go).
-			for a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && a.sched.InShare(q) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
+			for a.air.CanSend(ac) && a.air.StationAllows(slot, ac) {
+				// Apart: as a loop condition the inlined checks' answers
+				// are kept in registers and tested again, each frame.
+				if !a.sched.InShare(q) || a.out.full() || a.holdForAMSDU(slot, q) || !a.fitsBeforeLeave(now) {
+					break
+				}
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break

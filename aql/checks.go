@@ -31,8 +31,15 @@ func (t *Tracker) StationAllows(sta uint16, ac ieee80211.AC) bool {
 	if sta > MaxStation || ac >= ieee80211.NumACs {
 		return false
 	}
-	low, high := t.stationLimit(&t.sta[sta], ac)
-	return stationAllows(t.sta[sta].pending[ac], t.total, low, high, t.lim.Threshold)
+	s := &t.sta[sta]
+	low, high := t.stationLimit(s, ac)
+	p := s.pending[ac]
+	if p < int64(low) {
+		return true
+	}
+	// ieee80211_txq_airtime_check's arithmetic; the total is a sum over
+	// the ACs, taken only past the low limit.
+	return p < int64(high) && t.Total() < int64(t.lim.Threshold)
 }
 
 // StationBelow returns station sta's pending airtime in ac (StationPending)
@@ -55,7 +62,7 @@ func (t *Tracker) StationBelow(sta uint16, ac ieee80211.AC) (pending int32, belo
 
 // TotalBelowThreshold reports whether the total pending airtime is below
 // aql_threshold, the other half of StationAllows.
-func (t *Tracker) TotalBelowThreshold() bool { return t.total < int64(t.lim.Threshold) }
+func (t *Tracker) TotalBelowThreshold() bool { return t.Total() < int64(t.lim.Threshold) }
 
 // CanSend reports whether ac has room under the in-flight frame cap.
 func (t *Tracker) CanSend(ac ieee80211.AC) bool {

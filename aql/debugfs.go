@@ -164,7 +164,7 @@ func (t *Tracker) Snapshot() PendingSnapshot {
 	for ac := range p.AC {
 		p.AC[ac] = uint64(t.pending[ac])
 	}
-	p.Total = uint64(t.total)
+	p.Total = uint64(t.Total())
 	return p
 }
 

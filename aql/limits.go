@@ -43,10 +43,3 @@ func (l *Limits) PHYLimit(ac ieee80211.AC, listed int) (limit uint64, ok bool) {
 	}
 	return uint64(listed-1)*uint64(l.Low[ac])/2 + uint64(l.High[ac]), true
 }
-
-// stationAllows is ieee80211_txq_airtime_check's arithmetic: below the low
-// limit, or below the high limit while the radio's total is below the
-// threshold.
-func stationAllows(pending, total int64, low, high, threshold uint32) bool {
-	return pending < int64(low) || (total < int64(threshold) && pending < int64(high))
-}

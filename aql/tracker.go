@@ -64,7 +64,7 @@ type station struct {
 	low     [ieee80211.NumACs]uint32
 	high    [ieee80211.NumACs]uint32
 	custom  uint8 // bit per AC: low/high above override the radio's
-	group   uint8 // SetGroup's: whose sum in Tracker.group it counts in
+	group   uint8 // SetGroup's: whose sum in Tracker.group it counts in (0: none)
 	gen     uint32
 }
 
@@ -81,12 +81,15 @@ type Tracker struct {
 	lim      Limits
 	frameCap [ieee80211.NumACs]uint32
 	pending  [ieee80211.NumACs]int64
-	total    int64
 	inFlight [ieee80211.NumACs]uint32
 	// group is the pending airtime of each group's stations per AC (what
-	// the scheduler holds a BSS's in-flight share to), multicast's (slot
-	// 0) in the last, no group's.
-	group [MaxGroups + 1][ieee80211.NumACs]int64
+	// the scheduler holds a BSS's in-flight share to) for groups 1 and up.
+	// Group 0's, every station's on a radio of one BSS, is derived on read
+	// (GroupPending) from the stations' pending airtime less the other
+	// groups': its row only takes Add's sums unread, so that Add needs no
+	// branch and stays small enough to inline, and Complete subtracts
+	// nothing from it.
+	group [MaxGroups][ieee80211.NumACs]int64
 	c     Counters
 	sta   [numSlots]station
 }
@@ -94,7 +97,6 @@ type Tracker struct {
 // New returns a Tracker configured by cfg. It is the only allocation.
 func New(cfg Config) *Tracker {
 	t := &Tracker{lim: cfg.Limits}
-	t.sta[0].group = groupOf(0)
 	if cfg.Limits == (Limits{}) {
 		t.lim = DefaultLimits()
 	}
@@ -122,7 +124,6 @@ func (t *Tracker) Add(sta uint16, ac ieee80211.AC, us uint32) Token {
 	s.frames[ac]++
 	t.group[s.group][ac] += u
 	t.pending[ac] += u
-	t.total += u
 	t.inFlight[ac]++
 	t.c.Added++
 	return Token{us: us, gen: s.gen, sta: sta, ac: ac, live: true}
@@ -146,9 +147,10 @@ func (t *Tracker) Complete(tok *Token) bool {
 	}
 	us := int64(tok.us)
 	s.pending[tok.ac] = t.sub(s.pending[tok.ac], us)
-	t.group[s.group][tok.ac] = t.sub(t.group[s.group][tok.ac], us)
+	if s.group != 0 {
+		t.group[s.group][tok.ac] = t.sub(t.group[s.group][tok.ac], us)
+	}
 	t.pending[tok.ac] = t.sub(t.pending[tok.ac], us)
-	t.total = t.sub(t.total, us)
 	s.frames[tok.ac] = t.sub32(s.frames[tok.ac], 1)
 	t.inFlight[tok.ac] = t.sub32(t.inFlight[tok.ac], 1)
 	t.c.Completed++
@@ -187,23 +189,15 @@ func (t *Tracker) RemoveStation(sta uint16) {
 	s := &t.sta[sta]
 	for ac := range s.pending {
 		p, f := s.pending[ac], s.frames[ac]
-		t.group[s.group][ac] = t.sub(t.group[s.group][ac], p)
+		if s.group != 0 {
+			t.group[s.group][ac] = t.sub(t.group[s.group][ac], p)
+		}
 		t.pending[ac] = t.sub(t.pending[ac], p)
-		t.total = t.sub(t.total, p)
 		t.inFlight[ac] = t.sub32(t.inFlight[ac], f)
 		t.c.Reclaimed += uint64(f)
 		t.c.ReclaimedUs += uint64(p)
 	}
-	*s = station{gen: s.gen + 1, group: groupOf(sta)}
-}
-
-// groupOf is a fresh slot's group: 0, or for multicast the one past the
-// stations' groups.
-func groupOf(sta uint16) uint8 {
-	if sta == 0 {
-		return MaxGroups
-	}
-	return 0
+	*s = station{gen: s.gen + 1}
 }
 
 // SetGroup moves station sta into group g (its BSS; stations start in 0),
@@ -215,8 +209,12 @@ func (t *Tracker) SetGroup(sta uint16, g uint8) {
 	}
 	s := &t.sta[sta]
 	for ac, p := range s.pending {
-		t.group[s.group][ac] -= p
-		t.group[g][ac] += p
+		if s.group != 0 {
+			t.group[s.group][ac] -= p
+		}
+		if g != 0 {
+			t.group[g][ac] += p
+		}
 	}
 	s.group = g
 }
@@ -227,7 +225,14 @@ func (t *Tracker) GroupPending(g uint8, ac ieee80211.AC) int64 {
 	if g >= MaxGroups || ac >= ieee80211.NumACs {
 		return 0
 	}
-	return t.group[g][ac]
+	if g != 0 {
+		return t.group[g][ac]
+	}
+	p := t.StationsPending(ac)
+	for _, o := range t.group[1:] {
+		p -= o[ac]
+	}
+	return p
 }
 
 // StationsPending returns the µs pending for every station in ac: the
@@ -236,7 +241,7 @@ func (t *Tracker) StationsPending(ac ieee80211.AC) int64 {
 	if ac >= ieee80211.NumACs {
 		return 0
 	}
-	return t.pending[ac] - t.group[MaxGroups][ac]
+	return t.pending[ac] - t.sta[0].pending[ac]
 }
 
 // Reset removes every station including slot 0: all pending airtime and
@@ -269,8 +274,14 @@ func (t *Tracker) ACPending(ac ieee80211.AC) int64 {
 	return t.pending[ac]
 }
 
-// Total returns the µs pending over all ACs.
-func (t *Tracker) Total() int64 { return t.total }
+// Total returns the µs pending over all ACs: their sum, taken when asked
+// rather than kept beside them per frame.
+func (t *Tracker) Total() (sum int64) {
+	for _, p := range t.pending[:] { // the slice: ranging the array copies it
+		sum += p
+	}
+	return sum
+}
 
 // InFlight returns the frames in flight in ac.
 func (t *Tracker) InFlight(ac ieee80211.AC) int {

@@ -418,8 +418,9 @@ func runTwinsWith(t *testing.T, first uint64, busy func(seed uint64) int, groups
 type twinSums struct{ idle, solo, held int }
 
 // checkShares verifies GroupShares' books: each group's competing weight
-// is its stations' with a queue listed or out, and the count of groups
-// with weight.
+// is its stations' with a queue listed or out, the count of groups with
+// weight, and the ACs marked sharing (InShare's one test) those with two
+// or more.
 func checkShares(s *Scheduler) string {
 	if !s.shares {
 		return ""
@@ -440,6 +441,9 @@ func checkShares(s *Scheduler) string {
 		}
 		if S := &s.share[ac]; w != S.weight || n != S.competing || mask != S.mask {
 			return fmt.Sprintf("%v ac %d: competing weights %v (%d groups), want %v (%d)", s.Mode(), ac, S.weight, S.competing, w, n)
+		}
+		if s.sharing(ac) != (n >= 2) {
+			return fmt.Sprintf("%v ac %d: sharing %v with %d groups competing", s.Mode(), ac, s.sharing(ac), n)
 		}
 	}
 	return ""

@@ -55,7 +55,7 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 		h := &A.heaps[hp]
 		a.hp, s.hpos[ai] = hp, int32(len(h.e))
 		h.e = append(h.e, stop{})
-		A.filled |= 1 << hp
+		A.filled |= heapBit(hp)
 	}
 	if hp >= 0 {
 		h := &A.heaps[hp]
@@ -66,6 +66,14 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 		}
 	}
 }
+
+// heapBit is heap hp's bit in acState.filled, hp one of the heaps (not
+// -1): masked so that the shift needs neither a sign check nor an
+// overflow branch per filing.
+func heapBit(hp int8) uint32 { return 1 << (uint8(hp) & 31) }
+
+// The heaps fit filled's 32 bits: heapBit's mask loses none.
+var _ [32 - len(acState{}.heaps)]struct{}
 
 // heapDrop takes station-AC ai out of its heap, if any.
 func (s *Scheduler) heapDrop(A *acState, ai int32) {
@@ -80,7 +88,7 @@ func (s *Scheduler) heapDrop(A *acState, ai int32) {
 	}
 	h.e = h.e[:last]
 	if last == 0 {
-		A.filled &^= 1 << a.hp
+		A.filled &^= heapBit(a.hp)
 	}
 	if i != last && !s.siftUp(h, i) {
 		s.siftDown(h, i)

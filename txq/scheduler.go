@@ -90,10 +90,13 @@ type Scheduler struct {
 	owned   uint8
 	members [MaxGroups]int
 
-	// shares is Config.GroupShares, read through gair (share.go).
-	shares bool
-	gair   GroupAirtime
-	share  [ieee80211.NumACs]shareState
+	// shares is Config.GroupShares, read through gair (share.go);
+	// sharingACs has a bit for each AC on which two or more groups compete
+	// with it, kept by compete.
+	shares     bool
+	sharingACs uint8
+	gair       GroupAirtime
+	share      [ieee80211.NumACs]shareState
 
 	fq
 	clk codelClock

@@ -43,6 +43,10 @@ func (s *Scheduler) compete(sta uint16, ac ieee80211.AC, on bool) {
 	if now := S.weight[g] > 0; now != was {
 		S.competing += int(b2i(now)) - int(b2i(was))
 		S.mask ^= 1 << g
+		s.sharingACs &^= 1 << ac
+		if S.competing >= 2 {
+			s.sharingACs |= 1 << ac
+		}
 	}
 }
 
@@ -76,7 +80,7 @@ func (s *Scheduler) capsOpen() uint8 {
 // sharing reports whether GroupShares holds anyone back on ac now: two or
 // more groups compete.
 func (s *Scheduler) sharing(ac ieee80211.AC) bool {
-	return s.shares && s.share[ac].competing >= 2
+	return s.sharingACs&(1<<ac) != 0
 }
 
 // countedWeight is the competing weight of the groups within their caps
@@ -136,13 +140,17 @@ func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
 // competing station is always at or
 // below its share, and one AQL holds back keeps frames in flight that
 // end, so the rule holds no station back from the air for good. Always
-// true without GroupShares or with one group competing.
+// true without GroupShares or with one group competing: then, as on a
+// radio of one BSS, on every AC, it costs one test.
 func (s *Scheduler) InShare(q *TXQ) bool {
-	return !s.shares || q.sta == 0 || s.share[q.ac].competing < 2 || s.inShareNow(q)
+	return s.sharingACs == 0 || s.inShareNow(q)
 }
 
-// inShareNow is InShare while sharing.
+// inShareNow is InShare while sharing on some AC.
 func (s *Scheduler) inShareNow(q *TXQ) bool {
+	if q.sta == 0 || !s.sharing(q.ac) {
+		return true
+	}
 	w := s.countedWeight(q.ac, s.capsOpen())
 	pending := int64(s.air.StationPending(q.sta, q.ac))
 	return pending*w <= int64(s.stas[q.sta].weight)*s.gair.StationsPending(q.ac)
