@@ -229,6 +229,7 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	a.scanTick(now)
 	a.expireFlights(now)
+	a.passDTIMs(now)
 	a.rsnTick(now)
 	if a.airtime.timed {
 		a.airtimeTick(now)
@@ -249,6 +250,9 @@ func (a *AP) Deadline() time.Duration {
 		d = t
 	}
 	if t, ok := a.airtimeDeadline(); ok && t < d {
+		d = t
+	}
+	if t, ok := a.dtimDeadline(); ok && t < d {
 		d = t
 	}
 	for i := range a.flights {

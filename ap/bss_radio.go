@@ -31,8 +31,12 @@ type bssRadio struct {
 	group       groupBuffer
 	groupQueued int
 	// dtimOnAir: the DTIM beacon that opened the group window is still
-	// the radio's, so the group frames wait to follow it on the air.
+	// the radio's, so the group frames wait to follow it on the air,
+	// until its record completes (dtimRef names it, so an older beacon's
+	// completion leaves a newer one's hold) or dtimDue passes.
 	dtimOnAir bool
+	dtimRef   flightRef
+	dtimDue   time.Duration
 }
 
 // radioOf returns BSS b's view of the radio.

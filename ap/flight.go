@@ -205,7 +205,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 			a.beacons.echoed(now - rec.tbtt)
 		}
 		if int(rec.from) < len(a.radios) {
-			a.radios[rec.from].dtimOnAir = false // its group frames follow (groupbuf.go)
+			a.radios[rec.from].dtimCompleted(rec.ref)
 		}
 	}
 	if rec.replyCost != 0 && st != nil {

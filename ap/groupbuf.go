@@ -43,13 +43,52 @@ func (g *groupBuffer) pop() uint32 {
 	return h
 }
 
-// groupHeld reports whether r's BSS holds its group frames: a station of
-// its dozes and no DTIM beacon of its has opened the window and gone out
-// since. Frames released with the beacon could win the air ahead of it
-// (data contends on another queue) while the stations still sleep; as a
-// driver's after-beacon queue does, they follow its completion.
-func (r *bssRadio) groupHeld() bool {
-	return r.b.Dozing > 0 && (!r.b.GroupWindow || r.dtimOnAir)
+// dtimEchoMargin is how long after its own airtime a DTIM beacon's group
+// frames wait for its TX-status echo: the write's way to the radio and
+// the beacon's wait for the medium. Echoes can be missing; without one
+// the frames still follow right behind the beacon, while the stations it
+// woke are awake, not an echo timeout later.
+const dtimEchoMargin = 500 * time.Microsecond
+
+// groupHeld reports whether r's BSS holds its group frames at now: a
+// station of its dozes and no DTIM beacon of its has opened the window
+// and gone out since. Frames released with the beacon could win the air
+// ahead of it (data contends on another queue) while the stations still
+// sleep; as a driver's after-beacon queue does, they follow its
+// completion, or its airtime and dtimEchoMargin when no echo comes.
+func (r *bssRadio) groupHeld(now time.Duration) bool {
+	return r.b.Dozing > 0 && (!r.b.GroupWindow || r.dtimOnAir && now < r.dtimDue)
+}
+
+// dtimCompleted ends the wait for the DTIM beacon whose record ref names:
+// a beacon sent before it completing late leaves its hold.
+func (r *bssRadio) dtimCompleted(ref flightRef) {
+	if r.dtimOnAir && r.dtimRef == ref {
+		r.dtimOnAir = false
+	}
+}
+
+// passDTIMs ends the waits for DTIM beacons whose echo is overdue, so
+// that Deadline no longer wakes the core for them.
+func (a *AP) passDTIMs(now time.Duration) {
+	for _, r := range a.radios {
+		if r.dtimOnAir && now >= r.dtimDue {
+			r.dtimOnAir = false
+		}
+	}
+}
+
+// dtimDeadline returns the earliest time a DTIM beacon's group frames
+// stop waiting for its echo.
+func (a *AP) dtimDeadline() (time.Duration, bool) {
+	var d time.Duration
+	ok := false
+	for _, r := range a.radios {
+		if r.dtimOnAir && (!ok || r.dtimDue < d) {
+			d, ok = r.dtimDue, true
+		}
+	}
+	return d, ok
 }
 
 // queueGroup queues the group-addressed MSDU in slab h (n bytes) of BSS
@@ -57,7 +96,7 @@ func (r *bssRadio) groupHeld() bool {
 // there), else into the radio's non-station queue.
 func (a *AP) queueGroup(now time.Duration, bi uint8, h uint32, n int) {
 	r := a.radios[bi]
-	if !r.groupHeld() && r.group.n == 0 {
+	if !r.groupHeld(now) && r.group.n == 0 {
 		a.enqueueGroup(now, r, bi, h, n)
 		return
 	}
@@ -88,7 +127,7 @@ func (a *AP) enqueueGroup(now time.Duration, r *bssRadio, bi uint8, h uint32, n 
 // station woke or left) into the non-station queue, oldest first.
 func (a *AP) releaseGroups(now time.Duration) {
 	for bi, r := range a.radios {
-		for r.group.n > 0 && !r.groupHeld() {
+		for r.group.n > 0 && !r.groupHeld(now) {
 			h := r.group.pop()
 			a.parked--
 			a.enqueueGroup(now, r, uint8(bi), h, int(a.slabLen[h]))
@@ -101,9 +140,9 @@ func (a *AP) releaseGroups(now time.Duration) {
 // window closed, after the frame was queued) and reports whether it did:
 // the frame waits in the BSS's buffer for its next DTIM beacon, as it
 // would have had it come later.
-func (a *AP) skim(h uint32) bool {
+func (a *AP) skim(now time.Duration, h uint32) bool {
 	r := a.radios[a.slabGroup[h]]
-	if !r.groupHeld() {
+	if !r.groupHeld(now) {
 		return false
 	}
 	r.groupQueued--

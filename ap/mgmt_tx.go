@@ -107,6 +107,10 @@ func (a *AP) sendBeacon(now, tbtt time.Duration, r *bssRadio) {
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
 	r.dtimOnAir = r.b.GroupWindow
+	if r.dtimOnAir {
+		r.dtimRef = rec.ref
+		r.dtimDue = now + time.Duration(a.est.Airtime(rate, ieee80211.ACVO, len(fr)+4))*time.Microsecond + dtimEchoMargin // +4: the FCS
+	}
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
 }

@@ -397,5 +397,8 @@ func (a *AP) Shutdown(now time.Duration) {
 	for _, b := range a.bsses {
 		a.sendDeauth(now, b, ieee80211.Broadcast, ieee80211.ReasonDeauthLeaving)
 	}
+	for _, r := range a.radios {
+		r.dtimOnAir = false // no station dozes: nothing waits for a beacon
+	}
 	a.started = false
 }

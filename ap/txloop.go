@@ -51,7 +51,7 @@ func (a *AP) txLoop(now time.Duration) {
 				if !ok {
 					break
 				}
-				if slot == 0 && a.skim(uint32(f.Handle)) {
+				if slot == 0 && a.skim(now, uint32(f.Handle)) {
 					continue
 				}
 				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && a.groupDequeued(uint32(f.Handle)))
