@@ -121,7 +121,7 @@ func New(cfg Config) (*AP, error) {
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
-	a.radios = []*bssRadio{{a: a, b: b, maxStations: cfg.MaxStations}}
+	a.radios = []*bssRadio{{a: a, b: b, maxStations: cfg.MaxStations, isolate: cfg.APIsolate}}
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the

@@ -67,12 +67,15 @@ func (d *echoDriver) take() []byte {
 // downlinkStep returns one full-size downlink MSDU's trip to staMAC through
 // h's core: the wired frame in, the scheduler round, the 802.11 frame out
 // through Flush, its echo back.
-func downlinkStep(h *harness) func() {
-	frame := append(eth(staMAC, host, 0), make([]byte, 1500-84)...)
+func downlinkStep(h *harness) func() { return downlinkStepTo(h, 0, staMAC) }
+
+// downlinkStepTo is downlinkStep to station sta from BSS side's wired side.
+func downlinkStepTo(h *harness, side int, sta ieee80211.MAC) func() {
+	frame := append(eth(sta, host, 0), make([]byte, 1500-84)...)
 	d := newEchoDriver(4)
 	return func() {
 		h.now += 100 * time.Microsecond
-		h.a.HandleWired(h.now, frame)
+		h.a.HandleWired(h.now, side, frame)
 		h.a.Flush(h.now, d)
 		if e := d.take(); e != nil {
 			h.a.HandleRadio(h.now, e)
@@ -134,7 +137,7 @@ func downlinkFrame8(tb testing.TB) (step func(), d *echoDriver, h *harness) {
 	n := 0
 	in := func() {
 		h.now += 100 * time.Microsecond
-		h.a.HandleWired(h.now, frames[n%len(frames)])
+		h.a.HandleWired(h.now, 0, frames[n%len(frames)])
 		h.a.Flush(h.now, d)
 		n++
 	}

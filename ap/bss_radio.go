@@ -19,7 +19,8 @@ type bssRadio struct {
 	// interval there (multibss.go).
 	tbtt        time.Duration
 	tsfAdjust   uint64
-	maxStations int // max_num_sta: the BSS's associated and associating
+	maxStations int  // max_num_sta: the BSS's associated and associating
+	isolate     bool // ap_isolate: its stations reach each other only through its wired side
 }
 
 // radioOf returns BSS b's view of the radio.

@@ -13,6 +13,9 @@ import (
 
 // Config is what the core needs to run one BSS.
 type Config struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name           string
 	SSID           string
 	BSSID          ieee80211.MAC
 	Channel        int   // operating channel number
@@ -80,8 +83,9 @@ type Config struct {
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int
-	// APIsolate keeps stations from reaching each other within the BSS:
-	// their frames go to the wired side instead (hostapd's ap_isolate).
+	// APIsolate keeps the first BSS's stations from reaching each other:
+	// their frames go to its wired side instead (hostapd's ap_isolate);
+	// each BSS beside it has its own (BSSConfig.APIsolate).
 	APIsolate bool
 	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
 	PHY bss.PHY

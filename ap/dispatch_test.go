@@ -52,7 +52,7 @@ func TestMgmtRunsOnItsBSS(t *testing.T) {
 	}
 
 	h.take()
-	h.wire(eth(sta, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	h.wireTo(1, eth(sta, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
 	h.collect()
 	data := 0
 	for _, b := range h.radio {

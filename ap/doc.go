@@ -20,7 +20,7 @@
 //	HandleRadio(now, frame)       a radiotap+802.11 frame from the monitor interface:
 //	                              a TX-status echo of a frame we sent, or a frame
 //	                              from the air (MLME, PS-Poll, data)
-//	HandleWired(now, frame)       an 802.3 frame from the TAP
+//	HandleWired(now, bss, frame)  an 802.3 frame from the TAP of BSS bss (0 the first)
 //	Tick(now)                     timers: beacons, the TX loop, in-flight timeouts,
 //	                              power save, inactivity, scan trips; due at Deadline
 //	Retuned(now)                  the radio is on the channel the driver was asked for
@@ -35,7 +35,7 @@
 //
 // Actions out: after any of them the owner calls Flush with its Driver,
 // which gets the frames to transmit (radiotap TX header included), the
-// 802.3 frames for the wired side, the station events and a retune, in
+// 802.3 frames for each BSS's wired side, the station events and a retune, in
 // that order (driver.go). Deadline says when Tick is next due. Mark and
 // Drop are the scheduler's callbacks (txq.Owner); everything else exported
 // reads state: counters, station and scan tables, the configuration in

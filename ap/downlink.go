@@ -12,37 +12,36 @@ import (
 	"github.com/airq/airq/txq"
 )
 
-// HandleWired takes one 802.3 frame from the TAP. The core copies what it
-// keeps; every frame ends as sent, dropped with a reason, or queued.
-func (a *AP) HandleWired(now time.Duration, eth []byte) {
+// HandleWired takes one 802.3 frame from the TAP of BSS bss (0 the first,
+// i Config.BSSes[i-1]): it reaches that BSS's stations alone. The core
+// copies what it keeps; every frame ends as sent, dropped with a reason,
+// or queued.
+func (a *AP) HandleWired(now time.Duration, bss int, eth []byte) {
 	a.cnt[counter.WiredIn]++
 	if a.disabled {
 		a.cnt[counter.DownlinkIn]++
 		a.cnt[counter.WiredDroppedNoStation]++
 		return
 	}
-	if len(eth) < 14 {
+	if len(eth) < 14 || uint(bss) >= uint(len(a.bsses)) {
 		a.cnt[counter.DownlinkIn]++
 		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
 	da, sa := ieee80211.MAC(eth[0:6]), ieee80211.MAC(eth[6:12])
-	a.enqueueEthernet(now, da, sa, binary.BigEndian.Uint16(eth[12:14]), eth[14:])
+	a.enqueueEthernet(now, uint8(bss), da, sa, binary.BigEndian.Uint16(eth[12:14]), eth[14:])
 	a.txLoop(now)
 }
 
-// enqueueEthernet queues an MSDU from the wired side: unicast into its
-// station's TID queue, group-addressed into the non-station queue (sent
-// at the basic rate) once for each BSS with stations.
-func (a *AP) enqueueEthernet(now time.Duration, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	a.enqueueFor(now, nil, da, sa, etherType, payload)
-}
-
-// enqueueFor is enqueueEthernet for a group-addressed MSDU meant for BSS
-// to alone (a station's, relayed within its BSS); nil: for each BSS.
-func (a *AP) enqueueFor(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.hasStations(to) && toUnicast(etherType) {
-		a.multicastToUnicast(now, to, sa, etherType, payload)
+// enqueueEthernet queues an MSDU for BSS bi (its index in bsses), from its
+// wired side or relayed from one of its stations: unicast into its
+// station's TID queue, group-addressed into the non-station queue (sent at
+// the basic rate from the BSS's BSSID). Nothing reaches another BSS's
+// stations.
+func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
+	to := a.bsses[bi]
+	if da.IsMulticast() && a.cfg.MulticastToUnicast && to.Associated > 0 && toUnicast(etherType) {
+		a.multicastToUnicast(now, bi, sa, etherType, payload)
 		return
 	}
 	a.cnt[counter.DownlinkIn]++
@@ -61,7 +60,7 @@ func (a *AP) enqueueFor(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, et
 	if !da.IsMulticast() {
 		var s *station
 		slot, s = a.sta.lookup(da)
-		if s == nil || s.State != bss.StateAssociated {
+		if s == nil || s.State != bss.StateAssociated || s.bssIdx != bi {
 			a.cnt[counter.WiredDroppedNoStation]++
 			return
 		}
@@ -73,36 +72,13 @@ func (a *AP) enqueueFor(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, et
 			tid = classify(etherType, payload)
 		}
 	} else {
-		a.queueGroup(now, to, da, sa, etherType, payload)
-		return
-	}
-	a.queueMSDU(now, slot, tid, da, sa, etherType, payload, false, 0)
-}
-
-// hasStations reports whether BSS to (nil: any BSS) has associated
-// stations.
-func (a *AP) hasStations(to *bss.BSS) bool {
-	for _, b := range a.bsses {
-		if (to == nil || b == to) && b.Associated > 0 {
-			return true
+		if to.Associated == 0 {
+			a.cnt[counter.WiredDroppedNoStation]++
+			return
 		}
+		slot = 0 // the group queue, sent from the BSS's BSSID
 	}
-	return false
-}
-
-// queueGroup queues a group-addressed MSDU once for each BSS with stations
-// (to: that BSS alone), each copy to go out from its BSS's BSSID.
-func (a *AP) queueGroup(now time.Duration, to *bss.BSS, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	queued := false
-	for i, b := range a.bsses {
-		if (to == nil || b == to) && b.Associated > 0 {
-			a.queueMSDU(now, 0, 0, da, sa, etherType, payload, false, uint8(i))
-			queued = true
-		}
-	}
-	if !queued {
-		a.cnt[counter.WiredDroppedNoStation]++
-	}
+	a.queueMSDU(now, slot, tid, da, sa, etherType, payload, false, bi)
 }
 
 // queueMSDU copies an MSDU into a slab and queues it on slot's TID queue
@@ -138,15 +114,15 @@ func toUnicast(etherType uint16) bool {
 }
 
 // multicastToUnicast sends a group-addressed MSDU as one unicast copy per
-// associated station (but its sender), addressed to the station as
+// associated station of BSS bi (but its sender), addressed to the station as
 // mac80211's multicast_to_unicast does: each copy goes at that station's
 // rate and is acknowledged, instead of one copy at the lowest basic rate.
-func (a *AP) multicastToUnicast(now time.Duration, to *bss.BSS, sa ieee80211.MAC, etherType uint16, payload []byte) {
+func (a *AP) multicastToUnicast(now time.Duration, bi uint8, sa ieee80211.MAC, etherType uint16, payload []byte) {
 	copies := 0
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.State == bss.StateAssociated && s.Addr != sa && (to == nil || s.bss == to) {
-			a.enqueueEthernet(now, s.Addr, sa, etherType, payload)
+		if s.State == bss.StateAssociated && s.Addr != sa && s.bssIdx == bi {
+			a.enqueueEthernet(now, bi, s.Addr, sa, etherType, payload)
 			copies++
 		}
 	}

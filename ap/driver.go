@@ -13,9 +13,10 @@ type Driver interface {
 	// Flush then completes that frame's record as not sent and hands the
 	// driver the rest. The frames are valid only during the call.
 	WriteRadio(frames [][]byte) (n int, err error)
-	// WriteWired is WriteRadio for the 802.3 frames of the wired side; a
-	// refused frame is skipped (the driver counts it).
-	WriteWired(frames [][]byte) (n int, err error)
+	// WriteWired is WriteRadio for the 802.3 frames of the wired side of
+	// BSS bss (0 the first, i Config.BSSes[i-1]): its TAP. A refused frame
+	// is skipped (the driver counts it).
+	WriteWired(bss int, frames [][]byte) (n int, err error)
 	// Retune moves the radio to freq MHz, after the frames written before
 	// it; Flush asks once per retune. A driver that tunes before it
 	// returns says so (done) with the time it got there, and Flush goes on
@@ -40,7 +41,7 @@ func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
 		a.writeRadio(now, d)
 		a.flushSAE(now, d)
-		writeWired(d, a.out.wired)
+		a.writeWired(d)
 		a.flushed()
 		a.drainEvents(d)
 		if a.retuneTo == 0 || a.out.retuneAsked {
@@ -72,9 +73,23 @@ func (a *AP) writeRadio(now time.Duration, d Driver) {
 	}
 }
 
-func writeWired(d Driver, frames [][]byte) {
+// writeWired writes the wired frames in order, each run of one BSS's to
+// its side.
+func (a *AP) writeWired(d Driver) {
+	frames, sides := a.out.wired, a.out.wiredBSS
 	for len(frames) > 0 {
-		n, err := d.WriteWired(frames)
+		n := 1
+		for n < len(frames) && sides[n] == sides[0] {
+			n++
+		}
+		writeSide(d, int(sides[0]), frames[:n])
+		frames, sides = frames[n:], sides[n:]
+	}
+}
+
+func writeSide(d Driver, bss int, frames [][]byte) {
+	for len(frames) > 0 {
+		n, err := d.WriteWired(bss, frames)
 		switch {
 		case err != nil && n < len(frames):
 			n++ // refused: skipped

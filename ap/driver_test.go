@@ -34,7 +34,7 @@ func (c *callLog) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (c *callLog) WriteWired(frames [][]byte) (int, error) {
+func (c *callLog) WriteWired(_ int, frames [][]byte) (int, error) {
 	c.calls = append(c.calls, fmt.Sprintf("wired %d", len(frames)))
 	return len(frames), nil
 }
@@ -80,7 +80,7 @@ func TestFlushRetunesAtOnce(t *testing.T) {
 	if h.a.OnFreq() == 2412 || d.count("retune") != 1 {
 		t.Fatalf("on %d MHz after %q", h.a.OnFreq(), d.calls)
 	}
-	h.a.HandleWired(d.now, eth(staMAC, host, 0))
+	h.a.HandleWired(d.now, 0, eth(staMAC, host, 0))
 	d.calls = d.calls[:0]
 	h.a.Flush(d.now, d)
 	if d.count("radio 2/") != 0 {

@@ -28,6 +28,8 @@ type harness struct {
 	seq   uint16
 	radio [][]byte
 	wired [][]byte
+	// wiredBSS is the BSS whose wired side each of wired went to.
+	wiredBSS []int
 	// events the core reported, until takeEvents
 	events []Event
 	// retune is the channel the core asked for, until takeRetune
@@ -75,9 +77,10 @@ func (h *harness) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (h *harness) WriteWired(frames [][]byte) (int, error) {
+func (h *harness) WriteWired(bss int, frames [][]byte) (int, error) {
 	for _, f := range frames {
 		h.wired = append(h.wired, append([]byte(nil), f...))
+		h.wiredBSS = append(h.wiredBSS, bss)
 	}
 	return len(frames), nil
 }
@@ -107,14 +110,14 @@ func (h *harness) takeEvents() []Event {
 // discard is a driver that writes nothing anywhere, for benchmarks.
 type discard struct{}
 
-func (discard) WriteRadio(f [][]byte) (int, error) { return len(f), nil }
-func (discard) WriteWired(f [][]byte) (int, error) { return len(f), nil }
-func (discard) Retune(int) (time.Duration, bool)   { return 0, false }
-func (discard) Event(Event)                        {}
+func (discard) WriteRadio(f [][]byte) (int, error)        { return len(f), nil }
+func (discard) WriteWired(_ int, f [][]byte) (int, error) { return len(f), nil }
+func (discard) Retune(int) (time.Duration, bool)          { return 0, false }
+func (discard) Event(Event)                               {}
 
 func (h *harness) take() (radioOut, wiredOut [][]byte) {
 	radioOut, wiredOut = h.radio, h.wired
-	h.radio, h.wired = nil, nil
+	h.radio, h.wired, h.wiredBSS = nil, nil, nil
 	return
 }
 
@@ -129,8 +132,12 @@ func (h *harness) air(frame []byte) {
 	h.collect()
 }
 
-func (h *harness) wire(eth []byte) {
-	h.a.HandleWired(h.now, eth)
+// wire hands eth to the core from the first BSS's wired side.
+func (h *harness) wire(eth []byte) { h.wireTo(0, eth) }
+
+// wireTo hands eth to the core from BSS bss's wired side.
+func (h *harness) wireTo(bss int, eth []byte) {
+	h.a.HandleWired(h.now, bss, eth)
 	h.collect()
 }
 

@@ -83,9 +83,9 @@ func (d *airDriver) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (d *airDriver) WriteWired(frames [][]byte) (int, error) { return len(frames), nil }
-func (d *airDriver) Retune(int) (time.Duration, bool)        { return d.now, true }
-func (d *airDriver) Event(Event)                             {}
+func (d *airDriver) WriteWired(_ int, frames [][]byte) (int, error) { return len(frames), nil }
+func (d *airDriver) Retune(int) (time.Duration, bool)               { return d.now, true }
+func (d *airDriver) Event(Event)                                    {}
 
 func (d *airDriver) air(frame []byte) {
 	d.a.HandleRadio(d.now, frame)
@@ -153,7 +153,7 @@ func TestIdleStationMemory(t *testing.T) {
 	for i := range n {
 		m := floodMAC(i)
 		copy(eth, m[:])
-		d.a.HandleWired(d.now, eth)
+		d.a.HandleWired(d.now, 0, eth)
 		d.flush()
 	}
 	busy := liveHeap()

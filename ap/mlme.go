@@ -77,6 +77,9 @@ func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot ui
 	if !ok && a.makeRoom(now) {
 		slot, s, ok = a.sta.add(b, sa)
 	}
+	if ok {
+		s.bssIdx = a.indexOf(b)
+	}
 	return slot, s, ok
 }
 

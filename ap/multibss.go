@@ -17,12 +17,18 @@ const MaxBSSes = 8
 // keys are Config's own): its address and how it announces itself. The
 // radio's keys (channel, rates, beacon interval, scheduler) are Config's.
 type BSSConfig struct {
+	// Name is the BSS's name: its bss= section's, its TAP's and its
+	// control socket's.
+	Name        string
 	BSSID       ieee80211.MAC
 	SSID        string
 	HideSSID    bool
 	DTIMPeriod  int // beacons per DTIM; default 2
 	MaxStations int // 1..2007; default 2007
 	ACL         bss.ACL
+	// APIsolate keeps the BSS's stations from reaching each other: their
+	// frames go to its wired side instead (hostapd's ap_isolate).
+	APIsolate bool
 	// RSN secures the network. Only the first BSS may be secured today:
 	// the authenticator's state is the radio's one.
 	RSN *RSNConfig
@@ -39,7 +45,7 @@ func (c *Config) checkBSSes() error {
 		n := i + 2 // the first BSS is Config's own
 		switch {
 		case x.RSN != nil:
-			return fmt.Errorf("bss %d (%s): a secured network is only possible as the first BSS: the RSN state is not per BSS yet", n, x.SSID)
+			return fmt.Errorf("%s: a secured network is only possible as the first BSS: the RSN state is not per BSS yet", x.label(n))
 		case x.SSID == "" || len(x.SSID) > 32:
 			return fmt.Errorf("bss %d: ssid %q, want 1 to 32 bytes", n, x.SSID)
 		case x.BSSID.IsMulticast() || x.BSSID.IsZero():
@@ -67,6 +73,15 @@ func (c *Config) checkBSSes() error {
 	return nil
 }
 
+// label names BSS n (counted from 1, the first BSS's being Config's) in
+// errors: by its bss= section's name when it has one.
+func (x *BSSConfig) label(n int) string {
+	if x.Name != "" {
+		return "bss " + x.Name
+	}
+	return fmt.Sprintf("bss %d (%s)", n, x.SSID)
+}
+
 // addBSS makes the network x beside the first BSS, first: the same radio,
 // so the same rates, PHY and WMM, its own address, SSID, DTIM, table and
 // budgets.
@@ -79,7 +94,7 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
-	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations})
+	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations, isolate: x.APIsolate})
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/bss"
+	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -152,7 +153,7 @@ func TestBSSesStationsApart(t *testing.T) {
 		t.Errorf("associated: %d and %d; want one in each", h.a.bss.Associated, h.a.bsses[1].Associated)
 	}
 	h.air(ieee80211.AppendNullData(nil, id, b, h.nextSeq(), true))
-	h.wire(eth(b, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
+	h.wireTo(1, eth(b, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
 	h.take()
 	tims := map[ieee80211.MAC]ieee80211.TIM{}
 	for len(tims) < 3 {
@@ -191,7 +192,8 @@ func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
 
 // TestNothingCrossesBSSesInTheAir: a station's frame to a station of
 // another BSS of the radio, unicast or group-addressed, goes to the wired
-// side only, never over the air; within one BSS the radio still relays.
+// side of the sender's BSS only, never over the air; within one BSS the
+// radio still relays; a wired side's frames reach its own BSS alone.
 func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	h := newHarness(t, threeBSSes())
 	main1, main2 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
@@ -201,22 +203,30 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	h.joinGuest(guest1)
 	h.joinGuest(guest2)
 	// send returns the BSSIDs the data frames in the air came from, and
-	// how many frames went to the wired side.
+	// how many frames went to the wired side of BSS side (the one a
+	// wired frame comes from).
+	side := 1
 	send := func(frame []byte) (air []ieee80211.MAC, wired int) {
 		h.take()
 		if frame[0]&0x0c == 0x08 && frame[1]&0x01 != 0 { // to DS: from a station
 			h.air(frame)
 		} else {
-			h.wire(frame)
+			h.wireTo(side, frame)
 		}
 		h.advance(0)
+		sides := h.wiredBSS
 		out, w := h.take()
 		for _, f := range out {
 			if _, fr := parsed(t, f); fr.Type() == ieee80211.TypeData && !fr.IsNull() {
 				air = append(air, fr.Addr2())
 			}
 		}
-		return air, len(w)
+		for i := range w {
+			if sides[i] == side {
+				wired++
+			}
+		}
+		return air, wired
 	}
 	fromGuest := func(dst ieee80211.MAC) []byte {
 		f := h.upIPv4(guest1, dst, 0, false)
@@ -226,11 +236,12 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	if air, wired := send(fromGuest(main1)); len(air) != 0 || wired != 1 {
 		t.Errorf("guest to main: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
 	}
-	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); len(air) != 0 || wired != 1 {
-		t.Errorf("main to guest: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
-	}
 	if air, wired := send(fromGuest(ieee80211.Broadcast)); len(air) != 1 || air[0] != guest2ID || wired != 1 {
 		t.Errorf("a guest's broadcast: in the air from %v, %d to the wired side; want the guest BSS alone and 1", air, wired)
+	}
+	side = 0
+	if air, wired := send(h.upIPv4(main1, guest1, 0, false)); len(air) != 0 || wired != 1 {
+		t.Errorf("main to guest: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
 	}
 	if air, _ := send(h.upIPv4(main1, ieee80211.Broadcast, 0, false)); len(air) != 1 || air[0] != bssid {
 		t.Errorf("a main station's broadcast: in the air from %v, want the main BSS alone", air)
@@ -243,10 +254,21 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	if air, wired := send(h.upIPv4(main1, main1, 0, false)); len(air) != 0 || wired != 1 {
 		t.Errorf("main to itself: in the air from %v, %d to the wired side; want nothing and 1", air, wired)
 	}
-	// The wired side's broadcast reaches each BSS with stations, from its
-	// BSSID: the third has none.
-	if air, _ := send(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0)); len(air) != 2 || air[0] != bssid || air[1] != guest2ID {
-		t.Errorf("a wired broadcast: in the air from %v, want the main and guest BSSes once each", air)
+	// A wired side's broadcast reaches its own BSS's stations alone, from
+	// its BSSID; the third BSS has none to reach.
+	host := ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}
+	for i, want := range []ieee80211.MAC{bssid, guest2ID} {
+		side = i
+		if air, _ := send(eth(ieee80211.Broadcast, host, 0)); len(air) != 1 || air[0] != want {
+			t.Errorf("BSS %d's wired broadcast: in the air from %v, want %v alone", i, air, want)
+		}
+	}
+	side = 2
+	if air, _ := send(eth(ieee80211.Broadcast, host, 0)); len(air) != 0 || h.a.cnt[counter.WiredDroppedNoStation] != 1 {
+		t.Errorf("a broadcast to a BSS without stations: in the air from %v; %v", air, h.a.cnt.String())
+	}
+	if !h.a.Accounted() {
+		t.Errorf("the downlink's books do not balance: %v", h.a.cnt.String())
 	}
 }
 

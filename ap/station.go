@@ -22,8 +22,9 @@ type station struct {
 	txRate    radio.Rate
 	rxRate    radio.Rate // of its last received data frame
 	signal    int8
-	polling   bool // an inactivity poll is queued or in flight
-	rcTried   bool // the rate table was built (or could not be) since the last release
+	polling   bool  // an inactivity poll is queued or in flight
+	rcTried   bool  // the rate table was built (or could not be) since the last release
+	bssIdx    uint8 // its BSS's index in the radio's BSSes: its wired side
 	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID

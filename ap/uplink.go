@@ -159,28 +159,30 @@ func (a *AP) isDuplicate(s *station, fr ieee80211.Frame) bool {
 }
 
 // bridgeUp builds the 802.3 frame da|sa|type|payload and sends it where it
-// belongs: another station of the BSS, the wired side, or both for group
-// addresses.
+// belongs: another station of the sender's BSS, the BSS's wired side, or
+// both for group addresses.
 func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
 	if len(payload)+14 > slabSize-headroom {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	// Within the BSS the AP relays frames itself, unless stations are
-	// isolated from each other: then everything goes to the wired side.
-	// Nothing crosses from one BSS to another over the air: a frame to a
-	// station of another BSS goes to the wired side, and a group frame is
-	// relayed within the sender's BSS alone. A station's frame to itself
-	// is not reflected back (mac80211's ieee80211_deliver_skb).
-	if src := a.sta.slots[from].bss; !a.cfg.APIsolate {
+	// Within the BSS the AP relays frames itself, unless the BSS isolates
+	// its stations from each other (its ap_isolate): then everything goes
+	// to its wired side. Nothing crosses from one BSS to another over the
+	// air: a frame to a station of another BSS goes to the sender's BSS's
+	// wired side, and a group frame is relayed within the sender's BSS
+	// alone. A station's frame to itself is not reflected back (mac80211's
+	// ieee80211_deliver_skb).
+	src := a.sta.slots[from].bssIdx
+	if !a.radios[src].isolate {
 		if !da.IsMulticast() {
-			if _, dst := a.sta.lookup(da); dst != nil && da != sa && dst.State == bss.StateAssociated && dst.bss == src {
+			if _, dst := a.sta.lookup(da); dst != nil && da != sa && dst.State == bss.StateAssociated && dst.bssIdx == src {
 				a.cnt[counter.RxIntraBSS]++
-				a.enqueueEthernet(now, da, sa, etherType, payload)
+				a.enqueueEthernet(now, src, da, sa, etherType, payload)
 				return
 			}
-		} else if src.Associated > 1 {
-			a.enqueueFor(now, src, da, sa, etherType, payload)
+		} else if a.bsses[src].Associated > 1 {
+			a.enqueueEthernet(now, src, da, sa, etherType, payload)
 		}
 	}
 	h, ok := a.pool.get()
@@ -194,7 +196,7 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	b = append(b, byte(etherType>>8), byte(etherType))
 	b = append(b, payload...)
 	a.cnt[counter.RxToWired]++
-	a.emitWired(h, b)
+	a.emitWired(src, h, b)
 }
 
 // countRxAirtime charges the medium time a station's frame took, as

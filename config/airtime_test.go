@@ -76,21 +76,32 @@ func TestAirtimeChecks(t *testing.T) {
 	}
 }
 
-// What airqd does not serve yet is refused at its line: a second BSS (at
-// the first bss= line, naming every BSS). A file of one BSS with an
-// airtime policy and a cap has nothing refused.
+// What airqd does not serve yet is refused in its section: a key the core
+// applies to every BSS from the first BSS's configuration, where a
+// section's value differs from the first's, at the section's line of it
+// or, not set there (hostapd's default), at its bss= line; a section's
+// hostapd control socket is warned of. Several BSSes, each with the keys
+// the core serves per BSS, an airtime policy and a cap, have nothing
+// refused.
 func TestNotServed(t *testing.T) {
 	for _, c := range []struct {
 		text string
 		want []string
 	}{
 		{text: "ssid=m\nairtime_mode=0\nairtime_bss_cap=100\n"},
-		{text: "ssid=m\nairtime_mode=2\n"},
 		{text: "ssid=m\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 3\nairtime_bss_cap=25\n"},
-		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nbss=iot\nssid=i\n",
-			want: []string{"bss guest: line 3: bss: airqd does not serve more than one BSS on a radio yet: this file configures 3 (wlan0, guest, iot)"}},
-		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\n", want: []string{
-			"bss guest: line 2: bss: airqd does not serve more than one BSS"}},
+		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nbss=iot\nssid=i\nwpa=2\nwpa_passphrase=12345678\n"},
+		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\nwmm_enabled=1\nap_max_inactivity=300\n"},
+		{text: "ssid=m\nap_isolate=1\nbss=guest\nssid=g\nap_isolate=1\n"},
+		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nwme_enabled=0\nbss=iot\nssid=i\nmulticast_to_unicast=1\nutf8_ssid=1\n", want: []string{
+			"bss guest: line 5: wme_enabled: false here, true in the first BSS: airqd applies the first BSS's wmm_enabled to every BSS of the radio",
+			"bss iot: line 8: multicast_to_unicast: true here, false in the first BSS",
+			"bss iot: line 9: utf8_ssid: true here, false in the first BSS"}},
+		{text: "ssid=m\nap_max_inactivity=60\nieee80211n=1\ndisable_11n=1\nbss=guest\nssid=g\n", want: []string{
+			"bss guest: line 5: ap_max_inactivity: 5m0s here, 1m0s in the first BSS",
+			"bss guest: line 5: disable_11n: HT on here, HT off in the first BSS"}},
+		{text: "ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n", want: []string{
+			"bss guest: line 4: warning: ctrl_interface: airqd opens the hostapd control socket of the first BSS only: hostapd_cli -i guest finds none"}},
 	} {
 		s, f, ps := loadText(t, c.text)
 		if ps.Err() != nil {
@@ -102,7 +113,7 @@ func TestNotServed(t *testing.T) {
 			continue
 		}
 		for i, p := range got {
-			if p.Warning || !strings.Contains(p.String(), c.want[i]) {
+			if p.Warning != strings.Contains(c.want[i], "warning:") || !strings.Contains(p.String(), c.want[i]) {
 				t.Errorf("%q: %v, want %q", c.text, p, c.want[i])
 			}
 		}
@@ -110,6 +121,29 @@ func TestNotServed(t *testing.T) {
 	var none *File
 	if ps := none.NotServed(&Settings{}); ps != nil {
 		t.Errorf("no file: %v", ps)
+	}
+}
+
+// Each bss= section reaches the core as its own BSS, with its name, SSID,
+// bssid= (zero: derived at bring-up), hiding, DTIM period, station limit,
+// access lists, isolation and security.
+func TestCoreBSSes(t *testing.T) {
+	s, _, ps := loadText(t, "ssid=m\nap_isolate=1\nbss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nap_isolate=1\n"+
+		"macaddr_acl=0\nbss=iot\nssid=i\nbssid=02:00:00:00:0a:02\nap_isolate=1\nwpa=2\nwpa_passphrase=12345678\n")
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	c := s.CoreBSSes()
+	if len(c) != 2 {
+		t.Fatalf("%+v", c)
+	}
+	g, i := c[0], c[1]
+	if g.Name != "guest" || g.SSID != "g" || !g.HideSSID || g.DTIMPeriod != 1 || g.MaxStations != 3 || !g.APIsolate || g.RSN != nil || !g.BSSID.IsZero() {
+		t.Errorf("guest: %+v", g)
+	}
+	if i.Name != "iot" || i.SSID != "i" || i.HideSSID || i.DTIMPeriod != 2 || i.MaxStations != DefaultMaxStations || i.RSN == nil ||
+		i.BSSID != (ieee80211.MAC{2, 0, 0, 0, 0x0a, 2}) {
+		t.Errorf("iot: %+v", i)
 	}
 }
 

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -36,6 +37,22 @@ func (s *Settings) FirstBSSName() string {
 func (s *Settings) AllBSSes() []BSS {
 	first := BSS{Name: s.FirstBSSName(), BSSID: parseBSSID(s.BSSID), Settings: s}
 	return append([]BSS{first}, s.BSSes...)
+}
+
+// CoreBSSes are the bss= sections as the core takes them
+// (ap.Config.BSSes), in the file's order, with the keys the core serves
+// per BSS (the others are the first BSS's for every BSS: NotServed); a
+// zero BSSID is derived from the radio's address at bring-up.
+func (s *Settings) CoreBSSes() []ap.BSSConfig {
+	var out []ap.BSSConfig
+	for _, b := range s.BSSes {
+		c := b.Settings.Core
+		out = append(out, ap.BSSConfig{
+			Name: b.Name, BSSID: b.BSSID, SSID: c.SSID, HideSSID: c.HideSSID, DTIMPeriod: c.DTIMPeriod,
+			MaxStations: c.MaxStations, ACL: c.ACL, APIsolate: c.APIsolate, RSN: c.RSN,
+		})
+	}
+	return out
 }
 
 // Section returns the File of the bss= section named name, whose Values

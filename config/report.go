@@ -37,9 +37,15 @@ func (f *File) Explain(err error, flagSet map[string]bool) Problems {
 }
 
 // Locate places msg, "key: what", at the line of the key when the file
-// sets it and no flag of flagSet overrides it; otherwise msg stands alone.
+// sets it and no flag of flagSet overrides it, "bss NAME: what" at the
+// bss= line of that section; otherwise msg stands alone.
 func (f *File) Locate(msg string, flagSet map[string]bool) Problem {
 	key, rest, ok := strings.Cut(msg, ": ")
+	if name, isBSS := strings.CutPrefix(key, "bss "); ok && isBSS && f != nil {
+		if sec, found := f.Section(name); found { // the core's "bss NAME: what"
+			return Problem{Path: f.path, Line: sec.at, Key: "bss", Msg: rest, Section: key}
+		}
+	}
 	if !ok || f == nil || f.Line(key) == 0 || keys[key].OverriddenBy(flagSet) != "" {
 		return Problem{Msg: msg}
 	}

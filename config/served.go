@@ -2,21 +2,98 @@ package config
 
 import (
 	"fmt"
-	"strings"
+	"time"
 )
 
 // NotServed refuses what a file may configure and airqd does not serve
-// yet: a BSS after the first. The file is read and checked as a whole,
-// and then refused here, so that nothing is accepted silently; wiring
-// the core to several BSSes removes the refusal. f may be nil (no file).
+// yet: a bss= section's key whose value the core applies to every BSS of
+// the radio (radioWide) when the section's differs from the first BSS's,
+// at the section's line of the key (else its bss= line, the value being
+// hostapd's default for a section). The file is read and checked as a
+// whole first, so that nothing is accepted silently. It warns of a
+// section's hostapd control socket, which airqd does not open. f may be
+// nil (no file).
 func (f *File) NotServed(s *Settings) Problems {
-	if f == nil || len(s.BSSes) == 0 {
+	if f == nil {
 		return nil
 	}
-	names := []string{s.FirstBSSName()}
-	for _, b := range s.BSSes {
-		names = append(names, b.Name)
+	var ps Problems
+	for i, b := range s.BSSes {
+		sec := f.bsses[i]
+		for _, k := range radioWide {
+			first, own := k.value(s), k.value(b.Settings)
+			if first == own {
+				continue
+			}
+			l := sec.lineOf(k.keys)
+			ps = append(ps, *sec.problem(l, fmt.Sprintf("%v here, %v in the first BSS: airqd applies the first BSS's %s to every BSS of the radio, not a value per BSS yet; give the same value in both (a section that does not set it has hostapd's default)", own, first, k.keys[0])))
+		}
+		if n := sec.Line("ctrl_interface"); n > 0 {
+			p := sec.problem(line{key: "ctrl_interface", n: n}, "airqd opens the hostapd control socket of the first BSS only: hostapd_cli -i "+b.Name+" finds none (airqctl serves every BSS)")
+			p.Warning = true
+			ps = append(ps, *p)
+		}
 	}
-	l := line{key: "bss", value: s.BSSes[0].Name, n: s.BSSes[0].Line}
-	return f.label(Problems{*f.bsses[0].problem(l, fmt.Sprintf("airqd does not serve more than one BSS on a radio yet: this file configures %d (%s); remove the bss= sections to start", len(names), strings.Join(names, ", ")))})
+	return f.label(ps)
+}
+
+// lineOf is the section's last line setting one of keys, else its bss=
+// line under the first key's name.
+func (f *File) lineOf(keys []string) line {
+	l := line{key: keys[0], n: f.at}
+	for _, k := range keys {
+		if n := f.Line(k); n > l.n {
+			l = line{key: k, n: n}
+		}
+	}
+	return l
+}
+
+// radioWide are the BSS keys (IsBSSKey) the core applies radio-wide, from
+// the first BSS's configuration: a bss= section may set them only to the
+// first BSS's value. Each value is the one in force, the core's default
+// standing for a zero.
+var radioWide = []struct {
+	keys  []string // the key, then its aliases
+	value func(s *Settings) any
+}{
+	{[]string{"wmm_enabled", "wme_enabled"}, func(s *Settings) any { return s.Core.WMM }},
+	{[]string{"ap_isolate"}, func(s *Settings) any { return s.Core.APIsolate }},
+	{[]string{"multicast_to_unicast"}, func(s *Settings) any { return s.Core.MulticastToUnicast }},
+	{[]string{"ap_max_inactivity"}, func(s *Settings) any { return orDefault(s.Core.InactivityTimeout, 300*time.Second) }},
+	{[]string{"auth_timeout"}, func(s *Settings) any { return orDefault(s.Core.AuthTimeout, 5*time.Second) }},
+	{[]string{"assoc_resp_timeout"}, func(s *Settings) any { return orDefault(s.Core.AssocResponseTimeout, 3*time.Second) }},
+	{[]string{"utf8_ssid"}, func(s *Settings) any { return s.Core.Advert.UTF8SSID }},
+	{[]string{"bss_load_update_period"}, func(s *Settings) any { return s.Core.Advert.BSSLoadPeriod }},
+	{[]string{"chan_util_avg_period"}, func(s *Settings) any { return s.Core.Advert.ChanUtilAvgPeriod }},
+	{[]string{"disable_11n"}, func(s *Settings) any { return ht(s.PHY.HT) }},
+	{[]string{"disable_11ac"}, func(s *Settings) any { return vht(s.PHY.VHT) }},
+}
+
+// ht and vht name a BSS's PHY in problems.
+type (
+	ht  bool
+	vht bool
+)
+
+func (h ht) String() string {
+	if h {
+		return "HT on"
+	}
+	return "HT off"
+}
+
+func (v vht) String() string {
+	if v {
+		return "VHT on"
+	}
+	return "VHT off"
+}
+
+// orDefault is d, or def (the core's default) for zero.
+func orDefault(d, def time.Duration) time.Duration {
+	if d == 0 {
+		return def
+	}
+	return d
 }

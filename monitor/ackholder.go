@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
@@ -80,9 +81,32 @@ type holderPlan struct {
 	kind   HolderKind
 	ifname string
 	bssids []ieee80211.MAC // every BSS's; the first is the monitor's
+	names  []string        // every BSS's name, "" where it has none
 	// Warning, when set, says why airq cannot tell whether the hardware
 	// will ACK the BSSIDs (a driver whose rule it does not know).
 	Warning string
+}
+
+// planFor plans the ACK holders of the BSSes of cfg, o.Core fitted to
+// phy with the first BSS's BSSID known: the BSSIDs the configuration
+// leaves zero are derived from it into cfg (DeriveBSSIDs).
+func planFor(phy nl80211.PHY, driver string, o Options, cfg *ap.Config) (holderPlan, error) {
+	all := DeriveBSSIDs(cfg)
+	p, err := planHolders(phy, driver, o.Holder, o.Ifname, all, cfg.Scan != nil || cfg.ACS != nil)
+	p.names = []string{cfg.Name}
+	for _, b := range cfg.BSSes {
+		p.names = append(p.names, b.Name)
+	}
+	return p, err
+}
+
+// label names BSS n (from 1) in errors: "bss guest", or "bss 2" without
+// a name.
+func (p holderPlan) label(n int) string {
+	if n <= len(p.names) && p.names[n-1] != "" {
+		return "bss " + p.names[n-1]
+	}
+	return fmt.Sprintf("bss %d", n)
 }
 
 // planHolders checks the radio's BSSIDs against the driver's address rule
@@ -107,6 +131,24 @@ func planHolders(phy nl80211.PHY, driver string, kind HolderKind, ifname string,
 		return p, err
 	}
 	return p, nil
+}
+
+// DeriveBSSIDs fills in the BSSIDs of c's BSSes after the first
+// (c.BSSes) that the configuration leaves zero, as hostapd derives them
+// from the first BSS's, c.BSSID, which must be known (the phy's address
+// when not configured), and returns every BSS's in order. c.BSSes is
+// copied first: the caller's configuration keeps its zeros.
+func DeriveBSSIDs(c *ap.Config) []ieee80211.MAC {
+	given := []ieee80211.MAC{c.BSSID}
+	for _, b := range c.BSSes {
+		given = append(given, b.BSSID)
+	}
+	all, _ := bssid.Derive(c.BSSID, given)
+	c.BSSes = slices.Clone(c.BSSes)
+	for i := range c.BSSes {
+		c.BSSes[i].BSSID = all[i+1]
+	}
+	return all
 }
 
 // CheckAddresses checks a radio's BSSIDs (the first BSS's first) against
@@ -183,11 +225,11 @@ func openHolders(nl *nl80211.Conn, up func(name string) error, p holderPlan) ([]
 			ifi, err = nl.NewMonitor(p.phy.Index, name, b, nl80211.MonitorActive)
 		}
 		if err != nil {
-			return fail(fmt.Errorf("bss %d: the driver refused an interface (%s) with BSSID %v: %w", bss, p.kind, b, err))
+			return fail(fmt.Errorf("%s: the driver refused an interface (%s) with BSSID %v: %w", p.label(bss), p.kind, b, err))
 		}
 		made = append(made, ifi)
 		if err := up(name); err != nil {
-			return fail(fmt.Errorf("bss %d: bringing up %s (BSSID %v): %w", bss, name, b, err))
+			return fail(fmt.Errorf("%s: bringing up %s (BSSID %v): %w", p.label(bss), name, b, err))
 		}
 	}
 	return made, nil

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/nl80211/nl80211test"
@@ -177,4 +178,39 @@ func macs(ss ...string) []ieee80211.MAC {
 		out[i] = m
 	}
 	return out
+}
+
+// TestHoldersOfConfig: the holders follow the core's BSSes: those without
+// a BSSID get the ones hostapd derives from the first BSS's, filled into
+// the configuration the core gets; a driver that refuses the second
+// interface (mt76x02's -EBUSY) stops the start naming the BSS by its
+// section, its BSSID and the errno; a driver's address rule that the
+// derived BSSIDs break stops it before anything is made, naming the rule.
+func TestHoldersOfConfig(t *testing.T) {
+	first := ieee80211.MAC(holderPHY.PermAddr)
+	cfg := ap.Config{Name: "airq0", BSSID: first, BSSes: []ap.BSSConfig{{Name: "guest", SSID: "g"}, {Name: "iot", SSID: "i"}}}
+	o := Options{Ifname: "airq0", Core: cfg}
+	c := cfg
+	p, err := planFor(holderPHY, "mac80211_hwsim", o, &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := macs("00:0c:42:10:20:31", "00:0c:42:10:20:32")
+	if c.BSSes[0].BSSID != want[0] || c.BSSes[1].BSSID != want[1] || !cfg.BSSes[0].BSSID.IsZero() {
+		t.Errorf("BSSIDs %v %v (the options' %v), want %v", c.BSSes[0].BSSID, c.BSSes[1].BSSID, cfg.BSSes[0].BSSID, want)
+	}
+	k := &nl80211test.Kernel{Refuse: func(r nl80211test.Request) unix.Errno {
+		if r.Name == "airq0.2" {
+			return unix.EBUSY
+		}
+		return 0
+	}}
+	_, err = openHolders(dialFake(t, k), func(string) error { return nil }, p)
+	if !errors.Is(err, unix.EBUSY) || !strings.Contains(err.Error(), "bss guest: the driver refused an interface (monitor) with BSSID 00:0c:42:10:20:31: nl80211: new interface airq0.2: device or resource busy") {
+		t.Errorf("err = %v", err)
+	}
+	c = cfg
+	if _, err := planFor(holderPHY, "mt76x2u", o, &c); err == nil || !strings.Contains(err.Error(), "mt76x02's address slots") {
+		t.Errorf("mt76x2u with derived BSSIDs: %v", err)
+	}
 }

@@ -171,6 +171,6 @@ func (c *collect) WriteRadio(frames [][]byte) (int, error) {
 	}
 	return len(frames), nil
 }
-func (c *collect) WriteWired(frames [][]byte) (int, error) { return len(frames), nil }
-func (c *collect) Retune(int) (time.Duration, bool)        { return 0, true }
-func (c *collect) Event(ap.Event)                          {}
+func (c *collect) WriteWired(_ int, frames [][]byte) (int, error) { return len(frames), nil }
+func (c *collect) Retune(int) (time.Duration, bool)               { return 0, true }
+func (c *collect) Event(ap.Event)                                 {}

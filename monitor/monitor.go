@@ -48,11 +48,10 @@ type Options struct {
 	// the monitor's MTU cannot be raised to hold it, A-MSDUs are turned
 	// off with a warning instead of failing the start.
 	AMSDUOptional bool
-	// BSSIDs are the other BSSes' BSSIDs in configuration order (the first
-	// BSS's is Core.BSSID); a zero one is derived as hostapd derives it.
-	// Each gets an interface of kind Holder that holds its address for the
-	// hardware's ACKs (HolderKind).
-	BSSIDs []ieee80211.MAC
+	// Holder is the kind of interface that holds the BSSID of each BSS
+	// after the first (Core.BSSes; a zero BSSID is derived from the first
+	// BSS's as hostapd derives it, and Config returns it filled in) for
+	// the hardware's ACKs (HolderKind).
 	Holder HolderKind
 	Log    *slog.Logger // the bring-up's steps; nil: none
 	// OnACSDecision, if set, is told the channel selection's outcome when

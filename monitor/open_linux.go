@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/airq/airq/inject"
-	"github.com/airq/airq/internal/bssid"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/link"
 	"github.com/airq/airq/nl80211"
@@ -105,8 +104,7 @@ func bringUp(ctx context.Context, o Options) (r *Radio, ch nl80211.Channel, err 
 	if cfg.BSSID, err = firstBSSID(phy, cfg.BSSID); err != nil {
 		return r, ch, err
 	}
-	all, _ := bssid.Derive(ieee80211.MAC(phy.PermAddr), append([]ieee80211.MAC{cfg.BSSID}, o.BSSIDs...))
-	if r.plan, err = planHolders(phy, driverOf(o.Phy), o.Holder, o.Ifname, all, cfg.Scan != nil || cfg.ACS != nil); err != nil {
+	if r.plan, err = planFor(phy, driverOf(o.Phy), o, &cfg); err != nil {
 		return r, ch, err
 	}
 	if r.plan.Warning != "" {

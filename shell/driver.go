@@ -34,7 +34,7 @@ func (d *driver) WriteRadio(frames [][]byte) (int, error) {
 	return n, err
 }
 
-func (d *driver) WriteWired(frames [][]byte) (int, error) {
+func (d *driver) WriteWired(bss int, frames [][]byte) (int, error) {
 	if d.stopping {
 		return len(frames), nil // dropped: the TAP is closed
 	}

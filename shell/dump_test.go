@@ -29,9 +29,9 @@ func (d *echoDriver) WriteRadio(frames [][]byte) (int, error) {
 	}
 	return len(frames), nil
 }
-func (d *echoDriver) WriteWired(frames [][]byte) (int, error) { return len(frames), nil }
-func (d *echoDriver) Retune(int) (time.Duration, bool)        { return 0, true }
-func (d *echoDriver) Event(ap.Event)                          {}
+func (d *echoDriver) WriteWired(_ int, frames [][]byte) (int, error) { return len(frames), nil }
+func (d *echoDriver) Retune(int) (time.Duration, bool)               { return 0, true }
+func (d *echoDriver) Event(ap.Event)                                 {}
 
 // fullCore returns a core with n associated stations and its time.
 func fullCore(tb testing.TB, n int) (*ap.AP, time.Duration) {

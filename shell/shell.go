@@ -175,7 +175,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		close(stop)
 		wired.Close()
 		<-wx.done
-		drain(wx, func(b []byte) { core.HandleWired(now(), b) })
+		drain(wx, func(b []byte) { core.HandleWired(now(), 0, b) })
 		core.Shutdown(now())
 		d.stopping = true
 		core.Flush(now(), d)
@@ -213,7 +213,7 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 		case b := <-wx.full:
 			t := now()
 			for i := range b.n {
-				core.HandleWired(t, b.bufs[i][:b.sizes[i]])
+				core.HandleWired(t, 0, b.bufs[i][:b.sizes[i]])
 			}
 			wx.recycle(b)
 		case call := <-o.controlCalls():

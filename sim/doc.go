@@ -8,7 +8,7 @@
 //
 // Pipeline of one simulated downlink frame:
 //
-//	Host.send -> (wired latency) -> ap.HandleWired -> ap.Output radio frame
+//	Host.send -> (wired latency) -> ap.HandleWired(its BSS) -> ap.Output radio frame
 //	  -> medium queue of the AP for the frame's AC -> EDCA contention
 //	  -> exchange on air (airtime from package aql) -> loss draw per attempt,
 //	     retries with a doubled contention window up to the retry limit

@@ -7,7 +7,7 @@ import (
 )
 
 // driver is the core's ap.Driver in the simulator: radio frames go onto the
-// medium, wired frames towards the hosts, a retune to the AP's simulated
+// medium, wired frames towards the hosts on their BSS's wired side, a retune to the AP's simulated
 // radio, station events into a queue the user drains.
 type driver struct {
 	s   *Sim
@@ -24,11 +24,11 @@ func (d *driver) WriteRadio(frames [][]byte) (int, error) {
 	return len(frames), nil
 }
 
-func (d *driver) WriteWired(frames [][]byte) (int, error) {
+func (d *driver) WriteWired(bss int, frames [][]byte) (int, error) {
 	s := d.s
 	for _, f := range frames {
 		s.stats.WiredFromCore++
-		s.schedule(s.now+s.cfg.WiredLatency, evWiredOut, 0, s.copyPacket(f), nil)
+		s.schedule(s.now+s.cfg.WiredLatency, evWiredOut, bss, s.copyPacket(f), nil)
 	}
 	return len(frames), nil
 }

@@ -10,8 +10,8 @@ const (
 	evAccess                     // a contender's backoff reaches zero; arg = the channel's generation, ch its index
 	evTxEnd                      // the exchange on air ends; ch = the channel's index
 	evEcho                       // a TX-status echo reaches the core
-	evWiredIn                    // a host's 802.3 frame reaches the core
-	evWiredOut                   // a core's 802.3 frame reaches the hosts
+	evWiredIn                    // a host's 802.3 frame reaches the core; arg: its BSS
+	evWiredOut                   // a core's 802.3 frame reaches the hosts; arg: their BSS
 	evTimer                      // tgt.fire(arg)
 	evRetuned                    // the AP's radio is on its new channel
 )

@@ -1,20 +1,26 @@
 package sim
 
 import (
+	"fmt"
 	"net/netip"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
 
-// HostConfig describes a wired host behind the TAP.
+// HostConfig describes a wired host behind a BSS's TAP.
 type HostConfig struct {
 	Addr ieee80211.MAC // default 02:00:00:00:20:NN
 	IP   netip.Addr    // default 10.0.0.N
+	// BSS is the index of the BSS whose wired side the host is on: 0 the
+	// first (default), i the core's Config.BSSes[i-1]. Each BSS's wired
+	// side is its own network, as each TAP joins its own bridge.
+	BSS int
 }
 
-// Host is a machine on the wired side: the simulator plays the TAP, so
-// what the host sends reaches the core through HandleWired and what the
-// core writes to the wired side reaches the host.
+// Host is a machine on a BSS's wired side: the simulator plays the BSS's
+// TAP, so what the host sends reaches the core through HandleWired with
+// its BSS and what the core writes to that BSS's wired side reaches the
+// host.
 type Host struct {
 	sim *Sim
 	cfg HostConfig
@@ -22,8 +28,12 @@ type Host struct {
 	buf []byte
 }
 
-// AddHost adds a wired host.
+// AddHost adds a wired host. A host on a BSS the core does not carry is a
+// mistake of the caller's: AddHost panics.
 func (s *Sim) AddHost(cfg HostConfig) *Host {
+	if cfg.BSS < 0 || cfg.BSS > len(s.cfg.AP.BSSes) {
+		panic(fmt.Sprintf("sim: a host on BSS %d of a radio with %d", cfg.BSS, len(s.cfg.AP.BSSes)+1))
+	}
 	n := len(s.hosts) + 1
 	if cfg.Addr.IsZero() {
 		cfg.Addr = ieee80211.MAC{0x02, 0, 0, 0, 0x20, byte(n)}
@@ -41,6 +51,9 @@ func (s *Sim) AddHost(cfg HostConfig) *Host {
 // Addr returns the host's MAC address.
 func (h *Host) Addr() ieee80211.MAC { return h.cfg.Addr }
 
+// BSS returns the index of the BSS whose wired side the host is on.
+func (h *Host) BSS() int { return h.cfg.BSS }
+
 // IP returns the host's IPv4 address.
 func (h *Host) IP() netip.Addr { return h.cfg.IP }
 
@@ -49,24 +62,33 @@ func (h *Host) Stack() StackStats { return h.ip.stats }
 
 func (h *Host) stack() *stack { return h.ip }
 
-// sendEth writes one 802.3 frame to the TAP.
+// sendEth writes one 802.3 frame to its BSS's TAP.
 func (h *Host) sendEth(da ieee80211.MAC, etherType uint16, payload []byte) {
 	p := h.sim.newPacket()
 	p.b = ieee80211.AppendEtherHdr(p.b[:0], da, h.cfg.Addr, etherType)
 	p.b = append(p.b, payload...)
-	h.sim.stats.WiredToCore++
-	h.sim.schedule(h.sim.now+h.sim.cfg.WiredLatency, evWiredIn, 0, p, nil)
+	h.sim.toCoreWired(h.cfg.BSS, p)
 }
 
-// SendRaw writes an arbitrary frame to the TAP as if a host had sent it.
-func (s *Sim) SendRaw(eth []byte) {
+// SendRaw writes an arbitrary frame to the first BSS's TAP as if a host
+// had sent it.
+func (s *Sim) SendRaw(eth []byte) { s.SendRawOn(0, eth) }
+
+// SendRawOn writes an arbitrary frame to the TAP of BSS bss (HostConfig.BSS)
+// as if a host had sent it.
+func (s *Sim) SendRawOn(bss int, eth []byte) { s.toCoreWired(bss, s.copyPacket(eth)) }
+
+// toCoreWired sends p from the TAP of BSS bss towards the core.
+func (s *Sim) toCoreWired(bss int, p *packet) {
 	s.stats.WiredToCore++
-	s.schedule(s.now+s.cfg.WiredLatency, evWiredIn, 0, s.copyPacket(eth), nil)
+	s.schedule(s.now+s.cfg.WiredLatency, evWiredIn, bss, p, nil)
 }
 
-// toHosts delivers a frame the core wrote to the wired side.
-func (s *Sim) toHosts(p *packet) {
+// toHosts delivers a frame the core wrote to the wired side of BSS bss to
+// the hosts on that side.
+func (s *Sim) toHosts(bss int, p *packet) {
 	s.log.bytes(p.b)
+	s.stats.WiredOut[bss]++
 	eh, err := ieee80211.ParseEtherHdr(p.b)
 	if err != nil {
 		s.stats.WiredUnclaimed++
@@ -75,7 +97,7 @@ func (s *Sim) toHosts(p *packet) {
 	da := eh.Dst()
 	if !da.IsMulticast() {
 		h, ok := s.hostMAC[da]
-		if !ok {
+		if !ok || h.cfg.BSS != bss {
 			s.stats.WiredUnclaimed++
 			return
 		}
@@ -83,7 +105,9 @@ func (s *Sim) toHosts(p *packet) {
 		return
 	}
 	for _, h := range s.hosts {
-		h.ip.input(da, eh.Src(), eh.EtherType(), eh.Payload())
+		if h.cfg.BSS == bss {
+			h.ip.input(da, eh.Src(), eh.EtherType(), eh.Payload())
+		}
 	}
 }
 

@@ -13,12 +13,14 @@ import (
 
 // TestThreeBSSes: one radio carrying three open BSSes (DTIM periods 2, 1
 // and 3) with an awake and a dozing station in each, joined by SSID, and
-// pings from the wired side to every station for 60 s of virtual time.
+// pings from each BSS's wired side to its stations for 60 s of virtual
+// time.
 // Each BSS beacons at its own TBTT, a third of an interval after the one
 // before, with no beacon missed and a Timestamp that is a multiple of the
 // interval there; each dozing station gets every ping, fetching it with a
-// PS-Poll after its own BSS's beacon; and a station's ping to a station of
-// another BSS never crosses over the air.
+// PS-Poll after its own BSS's beacon; each station gets the broadcasts of
+// its own BSS's wired side alone; and a station's ping to a station of
+// another BSS never crosses over the air: it goes to its BSS's wired side.
 func TestThreeBSSes(t *testing.T) {
 	ids := []ieee80211.MAC{{0x02, 0, 0, 0, 0x01, 0}, {0x02, 0, 0, 0, 0x01, 1}, {0x02, 0, 0, 0, 0x01, 2}}
 	ssids := []string{"main", "guest", "iot"}
@@ -66,7 +68,10 @@ func TestThreeBSSes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := s.AddHost(HostConfig{})
+	var hosts [3]*Host
+	for i := range hosts {
+		hosts[i] = s.AddHost(HostConfig{BSS: i})
+	}
 	var awake, dozing [3]*Station
 	for i, ssid := range ssids {
 		awake[i] = s.AddStation(StationConfig{SSID: ssid, Start: time.Duration(2*i) * time.Millisecond})
@@ -84,13 +89,14 @@ func TestThreeBSSes(t *testing.T) {
 	}
 	var pings []*Ping
 	for i := range ssids {
-		pings = append(pings, s.Ping(h, awake[i], 200*time.Millisecond, 56), s.Ping(h, dozing[i], 200*time.Millisecond, 56))
+		pings = append(pings, s.Ping(hosts[i], awake[i], 200*time.Millisecond, 56), s.Ping(hosts[i], dozing[i], 200*time.Millisecond, 56))
 	}
 	s.Run(time.Second) // the host's ARP requests, before counting broadcasts
 	start := s.Now()
-	// A broadcast from the wired side every 200 ms: every station, dozing
-	// or not, gets each once, from its own BSS.
-	bcast := ieee80211.AppendEtherHdr(nil, ieee80211.Broadcast, h.cfg.Addr, 0x88b5)
+	// A broadcast from each BSS's wired side every 200 ms: every station,
+	// dozing or not, gets each of its own BSS's once, from its BSS, and
+	// none of the others'.
+	bcast := ieee80211.AppendEtherHdr(nil, ieee80211.Broadcast, hosts[0].cfg.Addr, 0x88b5)
 	bcast = append(bcast, make([]byte, 46)...)
 	var group [6]uint64
 	for i, st := range s.Stations() {
@@ -98,7 +104,9 @@ func TestThreeBSSes(t *testing.T) {
 	}
 	const broadcasts = 300
 	for range broadcasts {
-		s.SendRaw(bcast)
+		for i := range hosts {
+			s.SendRawOn(i, bcast)
+		}
 		s.Run(200 * time.Millisecond)
 	}
 	for _, p := range pings {
@@ -111,17 +119,21 @@ func TestThreeBSSes(t *testing.T) {
 		}
 	}
 	// A guest station's ping to a main station, and its frames to the main
-	// station's address, reach the wired side, never the main station.
+	// station's address, reach the guest's wired side, never the main
+	// station.
 	across := s.Ping(awake[1], awake[0], 200*time.Millisecond, 56)
 	s.Run(10 * time.Second)
 	across.Stop()
-	rx := awake[0].Stats().RxData
+	rx, wired := awake[0].Stats().RxData, s.Stats().WiredOut
 	for range 10 {
 		awake[1].sendData(awake[0].Addr(), 0x88b5, make([]byte, 46))
 	}
 	s.Run(100 * time.Millisecond)
 	if got := awake[0].Stats().RxData - rx; got != 0 {
 		t.Errorf("a main station got %d frames a guest station sent it", got)
+	}
+	if out := s.Stats().WiredOut; out[1]-wired[1] < 10 || out[0] != wired[0] {
+		t.Errorf("a guest's frames to a main station: %d to the guest's wired side, %d to the main one's; want 10 and 0", out[1]-wired[1], out[0]-wired[0])
 	}
 
 	end := s.Now()

@@ -189,11 +189,11 @@ func (s *Sim) step() {
 		s.freePacket(e.pkt)
 	case evWiredIn:
 		s.log.bytes(e.pkt.b)
-		s.core.HandleWired(s.now, e.pkt.b)
+		s.core.HandleWired(s.now, e.arg, e.pkt.b)
 		s.freePacket(e.pkt)
 		s.drainCore()
 	case evWiredOut:
-		s.toHosts(e.pkt)
+		s.toHosts(e.arg, e.pkt)
 		s.freePacket(e.pkt)
 	case evTimer:
 		e.tgt.fire(s.now, e.arg)

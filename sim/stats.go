@@ -3,6 +3,7 @@ package sim
 import (
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -39,6 +40,8 @@ type Stats struct {
 
 	WiredToCore, WiredFromCore uint64
 	WiredUnclaimed             uint64 // core wired output no host owns
+	// WiredOut is the core's wired output by the BSS whose side it went to.
+	WiredOut [ap.MaxBSSes]uint64
 
 	// Beacons are the AP's beacons put on the air of the home channel;
 	// BeaconLateMax the longest a beacon went on the air after its TBTT.

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"log/slog"
 	"net"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
+	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/tap"
 )
@@ -15,8 +18,8 @@ func (o *options) checkBSSNames() error {
 }
 
 // checkServed refuses what the file configures and airqd does not serve
-// yet (config.File.NotServed): the one place the wiring of several BSSes
-// removes.
+// yet (config.File.NotServed): a section's key that the radio applies
+// from the first BSS to every BSS, set otherwise than the first's.
 func (o *options) checkServed() error { return asError(o.conf.NotServed(&o.Settings)) }
 
 // asError is ps as an error, nil for none.
@@ -55,4 +58,17 @@ func (o *options) wiredSides(offload tap.Offload) []shell.WiredSide {
 		sides = append(sides, shell.WiredSide{BSS: b.Name, TAP: b.Settings.Tap, Bridge: b.Settings.Bridge, Offload: offload})
 	}
 	return sides
+}
+
+// logBSSes logs the radio's BSSes after the first, each with the
+// interface that holds its BSSID for the hardware's ACKs (none on the
+// simulated radio, which ACKs every BSSID).
+func logBSSes(log *slog.Logger, cfg ap.Config, holders []nl80211.Interface) {
+	for i, b := range cfg.BSSes {
+		holder := "none (simulated radio)"
+		if i < len(holders) {
+			holder = holders[i].Name
+		}
+		log.Info("bss", "name", b.Name, "ssid", b.SSID, "bssid", b.BSSID.String(), "ack_holder", holder)
+	}
 }

@@ -11,17 +11,6 @@ import (
 	"github.com/airq/airq/nl80211"
 )
 
-// holderBSSIDs are the BSSIDs of the BSSes after the first, in the file's
-// order, for monitor.Options.BSSIDs: a section's bssid=, zero where the
-// bring-up derives it from the radio's address (bssid.Derive).
-func (o *options) holderBSSIDs() []ieee80211.MAC {
-	var out []ieee80211.MAC
-	for _, b := range o.BSSes {
-		out = append(out, b.BSSID)
-	}
-	return out
-}
-
 // sysPHY reads the phy airqd would drive from sysfs; a variable so that
 // tests can stand in a phy.
 var sysPHY = monitor.SysPHY

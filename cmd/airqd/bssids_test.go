@@ -93,14 +93,49 @@ func TestCheckConfigBSSIDs(t *testing.T) {
 	}
 }
 
-// The BSSes after the first reach the bring-up in the file's order, zero
-// where the radio's address derives them, to be held by monitors.
+// The BSSes after the first reach the bring-up in the file's order, each
+// with its name, SSID and bssid=, zero where the radio's address derives
+// them, to be held by monitors.
 func TestMonitorOptionsBSSIDs(t *testing.T) {
 	path := writeConf(t, threeBSSes)
-	o, _ := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path}) // refused: not served yet
+	o, err := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
 	mo := o.monitorOptions(nil)
+	var names, ssids []string
+	var bssids []ieee80211.MAC
+	for _, b := range mo.Core.BSSes {
+		names, ssids, bssids = append(names, b.Name), append(ssids, b.SSID), append(bssids, b.BSSID)
+	}
 	want := []ieee80211.MAC{{}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x30}, {}}
-	if !slices.Equal(mo.BSSIDs, want) || mo.Holder != monitor.HolderMonitor {
-		t.Errorf("BSSIDs %v holder %v, want %v held by monitors", mo.BSSIDs, mo.Holder, want)
+	if !slices.Equal(bssids, want) || mo.Holder != monitor.HolderMonitor || mo.Core.Name != "airq0" ||
+		!slices.Equal(names, []string{"guest", "iot", "lab"}) || !slices.Equal(ssids, names) {
+		t.Errorf("BSSes %q %q %v holder %v, want %v held by monitors", names, ssids, bssids, mo.Holder, want)
+	}
+}
+
+// The bring-up derives the zero BSSIDs from the first BSS's address as
+// hostapd does, skipping those a bssid= names, and fills them in.
+func TestDeriveBSSIDs(t *testing.T) {
+	path := writeConf(t, threeBSSes)
+	o, err := parseFlags([]string{"-phy", "phy3", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := o.monitorOptions(nil).Core
+	c.BSSID = ieee80211.MAC{0x06, 0x0c, 0x42, 0x10, 0x20, 0x2f}
+	all := monitor.DeriveBSSIDs(&c)
+	want := []ieee80211.MAC{c.BSSID, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x31}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x30}, {0x06, 0x0c, 0x42, 0x10, 0x20, 0x32}}
+	if !slices.Equal(all, want) {
+		t.Errorf("derived %v, want %v", all, want)
+	}
+	for i, b := range c.BSSes {
+		if b.BSSID != want[i+1] {
+			t.Errorf("bss %s: %v, want %v", b.Name, b.BSSID, want[i+1])
+		}
+	}
+	if o.Core.BSSes[0].BSSID != (ieee80211.MAC{}) {
+		t.Errorf("the options' configuration changed: %v", o.Core.BSSes[0].BSSID)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/airq/airq/config"
-	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/monitor"
 )
 
 // The checks of the settings run in one pass (parseFlags), at start, on
@@ -30,8 +30,9 @@ func (o *options) checkCore() error {
 		return nil // the channel is chosen at start
 	}
 	if c.BSSID.IsZero() {
-		c.BSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+		c.BSSID = simBSSID // a stand-in for the phy's address
 	}
+	monitor.DeriveBSSIDs(&c)
 	_, err := c.Resolve()
 	return err
 }

@@ -5,8 +5,10 @@ import (
 	"flag"
 	"net"
 	"os"
+	"reflect"
 	"testing"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
 )
 
@@ -36,12 +38,17 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 	}
 }
 
-// A file airqd checks clean but does not serve yet is refused at start
-// with the reason, and so is a reload to it; a file of one BSS starts, an
-// airtime policy and cap included, and the core gets them.
+// A file airqd checks clean but does not serve yet (a section's key the
+// core applies radio-wide, set otherwise than the first BSS's) is refused
+// at start naming the section and the key, and so is a secured BSS after
+// the first, which the core refuses; a file of several BSSes
+// starts, each section's keys in its own BSS of the core; a file of one
+// BSS starts, an airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=main\nbss=guest\nssid=guest\n", "bss guest: line 2: bss: airqd does not serve more than one BSS on a radio yet: this file configures 2 (airq0, guest)"},
+		{"ssid=main\nbss=guest\nssid=guest\nap_isolate=1\n", "bss guest: line 4: ap_isolate: true here, false in the first BSS: airqd applies the first BSS's ap_isolate to every BSS"},
+		{"ssid=main\nmulticast_to_unicast=1\nbss=guest\nssid=guest\n", "bss guest: line 3: multicast_to_unicast: false here, true in the first BSS"},
+		{"ssid=main\nbss=guest\nssid=guest\nwpa=2\nwpa_passphrase=12345678\n", "bss guest: line 2: bss: a secured network is only possible as the first BSS"},
 	} {
 		path := writeConf(t, c.text)
 		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
@@ -55,12 +62,21 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 			t.Errorf("%q: %s, want one line with %q", c.text, got, c.want)
 		}
 	}
-	path := writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
+	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest net\nignore_broadcast_ssid=1\ndtim_period=3\nmax_num_sta=20\nbssid=02:00:00:00:0a:01\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatalf("two BSSes: %v", err)
+	}
+	want := ap.BSSConfig{Name: "guest", SSID: "guest net", HideSSID: true, DTIMPeriod: 3, MaxStations: 20, BSSID: ieee80211.MAC{2, 0, 0, 0, 0x0a, 1}}
+	if len(o.Core.BSSes) != 1 || !reflect.DeepEqual(o.Core.BSSes[0], want) || o.Core.Name != "airq0" {
+		t.Errorf("the core's BSSes: %s %+v, want %+v", o.Core.Name, o.Core.BSSes, want)
+	}
+	path = writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
 		t.Errorf("one BSS, no policy: %v", err)
 	}
 	path = writeConf(t, "ssid=main\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 768\nairtime_bss_cap=30\n")
-	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
 	if err != nil {
 		t.Fatalf("one BSS with an airtime policy and cap: %v", err)
 	}

@@ -268,6 +268,7 @@ func (o *options) checkDaemon() error {
 	}
 	o.Core.AirtimeWeight = uint16(o.AirtimeWeight)
 	o.Core.Airtime = o.Settings.CoreAirtime()
+	o.Core.Name, o.Core.BSSes = o.FirstBSSName(), o.CoreBSSes()
 	if err := o.logLevel.UnmarshalText([]byte(o.LogLevel)); err != nil {
 		return fmt.Errorf("-log-level: %q, want debug, info, warn or error", o.LogLevel)
 	}

@@ -21,6 +21,6 @@ func (o *options) monitorOptions(log *slog.Logger) monitor.Options {
 		Country:     o.Country, CountryElement: o.IEEE80211D, Takeover: o.takeover, NoQualify: o.noQualify,
 		FullEchoes: o.Pcap != "", AMSDUOptional: !o.amsduGiven(), Log: log,
 		OnACSDecision: func(d scan.Decision, took time.Duration) { logDecision(log, d, took) },
-		BSSIDs:        o.holderBSSIDs(), Holder: monitor.HolderMonitor, // README: why monitors
+		Holder:        monitor.HolderMonitor, // README: why monitors
 	}
 }

@@ -56,6 +56,7 @@ func runRadio(ctx context.Context, o options, log *slog.Logger) error {
 	applyMemoryLimit(o, core, log)
 	log.Info("radio up", "phy", o.Phy, "ifname", o.Ifname, "bssid", cfg.BSSID.String(), "ssid", cfg.SSID,
 		"channel", cfg.Channel, "freq", cfg.Freq, "tap", o.Tap, "bridge", o.Bridge)
+	logBSSes(log, cfg, r.Holders())
 	var wired *tap.Device
 	opened := func(taps []*tap.Device) {
 		wired = taps[0]

@@ -13,6 +13,8 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/shell"
 	"github.com/airq/airq/sim"
 )
@@ -58,6 +60,10 @@ func (o *options) checkSim() error {
 	return nil
 }
 
+// simBSSID is the simulated radio's address, the first BSS's BSSID unless
+// configured (the simulator's own default).
+var simBSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
+
 // newSimPlay builds the simulation airqd -radio sim runs: the core with
 // the options' configuration on a medium where a station's signal decides
 // which rates reach it, a wired host, the scenario's stations (once the
@@ -65,6 +71,10 @@ func (o *options) checkSim() error {
 // -scan or -channel 0.
 func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	cfg := o.Core
+	if cfg.BSSID.IsZero() {
+		cfg.BSSID = simBSSID
+	}
+	monitor.DeriveBSSIDs(&cfg) // the simulated radio ACKs every BSSID: no holders
 	med := sim.MediumConfig{SignalLoss: true, RetuneTime: o.Sim.Retune, RetuneJitter: o.Sim.RetuneJitter}
 	if o.Scan.On {
 		// The simulated radio scans a US channel plan; the planner plans
@@ -108,6 +118,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	cfg := s.Core().Config()
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simScenario.Len(),
 		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control)
+	logBSSes(log, cfg, nil)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
 	log.Info(simHint(o.Control))
 	line := make([]byte, 0, 256)
