@@ -58,7 +58,6 @@ var radioWide = []struct {
 	value func(s *Settings) any
 }{
 	{[]string{"wmm_enabled", "wme_enabled"}, func(s *Settings) any { return s.Core.WMM }},
-	{[]string{"ap_isolate"}, func(s *Settings) any { return s.Core.APIsolate }},
 	{[]string{"multicast_to_unicast"}, func(s *Settings) any { return s.Core.MulticastToUnicast }},
 	{[]string{"ap_max_inactivity"}, func(s *Settings) any { return orDefault(s.Core.InactivityTimeout, 300*time.Second) }},
 	{[]string{"auth_timeout"}, func(s *Settings) any { return orDefault(s.Core.AuthTimeout, 5*time.Second) }},

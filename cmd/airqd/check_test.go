@@ -46,7 +46,6 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 // BSS starts, an airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=main\nbss=guest\nssid=guest\nap_isolate=1\n", "bss guest: line 4: ap_isolate: true here, false in the first BSS: airqd applies the first BSS's ap_isolate to every BSS"},
 		{"ssid=main\nmulticast_to_unicast=1\nbss=guest\nssid=guest\n", "bss guest: line 3: multicast_to_unicast: false here, true in the first BSS"},
 		{"ssid=main\nbss=guest\nssid=guest\nwpa=2\nwpa_passphrase=12345678\n", "bss guest: line 2: bss: a secured network is only possible as the first BSS"},
 	} {
@@ -62,12 +61,12 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 			t.Errorf("%q: %s, want one line with %q", c.text, got, c.want)
 		}
 	}
-	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest net\nignore_broadcast_ssid=1\ndtim_period=3\nmax_num_sta=20\nbssid=02:00:00:00:0a:01\n")
+	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest net\nignore_broadcast_ssid=1\ndtim_period=3\nmax_num_sta=20\nbssid=02:00:00:00:0a:01\nap_isolate=1\n")
 	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
 	if err != nil {
 		t.Fatalf("two BSSes: %v", err)
 	}
-	want := ap.BSSConfig{Name: "guest", SSID: "guest net", HideSSID: true, DTIMPeriod: 3, MaxStations: 20, BSSID: ieee80211.MAC{2, 0, 0, 0, 0x0a, 1}}
+	want := ap.BSSConfig{Name: "guest", SSID: "guest net", HideSSID: true, DTIMPeriod: 3, MaxStations: 20, BSSID: ieee80211.MAC{2, 0, 0, 0, 0x0a, 1}, APIsolate: true}
 	if len(o.Core.BSSes) != 1 || !reflect.DeepEqual(o.Core.BSSes[0], want) || o.Core.Name != "airq0" {
 		t.Errorf("the core's BSSes: %s %+v, want %+v", o.Core.Name, o.Core.BSSes, want)
 	}
