@@ -173,6 +173,18 @@ func TestBSSesStationsApart(t *testing.T) {
 	}
 }
 
+// joinTwoEach associates two stations with the first BSS and two with the
+// second, "guest", and returns their addresses.
+func (h *harness) joinTwoEach() (main1, main2, guest1, guest2 ieee80211.MAC) {
+	main1, main2 = ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
+	guest1, guest2 = ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}
+	h.join(main1, false)
+	h.join(main2, false)
+	h.joinGuest(guest1)
+	h.joinGuest(guest2)
+	return main1, main2, guest1, guest2
+}
+
 // joinGuest associates sta with the radio's second BSS, "guest".
 func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
 	h.t.Helper()
@@ -196,12 +208,7 @@ func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
 // radio still relays; a wired side's frames reach its own BSS alone.
 func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	h := newHarness(t, threeBSSes())
-	main1, main2 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
-	guest1, guest2 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}
-	h.join(main1, false)
-	h.join(main2, false)
-	h.joinGuest(guest1)
-	h.joinGuest(guest2)
+	main1, main2, guest1, _ := h.joinTwoEach()
 	// send returns the BSSIDs the data frames in the air came from, and
 	// how many frames went to the wired side of BSS side (the one a
 	// wired frame comes from).

@@ -86,12 +86,7 @@ func TestAPIsolateEachBSS(t *testing.T) {
 			cfg.BSSes[0].APIsolate = true
 		}
 		h := newHarness(t, cfg)
-		m1, m2 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}
-		g1, g2 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2}
-		h.join(m1, false)
-		h.join(m2, false)
-		h.joinGuest(g1)
-		h.joinGuest(g2)
+		m1, m2, g1, g2 := h.joinTwoEach()
 		ids := []ieee80211.MAC{bssid, guest2ID}
 		for side, pair := range [][2]ieee80211.MAC{{m1, m2}, {g1, g2}} {
 			h.take()

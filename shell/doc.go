@@ -4,14 +4,17 @@
 // Pipeline:
 //
 //	radio reader  --batches-->  \
-//	wired reader  --batches-->   core loop (one goroutine: ap.AP) --Flush--> radio writes, wired writes,
+//	wired readers --batches-->   core loop (one goroutine: ap.AP) --Flush--> radio writes, wired writes,
 //	timer / control requests -->/                                            retunes, station events
 //
 // The caller opens the radio (package inject's monitor sockets) and the
 // control socket (ListenControl) and hands them to Run with the wired
-// side; RunWired opens the wired sides itself, one TAP per BSS (package
-// tap) joined to its bridge, from the configuration's list (WiredSide),
-// and removes them when the core stops.
+// side (RunBSSes: each BSS's); RunWired opens the wired sides itself, one
+// TAP per BSS (package tap) joined to its bridge, from the configuration's
+// list (WiredSide), and removes them when the core stops. Each wired side
+// has its reader; their batches, marked with their side, come to the loop
+// on one channel, and the core hands each BSS's frames to its own side
+// (ap.Driver's WriteWired names the BSS).
 // The readers only copy frames into batches they borrow from the loop and
 // hand them over; the loop feeds the core, runs ap.AP.Flush with its
 // driver (which writes the core's output, retunes through the Retuner, and

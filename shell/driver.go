@@ -13,7 +13,7 @@ import (
 type driver struct {
 	core  *ap.AP
 	dev   radio.Device
-	wired Wired
+	wired []Wired // each BSS's wired side, by its index
 	log   *slog.Logger
 	o     *runOptions
 	st    *Stats
@@ -38,7 +38,7 @@ func (d *driver) WriteWired(bss int, frames [][]byte) (int, error) {
 	if d.stopping {
 		return len(frames), nil // dropped: the TAP is closed
 	}
-	n, err := d.wired.WriteBatch(frames)
+	n, err := d.wired[bss].WriteBatch(frames)
 	if err != nil && n < len(frames) {
 		d.st.WiredWriteErrors++
 	}

@@ -28,11 +28,14 @@ type wrapper interface {
 // dropsEvery is how often Run reads the devices' kernel drop counters.
 const dropsEvery = time.Second
 
-// readDrops hands the devices' kernel counters to the core.
-func readDrops(core *ap.AP, dev radio.Device, wired any) {
+// readDrops hands the devices' kernel counters to the core: the wired
+// sides' summed.
+func readDrops(core *ap.AP, dev radio.Device, wired []Wired) {
 	var k ap.KernelCounts
-	if d, ok := wired.(kernelDropper); ok {
-		k.WiredLost = d.KernelDrops()
+	for _, w := range wired {
+		if d, ok := w.(kernelDropper); ok {
+			k.WiredLost += d.KernelDrops()
+		}
 	}
 	for w, ok := dev.(wrapper); ok; w, ok = dev.(wrapper) {
 		dev = w.Unwrap()

@@ -28,7 +28,7 @@ func TestReadDropsThroughCapture(t *testing.T) {
 	}
 	dev, wired := radiotest.New(), radiotest.New()
 	dev.Drops, dev.Received, dev.Passed, wired.Drops = 4, 9, 5, 1
-	readDrops(core, pcap.Tap(dev, w, time.Now), wired)
+	readDrops(core, pcap.Tap(dev, w, time.Now), []Wired{wired})
 	if c := core.Counters(); c[counter.RadioLostInKernel] != 4 || c[counter.RadioFiltered] != 4 || c[counter.WiredLostInKernel] != 1 {
 		t.Errorf("through the capture: radio lost %d, filtered %d, wired lost %d", c[counter.RadioLostInKernel],
 			c[counter.RadioFiltered], c[counter.WiredLostInKernel])

@@ -34,6 +34,7 @@ type batch struct {
 	bufs  [][]byte
 	sizes []int
 	n     int
+	side  int // the wired side it was read from (its reader's side)
 }
 
 func newBatch(size int) *batch {
@@ -50,6 +51,7 @@ func newBatch(size int) *batch {
 // read is never lost.
 type reader struct {
 	name string
+	side int // of a wired side's reader: its BSS's index
 	read func(bufs [][]byte, sizes []int) (int, error)
 	// release, when set, hands back n frames read in place: read sets
 	// bufs[i] to views it holds until then (ringRadio).
@@ -83,7 +85,7 @@ func (r *reader) run(stop <-chan struct{}) {
 			r.err <- fmt.Errorf("%s read: %w", r.name, err)
 			return
 		}
-		b.n = n
+		b.n, b.side = n, r.side
 		r.full <- b
 	}
 }
@@ -129,34 +131,29 @@ func newRadioReader(dev radio.Device, log *slog.Logger) *reader {
 	return newReader("radio", dev.ReadBatch, radio.MaxFrame)
 }
 
-// drain hands every batch waiting in r.full to handle, without blocking.
-func drain(r *reader, handle func([]byte)) {
-	for {
-		select {
-		case b := <-r.full:
-			for i := range b.n {
-				handle(b.bufs[i][:b.sizes[i]])
-			}
-			r.recycle(b)
-		default:
-			return
-		}
-	}
-}
-
 // Stats are the shell's own counters.
 type Stats struct {
 	RadioWriteErrors, WiredWriteErrors uint64
 	RetuneErrors                       uint64
 }
 
-// Run drives core with the radio and the wired side until ctx is done or a
-// device fails. On the way out it stops taking wired frames, hands the core
-// what the readers already took, deauthenticates every station, writes those
-// frames, closes both devices and waits for its goroutines. ready, if set, is
-// called once the core is beaconing. Options add a control server
-// (WithControl).
+// Run drives core with the radio and the wired side of its one BSS until
+// ctx is done or a device fails (RunBSSes, for one BSS).
 func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *slog.Logger, ready func(), opts ...Option) error {
+	return RunBSSes(ctx, core, dev, []Wired{wired}, log, ready, opts...)
+}
+
+// RunBSSes drives core with the radio and the wired sides of its BSSes
+// (wired[i] is BSS i's: 0 the first, i the core's Config.BSSes[i-1]) until
+// ctx is done or a device fails. On the way out it stops taking wired
+// frames, hands the core what the readers already took, deauthenticates
+// every station, writes those frames, closes the devices and waits for its
+// goroutines. ready, if set, is called once the core is beaconing. Options
+// add a control server (WithControl).
+func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired, log *slog.Logger, ready func(), opts ...Option) error {
+	if n := len(core.Config().BSSes) + 1; len(wired) != n {
+		return fmt.Errorf("%d wired sides for the radio's %d BSSes, want one each", len(wired), n)
+	}
 	var o runOptions
 	for _, opt := range opts {
 		opt(&o)
@@ -167,15 +164,17 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 	d := &driver{core: core, dev: dev, wired: wired, log: log, o: &o, st: &st, now: now}
 	stop := make(chan struct{})
 	rx := newRadioReader(dev, log)
-	wx := newReader("wired", wired.ReadBatch, wiredMax)
+	wx := newWiredReaders(wired)
 	go rx.run(stop)
-	go wx.run(stop)
+	wx.run(stop)
 	defer func() {
 		o.closeControl() // first: no request may reach a core being shut down
 		close(stop)
-		wired.Close()
-		<-wx.done
-		drain(wx, func(b []byte) { core.HandleWired(now(), 0, b) })
+		for _, w := range wired {
+			w.Close()
+		}
+		wx.wait()
+		wx.drain(func(side int, b []byte) { core.HandleWired(now(), side, b) })
 		core.Shutdown(now())
 		d.stopping = true
 		core.Flush(now(), d)
@@ -211,9 +210,9 @@ func Run(ctx context.Context, core *ap.AP, dev radio.Device, wired Wired, log *s
 			}
 			rx.recycle(b)
 		case b := <-wx.full:
-			t := now()
+			t, side := now(), b.side
 			for i := range b.n {
-				core.HandleWired(t, 0, b.bufs[i][:b.sizes[i]])
+				core.HandleWired(t, side, b.bufs[i][:b.sizes[i]])
 			}
 			wx.recycle(b)
 		case call := <-o.controlCalls():

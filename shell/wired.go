@@ -72,28 +72,19 @@ func closeWired[T Wired](opened []T) error {
 	return err
 }
 
-// errOneBSS refuses a radio with several wired sides: the core and its
-// loop serve one BSS per radio (config.File.NotServed refuses a file with
-// more first).
-var errOneBSS = errors.New("the core serves one BSS per radio yet: one wired side")
-
 // RunWired opens the wired sides of the radio's BSSes (OpenWired; sides in
 // the radio's order, the first BSS's first), hands them to opened, if set,
 // before the core starts (for the daemon's books: /metrics, the log), runs
-// the core on them (Run) and closes them all when it stops. The core
-// serves one BSS today: more than one side is refused before anything is
-// opened.
+// the core on them, each BSS on its own (RunBSSes), and closes them all
+// when it stops.
 func RunWired(ctx context.Context, core *ap.AP, dev radio.Device, sides []WiredSide, log *slog.Logger,
 	opened func([]*tap.Device), ready func(), opts ...Option) error {
-	return runWired(sides, OpenWired, opened, func(w Wired) error { return Run(ctx, core, dev, w, log, ready, opts...) })
+	return runWired(sides, OpenWired, opened, func(w []Wired) error { return RunBSSes(ctx, core, dev, w, log, ready, opts...) })
 }
 
 // runWired is RunWired with the sides opened by open and the core run by
 // run.
-func runWired[T Wired](sides []WiredSide, open func([]WiredSide) ([]T, error), opened func([]T), run func(Wired) error) error {
-	if len(sides) != 1 {
-		return fmt.Errorf("%d wired sides: %w", len(sides), errOneBSS)
-	}
+func runWired[T Wired](sides []WiredSide, open func([]WiredSide) ([]T, error), opened func([]T), run func([]Wired) error) error {
 	ws, err := open(sides)
 	if err != nil {
 		return err
@@ -101,6 +92,10 @@ func runWired[T Wired](sides []WiredSide, open func([]WiredSide) ([]T, error), o
 	if opened != nil {
 		opened(ws)
 	}
-	err = run(ws[0])
+	wired := make([]Wired, len(ws))
+	for i, w := range ws {
+		wired[i] = w
+	}
+	err = run(wired)
 	return errors.Join(err, closeWired(ws))
 }

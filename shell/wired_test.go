@@ -107,16 +107,16 @@ func TestOpenWiredFailureClosesWhatItOpened(t *testing.T) {
 	}
 }
 
-// runWired runs the core on the first BSS's side, tells the daemon what it
-// opened before, and closes every side when the core stops; more sides
-// than the core serves are refused before any is opened.
+// runWired opens every BSS's side, tells the daemon what it opened before
+// the core runs, runs the core on all of them in the radio's order, and
+// closes every side when the core stops.
 func TestRunWired(t *testing.T) {
 	var f fakeTAPs
 	open := func(s []WiredSide) ([]*fakePort, error) { return openWired(s, f.open) }
 	var told []*fakePort
-	var ran Wired
-	err := runWired(threeSides[:1], open, func(ps []*fakePort) { told = ps }, func(w Wired) error {
-		if len(told) != 1 {
+	var ran []Wired
+	err := runWired(threeSides, open, func(ps []*fakePort) { told = ps }, func(w []Wired) error {
+		if len(told) != 3 {
 			t.Errorf("the core ran before the daemon was told of the sides")
 		}
 		ran = w
@@ -125,13 +125,12 @@ func TestRunWired(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "radio read: gone") {
 		t.Errorf("err = %v, want the core's", err)
 	}
-	if len(f.opened) != 1 || ran != Wired(f.opened[0]) || f.opened[0].closed == 0 {
+	if len(f.opened) != 3 || len(ran) != 3 {
 		t.Fatalf("opened %v, ran on %v", f.opened, ran)
 	}
-
-	f = fakeTAPs{}
-	err = runWired(threeSides, open, nil, func(Wired) error { t.Error("the core ran"); return nil })
-	if !errors.Is(err, errOneBSS) || len(f.opened) != 0 {
-		t.Errorf("three sides: %v with %d opened, want errOneBSS with none", err, len(f.opened))
+	for i, p := range f.opened {
+		if ran[i] != Wired(p) || p.closed == 0 {
+			t.Errorf("side %d: ran on %v, want %s; closed %d times", i, ran[i], p.name, p.closed)
+		}
 	}
 }
