@@ -29,8 +29,9 @@ type Device struct {
 	// socket.Conn's ReadFunc would allocate a few closures per call.
 	rxRC, txRC syscall.RawConn
 	closed     atomic.Bool
-	addr       [6]byte // the filter's address; zero: no filter
-	echoLen    uint32  // what the filter keeps of an echo
+	addr       [6]byte   // the filter's address; zero: no filter
+	others     [][6]byte // the radio's other BSSIDs the filter keeps
+	echoLen    uint32    // what the filter keeps of an echo
 
 	// ring is the receive ring (nil: recvmmsg into the caller's buffers,
 	// ringErr says why); rt walks it for ReadBatch and ReadViews.
@@ -79,7 +80,7 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
-	d := &Device{name: ifname, ifindex: index, addr: opt.Address, echoLen: echoLen(opt)}
+	d := &Device{name: ifname, ifindex: index, addr: opt.Address, others: opt.Others, echoLen: echoLen(opt)}
 	if d.rx, d.ring, d.ringErr, err = openRx(index, opt); err != nil {
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
@@ -141,7 +142,7 @@ func openRx(index int, opt Options) (c *socket.Conn, r *ring, why, err error) {
 	)
 	if err == nil && opt.Address != ([6]byte{}) {
 		// Before bind: no unfiltered frame may be queued in between.
-		err = attachFilter(c, rxFilter(opt.Address, false, echoLen(opt)))
+		err = attachFilter(c, rxFilter(opt.Address, opt.Others, false, echoLen(opt)))
 	}
 	if err == nil {
 		// Before bind too: frames queued to the socket before the ring
@@ -206,7 +207,7 @@ func (d *Device) SetScanning(on bool) error {
 	if d.closed.Load() {
 		return d.ioError("set filter", nil)
 	}
-	if err := attachFilter(d.rx, rxFilter(d.addr, on, d.echoLen)); err != nil {
+	if err := attachFilter(d.rx, rxFilter(d.addr, d.others, on, d.echoLen)); err != nil {
 		return d.ioError("set filter", err)
 	}
 	return nil

@@ -12,11 +12,12 @@ package inject
 //     mac80211 sets only on the copies of frames we injected; cut to
 //     EchoSnap bytes unless Options.FullEchoes;
 //   - PS-Poll and BlockAckReq control frames addressed to us;
-//   - every management and data frame whose addr1 is our address, probe
-//     requests among them (directed to our BSSID: roaming, keep-alive and
-//     hidden-SSID clients send these);
+//   - every management and data frame whose addr1 is our address or another
+//     BSSID of the radio (Options.Others), probe requests among them
+//     (directed to our BSSID: roaming, keep-alive and hidden-SSID clients
+//     send these);
 //   - group-addressed probe requests (wildcard or directed SSID);
-//   - group-addressed management frames of our BSS (addr3 = our BSSID);
+//   - group-addressed management frames of our BSSes (addr3 = one of them);
 //   - while scanning, every beacon and probe response, whoever sends it.
 //
 // Dropped: every other control frame (ACK, RTS, CTS, CTS-to-self, CF-End,
@@ -26,7 +27,11 @@ package inject
 // little-endian u16 at offset 2) into X and addresses the 802.11 header
 // relative to it. A frame too short for a load is dropped by the kernel.
 
-import "golang.org/x/sys/unix"
+import (
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
 
 // Classic BPF opcodes (<linux/filter.h>, <linux/bpf_common.h>).
 const (
@@ -93,12 +98,13 @@ func (a *asm) assemble() []unix.SockFilter {
 	return a.ins
 }
 
-// rxFilter builds the receive filter for our address; scanning adds every
-// beacon and probe response. Echoes are cut to echoLen bytes.
-func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
+// rxFilter builds the receive filter for our address and the radio's other
+// BSSIDs (others: each BSS beside the first has its own, held for the
+// hardware's ACKs by an interface of its own); scanning adds every beacon
+// and probe response. Echoes are cut to echoLen bytes.
+func rxFilter(ours [6]byte, others [][6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a := &asm{labels: map[string]int{}}
-	hi := uint32(ours[0])<<24 | uint32(ours[1])<<16 | uint32(ours[2])<<8 | uint32(ours[3])
-	lo := uint32(ours[4])<<8 | uint32(ours[5])
+	addrs := append([][6]byte{ours}, others...)
 
 	// TX-status echo?
 	a.op(bpfLD|bpfB|bpfABS, 5)
@@ -122,15 +128,12 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a.op(bpfALU|bpfAND|bpfK, typeMask)
 	a.jump(bpfJEQ, typeCtrl, "drop", "")
 
-	// Management and data: addr1 == ours?
+	// Management and data: addr1 one of ours?
 	a.label("addr1")
-	a.op(bpfLD|bpfW|bpfIND, 4)
-	a.jump(bpfJEQ, hi, "", "group")
-	a.op(bpfLD|bpfH|bpfIND, 8)
-	a.jump(bpfJEQ, lo, "keep", "drop")
+	a.matchAny(addrs, 4, "addr1.", "group")
 
 	// addr1 not ours: group-addressed probe requests, and group-addressed
-	// management frames of our BSS, are kept.
+	// management frames of our BSSes, are kept.
 	a.label("group")
 	a.op(bpfLD|bpfB|bpfIND, 0) // control frames arrive here only as PS-Poll/BAR not for us
 	a.op(bpfALU|bpfAND|bpfK, typeMask)
@@ -140,10 +143,7 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a.op(bpfLD|bpfB|bpfIND, 0)
 	a.op(bpfALU|bpfAND|bpfK, fcMask)
 	a.jump(bpfJEQ, fcProbeReq, "keep", "")
-	a.op(bpfLD|bpfW|bpfIND, 16) // addr3
-	a.jump(bpfJEQ, hi, "", "drop")
-	a.op(bpfLD|bpfH|bpfIND, 20)
-	a.jump(bpfJEQ, lo, "keep", "drop")
+	a.matchAny(addrs, 16, "addr3.", "drop") // addr3
 
 	a.label("drop")
 	a.op(bpfRET|bpfK, 0)
@@ -152,4 +152,24 @@ func rxFilter(ours [6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a.label("echo")
 	a.op(bpfRET|bpfK, echoLen)
 	return a.assemble()
+}
+
+// matchAny jumps to "keep" when the address at offset off of the 802.11
+// header (X) is one of addrs, else to miss; prefix names its labels.
+func (a *asm) matchAny(addrs [][6]byte, off uint32, prefix, miss string) {
+	for i, m := range addrs {
+		next := miss
+		if i < len(addrs)-1 {
+			next = prefix + strconv.Itoa(i+1)
+		}
+		hi := uint32(m[0])<<24 | uint32(m[1])<<16 | uint32(m[2])<<8 | uint32(m[3])
+		lo := uint32(m[4])<<8 | uint32(m[5])
+		a.op(bpfLD|bpfW|bpfIND, off)
+		a.jump(bpfJEQ, hi, "", next)
+		a.op(bpfLD|bpfH|bpfIND, off+4)
+		a.jump(bpfJEQ, lo, "keep", next)
+		if next != miss {
+			a.label(next)
+		}
+	}
 }

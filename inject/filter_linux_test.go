@@ -178,7 +178,7 @@ func filterCases() []filterCase {
 func TestFilterProgram(t *testing.T) {
 	for _, scanning := range []bool{false, true} {
 		for _, full := range []bool{false, true} {
-			prog := rxFilter(ours, scanning, echoLen(Options{FullEchoes: full}))
+			prog := rxFilter(ours, nil, scanning, echoLen(Options{FullEchoes: full}))
 			if len(prog) > unix.BPF_MAXINSNS {
 				t.Fatalf("program too long: %d", len(prog))
 			}
@@ -200,6 +200,40 @@ func TestFilterProgram(t *testing.T) {
 					t.Errorf("scanning=%v full=%v %s: keeps %d bytes, want %d", scanning, full, c.name, got, wantLen)
 				}
 			}
+		}
+	}
+}
+
+// A radio with a second BSS keeps the frames to its BSSID as the first's
+// (its stations' authentications, data and PS-Polls, its group-addressed
+// management frames), and still drops other networks'; a filter without it
+// drops them.
+func TestFilterProgramSecondBSS(t *testing.T) {
+	second := ieee80211.MAC{0x02, 0, 0, 0, 0x02, 1}
+	cases := []filterCase{
+		{"auth to the second BSS", rx(mgmt(ieee80211.SubtypeAuth, second, sta, second)), true, true},
+		{"null data to the second BSS", rx(ieee80211.AppendNullData(nil, second, sta, 1, true)), true, true},
+		{"PS-Poll to the second BSS", rx(ieee80211.AppendPSPoll(nil, 1, second, sta)), true, true},
+		{"broadcast deauth of the second BSS", rx(mgmt(ieee80211.SubtypeDeauth, ieee80211.Broadcast, sta, second)), true, true},
+		{"auth to the first", rx(mgmt(ieee80211.SubtypeAuth, ours, sta, ours)), true, true},
+		{"auth to another", rx(mgmt(ieee80211.SubtypeAuth, other, sta, other)), false, false},
+		{"broadcast deauth of another", rx(mgmt(ieee80211.SubtypeDeauth, ieee80211.Broadcast, other, other)), false, false},
+		{"beacon of another", rx(mgmt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, other, other)), false, true},
+	}
+	for _, scanning := range []bool{false, true} {
+		with := rxFilter(ours, [][6]byte{second, {0x02, 0, 0, 0, 0x02, 2}}, scanning, EchoSnap)
+		without := rxFilter(ours, nil, scanning, EchoSnap)
+		for _, c := range cases {
+			want := c.keep
+			if scanning {
+				want = c.keepScan
+			}
+			if got := runBPF(t, with, c.frame) != 0; got != want {
+				t.Errorf("scanning=%v %s: kept %v, want %v", scanning, c.name, got, want)
+			}
+		}
+		if runBPF(t, without, cases[0].frame) != 0 {
+			t.Errorf("scanning=%v: a filter of one BSS keeps %s", scanning, cases[0].name)
 		}
 	}
 }

@@ -22,6 +22,10 @@ type Options struct {
 	// control frames other than PS-Poll and BlockAckReq and frames for
 	// other BSSes, and keeps TX-status echoes. See SetScanning.
 	Address [6]byte
+	// Others are the radio's other BSSIDs, one per BSS beside the first:
+	// with Address set, the receive filter keeps frames to them as it keeps
+	// frames to Address.
+	Others [][6]byte
 	// FullEchoes keeps TX-status echoes whole. By default the receive
 	// filter cuts them to EchoSnap bytes: their radiotap and 802.11
 	// headers are the status, and the rest of each would cost a copy of the

@@ -58,7 +58,13 @@ func Open(ctx context.Context, o Options) (*Radio, error) {
 	}
 	// a capture records echoes whole; otherwise the filter cuts them to
 	// their headers, which are the TX status
-	r.dev, err = inject.Open(o.Ifname, inject.Options{Address: r.cfg.BSSID, MTU: amsduMTU(r.cfg.AMSDU), FullEchoes: o.FullEchoes})
+	// the filter keeps the frames to every BSSID of the radio, the ACK
+	// holders' too
+	var others [][6]byte
+	for _, b := range r.plan.bssids[min(1, len(r.plan.bssids)):] {
+		others = append(others, b)
+	}
+	r.dev, err = inject.Open(o.Ifname, inject.Options{Address: r.cfg.BSSID, Others: others, MTU: amsduMTU(r.cfg.AMSDU), FullEchoes: o.FullEchoes})
 	if err != nil {
 		r.Close()
 		return nil, err
