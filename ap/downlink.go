@@ -39,8 +39,7 @@ func (a *AP) HandleWired(now time.Duration, bss int, eth []byte) {
 // the basic rate from the BSS's BSSID). Nothing reaches another BSS's
 // stations.
 func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	to := a.bsses[bi]
-	if da.IsMulticast() && a.cfg.MulticastToUnicast && to.Associated > 0 && toUnicast(etherType) {
+	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.bsses[bi].Associated > 0 && toUnicast(etherType) {
 		a.multicastToUnicast(now, bi, sa, etherType, payload)
 		return
 	}
@@ -72,7 +71,7 @@ func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, 
 			tid = classify(etherType, payload)
 		}
 	} else {
-		if to.Associated == 0 {
+		if a.bsses[bi].Associated == 0 {
 			a.cnt[counter.WiredDroppedNoStation]++
 			return
 		}

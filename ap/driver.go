@@ -41,7 +41,10 @@ func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
 		a.writeRadio(now, d)
 		a.flushSAE(now, d)
-		a.writeWired(d)
+		writeWired(d, 0, a.out.wired)
+		if len(a.out.others) > 0 {
+			a.writeOthers(d)
+		}
 		a.flushed()
 		a.drainEvents(d)
 		if a.retuneTo == 0 || a.out.retuneAsked {
@@ -73,23 +76,11 @@ func (a *AP) writeRadio(now time.Duration, d Driver) {
 	}
 }
 
-// writeWired writes the wired frames in order, each run of one BSS's to
-// its side.
-func (a *AP) writeWired(d Driver) {
-	frames, sides := a.out.wired, a.out.wiredBSS
+// writeWired writes frames to the wired side of BSS bss; a refused frame
+// is skipped.
+func writeWired(d Driver, bss uint8, frames [][]byte) {
 	for len(frames) > 0 {
-		n := 1
-		for n < len(frames) && sides[n] == sides[0] {
-			n++
-		}
-		writeSide(d, int(sides[0]), frames[:n])
-		frames, sides = frames[n:], sides[n:]
-	}
-}
-
-func writeSide(d Driver, bss int, frames [][]byte) {
-	for len(frames) > 0 {
-		n, err := d.WriteWired(bss, frames)
+		n, err := d.WriteWired(int(bss), frames)
 		switch {
 		case err != nil && n < len(frames):
 			n++ // refused: skipped
@@ -97,5 +88,19 @@ func writeSide(d Driver, bss int, frames [][]byte) {
 			return
 		}
 		frames = frames[n:]
+	}
+}
+
+// writeOthers writes the frames for the wired sides of the BSSes beside
+// the first in order, each run of one BSS's to its side.
+func (a *AP) writeOthers(d Driver) {
+	frames, sides := a.out.others, a.out.otherBSS
+	for len(frames) > 0 {
+		n := 1
+		for n < len(frames) && sides[n] == sides[0] {
+			n++
+		}
+		writeWired(d, sides[0], frames[:n])
+		frames, sides = frames[n:], sides[n:]
 	}
 }

@@ -188,8 +188,14 @@ func (h *harness) joinTwoEach() (main1, main2, guest1, guest2 ieee80211.MAC) {
 // joinGuest associates sta with the radio's second BSS, "guest".
 func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
 	h.t.Helper()
+	return h.joinBSS(sta, guest2ID, "guest")
+}
+
+// joinBSS associates sta with the radio's BSS id, whose SSID is ssid.
+func (h *harness) joinBSS(sta, id ieee80211.MAC, ssid string) uint16 {
+	h.t.Helper()
 	h.take()
-	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, guest2ID, sta, guest2ID, h.nextSeq()), 0, 1, 0))
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, id, sta, id, h.nextSeq()), 0, 1, 0))
 	out, _ := h.take()
 	for _, f := range out {
 		if _, fr := parsed(h.t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == sta {
@@ -197,8 +203,8 @@ func (h *harness) joinGuest(sta ieee80211.MAC) uint16 {
 		}
 	}
 	h.take()
-	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guest2ID, sta, guest2ID, h.nextSeq()), 0x0421, 10)
-	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), gRates))
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, sta, id, h.nextSeq()), 0x0421, 10)
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, ssid), gRates))
 	return h.acceptAssoc(sta)
 }
 

@@ -8,10 +8,13 @@ import "github.com/airq/airq/counter"
 type output struct {
 	radio [][]byte
 	refs  []flightRef // the in-flight record of each radio frame
-	wired [][]byte
-	// wiredBSS is the index of the BSS each wired frame is for: its TAP.
-	wiredBSS []uint8
-	held     []uint32 // slabs referenced by radio and wired that return once written
+	wired [][]byte    // for the first BSS's wired side
+	// others are the frames for the other BSSes' wired sides, otherBSS
+	// the index of the BSS each is for: the first BSS's path stays as
+	// cheap as with one BSS.
+	others   [][]byte
+	otherBSS []uint8
+	held     []uint32 // slabs referenced by radio, wired and others that return once written
 	// retuneAsked: Flush asked the driver for the pending retune; Retuned
 	// clears it.
 	retuneAsked bool
@@ -19,7 +22,7 @@ type output struct {
 
 func newOutput(n int) output {
 	return output{radio: make([][]byte, 0, n), refs: make([]flightRef, 0, n), wired: make([][]byte, 0, n),
-		wiredBSS: make([]uint8, 0, n), held: make([]uint32, 0, 2*n)}
+		others: make([][]byte, 0, n), otherBSS: make([]uint8, 0, n), held: make([]uint32, 0, 3*n)}
 }
 
 // flushed returns the written frames' buffers to the pool.
@@ -30,7 +33,8 @@ func (a *AP) flushed() {
 	a.out.radio = a.out.radio[:0]
 	a.out.refs = a.out.refs[:0]
 	a.out.wired = a.out.wired[:0]
-	a.out.wiredBSS = a.out.wiredBSS[:0]
+	a.out.others = a.out.others[:0]
+	a.out.otherBSS = a.out.otherBSS[:0]
 	a.out.held = a.out.held[:0]
 }
 
@@ -57,14 +61,26 @@ func (a *AP) emitData(frame []byte, rec *flight) {
 	a.out.refs = append(a.out.refs, rec.ref)
 }
 
-// emitWired queues a frame for the wired side of BSS bi.
-func (a *AP) emitWired(bi uint8, h uint32, frame []byte) {
+// emitWired queues a frame for the first BSS's wired side.
+func (a *AP) emitWired(h uint32, frame []byte) {
 	if len(a.out.wired) == cap(a.out.wired) {
 		a.cnt[counter.RxToWiredDropped]++
 		a.pool.put(h)
 		return
 	}
 	a.out.wired = append(a.out.wired, frame)
-	a.out.wiredBSS = append(a.out.wiredBSS, bi)
+	a.out.held = append(a.out.held, h)
+}
+
+// emitWiredTo queues a frame for the wired side of BSS bi, another than
+// the first.
+func (a *AP) emitWiredTo(bi uint8, h uint32, frame []byte) {
+	if len(a.out.others) == cap(a.out.others) {
+		a.cnt[counter.RxToWiredDropped]++
+		a.pool.put(h)
+		return
+	}
+	a.out.others = append(a.out.others, frame)
+	a.out.otherBSS = append(a.out.otherBSS, bi)
 	a.out.held = append(a.out.held, h)
 }

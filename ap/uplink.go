@@ -196,7 +196,11 @@ func (a *AP) bridgeUp(now time.Duration, from uint16, da, sa ieee80211.MAC, ethe
 	b = append(b, byte(etherType>>8), byte(etherType))
 	b = append(b, payload...)
 	a.cnt[counter.RxToWired]++
-	a.emitWired(src, h, b)
+	if src == 0 {
+		a.emitWired(h, b)
+	} else {
+		a.emitWiredTo(src, h, b)
+	}
 }
 
 // countRxAirtime charges the medium time a station's frame took, as

@@ -32,9 +32,10 @@ func dataFrom(t *testing.T, out [][]byte) (from, to []ieee80211.MAC) {
 // its own BSS's side, in the order the stations sent them.
 func TestWiredSideOfEachBSS(t *testing.T) {
 	h := newHarness(t, threeBSSes())
-	main, guest := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	main, guest, iot := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}
 	h.join(main, false)
 	h.joinGuest(guest)
+	h.joinBSS(iot, guest3ID, "iot")
 	h.take()
 
 	// The guest's station is not on the first BSS's wired side, nor the
@@ -53,14 +54,22 @@ func TestWiredSideOfEachBSS(t *testing.T) {
 		t.Errorf("wired frames to each BSS's station: from %v to %v", from, to)
 	}
 
-	// One batch of uplink frames from both BSSes, interleaved: each goes to
-	// its sender's side, in order.
-	for _, f := range [][]byte{h.upIPv4(main, host, 0, false), fromBSS(h.upIPv4(guest, host, 0, false), guest2ID), h.upIPv4(main, host, 0, false)} {
+	// One batch of uplink frames from the three BSSes, interleaved: each
+	// goes to its sender's side, in the order sent.
+	up := func(sta, id ieee80211.MAC) []byte { return fromBSS(h.upIPv4(sta, host, 0, false), id) }
+	for _, f := range [][]byte{up(main, bssid), up(guest, guest2ID), up(iot, guest3ID), up(main, bssid), up(iot, guest3ID), up(guest, guest2ID)} {
 		h.a.HandleRadio(h.now, append(radiotapRx(), f...))
 	}
 	h.collect()
-	if want := []int{0, 1, 0}; !slices.Equal(h.wiredBSS, want) || len(h.wired) != 3 {
-		t.Errorf("uplink frames to the wired sides %v, want %v", h.wiredBSS, want)
+	var sides [3][]ieee80211.MAC
+	for i, f := range h.wired {
+		sides[h.wiredBSS[i]] = append(sides[h.wiredBSS[i]], ieee80211.MAC(f[6:12]))
+	}
+	if want := [3][]ieee80211.MAC{{main, main}, {guest, guest}, {iot, iot}}; !slices.Equal(sides[0], want[0]) || !slices.Equal(sides[1], want[1]) || !slices.Equal(sides[2], want[2]) {
+		t.Errorf("uplink frames on the wired sides from %v, want %v", sides, want)
+	}
+	if seqs := h.wiredBSS; len(seqs) != 6 {
+		t.Errorf("%d uplink frames to the wired sides, want 6", len(seqs))
 	}
 
 	// A side the radio does not have is refused, counted.

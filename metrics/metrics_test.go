@@ -35,7 +35,7 @@ func serveSim(t *testing.T, s *sim.Sim) *shell.ControlServer {
 		for {
 			select {
 			case call := <-srv.Calls():
-				call.Serve(s.Core(), s.Control)
+				call.Serve(s.Core(), s.Now(), s.Control)
 			case <-stop:
 				return
 			}

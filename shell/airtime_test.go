@@ -52,6 +52,6 @@ func TestReloadAirtime(t *testing.T) {
 
 // applyOnly is apply without the stations it removes.
 func (c *Reconfig) applyOnly(core *ap.AP, control func(ctl.Request) ctl.Reply) error {
-	_, err := c.apply(core, control)
+	_, err := c.apply(core, 0, control)
 	return err
 }

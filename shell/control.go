@@ -73,17 +73,18 @@ func (c *ControlCall) Request() ctl.Request { return c.req }
 // Answer hands the reply back to the connection; call it exactly once.
 func (c *ControlCall) Answer(r ctl.Reply) { c.reply <- r }
 
-// Serve answers the call from the loop that owns core: control answers a
-// request (core.Control at the loop's time, or the simulator's Control),
-// and a Reconfigure call is applied to the core. It calls Answer.
-func (c *ControlCall) Serve(core *ap.AP, control func(ctl.Request) ctl.Reply) {
+// Serve answers the call from the loop that owns core, whose time is now:
+// control answers a request (core.Control at the loop's time, or the
+// simulator's Control), and a Reconfigure call is applied to the core. It
+// calls Answer.
+func (c *ControlCall) Serve(core *ap.AP, now time.Duration, control func(ctl.Request) ctl.Reply) {
 	if c.probe {
 		c.served = time.Now()
 		c.Answer(ctl.Reply{})
 		return
 	}
 	if c.reconf != nil {
-		c.removed, c.err = c.reconf.apply(core, control)
+		c.removed, c.err = c.reconf.apply(core, now, control)
 		c.applied = true
 		c.Answer(ctl.Reply{})
 		return

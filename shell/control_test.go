@@ -308,7 +308,7 @@ func TestControlLogsLiveChanges(t *testing.T) {
 		}
 		return core.Control(0, r)
 	}
-	stop := serveCalls(srv, func(call *ControlCall) { call.Serve(core, control) })
+	stop := serveCalls(srv, func(call *ControlCall) { call.Serve(core, 0, control) })
 	defer stop()
 	c, _ := dial(t, path)
 	for _, line := range []string{"aql set BE 500 1000", "aql", "aql set BE 2000 1000", "aql set VI 0 0 force",

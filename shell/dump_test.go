@@ -80,7 +80,7 @@ func dumpAlloc(tb testing.TB, core *ap.AP, now time.Duration) (bytes uint64, sta
 		tb.Fatal(err)
 	}
 	stop := serveCalls(srv, func(call *ControlCall) {
-		call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(now, r) })
+		call.Serve(core, now, func(r ctl.Request) ctl.Reply { return core.Control(now, r) })
 	})
 	defer stop()
 	defer srv.Close()
@@ -141,7 +141,7 @@ func TestStationDumpStreams(t *testing.T) {
 	// The client's decoder reads the stream as any reply.
 	srv, _ := ListenControl(filepath.Join(t.TempDir(), "b.sock"))
 	stop := serveCalls(srv, func(call *ControlCall) {
-		call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(now, r) })
+		call.Serve(core, now, func(r ctl.Request) ctl.Reply { return core.Control(now, r) })
 	})
 	c, _ := dial(t, srv.Addr())
 	r, err := c.Do(ctl.Request{Op: ctl.OpStationDump})

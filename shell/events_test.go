@@ -71,7 +71,7 @@ func TestControlCallAndReconfigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := serveCalls(srv, func(call *ControlCall) {
-		call.Serve(core, func(r ctl.Request) ctl.Reply { return core.Control(0, r) })
+		call.Serve(core, 0, func(r ctl.Request) ctl.Reply { return core.Control(0, r) })
 	})
 	ctx := context.Background()
 	r, err := srv.Call(ctx, ctl.Request{Op: ctl.OpStatus})

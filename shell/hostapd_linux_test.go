@@ -46,7 +46,7 @@ func newHostapdRig(t *testing.T, n int, be HostapdBackend, opts ...func(*Hostapd
 	stop := serveCalls(srv, func(c *ControlCall) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		c.Serve(r.core, func(req ctl.Request) ctl.Reply {
+		c.Serve(r.core, r.now, func(req ctl.Request) ctl.Reply {
 			rep := r.core.Control(r.now, req)
 			r.core.Flush(r.now, &echoDriver{})
 			return rep

@@ -28,7 +28,7 @@ func TestProbeLoopMeasuresFromTheDueTime(t *testing.T) {
 			synctest.Wait() // the probe waits for the loop
 			time.Sleep(late)
 			call := <-s.Calls()
-			call.Serve(nil, nil)
+			call.Serve(nil, 0, nil)
 			if due = due.Add(period); due.Before(time.Now()) {
 				due = time.Now().Add(period) // 80 and 100 ms passed while the loop was busy
 			}

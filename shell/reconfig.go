@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/bss"
@@ -19,6 +20,16 @@ type Reconfig struct {
 	// Airtime is the new airtime policy (airtime_mode and the BSS's
 	// airtime keys); nil: unchanged.
 	Airtime *ap.Airtime
+	// BSSes are BSSes to restart with a new configuration, each alone
+	// (ap.AP.RestartBSS): a bss= section that changed.
+	BSSes []BSSRestart
+}
+
+// BSSRestart is BSS Index of the radio (1 for the first bss= section)
+// restarted with Config.
+type BSSRestart struct {
+	Index  int
+	Config ap.BSSConfig
 }
 
 // Reconfigure applies c on the loop and returns the stations it
@@ -39,7 +50,8 @@ func (s *ControlServer) Reconfigure(ctx context.Context, c Reconfig) ([]ieee8021
 }
 
 // apply runs on the loop.
-func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ieee80211.MAC, error) {
+func (c *Reconfig) apply(core *ap.AP, now time.Duration, control func(ctl.Request) ctl.Reply) ([]ieee80211.MAC, error) {
+
 	if c.AirtimeWeight != 0 {
 		core.SetDefaultAirtimeWeight(c.AirtimeWeight)
 	}
@@ -69,6 +81,11 @@ func (c *Reconfig) apply(core *ap.AP, control func(ctl.Request) ctl.Reply) ([]ie
 			return removed, err
 		}
 		remove(gone, 0, "refused by the access lists")
+	}
+	for _, r := range c.BSSes {
+		if err := core.RestartBSS(now, r.Index, r.Config); err != nil {
+			return removed, err
+		}
 	}
 	return removed, nil
 }

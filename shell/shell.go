@@ -216,7 +216,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			}
 			wx.recycle(b)
 		case call := <-o.controlCalls():
-			call.Serve(core, func(r ctl.Request) ctl.Reply {
+			call.Serve(core, now(), func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {
 					o.survey.refresh(core, log) // the radio's figures up to now
 				}

@@ -46,7 +46,7 @@ func TestCountersContract(t *testing.T) {
 		for {
 			select {
 			case call := <-srv.Calls():
-				call.Serve(s.Core(), s.Control)
+				call.Serve(s.Core(), s.Now(), s.Control)
 			case <-stop:
 				return
 			}

@@ -27,7 +27,7 @@ func serveSim(t *testing.T, s *sim.Sim, step time.Duration) string {
 			select {
 			case call := <-srv.Calls():
 				s.Run(step)
-				call.Serve(s.Core(), s.Control)
+				call.Serve(s.Core(), s.Now(), s.Control)
 			case <-stop:
 				return
 			}

@@ -34,15 +34,18 @@ func (o *options) reportBSSIDs(w io.Writer, path string) config.Problems {
 	base, known := given[0], !given[0].IsZero()
 	var phy nl80211.PHY
 	var driver string
-	var why string
+	var why, owner string // owner: whose address the first BSS's is
 	switch {
 	case o.Radio == "sim":
-		why = "the simulated radio ACKs every BSSID"
+		why, owner = "the simulated radio ACKs every BSSID", "the simulated radio"
+		if !known {
+			base, known = simBSSID, true
+		}
 	default:
 		var err error
 		if phy, driver, err = sysPHY(o.Phy, o.Interface); err != nil {
 			phy.Name, why = "", fmt.Sprintf("the phy is not known (%v): its address and its driver's address rule are known only at bring-up", err)
-		} else if !known {
+		} else if owner = phy.Name; !known {
 			base, known = ieee80211.MAC(phy.PermAddr), true
 		}
 	}
@@ -54,9 +57,9 @@ func (o *options) reportBSSIDs(w io.Writer, path string) config.Problems {
 		case !derived[i]:
 			fmt.Fprintf(w, "%v (bssid=)\n", bssids[i])
 		case i == 0 && known:
-			fmt.Fprintf(w, "%v (%s's address)\n", bssids[i], phy.Name)
-		case known && phy.Name != "" && given[0].IsZero():
-			fmt.Fprintf(w, "%v (derived from %s's address, as hostapd derives it)\n", bssids[i], phy.Name)
+			fmt.Fprintf(w, "%v (%s's address)\n", bssids[i], owner)
+		case known && owner != "" && given[0].IsZero():
+			fmt.Fprintf(w, "%v (derived from %s's address, as hostapd derives it)\n", bssids[i], owner)
 		case known:
 			fmt.Fprintf(w, "%v (derived, as hostapd derives it)\n", bssids[i])
 		case i == 0:

@@ -139,3 +139,23 @@ func TestDeriveBSSIDs(t *testing.T) {
 		t.Errorf("the options' configuration changed: %v", o.Core.BSSes[0].BSSID)
 	}
 }
+
+// On the simulated radio -check-config gives the BSSIDs the simulator
+// runs: derived from its address, as it derives them at start.
+func TestCheckConfigSimBSSIDs(t *testing.T) {
+	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-check-config", path})
+	var out bytes.Buffer
+	checkConfig(o, err, &out)
+	for _, want := range []string{"the first BSS: bssid: 02:00:00:00:01:00 (the simulated radio's address)",
+		"bss guest: bssid: 02:00:00:00:01:01 (derived from the simulated radio's address, as hostapd derives it)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("-check-config says\n%s\nwant %q", out.String(), want)
+		}
+	}
+	cfg := o.Core
+	cfg.BSSID = simBSSID
+	if all := monitor.DeriveBSSIDs(&cfg); all[1] != (ieee80211.MAC{2, 0, 0, 0, 1, 1}) {
+		t.Errorf("the simulator runs %v", all)
+	}
+}

@@ -26,8 +26,11 @@ func (o *options) source(flag, key string) string { return o.conf.Source(o.flagS
 func (o *options) checkCore() error {
 	c := o.Core
 	c.Channel = o.Channel
-	if c.Channel == 0 {
-		return nil // the channel is chosen at start
+	if c.Channel == 0 { // the channel is chosen at start, by the first BSS alone
+		if len(c.BSSes) > 0 {
+			return fmt.Errorf("channel: 0 (chosen at start) takes one BSS: the start-up channel selection runs before any bss= section's BSS; give a channel")
+		}
+		return nil
 	}
 	if c.BSSID.IsZero() {
 		c.BSSID = simBSSID // a stand-in for the phy's address

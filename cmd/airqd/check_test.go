@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/airq/airq/ap"
@@ -97,5 +98,20 @@ func TestSystemNetdevs(t *testing.T) {
 	}
 	if ok, err := nd.Exists("airq-none-x"); ok || err != nil {
 		t.Errorf("airq-none-x: %v %v", ok, err)
+	}
+}
+
+// A file of several BSSes that leaves the channel to the start-up
+// selection is refused at the channel's line: the core selects with one
+// BSS only.
+func TestSeveralBSSesNeedAChannel(t *testing.T) {
+	path := writeConf(t, "ssid=main\nchannel=0\nbss=guest\nssid=guest\n")
+	_, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err == nil || !strings.Contains(err.Error(), "interface airq0: line 2: channel: 0 (chosen at start) takes one BSS") {
+		t.Errorf("%v", err)
+	}
+	path = writeConf(t, "ssid=main\nchannel=0\n")
+	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Errorf("one BSS, ACS: %v", err)
 	}
 }

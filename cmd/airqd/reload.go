@@ -169,8 +169,9 @@ func (r *reloader) applyLocked(ctx context.Context, next options, strict bool) e
 
 // reloadCore applies the new access lists, default airtime weight and PSKs
 // (their PMKs derived here, off the loop) on the core's loop when they
-// differ from the running ones: shell.Reconfigure, which deauthenticates
-// the stations they now refuse, as hostapd does.
+// differ from the running ones, and restarts each BSS whose bss= section
+// changed (reload_bss.go): shell.Reconfigure, which deauthenticates the
+// stations they now refuse, as hostapd does.
 func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	cur := r.cur.Core.ACL
 	nacl, weight := next.Core.ACL, next.Core.AirtimeWeight
@@ -181,19 +182,31 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if weight != r.cur.Core.AirtimeWeight {
 		rc.AirtimeWeight = weight
 	}
-	if nat := next.Core.Airtime; !reflect.DeepEqual(nat, r.cur.Core.Airtime) {
+	br := r.bssReloadOf(next)
+	nat := next.Core.Airtime
+	if !br.sameSet { // the running BSSes keep their airtime keys
+		nat.BSS = append(nat.BSS[:1:1], r.cur.Core.Airtime.BSS[1:]...)
+	}
+	if !reflect.DeepEqual(nat, r.cur.Core.Airtime) {
 		rc.Airtime = &nat
 	}
+	rc.BSSes = br.restarts
+	r.logBSSReload(next, br)
 	var err error
 	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
 		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", err)
 	}
-	if rc == (shell.Reconfig{}) { // nothing changed
+	if rc.ACL == nil && rc.AirtimeWeight == 0 && rc.Airtime == nil && rc.PSKs == nil && len(rc.BSSes) == 0 { // nothing changed
 		return nil
 	}
 	removed, err := r.srv.Reconfigure(ctx, rc)
 	if err != nil {
-		return fmt.Errorf("access lists, airtime keys and PSKs: %w", err)
+		return fmt.Errorf("access lists, airtime keys, PSKs and bss= sections: %w", err)
+	}
+	for _, b := range rc.BSSes {
+		r.cur.Core.BSSes[b.Index-1] = b.Config
+		r.log.Info("reload: restarted the BSS alone, its stations deauthenticated; the others keep theirs", "bss", b.Config.Name,
+			"keys", strings.Join(br.changed[b.Config.Name], " "))
 	}
 	if rc.AirtimeWeight != 0 {
 		r.cur.Core.AirtimeWeight = weight

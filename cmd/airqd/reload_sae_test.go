@@ -11,6 +11,7 @@ import (
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/monitor"
 	"github.com/airq/airq/sae"
 	"github.com/airq/airq/shell"
 )
@@ -42,13 +43,23 @@ func TestReloadKeepsRunningSAEGroupsAndPWE(t *testing.T) {
 // testReloader is SIGHUP's reloader for a core started from conf, its
 // control calls served as the loop serves them; it logs to w.
 func testReloader(t *testing.T, conf string, w io.Writer) *reloader {
+	rl, _ := testReloaderCore(t, conf, w)
+	return rl
+}
+
+// testReloaderCore is testReloader with its core, whose BSSes after the
+// first have the BSSIDs derived from the first's. The core may be read
+// once a reload has returned.
+func testReloaderCore(t *testing.T, conf string, w io.Writer) (*reloader, *ap.AP) {
 	t.Helper()
 	args := []string{"-radio", "sim", "-config", conf}
 	opts, err := parseFlags(args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	core, err := ap.New(withBSSID(opts.Core))
+	cfg := withBSSID(opts.Core)
+	monitor.DeriveBSSIDs(&cfg)
+	core, err := ap.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,10 +70,10 @@ func testReloader(t *testing.T, conf string, w io.Writer) *reloader {
 	t.Cleanup(func() { srv.Close() })
 	go func() {
 		for c := range srv.Calls() {
-			c.Serve(core, func(req ctl.Request) ctl.Reply { return core.Control(0, req) })
+			c.Serve(core, 0, func(req ctl.Request) ctl.Reply { return core.Control(0, req) })
 		}
 	}()
-	return &reloader{args: args, cur: opts, srv: srv, level: new(slog.LevelVar), log: slog.New(slog.NewTextHandler(w, nil))}
+	return &reloader{args: args, cur: opts, srv: srv, level: new(slog.LevelVar), log: slog.New(slog.NewTextHandler(w, nil))}, core
 }
 
 // SIGHUP re-reads sae_password_file when only its contents changed, and

@@ -155,7 +155,7 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 			return nil
 		case call := <-calls:
 			p.RunUntil(min(time.Since(start), s.Now()+maxSimStep))
-			call.Serve(s.Core(), control)
+			call.Serve(s.Core(), s.Now(), control)
 			drainEvents(s, o.srv, log) // a removal disconnects
 		case <-timer.C:
 		}
