@@ -82,9 +82,12 @@ for i in 1 2 3; do
 	if wait_for 45 joined $i && [ "$(wpas_ssid $i)" = "$want" ]; then
 		result sta$i.associated pass "ssid $(wpas_ssid $i), bssid $(wpas_bssid $i), $(wpa $i status | sed -n 's/^key_mgmt=//p')"
 	else
-		result sta$i.associated fail "station $i: $(wpas_state $i) ssid $(wpas_ssid $i), want $want"
+		result sta$i.associated fail "station $i: $(wpas_state $i) ssid $(wpas_ssid $i), want $want; it sees $(in_sta $i iw dev wlan$i scan dump | grep -E '^BSS|SSID:' | tr '\n\t' '  ')"
+		JOIN_FAILED=1
 	fi
 done
+# without its stations the scenario has nothing to measure
+[ -z "${JOIN_FAILED:-}" ] || { airq_down; wired_sides_down; finish; }
 B1=$(wpas_bssid 1) B2=$(wpas_bssid 2) B3=$(wpas_bssid 3)
 check bssids "main $B1, guest $B2 and $B3" sh -c "[ -n '$B1' ] && [ -n '$B2' ] && [ '$B1' != '$B2' ] && [ '$B2' = '$B3' ]"
 
