@@ -16,7 +16,8 @@ func (a *AP) aclRefuses(now time.Duration, b *bss.BSS, sa ieee80211.MAC, during 
 		return false
 	}
 	a.cnt[counter.ACLDenied]++
-	a.event(Event{At: now, Kind: EventRefused, Addr: sa, Why: during})
+	b.Counts.ACLDenied++
+	a.event(Event{At: now, Kind: EventRefused, Addr: sa, Why: during, BSS: a.bssName(int(a.indexOf(b)))})
 	return true
 }
 

@@ -102,7 +102,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 		Flags: ieee80211.FCFromDS, Addr1: s.Addr, Addr2: s.bss.BSSID, Addr3: s.bss.BSSID,
 		Seq: seq, QoS: true, TID: tid, AMSDU: true,
 	})
-	if a.rsn != nil {
+	if a.rsnOf(s) != nil {
 		b = append(b, zeroGap[:]...) // the CCMP header, written at encryption
 	}
 	body := len(b)
@@ -135,8 +135,8 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 		}
 		add(uint32(f.Handle), int(f.Len))
 	}
-	if a.rsn != nil {
-		b = a.protectInPlace(slot, b, rt)
+	if a.rsnOf(s) != nil {
+		b = a.protectInPlace(a.rsnOf(s), slot, b, rt)
 	}
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ac, fr, tid, slot, true, bytes, r, now)

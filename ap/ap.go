@@ -80,9 +80,13 @@ type AP struct {
 
 	cnt counter.Set // the core's running totals; Counters fills in the gauges
 
-	rsn *rsnState // WPA2 (rsn.go); nil: an open network
-
 	airtime airtimePolicy // Config.Airtime applied (airtime_policy.go)
+
+	// rsns are the secured BSSes' RSNs in BSS order (rsn.go), so that the
+	// timers of a radio without one cost a length check; saeQueued counts
+	// the SAE jobs their queues hold for the next Flush.
+	rsns      []*rsnState
+	saeQueued int
 }
 
 // New validates cfg and returns a core that has not started beaconing.
@@ -112,16 +116,13 @@ func New(cfg Config) (*AP, error) {
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
 		WMM: cfg.WMM, WMMParams: cfg.WMMParams, Advert: cfg.Advert,
 	}
-	if cfg.RSN != nil {
-		if a.rsn, err = newRSN(cfg); err != nil {
-			return nil, err
-		}
-		b.Profile.RSNE = a.rsn.ie
-	}
 	if a.airtime, err = newAirtimePolicy(cfg.Airtime, cfg.AirtimeWeight); err != nil {
 		return nil, err
 	}
-	a.radios = []*bssRadio{{a: a, b: b, maxStations: cfg.MaxStations, isolate: cfg.APIsolate}}
+	r := a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)
+	r.isolate = cfg.APIsolate
+	a.radios = []*bssRadio{r}
+	a.sta.departed = a.stationLeft
 	a.onFreq = cfg.Freq
 	if cfg.acsPending() {
 		// acs.go: the channel, and with it the band's rates and the
@@ -162,6 +163,9 @@ func New(cfg Config) (*AP, error) {
 	a.bss.Answered = newAnswered(cfg, a.est)
 	for _, x := range cfg.BSSes {
 		a.addBSS(x, b)
+	}
+	if err := a.secureBSSes(cfg); err != nil {
+		return nil, err
 	}
 	return a, nil
 }

@@ -76,6 +76,12 @@ type Config struct {
 	// (airtime_policy.go): hostapd's airtime_mode and airq's hard cap.
 	Airtime Airtime
 
+	// Holder is the interface that carries the BSS's address, so that the
+	// hardware ACKs its frames (the monitor for the first BSS, its ACK
+	// holder for the others), TAP its wired side's interface: the core
+	// shows them (airqctl dev) and uses neither.
+	Holder, TAP string
+
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to
 	// strangers), split in classes so that a flood in one cannot silence

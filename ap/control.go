@@ -18,15 +18,25 @@ import (
 // core's goroutine; the caller flushes the output afterwards, since a
 // removal sends a deauthentication and new limits can release frames.
 func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
+	of := -1 // the BSS a station request is scoped to; -1: every BSS
+	if req.Dev != "" {
+		i, r, ok := a.scopeToDev(req)
+		if !ok {
+			return r
+		}
+		of = i
+	}
 	switch req.Op {
 	case ctl.OpStatus:
 		return ctl.Reply{Status: a.ctlStatus(now)}
+	case ctl.OpDev:
+		return ctl.Reply{Devs: a.ctlDevs()}
 	case ctl.OpStationDump:
 		if req.Page != nil {
-			a.fillPage(now, req.Page)
+			a.fillPage(now, req.Page, of)
 			return ctl.Reply{}
 		}
-		return ctl.Reply{Stations: a.ctlStations(now)}
+		return ctl.Reply{Stations: a.ctlStations(now, of)}
 	case ctl.OpStationGet:
 		slot, s := a.sta.lookup(req.Addr)
 		if s == nil {
@@ -187,7 +197,8 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 
 // ctlSnapshot is every section a monitoring system reads, from one instant.
 func (a *AP) ctlSnapshot(now time.Duration) ctl.Reply {
-	r := ctl.Reply{Status: a.ctlStatus(now), Stations: a.ctlStations(now), AQL: a.ctlAQL(), Scheduler: a.ctlScheduler()}
+	r := ctl.Reply{Status: a.ctlStatus(now), Stations: a.ctlStations(now, -1), AQL: a.ctlAQL(), Scheduler: a.ctlScheduler(),
+		Devs: a.ctlDevs()}
 	if a.scan != nil {
 		r.Scan = a.ctlScan(now)
 	}

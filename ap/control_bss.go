@@ -10,22 +10,29 @@ import (
 
 // describeBSS fills in what the BSS is: its security and its PHY.
 func (a *AP) describeBSS(st *ctl.Status) {
-	st.Security, st.PMF = "open", "off"
-	if c := a.cfg.RSN; c != nil {
-		p := c.policy()
-		names := make([]string, len(p.AKMs))
-		for i, akm := range p.AKMs {
-			names[i] = akm.String()
-		}
-		st.Security, st.KeyMgmt = securityName(p.AKMs), strings.Join(names, " ")
-		switch c.MFP {
-		case rsn.MFPOptional:
-			st.PMF = "optional"
-		case rsn.MFPRequired:
-			st.PMF = "required"
-		}
-	}
+	st.Security, st.KeyMgmt, st.PMF = describeSecurity(a.cfg.RSN)
 	st.PHYMode, st.Width = a.phyMode(), a.cfg.PHY.WidthName()
+}
+
+// describeSecurity names a BSS's security, its AKMs and its PMF; c nil is
+// an open network.
+func describeSecurity(c *RSNConfig) (security, keyMgmt, pmf string) {
+	if c == nil {
+		return "open", "", "off"
+	}
+	p := c.policy()
+	names := make([]string, len(p.AKMs))
+	for i, akm := range p.AKMs {
+		names[i] = akm.String()
+	}
+	security, keyMgmt, pmf = securityName(p.AKMs), strings.Join(names, " "), "off"
+	switch c.MFP {
+	case rsn.MFPOptional:
+		pmf = "optional"
+	case rsn.MFPRequired:
+		pmf = "required"
+	}
+	return security, keyMgmt, pmf
 }
 
 // phyMode names the standard the BSS runs: the highest of its PHY, and

@@ -12,24 +12,34 @@ import (
 // The station table as the control protocol shows it: whole (station
 // dump, snapshot), a page at a time (a streamed dump) or one station.
 
-// ctlStations lists the table in AID order, as iw lists mac80211's.
-func (a *AP) ctlStations(now time.Duration) []ctl.Station {
-	if a.sta.ids.Len() == 0 {
-		return nil // as the wire form decodes it
+// ctlStations lists the table in AID order, as iw lists mac80211's: the
+// stations of BSS of, or of every BSS for of < 0.
+func (a *AP) ctlStations(now time.Duration, of int) []ctl.Station {
+	var out []ctl.Station // nil when empty, as the wire form decodes it
+	if n := a.sta.ids.Len(); n > 0 && of < 0 {
+		out = make([]ctl.Station, 0, n)
 	}
-	out := make([]ctl.Station, 0, a.sta.ids.Len())
 	for slot := range a.sta.used() {
-		out = append(out, a.ctlStation(now, slot, nil))
+		if a.stationOf(slot, of) {
+			out = append(out, a.ctlStation(now, slot, nil))
+		}
 	}
 	return out
 }
 
-// fillPage lists the stations from AID p.From on into p.Into, in AID
-// order, for a streamed dump (ctl.WriteStationDump); it allocates nothing.
-func (a *AP) fillPage(now time.Duration, p *ctl.StationPage) {
+// stationOf reports whether the station in slot is of BSS of (any for
+// of < 0).
+func (a *AP) stationOf(slot uint16, of int) bool {
+	return of < 0 || a.sta.slots[slot].bss == a.bsses[of]
+}
+
+// fillPage lists the stations of BSS of (every BSS for of < 0) from AID
+// p.From on into p.Into, in AID order, for a streamed dump
+// (ctl.WriteStationDump); it allocates nothing.
+func (a *AP) fillPage(now time.Duration, p *ctl.StationPage, of int) {
 	p.N, p.Next = 0, 0
 	for slot := max(int(p.From), 1); slot < len(a.sta.slots); slot++ {
-		if a.sta.slots[slot].State == bss.StateNone {
+		if a.sta.slots[slot].State == bss.StateNone || !a.stationOf(uint16(slot), of) {
 			continue
 		}
 		if p.N == len(p.Into) {
@@ -51,7 +61,7 @@ func (a *AP) ctlStation(now time.Duration, slot uint16, rates ctl.Rates) ctl.Sta
 	s := &a.sta.slots[slot]
 	c := &s.StationCounters
 	st := ctl.Station{
-		Addr: ctl.MAC(s.Addr), AID: slot, Associated: s.State == bss.StateAssociated, State: ctlState(s.State), WMM: s.QoS,
+		Addr: ctl.MAC(s.Addr), AID: slot, BSS: a.bssName(int(a.indexOf(s.bss))), Associated: s.State == bss.StateAssociated, State: ctlState(s.State), WMM: s.QoS,
 		ShortPreamble: s.Capability&capShortPreamble != 0, ListenInt: s.ListenInterval, Capability: s.Capability,
 		SupportedRates: a.staRates(rates, s),
 		Authorized:     s.Authorized, InactiveMs: (now - s.lastRx).Milliseconds(), Polled: s.polling, Signal: s.signal,
@@ -142,10 +152,8 @@ func (a *AP) ctlStationPMK(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 			return ctl.Reply{PMK: slices.Clone(pmk[:])}
 		}
 	}
-	if st := a.saeOf(); st != nil {
-		if e, ok := st.pmksa.Of(now, addr); ok {
-			return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
-		}
+	if e, ok := a.cachedPMKSA(now, addr); ok {
+		return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
 	}
 	return ctl.Errorf(ctl.ENOENT, "station %s: no PMK and no PMKSA", addr)
 }

@@ -588,7 +588,7 @@ func TestControlDisableEnable(t *testing.T) {
 func TestControlEnableWPA2(t *testing.T) {
 	h := newHarness(t, wpaConfig(t, rsn.AKMPSK))
 	h.advance(0)
-	gtk := h.a.rsn.auth.GroupKeyID()
+	gtk := h.a.radios[0].rsn.auth.GroupKeyID()
 	installed := h.a.cnt[counter.GTKInstalled]
 	h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable})
 	h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable})
@@ -600,7 +600,7 @@ func TestControlEnableWPA2(t *testing.T) {
 	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.Authorized {
 		t.Fatal("no station authorized after Enable")
 	}
-	if h.a.cnt[counter.GTKInstalled] == installed && h.a.rsn.auth.GroupKeyID() == gtk {
+	if h.a.cnt[counter.GTKInstalled] == installed && h.a.radios[0].rsn.auth.GroupKeyID() == gtk {
 		t.Errorf("the GTK was not replaced: key ID %d, %d installed", gtk, h.a.cnt[counter.GTKInstalled])
 	}
 }

@@ -39,22 +39,23 @@ func (a *AP) installPTK(s *station, act handshake.Action) {
 	}
 }
 
-// installGTK makes a group key the one group frames go under, from PN 1:
-// every station already has it (the authenticator installs it last).
-func (a *AP) installGTK(act handshake.Action) {
+// installGTK makes a group key the one BSS r's group frames go under,
+// from PN 1: every station of the BSS already has it (the authenticator
+// installs it last).
+func (a *AP) installGTK(r *rsnState, act handshake.Action) {
 	k, err := ccmp.New(act.Key[:], uint8(act.KeyID))
 	if err != nil {
 		return
 	}
-	a.rsn.gtk = k
+	r.gtk = k
 	a.cnt[counter.GTKInstalled]++
 }
 
-// txKey returns the key frames to slot go under (the GTK for slot 0); nil
-// while there is none, or once its PNs are spent (nothing more goes under
-// it until a rekey).
-func (a *AP) txKey(slot uint16) *ccmp.Key {
-	k := a.rsn.gtk
+// txKey returns the key frames to slot go under (for slot 0, the group
+// frames, BSS r's GTK); nil while there is none, or once its PNs are
+// spent (nothing more goes under it until a rekey).
+func (a *AP) txKey(r *rsnState, slot uint16) *ccmp.Key {
+	k := r.gtk
 	if slot != 0 {
 		r := a.sta.slots[slot].RSN
 		if r == nil || r.TX < 0 {
@@ -69,12 +70,12 @@ func (a *AP) txKey(slot uint16) *ccmp.Key {
 }
 
 // protect returns frame b (radiotap header of rt bytes, then the 802.11
-// frame) encrypted under slot's key with the next PN, in a new slab the
-// output holds. Before a station has a key only EAPOL goes, as it is.
-// A nil frame must not go, for the reason returned: no key, or no slab
-// for the ciphertext.
-func (a *AP) protect(slot uint16, h uint32, b []byte, rt int) ([]byte, uint32, counter.ID) {
-	key := a.txKey(slot)
+// frame) of secured BSS r encrypted under slot's key with the next PN, in
+// a new slab the output holds. Before a station has a key only EAPOL
+// goes, as it is. A nil frame must not go, for the reason returned: no
+// key, or no slab for the ciphertext.
+func (a *AP) protect(r *rsnState, slot uint16, h uint32, b []byte, rt int) ([]byte, uint32, counter.ID) {
+	key := a.txKey(r, slot)
 	if key == nil {
 		if slot != 0 && a.slabEAPOL[h] {
 			return b, noSlab, 0
@@ -98,8 +99,8 @@ func (a *AP) protect(slot uint16, h uint32, b []byte, rt int) ([]byte, uint32, c
 
 // protectInPlace encrypts an A-MSDU built with the CCMP header's gap
 // after its MAC header, in its own big slab.
-func (a *AP) protectInPlace(slot uint16, b []byte, rt int) []byte {
-	_, out, err := a.txKey(slot).Seal(b[rt:])
+func (a *AP) protectInPlace(r *rsnState, slot uint16, b []byte, rt int) []byte {
+	_, out, err := a.txKey(r, slot).Seal(b[rt:])
 	if err != nil {
 		panic(err) // sendAMSDU checked the key, the gap and the room
 	}
@@ -109,14 +110,14 @@ func (a *AP) protectInPlace(slot uint16, b []byte, rt int) []byte {
 // zeroGap is what an A-MSDU's CCMP header holds until it is encrypted.
 var zeroGap [ccmp.HeaderLen]byte
 
-// unprotect decides a data frame from an associated station of the RSN
-// before anything of the station changes. It returns the frame to go on
-// with: fr itself when unprotected and allowed (before the station has a
-// key; Null frames, which have no body to protect), or the decrypted
-// frame, in the core's scratch buffer. EAPOL sent unprotected after the
+// unprotect decides a data frame from an associated station of a secured
+// BSS before anything of the station changes. It returns the frame to go
+// on with: fr itself when unprotected and allowed (before the station has
+// a key; Null frames, which have no body to protect), or the decrypted
+// frame, in scratch (the RSN's receive buffer). EAPOL sent unprotected after the
 // key (a supplicant may) goes to the authenticator, which checks its MIC,
 // and touches nothing else. Everything else is counted and dropped.
-func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) (ieee80211.Frame, bool) {
+func (a *AP) unprotect(now time.Duration, slot uint16, s *station, scratch []byte, fr ieee80211.Frame) (ieee80211.Frame, bool) {
 	r := s.RSN
 	if !fr.Protected() {
 		if r == nil || !r.HasKey() || fr.IsNull() {
@@ -130,7 +131,7 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		return nil, false
 	}
 	pn, id, err := ccmp.ParseHeader(fr)
-	if err != nil || len(fr) > len(a.rsn.scratch) || r == nil || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
+	if err != nil || len(fr) > len(scratch) || r == nil || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
 		a.cnt[counter.RxUndecryptable]++
 		return nil, false
 	}
@@ -146,7 +147,7 @@ func (a *AP) unprotect(now time.Duration, slot uint16, s *station, fr ieee80211.
 		}
 		return nil, false
 	}
-	buf := a.rsn.scratch[:len(fr)]
+	buf := scratch[:len(fr)]
 	copy(buf, fr)
 	body, err := k.K.Decrypt(buf)
 	if err != nil {

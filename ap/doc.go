@@ -6,8 +6,8 @@
 // An AP is one radio: the scheduler over all its stations, the frames in
 // flight, rates, the TSF, retunes, scan trips and ACS. The networks it
 // serves are bss.BSS values in its list (up to MaxBSSes: the first made
-// from Config, the others from Config.BSSes, open only while the RSN state
-// is the radio's one), each with its BSSID, what it announces, its AIDs,
+// from Config, the others from Config.BSSes, each open or secured with an
+// RSN of its own), each with its BSSID, what it announces, its AIDs,
 // its records of its stations (bss.Station, embedded in the radio's entry
 // of each) and its budgets; received frames go to the BSS their BSSID
 // names, and its handlers run on that BSS, which reaches the radio through
@@ -62,6 +62,8 @@
 // the 4-way handshake completes (then the station is announced), and CCMP
 // protects the data: downlink frames at the TX loop, with a new PN at each
 // build, uplink frames verified before anything of the station changes.
+// Each BSS has its own (BSSConfig.RSN): authenticator, GTK and IGTK,
+// rekey timers, PSKs, SAE and PMKSA cache (ARCHITECTURE.md).
 //
 // Airtime by policy (airtime_policy.go), with Config.Airtime: each BSS is
 // a group of the scheduler (its index), hostapd's airtime_mode sets the

@@ -48,7 +48,7 @@ func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, 
 		a.cnt[counter.WiredDroppedMalformed]++
 		return
 	}
-	if a.rsn != nil && etherType == etherTypeEAPOL {
+	if etherType == etherTypeEAPOL && a.radios[bi].rsn != nil {
 		// With WPA2 the authenticator is the only source of EAPOL
 		// towards stations.
 		a.cnt[counter.WiredDroppedUnauthorized]++

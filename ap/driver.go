@@ -40,7 +40,9 @@ type Driver interface {
 func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
 		a.writeRadio(now, d)
-		a.flushSAE(now, d)
+		if a.saeQueued > 0 {
+			a.flushSAE(now, d)
+		}
 		writeWired(d, 0, a.out.wired)
 		if len(a.out.others) > 0 {
 			a.writeOthers(d)

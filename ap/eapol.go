@@ -46,7 +46,7 @@ func (a *AP) rxEAPOL(now time.Duration, s *station, da ieee80211.MAC, frame []by
 	}
 	a.cnt[counter.EAPOLRx]++
 	s.RSN.HS.Receive(now, frame)
-	a.rsnRun(now)
+	a.rsnRun(now, a.rsnOf(s))
 }
 
 // eapolStatus hands the TX status of an EAPOL frame to the handshake.
@@ -56,5 +56,5 @@ func (a *AP) eapolStatus(now time.Duration, slot uint16, addr ieee80211.MAC, ack
 		return
 	}
 	s.RSN.HS.TXStatus(now, acked)
-	a.rsnRun(now)
+	a.rsnRun(now, a.rsnOf(s))
 }

@@ -30,6 +30,12 @@ const (
 	// unknown password identifier (123); Reason carries the status.
 	// hostapd only logs this.
 	EventSAEFailed
+	// EventUnacked: unicast frames to a BSSID (Addr) came again and again
+	// with Retry set, Count of them since the last such event: the
+	// hardware does not seem to ACK the address. hostapd has no such
+	// event; the daemon logs it as a warning, at most once a minute per
+	// BSS.
+	EventUnacked
 )
 
 // String names the kind as hostapd's events and log lines do.
@@ -47,6 +53,8 @@ func (k EventKind) String() string {
 		return "4-way handshake failed"
 	case EventSAEFailed:
 		return "SAE authentication failed"
+	case EventUnacked:
+		return "frames to the BSSID go unacknowledged: does the hardware ACK its address?"
 	}
 	return "?"
 }
@@ -65,12 +73,24 @@ type Event struct {
 	// connected with (EventConnected), as hostapd's AP-STA-CONNECTED
 	// carries it.
 	KeyID string
+	// BSS is the name of the BSS the event is of (a station's, the BSS
+	// that refused it) when the radio carries several; "" with one, or
+	// when the BSS has no name.
+	BSS string
+	// Count is EventUnacked's count of unanswered frames.
+	Count uint64
 }
 
 // maxEvents bounds the events waiting for Flush; the oldest go first.
 const maxEvents = 256
 
 func (a *AP) event(e Event) {
+	switch {
+	case len(a.bsses) == 1:
+		e.BSS = "" // nothing to tell apart: the lines stay as hostapd's with one BSS
+	case e.BSS == "":
+		e.BSS = a.stationBSS(e.Addr)
+	}
 	if len(a.events) == maxEvents {
 		copy(a.events, a.events[1:])
 		a.events = a.events[:maxEvents-1]

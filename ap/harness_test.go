@@ -169,19 +169,22 @@ func (h *harness) mgmt(subtype int, from ieee80211.MAC) []byte {
 // auth sends an authentication from `from`, which acknowledges the
 // response as a real station does (its echo says so; a station is
 // authenticated only then). The response stays in the output.
-func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) {
-	h.authNoAck(from, alg, seq)
+func (h *harness) auth(from ieee80211.MAC, alg, seq uint16) { h.authTo(bssid, from, alg, seq) }
+
+// authNoAck sends an authentication and leaves the response unechoed.
+func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
+	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
+}
+
+// authTo is auth to the radio's BSS of address id.
+func (h *harness) authTo(id, from ieee80211.MAC, alg, seq uint16) {
+	h.air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAuth, id, from, id, h.nextSeq()), alg, seq, 0))
 	for i := len(h.radio) - 1; i >= 0; i-- {
 		if _, fr := parsed(h.t, h.radio[i]); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) && fr.Addr1() == from {
 			h.echo(h.radio[i], radioAcked)
 			return
 		}
 	}
-}
-
-// authNoAck sends an authentication and leaves the response unechoed.
-func (h *harness) authNoAck(from ieee80211.MAC, alg, seq uint16) {
-	h.air(ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), alg, seq, 0))
 }
 
 func (h *harness) assoc(from ieee80211.MAC, ssid string, rates []byte, wmm bool) {

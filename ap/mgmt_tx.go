@@ -53,7 +53,7 @@ func (a *AP) startMgmtFrom(b *bss.BSS, subtype int, da ieee80211.MAC, rate radio
 // class of that BSS's reply airtime budget allows (replies.go). A reply that waits for its TX
 // status (mlme, for station slot) says so in its record.
 func (a *AP) finishReply(now time.Duration, from *bss.BSS, h uint32, b []byte, rt int, class bss.ReplyClass, slot uint16, mlme uint8) bool {
-	b = a.protectMgmt(b, rt)
+	b = a.protectMgmt(from, b, rt)
 	cost := a.est.Airtime(from.Rates.LowestBasic(), ieee80211.ACVO, len(b)-rt)
 	fr := ieee80211.Frame(b[rt:])
 	reserve := 0.0
@@ -77,18 +77,18 @@ func (a *AP) finishReply(now time.Duration, from *bss.BSS, h uint32, b []byte, r
 // finish registers the frame of BSS from in flight and queues it for the radio. Both
 // protect a robust frame first (pmf.go).
 func (a *AP) finish(now time.Duration, from *bss.BSS, h uint32, b []byte, rt int, slot uint16) {
-	b = a.protectMgmt(b, rt)
+	b = a.protectMgmt(from, b, rt)
 	fr := ieee80211.Frame(b[rt:])
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), from.Rates.LowestBasic(), now)
 	a.emitRadio(h, b, rec)
 }
 
-// saeH2ERequired is hostapd 2.11's h2e_required: SAE offered, and
-// hash-to-element the only method, by sae_pwe=1 or by identifiers on
-// every password.
-func (a *AP) saeH2ERequired() bool {
-	return a.rsn != nil && a.rsn.sae != nil && a.rsn.sae.auth.PWE() == sae.HashToElement
+// saeH2ERequired is hostapd 2.11's h2e_required for r's BSS: SAE
+// offered, and hash-to-element the only method, by sae_pwe=1 or by
+// identifiers on every password.
+func (r *bssRadio) saeH2ERequired() bool {
+	return r.rsn != nil && r.rsn.sae != nil && r.rsn.sae.auth.PWE() == sae.HashToElement
 }
 
 // sendBeacon sends r's BSS's beacon due at tbtt.
@@ -102,7 +102,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration, r *bssRadio) {
 		return
 	}
 	a.updateLoad(now)
-	b = r.b.AppendBeacon(b, r, now, a.saeH2ERequired())
+	b = r.b.AppendBeacon(b, r, now, r.saeH2ERequired())
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
@@ -126,7 +126,7 @@ func (a *AP) sendAuth(now time.Duration, b *bss.BSS, da ieee80211.MAC, alg, seq,
 // a success gives the station its AID and waits for the response's TX
 // status. It reports whether the response went out.
 func (a *AP) sendAssocResp(now time.Duration, b *bss.BSS, reassoc bool, da ieee80211.MAC, status, aid uint16, wmm bool, class bss.ReplyClass) bool {
-	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: status, WMM: wmm, H2EOnly: a.saeH2ERequired(), Class: class}
+	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: status, WMM: wmm, H2EOnly: a.radioOf(b).saeH2ERequired(), Class: class}
 	var s *station
 	var admitted bss.Admitted
 	if status == ieee80211.StatusSuccess && aid != 0 {

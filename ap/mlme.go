@@ -28,8 +28,8 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	slot, s := a.sta.lookup(sa)
 	class := a.replyClassOf(now, b, sa, s)
 	switch {
-	case alg == authSAE && a.saeOf() != nil:
-		a.handleSAEAuth(now, sa, auth, class)
+	case alg == authSAE && a.saeOf(b) != nil:
+		a.handleSAEAuth(now, b, sa, auth, class)
 		return
 	case alg != authOpenSystem:
 		a.sendAuth(now, b, sa, alg, seq+1, ieee80211.StatusNotSupportedAuthAlg, class, 0)
@@ -48,7 +48,10 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
-	if s.keepsAssoc() {
+	if s.keepsAssoc() && s.bss == b {
+		// Its own BSS's: another BSS of the radio takes it as a new
+		// station, which leaves this one (hostapd prunes it from the
+		// radio's other BSSes).
 		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}
@@ -113,10 +116,10 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 		neg   rsn.Negotiated
 		rsnxe []byte
 	)
-	if status == ieee80211.StatusSuccess && a.rsn != nil {
-		neg, rsnxe, status = a.checkRSNE(ies)
+	if status == ieee80211.StatusSuccess && a.rsnOf(s) != nil {
+		neg, rsnxe, status = a.rsnOf(s).checkRSNE(ies)
 	}
-	if status == ieee80211.StatusSuccess && a.rsn != nil && s != nil {
+	if status == ieee80211.StatusSuccess && a.rsnOf(s) != nil {
 		status = a.saeAssoc(now, s, &neg, rsnxe)
 	}
 	if status == ieee80211.StatusSuccess && s.keepsAssoc() && a.saQueryAssoc(now, slot, s, reassoc, class) {
@@ -136,7 +139,7 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	s.NonERP = rates&b.Rates.OFDM == 0
 	s.LongPreamble = capab&bss.CapShortPre == 0
 	a.learnCaps(s, ies)
-	if a.rsn != nil {
+	if a.rsnOf(s) != nil {
 		a.joinRSN(now, s, neg, rsnxe)
 		s.saeSetPMK()
 	}
@@ -152,7 +155,10 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 // response's status is known, and a retransmission of the request just
 // answered (hostapd: "Drop repeated association frame"), are ignored.
 func (a *AP) assocAllowed(now time.Duration, b *bss.BSS, fr ieee80211.Frame, sa ieee80211.MAC, s *station) bool {
-	if s == nil {
+	if s == nil || s.bss != b {
+		// One authenticated with another BSS of the radio is a stranger
+		// here: each BSS has its own stations and keys (hostapd's
+		// separate sta tables).
 		a.sendStrangerReply(now, b, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonClass2FromNonAuth)
 		return false
 	}
@@ -345,9 +351,9 @@ func (a *AP) Enable(now time.Duration) bool {
 		return true
 	}
 	a.disabled, a.started = false, true
-	if a.rsn != nil {
-		a.rsn.auth.RekeyGTK(now)
-		a.rsnRun(now)
+	for _, r := range a.rsns {
+		r.auth.RekeyGTK(now)
+		a.rsnRun(now, r)
 	}
 	a.staggerBeacons(now)
 	a.Tick(now)

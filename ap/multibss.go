@@ -29,9 +29,17 @@ type BSSConfig struct {
 	// APIsolate keeps the BSS's stations from reaching each other: their
 	// frames go to its wired side instead (hostapd's ap_isolate).
 	APIsolate bool
-	// RSN secures the network. Only the first BSS may be secured today:
-	// the authenticator's state is the radio's one.
+	// RSN secures the network (WPA2/WPA3-Personal, PMF: RSNConfig and its
+	// SAE part), as a bss= section's own wpa keys: the BSS has its own
+	// authenticator, GTK and IGTK with their rekey timer, PSKs, SAE PTs
+	// (derived with its SSID) and PMKSA cache; nil: an open network.
 	RSN *RSNConfig
+
+	// Holder is the interface that carries the BSS's address, so that the
+	// hardware ACKs its frames (the monitor for the first BSS, its ACK
+	// holder for the others), TAP its wired side's interface: the core
+	// shows them (airqctl dev) and uses neither.
+	Holder, TAP string
 }
 
 // checkBSSes validates the BSSes beside the first, filling in defaults.
@@ -44,8 +52,6 @@ func (c *Config) checkBSSes() error {
 		x := &c.BSSes[i]
 		n := i + 2 // the first BSS is Config's own
 		switch {
-		case x.RSN != nil:
-			return fmt.Errorf("%s: a secured network is only possible as the first BSS: the RSN state is not per BSS yet", x.label(n))
 		case x.SSID == "" || len(x.SSID) > 32:
 			return fmt.Errorf("bss %d: ssid %q, want 1 to 32 bytes", n, x.SSID)
 		case x.BSSID.IsMulticast() || x.BSSID.IsZero():
@@ -65,6 +71,11 @@ func (c *Config) checkBSSes() error {
 		}
 		if x.MaxStations < 1 || x.MaxStations > maxAID {
 			return fmt.Errorf("bss %d (%s): max_num_sta %d, want 1 to %d", n, x.SSID, x.MaxStations, maxAID)
+		}
+		if x.RSN != nil {
+			if err := x.RSN.validate(); err != nil {
+				return fmt.Errorf("bss %d (%s): %w", n, x.SSID, err)
+			}
 		}
 	}
 	if len(c.BSSes) > 0 && c.ACS != nil {
@@ -94,7 +105,9 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
-	a.radios = append(a.radios, &bssRadio{a: a, b: b, maxStations: x.MaxStations, isolate: x.APIsolate})
+	r := a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP)
+	r.isolate = x.APIsolate
+	a.radios = append(a.radios, r)
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon

@@ -285,15 +285,15 @@ func TestNothingCrossesBSSesInTheAir(t *testing.T) {
 	}
 }
 
-// TestNewRefusesASecuredSecondBSS: the RSN state is the radio's one, so a
-// secured BSS beyond the first is refused, saying why.
-func TestNewRefusesASecuredSecondBSS(t *testing.T) {
+// TestNewChecksEachBSSsSecurity: a secured BSS beside the first has its
+// section checked as the first's is, the error naming the BSS.
+func TestNewChecksEachBSSsSecurity(t *testing.T) {
 	cfg := threeBSSes()
 	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
 	cfg.BSSes[1].RSN = &RSNConfig{}
 	_, err := New(cfg)
-	if err == nil || !strings.Contains(err.Error(), "bss 3") || !strings.Contains(err.Error(), "RSN state is not per BSS") {
-		t.Errorf("New: %v; want the third BSS refused as secured", err)
+	if err == nil || !strings.Contains(err.Error(), "bss 3 (iot)") || !strings.Contains(err.Error(), "wpa_passphrase") {
+		t.Errorf("New: %v; want the third BSS refused without a passphrase", err)
 	}
 	cfg = threeBSSes()
 	cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1

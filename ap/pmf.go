@@ -67,7 +67,7 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 	case pmf.Pass:
 		return fr, true
 	case pmf.Open:
-		return a.openMgmt(fr, s.RSN)
+		return a.openMgmt(fr, s)
 	case pmf.DropUnprotectedDeauth, pmf.DropUnprotectedDisassoc:
 		if !s.RSN.HasKey() {
 			// No key to protect it with yet: the station gives up
@@ -85,14 +85,15 @@ func (a *AP) checkMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
 // openMgmt decrypts a protected unicast management frame from an MFP
 // station under the pairwise key its key ID names, its PN checked against
 // that key's management replay counter first.
-func (a *AP) openMgmt(fr ieee80211.Frame, r *bss.StationRSN) (ieee80211.Frame, bool) {
+func (a *AP) openMgmt(fr ieee80211.Frame, s *station) (ieee80211.Frame, bool) {
+	r := s.RSN
 	_, id, err := ccmp.ParseHeader(fr)
-	if err != nil || len(fr) > len(a.rsn.scratch) || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
+	if err != nil || len(fr) > len(a.rsnOf(s).scratch) || int(id) >= len(r.Keys) || r.Keys[id].K == nil {
 		a.cnt[counter.RxMgmtUndecryptable]++
 		return nil, false
 	}
 	k := &r.Keys[id]
-	buf := a.rsn.scratch[:len(fr)]
+	buf := a.rsnOf(s).scratch[:len(fr)]
 	copy(buf, fr)
 	body, err := k.K.OpenMgmt(buf, &k.RX)
 	switch {
@@ -106,25 +107,26 @@ func (a *AP) openMgmt(fr ieee80211.Frame, r *bss.StationRSN) (ieee80211.Frame, b
 	return ccmp.Plain(buf, body), true
 }
 
-// protectMgmt protects a robust management frame the AP is about to send
-// (b: radiotap header of rt bytes, then the frame, in a slab): under the
-// PTK of an MFP station that has one, with the key's next PN, or, group-
-// addressed, with the MME under the IGTK. Other frames, and frames to a
-// station without MFP or before its PTK, go as they are (mac80211 sends
-// them so: the station has no key to expect them under either).
-func (a *AP) protectMgmt(b []byte, rt int) []byte {
+// protectMgmt protects a robust management frame BSS from is about to
+// send (b: radiotap header of rt bytes, then the frame, in a slab): under
+// the PTK of an MFP station that has one, with the key's next PN, or,
+// group-addressed, with the MME under the BSS's IGTK. Other frames, and
+// frames to a station without MFP or before its PTK, go as they are
+// (mac80211 sends them so: the station has no key to expect them under
+// either).
+func (a *AP) protectMgmt(from *bss.BSS, b []byte, rt int) []byte {
 	fr := ieee80211.Frame(b[rt:])
-	if a.rsn == nil || !pmf.IsRobust(fr) {
+	if !pmf.IsRobust(fr) {
 		return b
 	}
 	if fr.Addr1().IsMulticast() {
-		return a.signGroupMgmt(b, rt)
+		return a.radioOf(from).rsn.signGroupMgmt(b, rt)
 	}
 	slot, s := a.sta.lookup(fr.Addr1())
-	if !s.usesMFP() {
+	if !s.usesMFP() || s.bss != from {
 		return b
 	}
-	key := a.txKey(slot)
+	key := a.txKey(a.rsnOf(s), slot)
 	if key == nil || cap(b)-len(b) < ccmp.HeaderLen+ccmp.MICLen {
 		return b
 	}
@@ -139,10 +141,14 @@ func (a *AP) protectMgmt(b []byte, rt int) []byte {
 	return b[:rt+len(out)]
 }
 
-// signGroupMgmt adds the MME to a group-addressed robust frame under the
-// IGTK, with its next IPN; without an IGTK (no MFP) it goes as it is.
-func (a *AP) signGroupMgmt(b []byte, rt int) []byte {
-	k := a.rsn.igtk
+// signGroupMgmt adds the MME to a group-addressed robust frame of BSS r
+// under its IGTK, with its next IPN; without an IGTK (an open BSS, or no
+// MFP) it goes as it is.
+func (r *rsnState) signGroupMgmt(b []byte, rt int) []byte {
+	if r == nil {
+		return b
+	}
+	k := r.igtk
 	if k == nil || k.LastIPN() >= bip.MaxIPN {
 		return b
 	}
@@ -153,15 +159,15 @@ func (a *AP) signGroupMgmt(b []byte, rt int) []byte {
 	return b[:rt+len(out)]
 }
 
-// installIGTK makes an IGTK the one group management frames are signed
-// with; like the GTK, the authenticator installs it once every station
-// has it.
-func (a *AP) installIGTK(id int, key []byte) {
+// installIGTK makes an IGTK the one BSS r's group management frames are
+// signed with; like the GTK, the authenticator installs it once every
+// station of the BSS has it.
+func (a *AP) installIGTK(r *rsnState, id int, key []byte) {
 	k, err := bip.New(key, uint16(id))
 	if err != nil {
 		return
 	}
-	a.rsn.igtk = k
+	r.igtk = k
 	a.cnt[counter.IGTKInstalled]++
 }
 

@@ -142,8 +142,8 @@ func TestPMFSAQueryStationLeaves(t *testing.T) {
 	h.take()
 	w.assocReq()
 	h.take()
-	if h.a.rsn.saQueries != 1 {
-		t.Fatalf("%d procedures", h.a.rsn.saQueries)
+	if h.a.radios[0].rsn.saQueries != 1 {
+		t.Fatalf("%d procedures", h.a.radios[0].rsn.saQueries)
 	}
 	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, []byte{3, 0}, true))
 	if _, s := h.a.sta.lookup(staMAC); s != nil {
@@ -280,12 +280,12 @@ func TestPMFIGTKRekey(t *testing.T) {
 	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)
 	w.mfp = true
 	w.connect()
-	first := h.a.rsn.igtk
+	first := h.a.radios[0].rsn.igtk
 	for end := h.now + 1500*time.Millisecond; h.now < end; {
 		h.advance(min(h.a.Deadline(), end) - h.now)
 		w.pump()
 	}
-	k := h.a.rsn.igtk
+	k := h.a.radios[0].rsn.igtk
 	if k == first || k.ID() == first.ID() || w.igtk.Key(k.ID()) == nil || h.a.cnt[counter.IGTKInstalled] != 2 {
 		t.Fatalf("after the rekey: IGTK %v (was %v), station's %v", k, first, w.igtk.Key(k.ID()))
 	}

@@ -47,7 +47,7 @@ func (w *wpaSTA) installIGTK(a handshake.Action) {
 // mgmtFrame builds the station's management frame carrying body, under
 // its PTK when protect (the Management flag in the nonce).
 func (w *wpaSTA) mgmtFrame(subtype int, body []byte, protect bool) []byte {
-	b := w.h.mgmt(subtype, w.addr)
+	b := w.mgmtHeader(subtype)
 	if !protect {
 		return append(b, body...)
 	}
@@ -85,8 +85,8 @@ func (w *wpaSTA) lastMgmt(subtype int) ieee80211.Frame {
 
 // assocReq sends the station's association request again.
 func (w *wpaSTA) assocReq() {
-	b := ieee80211.AppendAssocReq(w.h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, w.h.a.cfg.SSID)
+	b := ieee80211.AppendAssocReq(w.mgmtHeader(ieee80211.SubtypeAssocReq), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, w.ssid())
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, w.rsne()...)
 	b = ieee80211.AppendWMMInfo(b, 0)
@@ -130,7 +130,7 @@ func TestPMFAdvertised(t *testing.T) {
 		caps uint16
 	}{{rsn.MFPDisabled, 0}, {rsn.MFPOptional, rsn.CapMFPC}, {rsn.MFPRequired, rsn.CapMFPC | rsn.CapMFPR}} {
 		h := newHarness(t, pmfConfig(t, c.mfp))
-		e, err := rsn.ParseElement(h.a.rsn.ie)
+		e, err := rsn.ParseElement(h.a.radios[0].rsn.ie)
 		if err != nil || e.Caps&(rsn.CapMFPC|rsn.CapMFPR) != c.caps {
 			t.Errorf("ieee80211w=%d: RSNE caps %#x (%v), want %#x", c.mfp, e.Caps, err, c.caps)
 		}
@@ -162,8 +162,8 @@ func TestPMFRequiredRefusesNonMFP(t *testing.T) {
 // An MFP station gets the IGTK in message 3, and airqctl shows MFP.
 func TestPMFConnect(t *testing.T) {
 	h, w := mfpStation(t, rsn.MFPOptional)
-	if w.igtk.Key(4) == nil || h.a.rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
-		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.rsn.igtk)
+	if w.igtk.Key(4) == nil || h.a.radios[0].rsn.igtk == nil || h.a.cnt[counter.IGTKInstalled] != 1 {
+		t.Fatalf("IGTK: station %v, AP %v", w.igtk.Key(4), h.a.radios[0].rsn.igtk)
 	}
 	if !h.a.ctlStation(h.now, 1, nil).MFP {
 		t.Error("station get: MFP no")

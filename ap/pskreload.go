@@ -2,6 +2,7 @@ package ap
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/airq/airq/bss"
@@ -82,27 +83,36 @@ func (c *RSNConfig) SameSecrets(o *RSNConfig) bool {
 	})
 }
 
-// SetPSKs replaces the BSS's PSKs, as hostapd's RELOAD_WPA_PSK does: the
-// next message 2 of any station is checked against the new ones, and the
-// stations whose PMK is no longer among their candidates are returned, for
-// the caller to deauthenticate (hostapd disconnects them with reason 2,
-// previous authentication no longer valid): a station counts from its
-// verified message 2, handshake completed or not (hostapd checks
-// sm->PMK). One whose message 2 has not come yet is not returned: it
-// meets the new keys.
-func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) {
-	if a.rsn == nil {
+// SetPSKs is SetPSKsFor the first BSS.
+func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) { return a.SetPSKsFor(0, p) }
+
+// SetPSKsFor replaces the PSKs of the BSS of index i (0: the first, i:
+// Config.BSSes[i-1]), derived for its SSID, as hostapd's RELOAD_WPA_PSK
+// does for one bss= section: the next message 2 of any of its stations is
+// checked against the new ones, and its stations whose PMK is no longer
+// among their candidates are returned, for the caller to deauthenticate
+// (hostapd disconnects them with reason 2, previous authentication no
+// longer valid): a station counts from its verified message 2, handshake
+// completed or not (hostapd checks sm->PMK). One whose message 2 has not
+// come yet is not returned: it meets the new keys. The other BSSes and
+// their stations are left alone.
+func (a *AP) SetPSKsFor(i int, p *PSKs) ([]ieee80211.MAC, error) {
+	if i < 0 || i >= len(a.radios) {
+		return nil, fmt.Errorf("wpa: no BSS %d: the radio has %d", i, len(a.radios))
+	}
+	r := a.radios[i].rsn
+	if r == nil {
 		return nil, errors.New("wpa: the BSS is open; wpa=2 needs a restart")
 	}
-	a.rsn.psks = p.set
-	a.setSAE(p.sae)
+	r.psks = p.set
+	a.setSAE(a.radios[i], p.sae)
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if s.RSN == nil || s.RSN.HS == nil {
+		if a.rsnOf(s) != r || s.RSN == nil || s.RSN.HS == nil {
 			continue
 		}
-		if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(a.rsn.psks.PMKs(nil, s.Addr), pmk) {
+		if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(r.psks.PMKs(nil, s.Addr), pmk) {
 			out = append(out, s.Addr)
 		}
 	}

@@ -29,7 +29,7 @@ func TestSetPSKs(t *testing.T) {
 	if gone, err := h.a.SetPSKs(p); err != nil || len(gone) != 0 {
 		t.Fatalf("the station's PMK is still a wildcard: gone %v, %v", gone, err)
 	}
-	if got := h.a.rsn.psks.PMKs(nil, other); len(got) != 2 || got[0] != testPMK(t, "another passphrase") {
+	if got := h.a.radios[0].rsn.psks.PMKs(nil, other); len(got) != 2 || got[0] != testPMK(t, "another passphrase") {
 		t.Errorf("%v's candidates: %d", other, len(got))
 	}
 	p, _ = DerivePSKs(&RSNConfig{PSKs: []bss.PSK{{Addr: other, PMK: ptr(testPMK(t, testPassphrase))}, {PMK: ptr(testPMK(t, "a new passphrase"))}}}, "")

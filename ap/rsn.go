@@ -10,6 +10,7 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/rsn/handshake"
 	"github.com/airq/airq/sae"
@@ -113,9 +114,13 @@ func (c *RSNConfig) validate() error {
 	return nil
 }
 
-// rsnState is the BSS's RSN: the authenticator, the group key the AP sends
-// with, and the PMKs, derived once.
+// rsnState is one BSS's RSN: the authenticator, the group keys the BSS
+// sends with, its PSKs and SAE, derived once. Each secured BSS of the
+// radio has its own (bssRadio.rsn), as each of hostapd's bss= sections
+// has its own wpa_authenticator: its own GTK and IGTK with their key IDs,
+// PNs and rekey timer, its own PMKSA cache.
 type rsnState struct {
+	cfg    *RSNConfig
 	auth   *handshake.Authenticator
 	ie     []byte // the RSNE of beacons, probe responses and message 3
 	policy rsn.Policy
@@ -130,24 +135,26 @@ type rsnState struct {
 	// core makes, each followed by run.
 	deadline    time.Duration
 	hasDeadline bool
-	running     bool   // run is handing out actions
-	scratch     []byte // the plaintext of the frame being received
-	started     bool
+	running     bool // run is handing out actions
+	// scratch holds the plaintext of the frame being received: the
+	// radio's one buffer, shared by its BSSes (one frame at a time).
+	scratch []byte
+	started bool
 }
 
 // maxRxFrame bounds a received MPDU: an 11454-octet VHT MPDU.
 const maxRxFrame = 11454 + 64
 
-// newRSN derives the PMKs and builds the authenticator for cfg.
-func newRSN(cfg Config) (*rsnState, error) {
-	c := cfg.RSN
-	r := &rsnState{policy: c.policy(), scratch: make([]byte, maxRxFrame)}
+// newRSN derives the PMKs of c for the BSS ssid, bssid and builds its
+// authenticator; scratch is the radio's receive buffer.
+func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, scratch []byte) (*rsnState, error) {
+	r := &rsnState{cfg: c, policy: c.policy(), scratch: scratch}
 	r.ie = append(r.policy.Element(), r.policy.RSNXElement()...)
 	var err error
-	if r.psks, err = newPSKSet(c, cfg.SSID); err != nil {
+	if r.psks, err = newPSKSet(c, ssid); err != nil {
 		return nil, err
 	}
-	if r.sae, err = newSAE(cfg); err != nil {
+	if r.sae, err = newSAE(c, ssid, bssid); err != nil {
 		return nil, err
 	}
 	var transitionDisable uint8
@@ -155,7 +162,7 @@ func newRSN(cfg Config) (*rsnState, error) {
 		transitionDisable = c.SAE.TransitionDisable
 	}
 	auth, err := handshake.New(handshake.Config{
-		AA: cfg.BSSID, IEs: r.ie, PMKs: r.psks.PMKs, TXStatus: true,
+		AA: bssid, IEs: r.ie, PMKs: r.psks.PMKs, TXStatus: true,
 		DisableEAPOLKeyRetries: c.DisableEAPOLKeyRetries, GroupRekey: c.GroupRekey, StrictRekey: c.StrictRekey,
 		PTKRekey: c.PTKRekey, DenyPTK0Rekey: c.DenyPTK0Rekey, Rand: c.Rand, GroupTXPN: r.groupTXPN, MFP: c.MFP != rsn.MFPDisabled,
 		PairwiseUpdateCount: c.PairwiseUpdateCount, GroupUpdateCount: c.GroupUpdateCount, EAPOLVersion: c.EAPOLVersion,
@@ -166,6 +173,34 @@ func newRSN(cfg Config) (*rsnState, error) {
 	}
 	r.auth = auth
 	return r, nil
+}
+
+// secureBSSes builds the RSN of each secured BSS, first the radio's own
+// (cfg.RSN), then those of cfg.BSSes; they share one receive buffer.
+func (a *AP) secureBSSes(cfg Config) error {
+	var scratch []byte
+	for i, r := range a.radios {
+		c, ssid := cfg.RSN, cfg.SSID
+		if i > 0 {
+			c, ssid = cfg.BSSes[i-1].RSN, cfg.BSSes[i-1].SSID
+		}
+		if c == nil {
+			continue
+		}
+		if scratch == nil {
+			scratch = make([]byte, maxRxFrame)
+		}
+		var err error
+		if r.rsn, err = newRSN(c, ssid, r.b.BSSID, scratch); err != nil {
+			if i > 0 {
+				return fmt.Errorf("bss %d (%s): %w", i+1, ssid, err)
+			}
+			return err
+		}
+		r.b.Profile.RSNE = r.rsn.ie
+		a.rsns = append(a.rsns, r.rsn)
+	}
+	return nil
 }
 
 // groupTXPN is the last PN sent under group key id: the key the AP sends
@@ -184,45 +219,57 @@ func (r *rsnState) groupTXPN(id int) uint64 {
 	return 0
 }
 
-// rsnStart creates the first group key.
+// rsnOf returns the RSN of station s's BSS, nil for an open one: two
+// loads, no search, on every data frame.
+func (a *AP) rsnOf(s *station) *rsnState { return a.radios[s.bssIdx].rsn }
+
+// rsnStart creates each secured BSS's first group key.
 func (a *AP) rsnStart(now time.Duration) {
-	if a.rsn == nil || a.rsn.started {
+	for _, r := range a.rsns {
+		if r.started {
+			continue
+		}
+		r.started = true
+		if err := r.auth.Start(now); err != nil {
+			panic(err) // the random source failed: there is no safe way on
+		}
+		a.rsnRun(now, r)
+	}
+}
+
+// rsnTick runs the authenticators' and the SA Queries' timers when due.
+func (a *AP) rsnTick(now time.Duration) {
+	if len(a.rsns) == 0 {
 		return
 	}
-	a.rsn.started = true
-	if err := a.rsn.auth.Start(now); err != nil {
-		panic(err) // the random source failed: there is no safe way on
-	}
-	a.rsnRun(now)
-}
-
-// rsnTick runs the authenticator's and the SA Query's timers when due.
-func (a *AP) rsnTick(now time.Duration) {
 	a.saQueryTick(now)
-	if r := a.rsn; r != nil && r.hasDeadline && r.deadline <= now {
-		r.auth.Tick(now)
-		a.rsnRun(now)
+	for _, r := range a.rsns {
+		if r.hasDeadline && r.deadline <= now {
+			r.auth.Tick(now)
+			a.rsnRun(now, r)
+		}
 	}
 }
 
-// rsnDeadline is when the authenticator's or an SA Query's next timer is
+// rsnDeadline is when an authenticator's or an SA Query's next timer is
 // due.
 func (a *AP) rsnDeadline() (time.Duration, bool) {
-	if a.rsn == nil {
+	if len(a.rsns) == 0 {
 		return 0, false
 	}
-	d, ok := a.rsn.deadline, a.rsn.hasDeadline
-	if t, armed := a.saQueryDeadline(); armed && (!ok || t < d) {
-		d, ok = t, true
+	d, ok := a.saQueryDeadline()
+	for _, r := range a.rsns {
+		if r.hasDeadline && (!ok || r.deadline < d) {
+			d, ok = r.deadline, true
+		}
 	}
 	return d, ok
 }
 
-// rsnRun carries out what the authenticator asked, until it asks nothing
-// more (an action can lead to others: a deauthentication removes a
+// rsnRun carries out what BSS r's authenticator asked, until it asks
+// nothing more (an action can lead to others: a deauthentication removes a
 // station, which may start a strict rekey).
-func (a *AP) rsnRun(now time.Duration) {
-	r := a.rsn
+func (a *AP) rsnRun(now time.Duration, r *rsnState) {
 	if r.running {
 		return // the outer call picks up what this one would
 	}
@@ -231,25 +278,25 @@ func (a *AP) rsnRun(now time.Duration) {
 		more = false
 		r.auth.Drain(func(act handshake.Action) {
 			more = true
-			a.rsnAction(now, act)
+			a.rsnAction(now, r, act)
 		})
 	}
 	r.running = false
 	r.deadline, r.hasDeadline = r.auth.Deadline()
 }
 
-// rsnAction carries out one action of the authenticator.
-func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
+// rsnAction carries out one action of BSS r's authenticator.
+func (a *AP) rsnAction(now time.Duration, r *rsnState, act handshake.Action) {
 	switch act.Kind {
 	case handshake.ActInstallGTK:
-		a.installGTK(act)
+		a.installGTK(r, act)
 		return
 	case handshake.ActInstallIGTK:
-		a.installIGTK(act.KeyID, act.Key[:])
+		a.installIGTK(r, act.KeyID, act.Key[:])
 		return
 	}
 	slot, s := a.sta.lookup(act.Addr)
-	if s == nil || s.RSN == nil || s.RSN.HS == nil || s.RSN.HS.Addr() != act.Addr {
+	if s == nil || a.rsnOf(s) != r || s.RSN == nil || s.RSN.HS == nil || s.RSN.HS.Addr() != act.Addr {
 		return // the station left meanwhile
 	}
 	switch act.Kind {
@@ -265,7 +312,7 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 		// By the PMK, not act.PMK's index: a PSK reload since message 2
 		// may have reordered the candidates.
 		pmk, _ := s.RSN.HS.PMK()
-		s.RSN.KeyID = a.rsn.psks.KeyIDOf(s.Addr, &pmk)
+		s.RSN.KeyID = r.psks.KeyIDOf(s.Addr, &pmk)
 		pmk.Clear()
 		a.handshakeDone(now, slot, s)
 	case handshake.ActPSKMismatch:
@@ -275,14 +322,19 @@ func (a *AP) rsnAction(now time.Duration, act handshake.Action) {
 	}
 }
 
-// rsnCounters fills in the authenticator's EAPOL counts.
+// rsnCounters fills in the authenticators' EAPOL counts, summed over the
+// secured BSSes.
 func (a *AP) rsnCounters(c *counter.Set) {
-	if a.rsn == nil {
-		return
+	for _, r := range a.rsns {
+		n := r.auth.Counters()
+		c[counter.EAPOLAccepted] += n.Accepted
+		c[counter.EAPOLMalformed] += n.Malformed
+		c[counter.EAPOLVersion] += n.Version
+		c[counter.EAPOLReplayed] += n.Replayed
+		c[counter.EAPOLState] += n.State
+		c[counter.EAPOLMIC] += n.MIC
+		c[counter.EAPOLRepeated] += n.Message2Repeated
+		c[counter.EAPOLStationBudget] += n.Message2StationBudget
+		c[counter.EAPOLWorkBudget] += n.Message2WorkBudget
 	}
-	n := a.rsn.auth.Counters()
-	c[counter.EAPOLAccepted], c[counter.EAPOLMalformed], c[counter.EAPOLVersion] = n.Accepted, n.Malformed, n.Version
-	c[counter.EAPOLReplayed], c[counter.EAPOLState], c[counter.EAPOLMIC] = n.Replayed, n.State, n.MIC
-	c[counter.EAPOLRepeated], c[counter.EAPOLStationBudget] = n.Message2Repeated, n.Message2StationBudget
-	c[counter.EAPOLWorkBudget] = n.Message2WorkBudget
 }

@@ -26,8 +26,8 @@ func TestWPA2HandshakeOpensThePort(t *testing.T) {
 			if b.Capability()&ieee80211.CapPrivacy == 0 {
 				t.Error("beacon without the Privacy bit")
 			}
-			if e, ok := b.Elements().Find(ieee80211.ElemRSN); !ok || !bytes.Equal(rawElement(ieee80211.ElemRSN, e), h.a.rsn.ie) {
-				t.Errorf("beacon RSNE %x, want %x", e, h.a.rsn.ie)
+			if e, ok := b.Elements().Find(ieee80211.ElemRSN); !ok || !bytes.Equal(rawElement(ieee80211.ElemRSN, e), h.a.radios[0].rsn.ie) {
+				t.Errorf("beacon RSNE %x, want %x", e, h.a.radios[0].rsn.ie)
 			}
 			w := newWPASTA(h, staMAC, akm)
 			w.associate(testPassphrase)

@@ -22,10 +22,10 @@ import (
 // elemRSNX is the RSN Extension element, which message 2 must repeat.
 const elemRSNX = bss.ElemRSNX
 
-// checkRSNE validates the RSNE of an association request with hostapd's
-// status codes; with success it returns what was negotiated and the
-// station's RSNXE, if any.
-func (a *AP) checkRSNE(ies ieee80211.Elements) (rsn.Negotiated, []byte, uint16) {
+// checkRSNE validates the RSNE of an association request against the
+// BSS's policy with hostapd's status codes; with success it returns what
+// was negotiated and the station's RSNXE, if any.
+func (r *rsnState) checkRSNE(ies ieee80211.Elements) (rsn.Negotiated, []byte, uint16) {
 	var elem, rsnxe []byte
 	it := ies.Iter()
 	for it.Next() {
@@ -40,7 +40,7 @@ func (a *AP) checkRSNE(ies ieee80211.Elements) (rsn.Negotiated, []byte, uint16) 
 			}
 		}
 	}
-	n, status := a.rsn.policy.Validate(elem)
+	n, status := r.policy.Validate(elem)
 	return n, rsnxe, status
 }
 
@@ -50,17 +50,17 @@ func rawElement(id uint8, body []byte) []byte {
 }
 
 // joinRSN creates the handshake machine of a station whose association
-// was accepted; a machine it had is replaced.
+// with its BSS was accepted; a machine it had is replaced.
 func (a *AP) joinRSN(now time.Duration, s *station, n rsn.Negotiated, rsnxe []byte) {
-	s.RSN = &bss.StationRSN{TX: -1, HS: a.rsn.auth.Join(now, s.Addr, n, rsnxe), MFP: n.MFP}
-	a.rsnRun(now)
+	s.RSN = &bss.StationRSN{TX: -1, HS: a.rsnOf(s).auth.Join(now, s.Addr, n, rsnxe), MFP: n.MFP}
+	a.rsnRun(now, a.rsnOf(s))
 }
 
 // startRSN begins the 4-way handshake of a station now associated.
 func (a *AP) startRSN(now time.Duration, s *station) {
 	s.Authorized = false
 	s.RSN.HS.Start(now)
-	a.rsnRun(now)
+	a.rsnRun(now, a.rsnOf(s))
 }
 
 // leaveRSN forgets a station's handshake and keys: it is no longer
@@ -78,10 +78,10 @@ func (a *AP) leaveRSN(now time.Duration, s *station) {
 				Why: "station left during the 4-way handshake after a " + cause.String()})
 		}
 	}
-	a.rsn.auth.Remove(now, s.RSN.HS)
+	a.rsnOf(s).auth.Remove(now, s.RSN.HS)
 	s.RSN = nil
 	s.Authorized = false
-	a.rsnRun(now)
+	a.rsnRun(now, a.rsnOf(s))
 }
 
 // handshakeDone opens the controlled port after a 4-way handshake; the

@@ -61,9 +61,11 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 	switch fr.Type() {
 	case ieee80211.TypeMgmt:
 		a.cnt[counter.RxMgmt]++
+		a.watchAck(now, fr)
 		a.handleMgmt(now, fr)
 	case ieee80211.TypeData:
 		a.cnt[counter.RxData]++
+		a.watchAck(now, fr)
 		a.handleData(now, fr)
 	default:
 		a.cnt[counter.RxCtrl]++
@@ -141,8 +143,8 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
-	for _, b := range a.bsses {
-		if probeFor(b, addr1, addr3) && b.AnswerProbe(now, a.radioOf(b), fr.Addr2(), ies, a.saeH2ERequired()) {
+	for i, b := range a.bsses {
+		if r := a.radios[i]; probeFor(b, addr1, addr3) && b.AnswerProbe(now, r, fr.Addr2(), ies, r.saeH2ERequired()) {
 			a.cnt[counter.ProbeResponses]++
 		}
 	}

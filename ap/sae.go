@@ -59,14 +59,14 @@ type SAEWorker interface {
 	RunSAE(jobs []*sae.Job)
 }
 
-// newSAE builds the BSS's SAE side; nil without AKM SAE.
-func newSAE(cfg Config) (*saeState, error) {
-	c := cfg.RSN
-	auth, err := newSAEAuthenticator(c, cfg.SSID)
+// newSAE builds the SAE side of the BSS ssid, bssid: its PTs derive from
+// its SSID; nil without AKM SAE.
+func newSAE(c *RSNConfig, ssid string, bssid ieee80211.MAC) (*saeState, error) {
+	auth, err := newSAEAuthenticator(c, ssid)
 	if auth == nil || err != nil {
 		return nil, err
 	}
-	auth.SetBSSID(sae.MAC(cfg.BSSID))
+	auth.SetBSSID(sae.MAC(bssid))
 	rng := c.Rand
 	if rng == nil {
 		rng = rand.Reader
@@ -101,12 +101,12 @@ func sameSAEPasswords(c, o *RSNConfig) bool {
 	})
 }
 
-// setSAE switches to a reload's authenticator: exchanges start over
-// under the new passwords, and the PMKSA cache, whose PMKs came from the
-// old ones, is flushed (associations keep their PTKs). Jobs still out
+// setSAE switches BSS r to a reload's authenticator: exchanges start
+// over under the new passwords, and the PMKSA cache, whose PMKs came from
+// the old ones, is flushed (associations keep their PTKs). Jobs still out
 // for the old authenticator go back to it.
-func (a *AP) setSAE(auth *sae.Authenticator) {
-	st := a.saeOf()
+func (a *AP) setSAE(r *bssRadio, auth *sae.Authenticator) {
+	st := r.sae()
 	if st == nil || auth == nil {
 		return
 	}
@@ -117,32 +117,48 @@ func (a *AP) setSAE(auth *sae.Authenticator) {
 	if len(st.retired) > 0 {
 		st.retiredAuth = st.auth
 	}
-	auth.SetBSSID(sae.MAC(a.bss.BSSID))
+	auth.SetBSSID(sae.MAC(r.b.BSSID))
 	st.auth = auth
 	st.pmksa.Flush()
 }
 
-// saeOf returns the BSS's SAE side, nil without it.
-func (a *AP) saeOf() *saeState {
-	if a.rsn == nil {
+// sae returns the BSS's SAE side, nil without it.
+func (r *bssRadio) sae() *saeState {
+	if r.rsn == nil {
 		return nil
 	}
-	return a.rsn.sae
+	return r.rsn.sae
 }
 
-// handleSAEAuth takes an Authentication frame of algorithm 3.
-func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
-	st := a.saeOf()
-	if a.aclRefuses(now, a.bss, sa, "authentication") {
+// saeOf returns BSS b's SAE side, nil without it.
+func (a *AP) saeOf(b *bss.BSS) *saeState { return a.radioOf(b).sae() }
+
+// handleSAEAuth takes an Authentication frame of algorithm 3 to BSS b,
+// for b's authenticator: each BSS runs SAE with its own passwords, PTs
+// (which depend on its SSID), tokens and PMKSA cache.
+func (a *AP) handleSAEAuth(now time.Duration, b *bss.BSS, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
+	st := a.saeOf(b)
+	if a.aclRefuses(now, b, sa, "authentication") {
 		if slot, s := a.sta.lookup(sa); s != nil {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
-		a.sendSAEAuth(now, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
+		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
 		return
 	}
 	r := st.auth.Handle(saeEpoch.Add(now), st.rng, sae.MAC(sa), sae.Frame{Transaction: auth.Transaction(),
 		Status: auth.Status(), Body: auth[6:]})
-	a.saeResult(now, sa, r, class)
+	a.saeResult(now, b, sa, r, class)
+}
+
+// saeJobOwner returns the BSS whose SAE side gave out job j (live, or
+// retired by a reload), nil if none did.
+func (a *AP) saeJobOwner(j *sae.Job) *bssRadio {
+	for _, r := range a.radios {
+		if st := r.sae(); st != nil && (st.live[j] || st.retired[j]) {
+			return r
+		}
+	}
+	return nil
 }
 
 // HandleSAEDone takes back a job the driver ran, or cancelled because its
@@ -150,10 +166,11 @@ func (a *AP) handleSAEAuth(now time.Duration, sa ieee80211.MAC, auth ieee80211.A
 func (a *AP) HandleSAEDone(now time.Duration, j *sae.Job) { a.finishSAE(now, j, true) }
 
 func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
-	st := a.saeOf()
-	if st == nil {
+	br := a.saeJobOwner(j)
+	if br == nil {
 		return
 	}
+	st := br.sae()
 	sa := ieee80211.MAC(j.Peer())
 	_, s := a.sta.lookup(sa)
 	if st.retired[j] {
@@ -169,31 +186,32 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 	if r.Drop == sae.DropCancelled && countCancel {
 		a.cnt[counter.SAEBudget]++
 	}
-	a.saeResult(now, sa, r, a.replyClassOf(now, a.bss, sa, s))
+	a.saeResult(now, br.b, sa, r, a.replyClassOf(now, br.b, sa, s))
 }
 
-// saeResult carries out what the authenticator decided.
-func (a *AP) saeResult(now time.Duration, sa ieee80211.MAC, r sae.Result, class bss.ReplyClass) {
+// saeResult carries out what BSS b's authenticator decided.
+func (a *AP) saeResult(now time.Duration, b *bss.BSS, sa ieee80211.MAC, r sae.Result, class bss.ReplyClass) {
 	a.countSAEDrop(r.Drop)
 	if r.Job != nil {
-		a.saeOf().live[r.Job] = true
-		a.queueSAEJob(now, r.Job)
+		a.saeOf(b).live[r.Job] = true
+		a.queueSAEJob(now, b, r.Job)
 	}
 	for _, f := range r.Replies {
 		a.countSAEReply(f)
 		a.reportSAEFailure(now, sa, f)
-		a.sendSAEAuth(now, sa, f, class)
+		a.sendSAEAuth(now, b, sa, f, class)
 	}
 	if r.Accepted != nil {
 		a.cnt[counter.SAEAccepted]++
-		a.saeAccepted(now, sa, r.Accepted, class)
+		a.saeAccepted(now, b, sa, r.Accepted, class)
 	}
 }
 
 // queueSAEJob keeps one job per peer for the driver, at most
-// saeQueueMax; a full queue cancels the job (counted) and gives it back.
-func (a *AP) queueSAEJob(now time.Duration, j *sae.Job) {
-	st := a.saeOf()
+// saeQueueMax per BSS (hostapd's queue is its bss='s); a full queue
+// cancels the job (counted) and gives it back.
+func (a *AP) queueSAEJob(now time.Duration, b *bss.BSS, j *sae.Job) {
+	st := a.saeOf(b)
 	for i, q := range st.queue {
 		if q.Peer() == j.Peer() {
 			st.queue[i] = j
@@ -209,49 +227,55 @@ func (a *AP) queueSAEJob(now time.Duration, j *sae.Job) {
 		return
 	}
 	st.queue = append(st.queue, j)
+	a.saeQueued++
 }
 
-// flushSAE hands the queued jobs to the driver; one that cannot run them
-// gets them cancelled (counted as over the budget).
+// flushSAE hands each BSS's queued jobs to the driver; one that cannot
+// run them gets them cancelled (counted as over the budget).
 func (a *AP) flushSAE(now time.Duration, d Driver) {
-	st := a.saeOf()
-	if st == nil || len(st.queue) == 0 {
-		return
-	}
-	jobs := st.queue
-	st.queue = nil
-	if w, ok := d.(SAEWorker); ok {
-		w.RunSAE(jobs)
-		return
-	}
-	for _, j := range jobs {
-		j.Cancel()
-		a.HandleSAEDone(now, j)
+	for _, r := range a.rsns {
+		st := r.sae
+		if st == nil || len(st.queue) == 0 {
+			continue
+		}
+		jobs := st.queue
+		st.queue = nil
+		a.saeQueued -= len(jobs)
+		if w, ok := d.(SAEWorker); ok {
+			w.RunSAE(jobs)
+			continue
+		}
+		for _, j := range jobs {
+			j.Cancel()
+			a.HandleSAEDone(now, j)
+		}
 	}
 }
 
-// sendSAEAuth sends one SAE Authentication frame (bss.BSS.SendSAEAuth).
-func (a *AP) sendSAEAuth(now time.Duration, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
-	if !a.bss.SendSAEAuth(now, a.radioOf(a.bss), da, f, class) {
+// sendSAEAuth sends one SAE Authentication frame from BSS b
+// (bss.BSS.SendSAEAuth).
+func (a *AP) sendSAEAuth(now time.Duration, b *bss.BSS, da ieee80211.MAC, f sae.Frame, class bss.ReplyClass) bool {
+	if !b.SendSAEAuth(now, a.radioOf(b), da, f, class) {
 		return false
 	}
 	a.cnt[counter.AuthResponses]++
 	return true
 }
 
-// saeAccepted makes the station authenticated with the exchange's keys
-// and caches the PMKSA. An associated MFP station keeps its association
-// until it associates again with the new keys (hostapd leaves it too).
-func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class bss.ReplyClass) {
-	st := a.saeOf()
+// saeAccepted makes the station authenticated with BSS b with the
+// exchange's keys and caches the PMKSA in b's cache. An associated MFP
+// station keeps its association until it associates again with the new
+// keys (hostapd leaves it too).
+func (a *AP) saeAccepted(now time.Duration, b *bss.BSS, sa ieee80211.MAC, k *sae.Keys, class bss.ReplyClass) {
+	st := a.saeOf(b)
 	st.pmksa.Add(now, rsn.PMKSA{SPA: sa, PMKID: rsn.PMKID(k.PMKID), PMK: rsn.PMK(k.PMK), AKM: rsn.AKMSAE, Group: k.Group, H2E: k.H2E})
 	slot, s := a.sta.lookup(sa)
-	if s.keepsAssoc() {
+	if s.keepsAssoc() && s.bss == b {
 		a.cnt[counter.AuthKeptAssoc]++
 		s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
 		return
 	}
-	slot, s, ok := a.freshEntry(now, a.bss, sa, slot, s)
+	slot, s, ok := a.freshEntry(now, b, sa, slot, s)
 	if !ok {
 		return // the station's association will find no entry: reason 6
 	}
@@ -259,7 +283,20 @@ func (a *AP) saeAccepted(now time.Duration, sa ieee80211.MAC, k *sae.Keys, class
 	s.lastRx = now
 	s.AuthOK = true // the Confirm was its own acknowledgement of the exchange
 	s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
-	a.bss.Answered.Add(now, sa)
+	b.Answered.Add(now, sa)
+}
+
+// cachedPMKSA returns addr's PMKSA in the first BSS's cache that holds
+// one (a departed station's BSS is not known any more).
+func (a *AP) cachedPMKSA(now time.Duration, addr ieee80211.MAC) (rsn.PMKSA, bool) {
+	for _, r := range a.radios {
+		if st := r.sae(); st != nil {
+			if e, ok := st.pmksa.Of(now, addr); ok {
+				return e, true
+			}
+		}
+	}
+	return rsn.PMKSA{}, false
 }
 
 // statusInvalidPMKID is status 53: the PMKID names no PMKSA.
@@ -274,7 +311,7 @@ const statusInvalidPMKID = 53
 // pecking while its RSNXE says it can do H2E is refused (status 1: a
 // downgrade).
 func (a *AP) saeAssoc(now time.Duration, s *station, n *rsn.Negotiated, rsnxe []byte) uint16 {
-	st := a.saeOf()
+	st := a.rsnOf(s).sae // the station's BSS's: a PMKSA of another BSS is unknown here
 	if st != nil && s.SAE != nil && s.SAE.BySAE && !s.SAE.Keys.H2E && st.auth.PWE() == sae.BothMethods && rsn.RSNXH2E(rsnxe) {
 		return ieee80211.StatusUnspecified
 	}

@@ -66,13 +66,24 @@ func (h *harness) sendSAE(from ieee80211.MAC, f sae.Frame) {
 	h.air(append(b, f.Body...))
 }
 
+// sendSAE sends the station's SAE frame to its BSS.
+func (w *wpaSTA) sendSAE(f sae.Frame) {
+	b := ieee80211.AppendAuth(w.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
+	w.h.air(append(b, f.Body...))
+}
+
 // saeAuth runs an SAE exchange with the AP; it returns the station's keys
 // and the AP's last status (0 when accepted).
 func (w *wpaSTA) saeAuth(password string, group uint16, h2e bool) (*sae.Keys, uint16) {
+	return w.saeAuthAs(w.ssid(), password, group, h2e)
+}
+
+// saeAuthAs is saeAuth with the password element derived for ssid.
+func (w *wpaSTA) saeAuthAs(ssid, password string, group uint16, h2e bool) (*sae.Keys, uint16) {
 	h := w.h
 	h.t.Helper()
 	g, _ := sae.GroupByID(group)
-	st, err := sae.NewStation(g, sae.MAC(w.addr), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(password), nil, h2e)
+	st, err := sae.NewStation(g, sae.MAC(w.addr), sae.MAC(w.bssid()), []byte(ssid), []byte(password), nil, h2e)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -84,7 +95,7 @@ func (w *wpaSTA) saeAuth(password string, group uint16, h2e bool) (*sae.Keys, ui
 	next := &f
 	for range 6 {
 		h.take()
-		h.sendSAE(w.addr, *next)
+		w.sendSAE(*next)
 		h.runSAEJobs()
 		replies := h.saeFrames(w.addr)
 		next = nil
@@ -123,8 +134,8 @@ func (w *wpaSTA) saeAssociate(pmk *[sae.PMKLen]byte, pmkid *rsn.PMKID) uint16 {
 		e.PMKIDs, e.Last = []rsn.PMKID{*pmkid}, rsn.FieldPMKID
 		rsne = e.Append(nil)
 	}
-	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
+	b := ieee80211.AppendAssocReq(w.mgmtHeader(ieee80211.SubtypeAssocReq), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, w.ssid())
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, rsne...)
 	b = ieee80211.AppendWMMInfo(b, 0)
@@ -135,8 +146,9 @@ func (w *wpaSTA) saeAssociate(pmk *[sae.PMKLen]byte, pmkid *rsn.PMKID) uint16 {
 	if ar.Status() != 0 {
 		return ar.Status()
 	}
-	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: bssid, PMK: rsn.PMK(*pmk),
-		RSNE: rsne, APRSNE: h.a.rsn.policy.Element(), APRSNXE: h.a.rsn.policy.RSNXElement(), Rand: newSeeded(2)})
+	r := h.a.radios[w.bss].rsn
+	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: w.bssid(), PMK: rsn.PMK(*pmk),
+		RSNE: rsne, APRSNE: r.policy.Element(), APRSNXE: r.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -381,7 +393,7 @@ func TestSAEReloadPasswords(t *testing.T) {
 	if _, err := h.a.SetPSKs(p); err != nil {
 		t.Fatal(err)
 	}
-	if n := h.a.rsn.sae.pmksa.Len(); n != 0 {
+	if n := h.a.radios[0].rsn.sae.pmksa.Len(); n != 0 {
 		t.Errorf("%d PMKSAs kept across a password change", n)
 	}
 	other := ieee80211.MAC{2, 0, 0, 0, 7, 7}
@@ -465,7 +477,7 @@ func FuzzSAEAuthBody(f *testing.F) {
 			h.sendSAE(attacker, sae.Frame{Transaction: trans, Status: status, Body: body})
 			h.runSAEJobs()
 		}
-		if !h.a.Accounted() || len(h.a.rsn.sae.live) != 0 || len(h.a.rsn.sae.queue) != 0 {
+		if !h.a.Accounted() || len(h.a.radios[0].rsn.sae.live) != 0 || len(h.a.radios[0].rsn.sae.queue) != 0 {
 			t.Fatal("accounting broken or jobs left out")
 		}
 		w := newWPASTA(h, staMAC, rsn.AKMSAE)

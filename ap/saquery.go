@@ -27,7 +27,7 @@ import (
 func (a *AP) saQuery(s *station) *pmf.Query {
 	r := s.RSN
 	if r.Query == nil {
-		c := a.cfg.RSN
+		c := a.rsnOf(s).cfg
 		r.Query = pmf.NewQuery(pmf.Config{MaxTimeout: c.SAQueryMaxTimeout, RetryTimeout: c.SAQueryRetryTimeout, Rand: c.Rand})
 	}
 	return r.Query
@@ -56,7 +56,7 @@ func (a *AP) saQueryStep(now time.Duration, slot uint16, s *station, step pmf.St
 	switch {
 	case step.Send:
 		a.cnt[counter.SAQueryRequests]++
-		a.rsn.saQueries++
+		a.rsnOf(s).saQueries++
 		if s.Dozing {
 			// A bufferable management frame (802.11-2020 11.2.3, as
 			// mac80211 buffers Action frames): sent on the air it would
@@ -130,7 +130,7 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 		return ctl.Errorf(ctl.EINVAL, "station %s: no management frame protection: an SA Query needs 802.11w", addr)
 	}
 	var id pmf.TransactionID
-	r := a.cfg.RSN.Rand
+	r := a.rsnOf(s).cfg.Rand
 	if r == nil {
 		r = rand.Reader
 	}
@@ -146,20 +146,32 @@ func (a *AP) ctlSAQuery(now time.Duration, addr ieee80211.MAC) ctl.Reply {
 // the Timeout Interval element of the association comeback time, as
 // hostapd's send_assoc_resp.
 func (a *AP) sendAssocComeback(now time.Duration, b *bss.BSS, reassoc bool, da ieee80211.MAC, tus uint32, class bss.ReplyClass) {
-	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: ieee80211.StatusAssocRejectedTemp, H2EOnly: a.saeH2ERequired(), Comeback: tus, Class: class}
+	resp := bss.AssocResp{Reassoc: reassoc, To: da, Status: ieee80211.StatusAssocRejectedTemp, H2EOnly: a.radioOf(b).saeH2ERequired(), Comeback: tus, Class: class}
 	if b.SendAssocResp(now, a.radioOf(b), &resp) {
 		a.cnt[counter.AssocResponses]++
 	}
 }
 
+// querying reports whether an SA Query procedure may be running in a
+// secured BSS of the radio.
+func (a *AP) querying() bool {
+	for _, r := range a.rsns {
+		if r.saQueries > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // saQueryTick runs the retry timers that are due, and counts the
-// procedures still running.
+// procedures still running in each BSS.
 func (a *AP) saQueryTick(now time.Duration) {
-	r := a.rsn
-	if r == nil || r.saQueries == 0 {
+	if !a.querying() {
 		return
 	}
-	n := 0
+	for _, r := range a.rsns {
+		r.saQueries = 0
+	}
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		if s.RSN == nil || s.RSN.Query == nil {
@@ -170,15 +182,14 @@ func (a *AP) saQueryTick(now time.Duration) {
 			a.saQueryStep(now, slot, s, q.Tick(now))
 		}
 		if _, ok := q.Deadline(); ok && s.RSN != nil && s.RSN.Query == q {
-			n++
+			a.rsnOf(s).saQueries++
 		}
 	}
-	r.saQueries = n
 }
 
 // saQueryDeadline is the earliest retry timer of the procedures running.
 func (a *AP) saQueryDeadline() (time.Duration, bool) {
-	if a.rsn == nil || a.rsn.saQueries == 0 {
+	if !a.querying() {
 		return 0, false
 	}
 	var (

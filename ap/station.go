@@ -24,7 +24,7 @@ type station struct {
 	signal    int8
 	polling   bool  // an inactivity poll is queued or in flight
 	rcTried   bool  // the rate table was built (or could not be) since the last release
-	bssIdx    uint8 // its BSS's index in the radio's BSSes: its wired side
+	bssIdx    uint8 // its BSS's index in the radio's BSSes and radios: its wired side and RSN
 	signalAvg signalAverage
 
 	txSeq   [ieee80211.NumTIDs]uint16     // next sequence number per TID
@@ -58,6 +58,8 @@ type StationCounters struct {
 type stationTable struct {
 	slots []station
 	ids   *bss.Table // the BSS's
+	// departed, when set, takes each station's counters as it leaves.
+	departed func(*station)
 }
 
 // newStationTable makes the slots of the stations of the radio's one BSS,
@@ -107,6 +109,9 @@ func (t *stationTable) add(b *bss.BSS, addr ieee80211.MAC) (uint16, *station, bo
 
 func (t *stationTable) remove(slot uint16) {
 	s := &t.slots[slot]
+	if t.departed != nil {
+		t.departed(s)
+	}
 	if &s.bss.Stations != t.ids {
 		s.bss.Stations.Remove(slot, s.Addr)
 	}

@@ -55,7 +55,7 @@ func (a *AP) txLoop(now time.Duration) {
 func (a *AP) send(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bool) {
 	if slot := q.Station(); slot != 0 && !a.slabPoll[h] && !a.slabEAPOL[h] {
 		s := &a.sta.slots[slot]
-		if limit := a.amsduLimit(s); limit > 0 && q.Len() > 0 && a.keyReady(slot) && a.sendAMSDU(now, q, s, slot, h, n, limit) {
+		if limit := a.amsduLimit(s); limit > 0 && q.Len() > 0 && a.keyReady(slot, s) && a.sendAMSDU(now, q, s, slot, h, n, limit) {
 			return
 		}
 	}
@@ -74,15 +74,16 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		seq  uint16
 		rate radio.Rate
 		from *bss.BSS
+		sec  *rsnState // the sending BSS's RSN; nil: an open BSS
 	)
 	if slot == 0 {
-		from = a.bsses[a.slabGroup[h]]
+		from, sec = a.bsses[a.slabGroup[h]], a.radios[a.slabGroup[h]].rsn
 		rate = from.Rates.LowestBasic()
 		p = radio.TxParams{Rate: rate, Flags: radio.TxNoAck}
 		seq = from.NextSeq()
 	} else {
 		s := &a.sta.slots[slot]
-		from = s.bss
+		from, sec = s.bss, a.rsnOf(s)
 		rate = s.txRate
 		p = radio.TxParams{Rate: rate}
 		if !a.slabPoll[h] {
@@ -113,9 +114,9 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		fr.SetMoreData(true)
 	}
 	held := noSlab
-	if a.rsn != nil && !a.slabPoll[h] {
+	if sec != nil && !a.slabPoll[h] {
 		var drop counter.ID
-		if b, held, drop = a.protect(slot, h, b, rt); b == nil {
+		if b, held, drop = a.protect(sec, slot, h, b, rt); b == nil {
 			a.dropUnsent(h, drop)
 			return
 		}
@@ -141,11 +142,8 @@ func (a *AP) dropUnsent(h uint32, reason counter.ID) {
 	a.pool.put(h)
 }
 
-// keyReady reports whether frames to slot can go under a key, or need
-// none (an open network).
-func (a *AP) keyReady(slot uint16) bool {
-	if a.rsn == nil {
-		return true
-	}
-	return a.txKey(slot) != nil
+// keyReady reports whether frames to station s in slot can go under a
+// key, or need none (an open network).
+func (a *AP) keyReady(slot uint16, s *station) bool {
+	return a.rsnOf(s) == nil || a.txKey(a.rsnOf(s), slot) != nil
 }

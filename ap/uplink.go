@@ -28,10 +28,10 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 	if !a.admitClass3(now, b, sa, slot, s) {
 		return
 	}
-	if a.rsn != nil {
+	if sec := a.rsnOf(s); sec != nil {
 		// WPA2: verified before anything of the station changes.
 		var ok bool
-		if fr, ok = a.unprotect(now, slot, s, fr); !ok {
+		if fr, ok = a.unprotect(now, slot, s, sec.scratch, fr); !ok {
 			return
 		}
 	}
@@ -87,7 +87,7 @@ func (a *AP) handleData(now time.Duration, fr ieee80211.Frame) {
 // before the station is authorized only EAPOL passes; with WPA2 EAPOL goes
 // to the authenticator and nowhere else.
 func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	if etherType == etherTypeEAPOL && a.rsn != nil {
+	if etherType == etherTypeEAPOL && a.rsnOf(s) != nil {
 		a.rxEAPOL(now, s, da, payload)
 		return
 	}

@@ -18,17 +18,20 @@ import (
 // The passphrase of the test BSS; testPMK caches its PMK for "airq-test".
 const testPassphrase = "correct horse battery"
 
-var pmkCache = map[string]rsn.PMK{}
+var pmkCache = map[[2]string]rsn.PMK{}
 
-func testPMK(t testing.TB, pass string) rsn.PMK {
-	if p, ok := pmkCache[pass]; ok {
+func testPMK(t testing.TB, pass string) rsn.PMK { return ssidPMK(t, pass, "airq-test") }
+
+// ssidPMK is pass's PMK for the network ssid.
+func ssidPMK(t testing.TB, pass, ssid string) rsn.PMK {
+	if p, ok := pmkCache[[2]string{pass, ssid}]; ok {
 		return p
 	}
-	p, err := rsn.PMKFromPassphrase(pass, []byte("airq-test"))
+	p, err := rsn.PMKFromPassphrase(pass, []byte(ssid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pmkCache[pass] = p
+	pmkCache[[2]string{pass, ssid}] = p
 	return p
 }
 
@@ -77,6 +80,9 @@ type wpaSTA struct {
 	mfp  bool
 	mgmt []ieee80211.Frame
 	igtk bip.Receiver
+	// bss is the index of the radio's BSS it joins (multibss_rsn_test.go);
+	// 0: the first.
+	bss int
 }
 
 type stationKey struct {
@@ -106,20 +112,32 @@ func (w *wpaSTA) rsne() []byte {
 	return e.Append(nil)
 }
 
+// bssid and ssid are the address and SSID of the BSS the station joins.
+func (w *wpaSTA) bssid() ieee80211.MAC { return w.h.a.bsses[w.bss].BSSID }
+func (w *wpaSTA) ssid() string         { return w.h.a.bsses[w.bss].Profile.SSID }
+
+// mgmtHeader starts a management frame of the station to its BSS.
+func (w *wpaSTA) mgmtHeader(subtype int) []byte {
+	id := w.bssid()
+	return ieee80211.AppendMgmtHeader(nil, uint8(subtype), id, w.addr, id, w.h.nextSeq())
+}
+
 // associate authenticates and associates with pass as the station's
 // passphrase; the 4-way handshake then runs over the harness.
 func (w *wpaSTA) associate(pass string) {
 	h := w.h
 	h.t.Helper()
-	h.auth(w.addr, 0, 1)
-	b := ieee80211.AppendAssocReq(h.mgmt(ieee80211.SubtypeAssocReq, w.addr), 0x0431, 10)
-	b = ieee80211.AppendSSID(b, h.a.cfg.SSID)
+	id := w.bssid()
+	h.authTo(id, w.addr, 0, 1)
+	b := ieee80211.AppendAssocReq(w.mgmtHeader(ieee80211.SubtypeAssocReq), 0x0431, 10)
+	b = ieee80211.AppendSSID(b, w.ssid())
 	b = ieee80211.AppendRates(b, gRates)
 	b = append(b, w.rsne()...)
 	b = ieee80211.AppendWMMInfo(b, 0)
 	h.air(b)
-	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: bssid, PMK: testPMK(h.t, pass),
-		RSNE: w.rsne(), APRSNE: h.a.rsn.policy.Element(), APRSNXE: h.a.rsn.policy.RSNXElement(), Rand: newSeeded(2)})
+	r := h.a.radios[w.bss].rsn
+	sup, err := handshake.NewSupplicant(handshake.SupplicantConfig{SPA: w.addr, AA: id, PMK: ssidPMK(h.t, pass, w.ssid()),
+		RSNE: w.rsne(), APRSNE: r.policy.Element(), APRSNXE: r.policy.RSNXElement(), Rand: newSeeded(2)})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -150,7 +168,7 @@ func (h *harness) settle(rounds int, deliver func([]byte)) {
 // deliver hands one AP frame to the station and echoes it.
 func (w *wpaSTA) deliver(b []byte) {
 	_, fr := parsed(w.h.t, b)
-	mine := fr.Addr1() == w.addr || fr.Addr1().IsMulticast()
+	mine := fr.Addr1() == w.addr || fr.Addr1().IsMulticast() && fr.Addr2() == w.bssid()
 	if mine && fr.Type() == ieee80211.TypeData && !fr.IsNullData() {
 		w.receive(fr)
 	}
@@ -277,9 +295,14 @@ func (w *wpaSTA) send(etherType uint16, payload []byte, protect bool) {
 func (w *wpaSTA) frame(etherType uint16, payload []byte, protect, pm bool) []byte {
 	da := host
 	if etherType == etherTypeEAPOL {
-		da = bssid
+		da = w.bssid()
 	}
-	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: bssid, Addr2: w.addr, Addr3: da, Seq: w.h.nextSeq(), QoS: true}
+	return w.frameTo(da, etherType, payload, protect, pm)
+}
+
+// frameTo is frame with the MSDU for da.
+func (w *wpaSTA) frameTo(da ieee80211.MAC, etherType uint16, payload []byte, protect, pm bool) []byte {
+	hdr := ieee80211.DataHeader{Flags: ieee80211.FCToDS, Addr1: w.bssid(), Addr2: w.addr, Addr3: da, Seq: w.h.nextSeq(), QoS: true}
 	if pm {
 		hdr.Flags |= ieee80211.FCPwrMgt
 	}

@@ -37,6 +37,7 @@ func (b *BSS) Reserve(now time.Duration, aid uint16, s *Station, wasAssociated b
 func (b *BSS) Confirm(now time.Duration, aid uint16, s *Station) {
 	b.Pending--
 	b.Associated++
+	b.Counts.Associations++
 	s.State = StateAssociated
 	b.ERP.Join(s.NonERP, s.LongPreamble)
 	s.AssocAt, s.HadData, s.AuthOK = now, false, true

@@ -48,6 +48,8 @@ type BSS struct {
 	// that a station whose ACK was never heard may still associate.
 	Answered *answered.Record
 
+	Counts Counts // its admission's counters
+
 	seq uint16 // the sequence number of its next management frame
 }
 

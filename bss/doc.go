@@ -4,7 +4,8 @@
 // table's index (addresses to AIDs, the admission's eviction lists), the
 // counts behind its Capability field and ERP element, its DTIM count and
 // TIM, its reply airtime budget, the senders it knows and the record of
-// whom it answered, and the sequence numbers of its management frames.
+// whom it answered, the sequence numbers of its management frames, and the
+// counters of what it answered and admitted (Counts).
 // Station is its record of a station (how far it has come, when, what it
 // announced, its RSN and SAE state), which its table binds to the AID,
 // and the BSS keeps the books of its stations' admission and power save

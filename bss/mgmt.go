@@ -23,7 +23,15 @@ func (b *BSS) SendAuth(now time.Duration, r Radio, da ieee80211.MAC, alg, seq, s
 	if aid != 0 {
 		await = AwaitAuth
 	}
-	return r.SendReply(now, f, c, aid, await)
+	return b.counted(&b.Counts.AuthResponses, r.SendReply(now, f, c, aid, await))
+}
+
+// counted adds a frame that went out (sent) to n; it returns sent.
+func (b *BSS) counted(n *uint64, sent bool) bool {
+	if sent {
+		*n++
+	}
+	return sent
 }
 
 // SendReason sends a deauthentication or a disassociation (subtype) with
@@ -36,6 +44,9 @@ func (b *BSS) SendReason(now time.Duration, r Radio, subtype uint8, da ieee80211
 	}
 	f.Buf = ieee80211.AppendDeauth(f.Buf, reason) // a disassociation's body is the same reason code
 	r.Send(now, f)
+	if subtype == ieee80211.SubtypeDeauth {
+		b.Counts.Deauths++
+	}
 	return true
 }
 
@@ -50,7 +61,7 @@ func (b *BSS) SendStrangerReply(now time.Duration, r Radio, subtype uint8, da ie
 		return false
 	}
 	f.Buf = ieee80211.AppendDeauth(f.Buf, reason)
-	return r.SendReply(now, f, ReplyStranger, 0, AwaitNone)
+	return b.counted(&b.Counts.Deauths, r.SendReply(now, f, ReplyStranger, 0, AwaitNone))
 }
 
 // AssocResp is an association response to send.
@@ -117,7 +128,7 @@ func (b *BSS) SendAssocResp(now time.Duration, r Radio, resp *AssocResp) bool {
 		await = AwaitAssoc
 		sta.SeqCtl = ieee80211.Frame(f.Buf[f.Header:]).SeqCtl()
 	}
-	return r.SendReply(now, f, resp.Class, aid, await)
+	return b.counted(&b.Counts.AssocResponses, r.SendReply(now, f, resp.Class, aid, await))
 }
 
 // SendSAQuery sends an SA Query Request or Response (action) with
@@ -165,7 +176,7 @@ func (b *BSS) SendSAEAuth(now time.Duration, r Radio, da ieee80211.MAC, f sae.Fr
 	}
 	m.Buf = ieee80211.AppendAuth(m.Buf, AuthSAE, f.Transaction, f.Status)
 	m.Buf = append(m.Buf, f.Body...)
-	return r.SendReply(now, m, c, 0, AwaitNone)
+	return b.counted(&b.Counts.AuthResponses, r.SendReply(now, m, c, 0, AwaitNone))
 }
 
 // AuthSAE is SAE's authentication algorithm number.

@@ -84,5 +84,5 @@ func (b *BSS) AnswerProbe(now time.Duration, r Radio, sa ieee80211.MAC, ies ieee
 	f.Buf = ieee80211.AppendBeaconFixed(f.Buf, r.TSF(now), uint16(b.Profile.BeaconInterval), b.Capability(air.Freq))
 	f.Buf = ieee80211.AppendSSID(f.Buf, b.Profile.SSID)
 	f.Buf = b.AppendTail(f.Buf, &air, h2eOnly, nil, false)
-	return r.SendReply(now, f, ReplyStranger, 0, AwaitNone)
+	return b.counted(&b.Counts.ProbeResponses, r.SendReply(now, f, ReplyStranger, 0, AwaitNone))
 }

@@ -55,6 +55,7 @@ var (
 	recAirtime   = recordOf[Airtime]()
 	recAirBSS    = recordOf[AirtimeBSS]()
 	recAirSta    = recordOf[AirtimeStation]()
+	recDev       = recordOf[Dev]()
 	textA        = reflect.TypeFor[encoding.TextAppender]()
 	counterSet   = reflect.TypeFor[counter.Set]()
 )
@@ -136,6 +137,9 @@ func (r *Reply) Encode() ([]byte, error) {
 	}
 	if r.ACS != nil && err == nil {
 		b, err = appendSection(b, "acs", recACS, r.ACS)
+	}
+	for i := 0; i < len(r.Devs) && err == nil; i++ {
+		b, err = appendSection(b, "dev", recDev, &r.Devs[i])
 	}
 	if r.Airtime != nil && err == nil {
 		b, err = appendSection(b, "airtime", recAirtime, r.Airtime)

@@ -141,6 +141,12 @@ func (d *decoder) section(name string) error {
 		}
 		a.Stations = append(a.Stations, AirtimeStation{})
 		d.rec, d.cur = recAirSta, reflect.ValueOf(&a.Stations[len(a.Stations)-1]).Elem()
+	case "dev":
+		if len(d.r.Devs) == maxDevs {
+			return fmt.Errorf("more than %d dev sections", maxDevs)
+		}
+		d.r.Devs = append(d.r.Devs, Dev{})
+		d.rec, d.cur = recDev, reflect.ValueOf(&d.r.Devs[len(d.r.Devs)-1]).Elem()
 	case "rates":
 		if d.r.Rates != nil {
 			return errors.New("second rates section")

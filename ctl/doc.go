@@ -9,11 +9,9 @@
 // # Requests
 //
 //	request  = "status"
-//	         | "station dump"
-//	         | "station get" MAC
-//	         | "station get" MAC "rates"                   ; the rate selector's table
-//	         | "station set" MAC "airtime_weight" WEIGHT   ; 1..65535
-//	         | "station del" MAC                           ; deauthenticate
+//	         | station
+//	         | "dev"                                       ; the radio's BSSes, as iw dev
+//	         | "dev" IFNAME station                        ; IFNAME's stations alone, as iw dev IFNAME
 //	         | "aql"
 //	         | "aql set" AC LOW HIGH [ "force" ]           ; µs, LOW <= HIGH; a zero
 //	                                                       ; limit needs force
@@ -28,11 +26,17 @@
 //	         | "scan dump"                                 ; the BSS table
 //	         | "survey dump"                               ; per-channel survey
 //	         | "acs"                                       ; the start-up channel selection
-//	         | "snapshot"                                  ; all of status, station dump,
+//	         | "snapshot"                                  ; all of status, dev, station dump,
 //	                                                       ; aql, scheduler, scan at once
 //	         | "events"                                    ; a stream, see below
+//	station  = "station dump"
+//	         | "station get" MAC
+//	         | "station get" MAC "rates"                   ; the rate selector's table
+//	         | "station set" MAC "airtime_weight" WEIGHT   ; 1..65535
+//	         | "station del" MAC                           ; deauthenticate
 //	MAC      = six hex octets separated by ':' or '-'
 //	AC       = VO | VI | BE | BK (any case) | 0..3 (debugfs numbering)
+//	IFNAME   = a BSS's name (its bss= section's), 1 to 15 bytes
 //
 // Words are separated by blanks; a request ends at '\n' and is at most
 // MaxRequestLen bytes. Request.String gives the canonical form.
@@ -42,13 +46,17 @@
 //	reply    = [ "error=" QUOTED "\n" ] *section "errno=" N "\n" "\n"
 //	section  = "section=" NAME "\n" *( KEY "=" VALUE "\n" )
 //	NAME     = status | station | aql | scheduler | ac | scan | bss | survey
-//	         | rates | rate | acs | airtime | airtime_bss | airtime_sta
+//	         | rates | rate | acs | airtime | airtime_bss | airtime_sta | dev
 //
 // A section is one record: Status, one Station, AQL, Scheduler, and after
 // a scheduler one ac section per access category in VO, VI, BE, BK order;
 // ScanStatus, one BSS, one Survey; a RateTable and after it one rate
 // section per rate, fastest first; Airtime and after it one airtime_bss
-// section per BSS and one airtime_sta section per associated station. The scan requests fail with
+// section per BSS and one airtime_sta section per associated station; one
+// Dev per BSS of the radio, first BSS first. A request for an IFNAME the
+// radio has no BSS of fails with ENODEV; a station of another BSS than
+// IFNAME's is not found (ENOENT), as iw finds a station only on its own
+// interface. The scan requests fail with
 // EOPNOTSUPP when the daemon runs without background scanning; a snapshot
 // then has no scan section. A snapshot is what a monitoring system reads:
 // every section of the core's state, taken in one pass of the core's loop.
@@ -73,10 +81,11 @@
 // station event until the client closes the connection or the daemon stops,
 // in hostapd's control-interface form with airq's extras as key=value:
 //
-//	event    = "<3>" KIND " " MAC *( " " KEY "=" N ) "\n"
+//	event    = [ "IFNAME=" IFNAME " " ] "<3>" KIND " " MAC *( " " KEY "=" N ) "\n"
 //	         | "<3>EVENTS-LOST count=" N "\n"          ; the client fell behind
 //	KIND     = AP-STA-CONNECTED | AP-STA-DISCONNECTED
 //
 // AP-STA-CONNECTED carries aid=, AP-STA-DISCONNECTED aid= and reason= (the
-// 802.11 reason code). Nothing else is read from the client once it streams.
+// 802.11 reason code). IFNAME= names the station's BSS, as hostapd's
+// global control socket does, when the daemon names its BSSes. Nothing else is read from the client once it streams.
 package ctl

@@ -31,10 +31,20 @@ type Event struct {
 	AID    uint16 `json:"aid,omitempty"`
 	Reason uint16 `json:"reason,omitempty"` // 802.11 reason code, AP-STA-DISCONNECTED only
 	Lost   uint64 `json:"count,omitempty"`  // EVENTS-LOST only
+	// BSS names the station's BSS, as hostapd's global socket does
+	// (IFNAME=NAME before the line); "" when the daemon names none.
+	BSS string `json:"bss,omitempty"`
 }
+
+// ifnamePrefix starts an event of a named BSS, as on hostapd's global
+// control socket.
+const ifnamePrefix = "IFNAME="
 
 // AppendText appends the event's line, newline included.
 func (e *Event) AppendText(b []byte) []byte {
+	if e.BSS != "" {
+		b = append(append(append(b, ifnamePrefix...), e.BSS...), ' ')
+	}
 	b = append(append(b, eventPrefix...), e.Kind...)
 	switch e.Kind {
 	case EventsLost:
@@ -54,12 +64,20 @@ func (e *Event) AppendText(b []byte) []byte {
 
 // ParseEvent parses one line of the stream (a trailing newline is allowed).
 func ParseEvent(line string) (Event, error) {
-	rest, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), eventPrefix)
+	rest := strings.TrimSuffix(line, "\n")
+	var bss string
+	if named, ok := strings.CutPrefix(rest, ifnamePrefix); ok {
+		bss, rest, _ = strings.Cut(named, " ")
+		if bss == "" || len(bss) > maxDevName {
+			return Event{}, fmt.Errorf("event %q: BSS name %q: want 1 to %d characters", line, bss, maxDevName)
+		}
+	}
+	rest, ok := strings.CutPrefix(rest, eventPrefix)
 	if !ok {
 		return Event{}, fmt.Errorf("event %q: want %s before the kind", line, eventPrefix)
 	}
 	f := strings.Split(rest, " ")
-	e := Event{Kind: f[0]}
+	e := Event{Kind: f[0], BSS: bss}
 	keys := []string{"count"}
 	switch e.Kind {
 	case EventsLost:

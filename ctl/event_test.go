@@ -17,6 +17,8 @@ func TestEventLines(t *testing.T) {
 		{Event{Kind: EventDisconnected, Addr: MAC(sta), AID: 7, Reason: 3}, "<3>AP-STA-DISCONNECTED 02:00:00:00:01:00 aid=7 reason=3\n"},
 		{Event{Kind: EventsLost, Lost: 12}, "<3>EVENTS-LOST count=12\n"},
 		{Event{Kind: EventHandshakeCompleted, Addr: MAC(sta)}, "<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:01:00\n"},
+		// A named BSS's, as on hostapd's global socket.
+		{Event{Kind: EventConnected, Addr: MAC(sta), AID: 2, BSS: "guest"}, "IFNAME=guest <3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=2\n"},
 	} {
 		if got := string(c.e.AppendText(nil)); got != c.line {
 			t.Errorf("%+v: %q, want %q", c.e, got, c.line)
@@ -36,6 +38,8 @@ func TestEventLines(t *testing.T) {
 		{"<3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=70000", "16-bit"},
 		{"<3>EVENTS-LOST count=x", "count="},
 		{"<3>EAPOL-4WAY-HS-COMPLETED 02:00:00:00:01:00 aid=1", "want "},
+		{"IFNAME= <3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=1", "BSS name"},
+		{"IFNAME=guest AP-STA-CONNECTED 02:00:00:00:01:00 aid=1", "want <3>"},
 	} {
 		if _, err := ParseEvent(c.line); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParseEvent(%q): %v, want an error containing %q", c.line, err, c.want)
@@ -47,6 +51,7 @@ func FuzzParseEvent(f *testing.F) {
 	f.Add("<3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=1\n")
 	f.Add("<3>AP-STA-DISCONNECTED 02:00:00:00:01:00 aid=7 reason=3")
 	f.Add("<3>EVENTS-LOST count=18446744073709551615")
+	f.Add("IFNAME=guest <3>AP-STA-CONNECTED 02:00:00:00:01:00 aid=2\n")
 	f.Fuzz(func(t *testing.T, line string) {
 		e, err := ParseEvent(line)
 		if err != nil {

@@ -22,7 +22,11 @@ type Clock struct {
 // mac80211's per-station debugfs files (airtime, aql). Every line up to
 // "current time" is iw's, with iw's format strings; airq's come after it,
 // so a parser of iw's output reads the same fields in the same order.
+// The header names the station's BSS, else dev.
 func AppendStation(b []byte, dev string, s *Station, now Clock) []byte {
+	if s.BSS != "" {
+		dev = s.BSS // the station's own BSS, as iw names the interface it is on
+	}
 	b = appendIWStation(b, dev, s, now)
 	return appendAirqStation(b, s)
 }

@@ -158,3 +158,20 @@ func TestRatesText(t *testing.T) {
 func TestFormatAirtime(t *testing.T) {
 	golden(t, "airtime.txt", sampleAirtime().AppendAirtime(nil))
 }
+
+// TestFormatDevs: airqctl dev lists each BSS as iw dev lists an interface,
+// and warns of a BSSID whose frames go unacknowledged.
+func TestFormatDevs(t *testing.T) {
+	b := AppendDevs(nil, sampleDevs())
+	golden(t, "dev.txt", b)
+	for _, want := range []string{"Interface wlan0\n\tbss index 0\n\taddr 02:00:00:00:02:00\n\tssid lab\n\ttype AP\n",
+		"\tchannel 6 (2437 MHz), width: 20 MHz (no HT)\n", "\taddress held by guest-ack\n\ttap (unknown)\n",
+		"\tack watch: 16 frames, 12 retries, 3 unacknowledged\n\tWARNING: frames to 02:00:00:00:02:01 went unacknowledged"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("no line %q in\n%s", want, b)
+		}
+	}
+	if n := bytes.Count(b, []byte("WARNING")); n != 1 {
+		t.Errorf("%d warnings, want 1: the first BSS's frames are acknowledged", n)
+	}
+}

@@ -13,7 +13,8 @@ func FuzzParseRequest(f *testing.F) {
 	for _, s := range []string{"status", "station dump", "station get 02:00:00:00:01:00",
 		"station set 02-00-00-00-01-00 airtime_weight 512", "station del 02:00:00:00:01:00", "aql",
 		"aql set BE 500 1000", "aql set 3 0 4294967295 force", "aql set BE 0 0 force", "aql threshold 24000", "scheduler", "events", "aql set be 1 2\n",
-		"scan", "scan dump", "survey dump", "station get 02:00:00:00:01:00 rates", "acs", "snapshot"} {
+		"scan", "scan dump", "survey dump", "station get 02:00:00:00:01:00 rates", "acs", "snapshot", "dev",
+		"dev guest station dump", "dev wlan0 station get 02:00:00:00:01:00 rates"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

@@ -12,6 +12,7 @@ type Errno uint16
 const (
 	OK          Errno = 0
 	ENOENT      Errno = 2  // no such station
+	ENODEV      Errno = 19 // no BSS of that name
 	EBUSY       Errno = 16 // the core cannot do it now
 	EINVAL      Errno = 22 // malformed request or argument out of range
 	EPROTO      Errno = 71 // the request line is not part of the protocol
@@ -28,6 +29,8 @@ func (e Errno) String() string {
 		return "ok"
 	case ENOENT:
 		return "no such station"
+	case ENODEV:
+		return "no such device"
 	case EBUSY:
 		return "busy"
 	case EINVAL:
@@ -55,6 +58,7 @@ type Reply struct {
 	Rates     *RateTable  `json:"rates,omitempty"`
 	ACS       *ACS        `json:"acs,omitempty"`
 	Airtime   *Airtime    `json:"airtime,omitempty"`
+	Devs      []Dev       `json:"devs,omitempty"`
 	// PMK, in process only (no text or JSON form), answers OpStationPMK.
 	PMK []byte `json:"-"`
 }

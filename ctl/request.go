@@ -42,6 +42,7 @@ const (
 	OpStationPMK
 	OpAirtime    // the airtime policy, its BSSes and stations
 	OpAirtimeSet // one airtime key changed, live
+	OpDev        // the radio's BSSes, as iw dev lists interfaces
 )
 
 // MaxRequestLen bounds a request line, newline included: the longest valid
@@ -72,11 +73,14 @@ type Request struct {
 	// Page, in process only, asks a station dump for one page into the
 	// caller's buffer (WriteStationDump); it has no text form.
 	Page *StationPage
+	// Dev names the BSS a station request is for ("dev NAME station
+	// ..."): its stations alone; "": every BSS's.
+	Dev string
 }
 
 // usage lists every request form, for errors about the command word.
 const usage = "status, station dump, station get MAC, station get MAC rates, station set MAC airtime_weight N, " +
-	"station del MAC, aql, aql set AC LOW HIGH [force], aql threshold N, scheduler, airtime, airtime set KEY [MAC] N, scan, scan dump, survey dump, acs, snapshot, events"
+	"station del MAC, dev, dev NAME station ..., aql, aql set AC LOW HIGH [force], aql threshold N, scheduler, airtime, airtime set KEY [MAC] N, scan, scan dump, survey dump, acs, snapshot, events"
 
 // ParseRequest parses one request line (a trailing newline is allowed).
 // Errors name the offending argument and what is accepted.
@@ -94,6 +98,8 @@ func ParseRequest(line string) (Request, error) {
 		r.Op, err = OpStatus, noArgs(f)
 	case "station":
 		r, err = parseStation(f)
+	case "dev":
+		r, err = parseDev(f)
 	case "aql":
 		r, err = parseAQL(f)
 	case "scheduler":
@@ -286,7 +292,16 @@ func parseUS(s string) (uint32, error) {
 // String returns the canonical request line, without the newline;
 // ParseRequest(r.String()) == r for every request ParseRequest returns.
 func (r Request) String() string {
+	if r.Dev != "" && r.Op != OpDev {
+		return "dev " + r.Dev + " " + r.opString()
+	}
+	return r.opString()
+}
+
+func (r Request) opString() string {
 	switch r.Op {
+	case OpDev:
+		return "dev"
 	case OpStatus:
 		return "status"
 	case OpStationDump:

@@ -39,6 +39,12 @@ func TestParseRequest(t *testing.T) {
 		{"airtime set airtime_bss_cap 30", Request{Op: OpAirtimeSet, Key: "airtime_bss_cap", Value: 30}},
 		{"airtime set airtime_mode 0", Request{Op: OpAirtimeSet, Key: "airtime_mode"}},
 		{"airtime set airtime_sta_weight 02-00-00-00-01-00 768", Request{Op: OpAirtimeSet, Key: "airtime_sta_weight", Addr: sta, Value: 768}},
+		{"dev", Request{Op: OpDev}},
+		{"dev guest station dump", Request{Op: OpStationDump, Dev: "guest"}},
+		{"dev guest station get 02:00:00:00:01:00", Request{Op: OpStationGet, Addr: sta, Dev: "guest"}},
+		{"dev wlan0-1 station get 02:00:00:00:01:00 rates", Request{Op: OpStationRates, Addr: sta, Dev: "wlan0-1"}},
+		{"dev guest station del 02:00:00:00:01:00", Request{Op: OpStationDel, Addr: sta, Dev: "guest"}},
+		{"dev guest station set 02:00:00:00:01:00 airtime_weight 9", Request{Op: OpStationSet, Addr: sta, Weight: 9, Dev: "guest"}},
 	} {
 		got, err := ParseRequest(c.line)
 		if err != nil || got != c.want {
@@ -70,6 +76,11 @@ func TestParseRequestErrors(t *testing.T) {
 		{"station set 02:00:00:00:01:00 airtime_weight 65536", `airtime_weight "65536": want 1 to 65535`},
 		{"station set 02:00:00:00:01:00 airtime_weight -1", `airtime_weight "-1": want 1 to 65535`},
 		{"aql get", `aql: unknown subcommand "get"`},
+		{"dev guest", "dev guest: want station dump, station get MAC"},
+		{"dev guest scan dump", "dev guest: want station dump"},
+		{"dev guest station list", `dev guest: station: unknown subcommand "list"`},
+		{"dev guest station dump all", `dev guest: station dump: unexpected argument "all"`},
+		{"dev a-name-too-long-for-linux station dump", `dev: name "a-name-too-long-for-linux": want an interface name of 1 to 15 characters`},
 		{"airtime show", `airtime: unknown subcommand "show": want set`},
 		{"airtime set", "airtime set: missing key"},
 		{"airtime set airtime_weight 5", `airtime set: key "airtime_weight": want airtime set airtime_mode`},

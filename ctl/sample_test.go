@@ -48,7 +48,7 @@ func sampleStatus() *Status {
 
 func sampleStations() []Station {
 	return []Station{{
-		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
+		Addr: MAC{2, 0, 0, 0, 1, 0}, AID: 1, BSS: "wlan0", Associated: true, State: StateAssociated, WMM: true, ShortPreamble: true, ListenInt: 10,
 		Capability: 0x0431, SupportedRates: Rates{0x8c, 0x12, 0x98, 0x24, 0xb0, 0x48, 0x60, 0x6c},
 		Authorized: true, MFP: true, AKM: "WPA-PSK-SHA256", Cipher: "CCMP", KeyID: "guests", PTKState: "PTKINITDONE", GroupState: "IDLE", InactiveMs: 36, ConnectedMs: 61250, Signal: -42, SignalAvg: -44, TxBitrate: 866666,
 		TxRate:             Bitrate{Mode: radio.ModeVHT, MCS: 9, NSS: 2, Bandwidth: radio.BW80, ShortGI: true},
@@ -144,7 +144,22 @@ func sampleReplies() map[string]Reply {
 		"noscan":      Errorf(EOPNOTSUPP, "scanning is off: start airqd with -scan"),
 		"empty":       {},
 		"airtime":     {Airtime: sampleAirtime()},
+		"devs":        {Devs: sampleDevs()},
+		"nodev":       Errorf(ENODEV, "dev lan: no such BSS"),
 	}
+}
+
+func sampleDevs() []Dev {
+	return []Dev{{
+		Name: "wlan0", BSSID: MAC{2, 0, 0, 0, 2, 0}, SSID: "lab", Security: "WPA2-Personal", Channel: 6, Freq: 2437, Width: "40 MHz",
+		Holder: "airq0", TAP: "airq-tap0", Stations: 2, Pending: 1, Authenticated: 1, ProbeResponses: 40, AuthResponses: 5,
+		AssocResponses: 4, Associations: 3, Deauths: 1, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321,
+		TxRetries: 17, TxFailed: 2, AckFrames: 1300, AckRetries: 12,
+	}, {
+		Name: "guest", Index: 1, BSSID: MAC{2, 0, 0, 0, 2, 1}, SSID: "guest \"free\"", Hidden: true, Security: "open", Channel: 6,
+		Freq: 2437, Width: "20 MHz (no HT)", Holder: "guest-ack", Stations: 0, ProbeResponses: 40, AuthResponses: 3, ACLDenied: 2,
+		AckFrames: 16, AckRetries: 12, AckUnanswered: 3,
+	}}
 }
 
 func sampleAirtime() *Airtime {

@@ -21,9 +21,10 @@ type HandlerFunc func(req Request) Reply
 func (f HandlerFunc) Control(req Request) Reply { return f(req) }
 
 // StationDumper streams a station dump (WriteStationDump) instead of
-// answering it whole through Control.
+// answering it whole through Control; req is the dump's request, whose
+// Dev each page's request carries.
 type StationDumper interface {
-	DumpStations(w io.Writer) error
+	DumpStations(w io.Writer, req Request) error
 }
 
 // Serve reads request lines from rw and writes one reply for each until
@@ -54,7 +55,7 @@ func Serve(rw io.ReadWriter, h Handler) error {
 			return st.Stream(req, rw)
 		}
 		if d, ok := h.(StationDumper); ok && perr == nil && req.Op == OpStationDump {
-			if werr := d.DumpStations(rw); werr != nil {
+			if werr := d.DumpStations(rw, req); werr != nil {
 				return werr
 			}
 		} else if _, werr := answer(req, perr, h).WriteTo(rw); werr != nil {

@@ -65,8 +65,11 @@ type Status struct {
 // Station is one entry of the station table: what `iw dev X station dump`
 // shows, plus airq's scheduler and AQL state of the station.
 type Station struct {
-	Addr          MAC    `json:"mac"`
-	AID           uint16 `json:"aid"`
+	Addr MAC    `json:"mac"`
+	AID  uint16 `json:"aid"`
+	// BSS is the name of the BSS the station is of ("" when the daemon
+	// names none).
+	BSS           string `json:"bss"`
 	Associated    bool   `json:"associated"` // false: authenticated only, or pending
 	State         string `json:"state"`      // StateAuthenticated, StatePending or StateAssociated
 	WMM           bool   `json:"wmm"`

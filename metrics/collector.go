@@ -39,6 +39,7 @@ type Collector struct {
 	up   *prometheus.Desc
 	flat map[*counter.Family]*prometheus.Desc
 	sec  sectionDescs
+	bss  bssDescs
 }
 
 var _ prometheus.Collector = (*Collector)(nil)
@@ -58,6 +59,7 @@ func NewCollector(src Source, opts Options) *Collector {
 		c.flat[f] = prometheus.NewDesc(f.Name, f.Help, labels, nil)
 	}
 	c.sec = newSectionDescs()
+	c.bss = newBSSDescs()
 	return c
 }
 
@@ -68,6 +70,7 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 		ch <- c.flat[f]
 	}
 	c.sec.describe(ch)
+	c.bss.describe(ch)
 }
 
 // Collect takes one snapshot from the core's loop and exports it.
@@ -89,6 +92,7 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	e.gauge(c.up, 1)
 	c.collectCounters(e, &r.Status.Counters)
 	c.sec.collect(e, &r)
+	c.bss.collect(e, r.Devs)
 	if c.opts.TAP != nil {
 		if t, ok := c.opts.TAP(); ok {
 			c.sec.collectTAP(e, &t)

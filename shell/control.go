@@ -220,7 +220,7 @@ func (s *ControlServer) Publish(e ap.Event) {
 	if e.Kind != ap.EventConnected && e.Kind != ap.EventDisconnected && e.Kind != ap.EventHandshakeCompleted {
 		return
 	}
-	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID}
+	ev := ctl.Event{Kind: e.Kind.String(), Addr: ctl.MAC(e.Addr), AID: e.AID, BSS: e.BSS}
 	if e.Kind == ap.EventHandshakeCompleted {
 		ev.AID = 0 // hostapd_cli's line has the address alone
 	}
@@ -273,9 +273,9 @@ func (cc *controlConn) Control(req ctl.Request) ctl.Reply {
 // into this connection's buffer and the page is written before the next is
 // asked for, so neither the loop nor the daemon ever holds a whole table's
 // dump, and a slow reader holds up only its own connection.
-func (cc *controlConn) DumpStations(w io.Writer) error {
+func (cc *controlConn) DumpStations(w io.Writer, req ctl.Request) error {
 	return ctl.WriteStationDump(w, func(p *ctl.StationPage) ctl.Reply {
-		return cc.s.ask(ctl.Request{Op: ctl.OpStationDump, Page: p})
+		return cc.s.ask(ctl.Request{Op: ctl.OpStationDump, Page: p, Dev: req.Dev})
 	})
 }
 

@@ -60,13 +60,23 @@ func (d *driver) Event(e ap.Event) { ReportEvent(d.log, d.o.control, e) }
 
 // ReportEvent logs a station event in the daemon's one format (the kind as
 // the message, then addr, aid, reason and why; a refusal gives addr and
-// during) and hands it to srv's events subscribers; srv may be nil. Both
+// during; then the BSS's name when the core gives one; a BSSID nobody
+// ACKs is a warning) and hands it to srv's events subscribers; srv may be
+// nil. Both
 // the real radio's loop (Run) and the simulator's report this way.
 func ReportEvent(log *slog.Logger, srv *ControlServer, e ap.Event) {
-	if e.Kind == ap.EventRefused {
-		log.Info(e.Kind.String(), "addr", e.Addr.String(), "during", e.Why)
-	} else {
-		log.Info(e.Kind.String(), "addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why)
+	var bss []any // the BSS, when the core names it
+	if e.BSS != "" {
+		bss = []any{"bss", e.BSS}
+	}
+	switch e.Kind {
+	case ap.EventRefused:
+		log.Info(e.Kind.String(), append([]any{"addr", e.Addr.String(), "during", e.Why}, bss...)...)
+	case ap.EventUnacked:
+		log.Warn(e.Kind.String(), append(bss, "bssid", e.Addr.String(), "unacknowledged", e.Count,
+			"hint", "no interface holds the address, or the driver does not ACK it: see airqctl dev")...)
+	default:
+		log.Info(e.Kind.String(), append([]any{"addr", e.Addr.String(), "aid", e.AID, "reason", e.Reason, "why", e.Why}, bss...)...)
 	}
 	if srv != nil {
 		srv.Publish(e)

@@ -89,16 +89,21 @@ func TestReportEvent(t *testing.T) {
 	ReportEvent(log, srv, ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 1})
 	ReportEvent(log, srv, ap.Event{Kind: ap.EventDisconnected, Addr: sta, AID: 1, Reason: 4, Why: "inactive"})
 	ReportEvent(log, nil, ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 2})
+	ReportEvent(log, srv, ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 3, BSS: "guest"})
+	ReportEvent(log, srv, ap.Event{Kind: ap.EventUnacked, Addr: bssid, BSS: "guest", Count: 5})
 	want := `level=INFO msg="station refused by the access lists" addr=02:00:00:00:01:00 during=authentication
 level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=1 reason=0 why=""
 level=INFO msg=AP-STA-DISCONNECTED addr=02:00:00:00:01:00 aid=1 reason=4 why=inactive
 level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=2 reason=0 why=""
+level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=3 reason=0 why="" bss=guest
+level=WARN msg="frames to the BSSID go unacknowledged: does the hardware ACK its address?" bss=guest bssid=02:00:00:00:02:00 unacknowledged=5 hint="no interface holds the address, or the driver does not ACK it: see airqctl dev"
 `
 	if logged.String() != want {
 		t.Errorf("log:\n%s\nwant:\n%s", logged.String(), want)
 	}
 	for _, w := range []ctl.Event{{Kind: ctl.EventConnected, Addr: ctl.MAC(sta), AID: 1},
-		{Kind: ctl.EventDisconnected, Addr: ctl.MAC(sta), AID: 1, Reason: 4}} {
+		{Kind: ctl.EventDisconnected, Addr: ctl.MAC(sta), AID: 1, Reason: 4},
+		{Kind: ctl.EventConnected, Addr: ctl.MAC(sta), AID: 3, BSS: "guest"}} {
 		if e, err := c.NextEvent(); err != nil || e != w {
 			t.Errorf("event %+v, %v; want %+v", e, err, w)
 		}

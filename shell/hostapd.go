@@ -121,6 +121,18 @@ func (h *hostapdIface) call(req ctl.Request) ctl.Reply {
 	return r
 }
 
+// callBSS asks the loop a station request of the socket's own BSS, as
+// hostapd's commands act on the socket's BSS alone; a core that names no
+// BSS so (ENODEV) is asked for every station, as with one BSS.
+func (h *hostapdIface) callBSS(req ctl.Request) ctl.Reply {
+	req.Dev = h.cfg.Iface
+	if r := h.call(req); r.Errno != ctl.ENODEV {
+		return r
+	}
+	req.Dev = ""
+	return h.call(req)
+}
+
 // answer returns the reply to one datagram from client from (its
 // address, for ATTACH and the like). The reply is valid until the next
 // call.
@@ -272,7 +284,7 @@ func (h *hostapdIface) status() []byte {
 func (h *hostapdIface) sta(c hostapd.Command) []byte {
 	from := uint16(1)
 	if c.Kind != hostapd.STAFirst {
-		r := h.call(ctl.Request{Op: ctl.OpStationGet, Addr: c.Addr})
+		r := h.callBSS(ctl.Request{Op: ctl.OpStationGet, Addr: c.Addr})
 		if len(r.Stations) != 1 {
 			return hostapd.ReplyFail // unknown: FAIL, as hostapd
 		}
@@ -282,7 +294,7 @@ func (h *hostapdIface) sta(c hostapd.Command) []byte {
 		from = r.Stations[0].AID + 1
 	}
 	h.page.From = from
-	if r := h.call(ctl.Request{Op: ctl.OpStationDump, Page: &h.page}); r.Err() != nil {
+	if r := h.callBSS(ctl.Request{Op: ctl.OpStationDump, Page: &h.page}); r.Err() != nil {
 		return hostapd.ReplyFail
 	}
 	if h.page.N == 0 {
@@ -304,7 +316,7 @@ func (h *hostapdIface) appendSTA(s *ctl.Station) []byte {
 // station.
 func (h *hostapdIface) leave(c hostapd.Command) error {
 	req := ctl.Request{Op: ctl.OpStationDel, Addr: c.Addr, Reason: c.Reason, Disassoc: c.Kind == hostapd.Disassociate}
-	r := h.call(req)
+	r := h.callBSS(req)
 	switch {
 	case r.Errno == ctl.OK:
 		return nil
@@ -315,11 +327,11 @@ func (h *hostapdIface) leave(c hostapd.Command) error {
 	}
 	for {
 		h.page.From = 1
-		if r := h.call(ctl.Request{Op: ctl.OpStationDump, Page: &h.page}); r.Err() != nil || h.page.N == 0 {
+		if r := h.callBSS(ctl.Request{Op: ctl.OpStationDump, Page: &h.page}); r.Err() != nil || h.page.N == 0 {
 			return r.Err()
 		}
 		req.Addr = ieee80211.MAC(h.page.Into[0].Addr)
-		if r := h.call(req); r.Err() != nil && r.Errno != ctl.ENOENT {
+		if r := h.callBSS(req); r.Err() != nil && r.Errno != ctl.ENOENT {
 			return r.Err()
 		}
 	}
@@ -375,16 +387,25 @@ type queuedEvent struct {
 	to []string
 }
 
-// publish queues an event for the monitors without blocking: called on
-// the core's loop.
-func (h *hostapdIface) publish(ev []byte) {
+// publish queues an event of the BSS named bss ("": unnamed) for the
+// monitors without blocking: called on the core's loop. As hostapd's
+// hostapd_ctrl_iface_send, a BSS's socket takes the events of its own BSS
+// (every event when unclaimed: no socket is named after the event's BSS),
+// and the global socket every BSS's, with IFNAME=bss before each.
+func (h *hostapdIface) publish(ev []byte, bss string, unclaimed bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.prefix == "" && !unclaimed && h.cfg.Iface != bss {
+		return
+	}
 	to := h.targetsLocked()
 	if len(to) == 0 {
 		return
 	}
-	if h.prefix != "" {
+	switch {
+	case h.prefix != "" && bss != "":
+		ev = append([]byte("IFNAME="+bss+" "), ev...)
+	case h.prefix != "":
 		ev = append([]byte(h.prefix), ev...)
 	}
 	select {
@@ -476,8 +497,9 @@ func (s *ControlServer) publishHostapdLocked(e ap.Event) {
 	if ev == nil {
 		return
 	}
+	unclaimed := !slices.ContainsFunc(s.hostapd, func(h *hostapdIface) bool { return e.BSS != "" && h.cfg.Iface == e.BSS })
 	for _, h := range s.hostapd {
-		h.publish(ev)
+		h.publish(ev, e.BSS, unclaimed)
 	}
 }
 
@@ -486,7 +508,7 @@ func (s *ControlServer) publishHostapd(ev []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, h := range s.hostapd {
-		h.publish(ev)
+		h.publish(ev, "", true)
 	}
 }
 

@@ -312,7 +312,7 @@ func TestHostapdEventTargetsAtPublish(t *testing.T) {
 	if err := h.setLevel("high", 4); err != nil {
 		t.Fatal(err)
 	}
-	h.publish([]byte("<3>AP-STA-DISCONNECTED 02:00:00:00:01:00"))
+	h.publish([]byte("<3>AP-STA-DISCONNECTED 02:00:00:00:01:00"), "wlan0", false)
 	if err := h.setLevel("high", 1); err != nil {
 		t.Fatal(err)
 	}

@@ -164,7 +164,7 @@ func (s *Sim) settle(a *air, c *contender, collided bool) {
 	lost := collided || !ok || s.rng.Float64() < s.linkLoss(p, rx)
 	if !lost {
 		s.deliver(a, p, rx)
-		if p.noAck || s.rng.Float64() >= s.ackLoss(p, rx) {
+		if p.noAck || !s.unacked(p, rx) && s.rng.Float64() >= s.ackLoss(p, rx) {
 			s.done(c, true)
 			return
 		}

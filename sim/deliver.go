@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
@@ -146,6 +147,12 @@ func (s *Sim) ackLoss(p *packet, rx int) float64 {
 		return st.cfg.AckLoss
 	}
 	return 0
+}
+
+// unacked reports whether the AP's radio receives p (rx 0) without
+// acknowledging it: its BSSID is one of MediumConfig.Unacked.
+func (s *Sim) unacked(p *packet, rx int) bool {
+	return rx == 0 && len(s.cfg.Medium.Unacked) > 0 && slices.Contains(s.cfg.Medium.Unacked, p.frame().Addr1())
 }
 
 func (s *Sim) deliver(a *air, p *packet, rx int) {

@@ -39,6 +39,10 @@ type MediumConfig struct {
 	// margin over the rate's sensitivity, and a station without a Rate
 	// sends at the fastest rate its signal allows with 5 dB to spare.
 	SignalLoss bool
+	// Unacked are BSSIDs of the radio that its hardware receives but does
+	// not ACK, as when no interface of the driver holds the address:
+	// stations retransmit every frame to them up to their retry limit.
+	Unacked []ieee80211.MAC
 }
 
 // DefaultNoise is the simulated radio's noise floor: what mac80211_hwsim

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -62,8 +63,8 @@ type Sim struct {
 	free    []*packet
 	scratch []byte
 	stats   Stats
-	pmks    map[string]rsn.PMK // the stations' passphrases' PMKs
-	keys    *rand.Rand         // the source of the handshakes' nonces and keys
+	pmks    map[[2]string]rsn.PMK // the stations' passphrases' PMKs, by passphrase and SSID
+	keys    *rand.Rand            // the source of the handshakes' nonces and keys
 }
 
 // New builds a simulation around a new core and starts the core at
@@ -79,6 +80,14 @@ func New(cfg Config) (*Sim, error) {
 		c.Rand = rngReader{keys}
 		cfg.AP.RSN = &c
 	}
+	cfg.AP.BSSes = slices.Clone(cfg.AP.BSSes)
+	for i, b := range cfg.AP.BSSes {
+		if r := b.RSN; r != nil && r.Rand == nil {
+			c := *r
+			c.Rand = rngReader{keys}
+			cfg.AP.BSSes[i].RSN = &c
+		}
+	}
 	core, err := ap.New(cfg.AP)
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
@@ -88,7 +97,7 @@ func New(cfg Config) (*Sim, error) {
 		core:       core,
 		rng:        rng,
 		keys:       keys,
-		pmks:       map[string]rsn.PMK{},
+		pmks:       map[[2]string]rsn.PMK{},
 		byMAC:      map[ieee80211.MAC]*Station{},
 		floodOwner: map[ieee80211.MAC]*Station{},
 		hostMAC:    map[ieee80211.MAC]*Host{},

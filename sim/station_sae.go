@@ -56,7 +56,7 @@ func (st *Station) sendSAECommit() bool {
 		if !ok {
 			return false
 		}
-		ex, err := sae.NewStation(g, sae.MAC(st.cfg.Addr), sae.MAC(st.bssid), []byte(st.sim.cfg.AP.SSID), []byte(c.Password), nil, c.H2E)
+		ex, err := sae.NewStation(g, sae.MAC(st.cfg.Addr), sae.MAC(st.bssid), []byte(st.cfg.SSID), []byte(c.Password), nil, c.H2E)
 		if err != nil {
 			return false
 		}
@@ -132,7 +132,7 @@ func (st *Station) saeSetting() *StationSAE {
 	if st.cfg.SAE != nil || !st.cfg.UseAPKey {
 		return st.cfg.SAE
 	}
-	r := st.sim.cfg.AP.RSN
+	r := st.apRSN()
 	if r == nil || !slices.Contains(r.AKMs, rsn.AKMSAE) {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"slices"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/bip"
 	"github.com/airq/airq/ccmp"
 	"github.com/airq/airq/internal/ieee80211"
@@ -70,7 +71,7 @@ func (st *Station) ownRSNE() []byte {
 
 // wpa reports whether the station joins the BSS with WPA2.
 func (st *Station) wpa() bool {
-	return st.apRSNE != nil && (st.cfg.Passphrase != "" || st.cfg.SAE != nil || st.cfg.UseAPKey && st.sim.cfg.AP.RSN != nil)
+	return st.apRSNE != nil && (st.cfg.Passphrase != "" || st.cfg.SAE != nil || st.cfg.UseAPKey && st.apRSN() != nil)
 }
 
 // pmk is the station's PMK: from its passphrase, or the AP's secret.
@@ -79,11 +80,11 @@ func (st *Station) pmk() rsn.PMK {
 		return rsn.PMK(st.sae.keys.PMK)
 	}
 	if st.cfg.Passphrase != "" {
-		return st.sim.pmkOf(st.cfg.Passphrase)
+		return st.sim.pmkOf(st.cfg.Passphrase, st.cfg.SSID)
 	}
-	r := st.sim.cfg.AP.RSN
+	r := st.apRSN()
 	if r.Passphrase.Set() {
-		return st.sim.pmkOf(r.Passphrase.Reveal())
+		return st.sim.pmkOf(r.Passphrase.Reveal(), st.cfg.SSID)
 	}
 	if r.PSK != nil {
 		return *r.PSK
@@ -94,7 +95,7 @@ func (st *Station) pmk() rsn.PMK {
 		case p.PMK != nil:
 			return *p.PMK
 		default:
-			return st.sim.pmkOf(p.Passphrase.Reveal())
+			return st.sim.pmkOf(p.Passphrase.Reveal(), st.cfg.SSID)
 		}
 	}
 	return rsn.PMK{}
@@ -268,15 +269,28 @@ func (r rngReader) Read(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// pmkOf derives the PMK of a passphrase for the BSS's SSID, once.
-func (s *Sim) pmkOf(pass string) rsn.PMK {
-	if pmk, ok := s.pmks[pass]; ok {
+// pmkOf derives the PMK of a passphrase for the SSID ssid, once.
+func (s *Sim) pmkOf(pass, ssid string) rsn.PMK {
+	k := [2]string{pass, ssid}
+	if pmk, ok := s.pmks[k]; ok {
 		return pmk
 	}
-	pmk, err := rsn.PMKFromPassphrase(pass, []byte(s.cfg.AP.SSID))
+	pmk, err := rsn.PMKFromPassphrase(pass, []byte(ssid))
 	if err != nil {
 		panic(err) // the station's configuration: 8 to 63 characters
 	}
-	s.pmks[pass] = pmk
+	s.pmks[k] = pmk
 	return pmk
+}
+
+// apRSN is the security of the BSS the station joins (by its SSID): the
+// first BSS's, or one of Config.BSSes'; nil for an open one.
+func (st *Station) apRSN() *ap.RSNConfig {
+	c := &st.sim.cfg.AP
+	for _, b := range c.BSSes {
+		if b.SSID == st.cfg.SSID && b.SSID != c.SSID {
+			return b.RSN
+		}
+	}
+	return c.RSN
 }

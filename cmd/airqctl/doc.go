@@ -7,7 +7,9 @@
 //	airqctl [-socket PATH] [-json] [-i IFNAME] COMMAND
 //
 // Commands: help; status; station dump; station get MAC; station get MAC
-// rates (rc_stats); station set MAC airtime_weight N; station del MAC; aql;
+// rates (rc_stats); station set MAC airtime_weight N; station del MAC;
+// dev (the radio's BSSes, like iw dev); dev NAME station ... (one BSS's
+// stations, like iw dev NAME station dump); aql;
 // aql set AC LOW HIGH [force]; aql threshold N; scheduler; scan; scan dump
 // and survey dump (like iw's); acs; snapshot; events (station connect and
 // disconnect lines like hostapd_cli's, until interrupted; status 1 when

@@ -27,6 +27,11 @@ commands:
   station get MAC rates              the station's rate table, like minstrel_ht's rc_stats
   station set MAC airtime_weight N   set a station's airtime weight (1-65535), live
   station del MAC                    deauthenticate and remove a station
+  dev                                the radio's BSSes, like iw dev: name, address, SSID, channel,
+                                     the interface holding the address, TAP, stations, counters
+                                     and frames nobody ACKed (the hardware does not ACK the BSSID)
+  dev NAME station ...               any station command above for the BSS NAME alone, like
+                                     iw dev NAME station dump (without it: every BSS's stations)
   aql                                aql_txq_limit, aql_threshold and aql_pending, like mac80211's debugfs
   aql set AC LOW HIGH [force]        set an AC's AQL limits in µs (AC: VO, VI, BE or BK), live;
                                      LOW <= HIGH, and a zero limit needs force (0 0 stops the AC)
@@ -42,7 +47,7 @@ commands:
   scan dump                          the BSSs heard, like iw dev IFNAME scan dump
   survey dump                        per-channel survey, like iw dev IFNAME survey dump
   acs                                the start-up channel selection (airqd -channel 0) and its figures
-  snapshot                           status, station dump, aql, scheduler and scan read at one instant
+  snapshot                           status, dev, station dump, aql, scheduler and scan read at one instant
                                      (what airqd's /metrics reads)
   events                             stream station events like hostapd_cli's
                                      (<3>AP-STA-CONNECTED MAC ...) until interrupted
@@ -65,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	socket := fs.String("socket", "", "airqd's control socket (airqd -control); default: see above")
 	asJSON := fs.Bool("json", false, "print the reply as JSON")
-	ifname := fs.String("i", "airq0", "interface name shown in station, BSS and survey headers, as in iw dev IFNAME station dump")
+	ifname := fs.String("i", "airq0", "interface name shown in BSS and survey headers, as in iw dev IFNAME scan dump, and in station headers when airqd names no BSS")
 	printUsage := func(w io.Writer) {
 		fmt.Fprint(w, usage)
 		fs.SetOutput(w)

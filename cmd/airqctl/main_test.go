@@ -41,7 +41,7 @@ func newFakeAP() *fakeAP {
 		Threshold: 24000, Pending: ctl.PerAC{0, 0, 1400, 0}, PendingTotal: 1400, InFlight: ctl.PerAC{0, 0, 5, 0},
 		FrameCap: ctl.PerAC{64, 64, 64, 64}}}
 	f.stations = []ctl.Station{{
-		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
+		Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, AID: 1, BSS: "wlan0", Associated: true, WMM: true, ListenInt: 10, InactiveMs: 36,
 		ConnectedMs: 61250, Signal: -42, SignalAvg: -43, TxBitrate: 54000, Authorized: true,
 		TxRate: ctl.NewBitrate(radio.LegacyRate(54000)), ExpectedThroughput: 31000,
 		RxRate: ctl.NewBitrate(radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20}), RxBytes: 123456, RxPackets: 1234, TxBytes: 654321,
@@ -51,7 +51,7 @@ func newFakeAP() *fakeAP {
 		ACAirtime: ctl.PerAC{0, 0, 250000, 0}, QueueFramesTotal: 12,
 		AMSDUs: 300, AMSDUSubframes: 1000, AMSDUMean: 1000.0 / 300, AMSDUBytes: 1514000,
 	}, {
-		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
+		Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, AID: 2, BSS: "guest", Associated: true, ListenInt: 5, InactiveMs: 410, ConnectedMs: 3000,
 		Signal: -71, SignalAvg: -70, TxBitrate: 11000, TxRate: ctl.NewBitrate(radio.LegacyRate(11000)), Authorized: true,
 		AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
 	}}
@@ -99,7 +99,7 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 	if req.Op == ctl.OpSnapshot {
 		r := ctl.Reply{Status: f.answer(ctl.Request{Op: ctl.OpStatus}).Status,
 			Stations: f.answer(ctl.Request{Op: ctl.OpStationDump}).Stations, AQL: f.answer(ctl.Request{Op: ctl.OpAQL}).AQL,
-			Scheduler: f.answer(ctl.Request{Op: ctl.OpScheduler}).Scheduler}
+			Scheduler: f.answer(ctl.Request{Op: ctl.OpScheduler}).Scheduler, Devs: f.answer(ctl.Request{Op: ctl.OpDev}).Devs}
 		if !f.noScan {
 			r.Scan = f.answer(ctl.Request{Op: ctl.OpScan}).Scan
 		}
@@ -109,8 +109,21 @@ func (f *fakeAP) Control(req ctl.Request) ctl.Reply {
 }
 
 func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
+	if req.Dev != "" {
+		return f.answerDev(req)
+	}
 	aql := f.aql
 	switch req.Op {
+	case ctl.OpDev:
+		return ctl.Reply{Devs: []ctl.Dev{
+			{Name: "wlan0", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, SSID: "lab", Security: "WPA2-Personal", Channel: 6, Freq: 2437,
+				Width: "20 MHz (no HT)", Holder: "airq0", TAP: "airq-tap0", Stations: 1, ProbeResponses: 40, AuthResponses: 2,
+				AssocResponses: 1, Associations: 1, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321,
+				TxRetries: 17, TxFailed: 2, AckFrames: 1300, AckRetries: 12},
+			{Name: "guest", Index: 1, BSSID: ctl.MAC{2, 0, 0, 0, 2, 1}, SSID: "guest", Security: "open", Channel: 6,
+				Freq: 2437, Width: "20 MHz (no HT)", Holder: "guest-ack", TAP: "guest", Stations: 1, ProbeResponses: 40, AuthResponses: 1,
+				AssocResponses: 1, Associations: 1, AckFrames: 16, AckRetries: 12, AckUnanswered: 3},
+		}}
 	case ctl.OpStatus:
 		st := &ctl.Status{SSID: "lab", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Channel: 6, Freq: 2437,
 			BeaconInterval: 100, DTIMPeriod: 2, WMM: true, Scheduler: "production", TSF: 61500000,
@@ -215,6 +228,28 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 	return ctl.Errorf(ctl.EOPNOTSUPP, "%v", req)
 }
 
+// answerDev answers a station request scoped to one BSS: its stations
+// alone, as the core does.
+func (f *fakeAP) answerDev(req ctl.Request) ctl.Reply {
+	if req.Dev != "wlan0" && req.Dev != "guest" {
+		return ctl.Errorf(ctl.ENODEV, "dev %s: no such BSS", req.Dev)
+	}
+	if req.Op == ctl.OpStationDump {
+		var out []ctl.Station
+		for _, s := range f.stations {
+			if s.BSS == req.Dev {
+				out = append(out, s)
+			}
+		}
+		return ctl.Reply{Stations: out}
+	}
+	if i := f.find(ctl.MAC(req.Addr)); i >= 0 && f.stations[i].BSS != req.Dev {
+		return ctl.Errorf(ctl.ENOENT, "station %s: not a station of %s", req.Addr, req.Dev)
+	}
+	req.Dev = ""
+	return f.answer(req)
+}
+
 // serve listens on a socket in a fresh directory and serves f until the
 // test ends.
 func serve(t *testing.T, f *fakeAP) string {
@@ -313,11 +348,20 @@ func TestCommands(t *testing.T) {
 		{"survey-dump-json", [][]string{{"-json", "survey", "dump"}}},
 		{"scan-off", [][]string{{"scan"}, {"scan", "dump"}, {"survey", "dump"}, {"-json", "survey", "dump"}, {"status"}}},
 		{"snapshot", [][]string{{"snapshot"}}},
+		{"dev", [][]string{{"dev"}}},
+		{"dev-json", [][]string{{"-json", "dev"}}},
+		{"dev-station", [][]string{{"dev", "guest", "station", "dump"}, {"dev", "wlan0", "station", "get", other},
+			{"dev", "guest", "station", "get", other}, {"dev", "lan", "station", "dump"}, {"-json", "dev", "wlan0", "station", "dump"}}},
 		{"snapshot-json", [][]string{{"-json", "snapshot"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFakeAP()
 			f.noScan = c.name == "scan-off"
+			if c.name == "station-dump-ifname" {
+				for i := range f.stations {
+					f.stations[i].BSS = ""
+				}
+			}
 			socket := serve(t, f)
 			var got []byte
 			for _, args := range c.steps {
@@ -357,6 +401,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
 		{[]string{"survey"}, "survey: missing subcommand: want survey dump"},
 		{[]string{"station", "get", "02:00:00:00:01:00", "rate"}, `station get: attribute "rate": want rates`},
+		{[]string{"dev", "guest"}, "dev guest: want station dump"},
+		{[]string{"dev", "guest", "station", "dump", "all"}, `dev guest: station dump: unexpected argument "all"`},
 	} {
 		code, stdout, stderr := runCtl(socket, c.args...)
 		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) {

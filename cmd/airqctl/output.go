@@ -61,6 +61,8 @@ func show(w io.Writer, req ctl.Request, r *ctl.Reply, asJSON bool, ifname string
 		b = appendACS(b, r.ACS)
 	case ctl.OpSnapshot:
 		return showSnapshot(w, r, ifname)
+	case ctl.OpDev:
+		b = ctl.AppendDevs(b, r.Devs)
 	}
 	_, err := w.Write(b)
 	return err
@@ -72,8 +74,8 @@ func showSnapshot(w io.Writer, r *ctl.Reply, ifname string) error {
 	parts := []struct {
 		op   ctl.Op
 		show bool
-	}{{ctl.OpStatus, r.Status != nil}, {ctl.OpStationDump, len(r.Stations) > 0}, {ctl.OpAQL, r.AQL != nil},
-		{ctl.OpScheduler, r.Scheduler != nil}, {ctl.OpScan, r.Scan != nil}}
+	}{{ctl.OpStatus, r.Status != nil}, {ctl.OpDev, len(r.Devs) > 0}, {ctl.OpStationDump, len(r.Stations) > 0},
+		{ctl.OpAQL, r.AQL != nil}, {ctl.OpScheduler, r.Scheduler != nil}, {ctl.OpScan, r.Scan != nil}}
 	sep := false
 	for _, p := range parts {
 		if !p.show {
@@ -95,6 +97,7 @@ func showSnapshot(w io.Writer, r *ctl.Reply, ifname string) error {
 // snapshotJSON is a snapshot's -json form: the parts under their names.
 type snapshotJSON struct {
 	Status    *ctl.Status     `json:"status"`
+	Devs      []ctl.Dev       `json:"devs,omitempty"`
 	Stations  []ctl.Station   `json:"stations"`
 	AQL       *ctl.AQL        `json:"aql"`
 	Scheduler *ctl.Scheduler  `json:"scheduler"`
@@ -128,7 +131,7 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 	case ctl.OpACS:
 		v = r.ACS
 	case ctl.OpSnapshot:
-		snap := snapshotJSON{r.Status, r.Stations, r.AQL, r.Scheduler, r.Scan}
+		snap := snapshotJSON{r.Status, r.Devs, r.Stations, r.AQL, r.Scheduler, r.Scan}
 		if snap.Stations == nil {
 			snap.Stations = []ctl.Station{}
 		}
@@ -142,6 +145,11 @@ func printJSON(w io.Writer, req ctl.Request, r *ctl.Reply) error {
 		v = r.Surveys
 		if r.Surveys == nil {
 			v = []ctl.Survey{}
+		}
+	case ctl.OpDev:
+		v = r.Devs
+		if r.Devs == nil {
+			v = []ctl.Dev{}
 		}
 	default:
 		return nil // station del: nothing to show

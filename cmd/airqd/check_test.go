@@ -41,14 +41,12 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 
 // A file airqd checks clean but does not serve yet (a section's key the
 // core applies radio-wide, set otherwise than the first BSS's) is refused
-// at start naming the section and the key, and so is a secured BSS after
-// the first, which the core refuses; a file of several BSSes
-// starts, each section's keys in its own BSS of the core; a file of one
+// at start naming the section and the key; a file of several BSSes
+// starts, a secured one beside the first included, each section's keys in its own BSS of the core; a file of one
 // BSS starts, an airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"ssid=main\nmulticast_to_unicast=1\nbss=guest\nssid=guest\n", "bss guest: line 3: multicast_to_unicast: false here, true in the first BSS"},
-		{"ssid=main\nbss=guest\nssid=guest\nwpa=2\nwpa_passphrase=12345678\n", "bss guest: line 2: bss: a secured network is only possible as the first BSS"},
 	} {
 		path := writeConf(t, c.text)
 		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
@@ -70,6 +68,13 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	want := ap.BSSConfig{Name: "guest", SSID: "guest net", HideSSID: true, DTIMPeriod: 3, MaxStations: 20, BSSID: ieee80211.MAC{2, 0, 0, 0, 0x0a, 1}, APIsolate: true}
 	if len(o.Core.BSSes) != 1 || !reflect.DeepEqual(o.Core.BSSes[0], want) || o.Core.Name != "airq0" {
 		t.Errorf("the core's BSSes: %s %+v, want %+v", o.Core.Name, o.Core.BSSes, want)
+	}
+	path = writeConf(t, "ssid=main\nbss=guest\nssid=guest\nwpa=2\nwpa_key_mgmt=WPA-PSK\nrsn_pairwise=CCMP\nwpa_passphrase=12345678\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Fatalf("a secured BSS beside the first: %v", err)
+	}
+	if len(o.Core.BSSes) != 1 || o.Core.BSSes[0].RSN == nil || o.Core.RSN != nil {
+		t.Errorf("a secured guest beside an open first BSS: first %v, guest %+v", o.Core.RSN, o.Core.BSSes)
 	}
 	path = writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {

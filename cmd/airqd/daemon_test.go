@@ -169,6 +169,18 @@ func TestDaemonLiveAQLAndStop(t *testing.T) {
 	if err != nil || strings.Count(out, "Station 02:") != 4 || !strings.Contains(out, "aql pending:") {
 		t.Errorf("station dump: %v\n%s", err, out)
 	}
+	// The BSS under its name, and a streamed dump scoped to it.
+	var devs []ctl.Dev
+	d.ctlJSON(t, &devs, "dev")
+	if len(devs) != 1 || devs[0].Name != "airq0" || devs[0].Stations != 4 || devs[0].Holder != "" {
+		t.Errorf("dev: %+v", devs)
+	}
+	if out, _, err := d.ctl("dev", "airq0", "station", "dump"); err != nil || strings.Count(out, "(on airq0)") != 4 {
+		t.Errorf("dev airq0 station dump: %v\n%s", err, out)
+	}
+	if _, errs, err := d.ctl("dev", "guest", "station", "dump"); err == nil || !strings.Contains(errs, "dev guest: no such BSS") {
+		t.Errorf("dev guest station dump: %v %s", err, errs)
+	}
 	// Bulk downloads keep BE's pending airtime near the default limits.
 	var q ctl.AQL
 	const be = 2
