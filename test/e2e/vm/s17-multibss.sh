@@ -76,14 +76,18 @@ log "stations"
 side_wpas 1
 side_wpas 2 "$GUEST_SSID2"
 side_wpas 3 "$GUEST_SSID2"
+all_joined() { joined 1 && joined 2 && joined 3; }
+wait_for 45 all_joined
 for i in 1 2 3; do
 	want=$GUEST_SSID
 	[ $i = 1 ] && want=$SSID
-	if wait_for 45 joined $i && [ "$(wpas_ssid $i)" = "$want" ]; then
+	if joined $i && [ "$(wpas_ssid $i)" = "$want" ]; then
 		result sta$i.associated pass "ssid $(wpas_ssid $i), bssid $(wpas_bssid $i), $(wpa $i status | sed -n 's/^key_mgmt=//p')"
 	else
 		result sta$i.associated fail "station $i: $(wpas_state $i) ssid $(wpas_ssid $i), want $want; it sees $(in_sta $i iw dev wlan$i scan dump | grep -E '^BSS|SSID:' | tr '\n\t' '  ')"
 		JOIN_FAILED=1
+		echo "station $i's wpa_supplicant, last lines on its choice of BSS:"
+		grep -E 'skip|reject|Trying to auth|SME:|CTRL-EVENT|selected BSS|No suitable' "$LOGS/$S-wpas$i.log" | tail -n 15
 	fi
 done
 # without its stations the scenario has nothing to measure
