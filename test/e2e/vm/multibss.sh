@@ -32,6 +32,12 @@ wired_sides() {
 	for _b in br0 br1; do link_exists $_b || brctl addbr $_b || { echo "brctl addbr $_b"; return 1; }; done
 	ip addr flush dev br0
 	ip addr add "$HOST_IP/24" dev br0 && ip link set br0 up && ip link set br1 up || { echo "br0/br1 up"; return 1; }
+	# br1 carries the guest's side through the root namespace without being
+	# its host: no ARP reply for the root's addresses (Linux answers for any
+	# local address on any interface) and no packet from the guest's subnet
+	# taken in (no route back: rp_filter), so that only a frame airqd
+	# carried across to br0 reaches the main side's host
+	sysctl -qw net.ipv4.conf.br1.arp_ignore=8 net.ipv4.conf.br1.rp_filter=1 || { echo "br1 sysctls"; return 1; }
 	netns_new || { echo "namespace"; return 1; }
 	GH_NS=$NSPID
 	# busybox's ip takes no peer name: the kernel names the peer vethN
@@ -168,3 +174,6 @@ echos_of() {
 # ratio A B: A/B to three places, n/a unless both are numbers and B is not 0
 # (lib.sh's div counts a missing figure as 0)
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) print "n/a"; else printf "%.3f", a / b}'; }
+# tap_rx IF: the frames airqd wrote to its TAP IF (the kernel's receive
+# count of the TAP)
+tap_rx() { awk -v i="$1:" '$1 == i { print $3 }' /proc/net/dev; }
