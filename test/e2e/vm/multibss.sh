@@ -176,4 +176,4 @@ echos_of() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b + 0 == 0) print "n/a"; else printf "%.3f", a / b}'; }
 # tap_rx IF: the frames airqd wrote to its TAP IF (the kernel's receive
 # count of the TAP)
-tap_rx() { awk -v i="$1:" '$1 == i { print $3 }' /proc/net/dev; }
+tap_rx() { cat "/sys/class/net/$1/statistics/rx_packets"; }
