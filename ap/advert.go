@@ -31,11 +31,7 @@ func (a *AP) countTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
 	if a.cfg.Advert.BSSLoadPeriod == 0 || st == nil {
 		return
 	}
-	r := rec.rate
-	if st.Rate.Mode != radio.ModeNone {
-		r = st.Rate
-	}
-	us := a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+	us := a.attemptAirtime(rec, ac, st.Rate) * (uint32(st.Retries) + 1)
 	a.load.busy += time.Duration(us) * time.Microsecond
 }
 

@@ -167,11 +167,11 @@ func (a *AP) groupOf(slot uint16) int {
 // airtime_policy_new_sta).
 func (a *AP) airtimeJoin(slot uint16) {
 	i := a.groupOf(slot)
-	if i != 0 {
-		if err := a.sched.SetGroup(slot, uint8(i)); err != nil {
-			panic(err) // the scheduler holds the station; BSSes are at most its groups
-		}
+	if err := a.sched.SetGroup(slot, uint8(i)); err != nil {
+		panic(err) // the scheduler holds the station; BSSes are at most its groups
 	}
+	a.air.SetGroup(slot, uint8(i)) // its in-flight airtime counts in its BSS's
+
 	if a.airtime.pol != nil {
 		a.airtime.pol.AddStation(slot, uint8(i), a.cfg.Airtime.of(i).StaWeights[a.sta.slots[slot].Addr], a.sched)
 	}

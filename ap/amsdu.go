@@ -7,7 +7,6 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
 )
@@ -96,7 +95,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	p := radio.TxParams{Rate: r, Retries: retries}
 	seq := s.txSeq[tid]
 	s.txSeq[tid] = (seq + 1) & 0xfff
-	b := radiotap.AppendTx(a.big.slab(big)[:0], p)
+	b := a.txh.Append(a.big.slab(big)[:0], p)
 	rt := len(b)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
 		Flags: ieee80211.FCFromDS, Addr1: s.Addr, Addr2: s.bss.BSSID, Addr3: s.bss.BSSID,
@@ -140,7 +139,7 @@ func (a *AP) sendAMSDU(now time.Duration, q *txq.TXQ, s *station, slot uint16, h
 	}
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ac, fr, tid, slot, true, bytes, r, now)
-	rec.tok = a.air.Add(slot, ac, a.est.Airtime(r, ac, len(fr)))
+	a.pend(rec, slot, ac)
 	rec.slab, rec.hasSlab, rec.big = big, true, true
 	rec.subs, rec.nsubs = subs, uint8(nsubs)
 	s.AMSDUs++

@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
 	"github.com/airq/airq/txq"
@@ -65,6 +66,7 @@ type AP struct {
 
 	rx  radio.RxInfo
 	txs radio.TxStatus
+	txh radiotap.TxHeaders // the data frames' injection headers
 
 	events []Event
 
@@ -151,6 +153,9 @@ func New(cfg Config) (*AP, error) {
 	a.sched, err = txq.New(txq.Config{
 		Mode: cfg.Scheduler, LegacyRoundReset: cfg.LegacyRoundReset, MaxStations: maxAID,
 		Limit: poolSlabs - 1024, QueueLimit: cfg.QueueFrames, Airtime: a.air, Owner: a,
+		// Several BSSes: each holds no more than its share of what is in
+		// flight, so that the radio's queue carries each its share.
+		GroupShares: len(cfg.BSSes) > 0,
 	})
 	if err != nil {
 		return nil, err

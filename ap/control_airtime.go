@@ -1,7 +1,10 @@
 package ap
 
 import (
+	"fmt"
 	"maps"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/airq/airq/bss"
@@ -21,7 +24,7 @@ func (a *AP) ctlAirtime(now time.Duration) *ctl.Airtime {
 	}
 	for i, b := range a.bsses {
 		k := c.of(i)
-		rb := ctl.AirtimeBSS{Index: i, BSSID: ctl.MAC(b.BSSID), Weight: int(k.Weight), Limit: k.Limit, CapPercent: 100}
+		rb := ctl.AirtimeBSS{Index: i, Name: a.nameOf(i), BSSID: ctl.MAC(b.BSSID), Weight: int(k.Weight), Limit: k.Limit, CapPercent: 100}
 		if perMille, credit := a.sched.Cap(uint8(i), now); perMille != 0 {
 			rb.CapPercent, rb.CapCreditUs = perMille/10, credit
 		}
@@ -48,15 +51,52 @@ func (a *AP) ctlAirtime(now time.Duration) *ctl.Airtime {
 	return r
 }
 
-// ctlAirtimeSet changes one airtime key, live, of the first BSS for the
-// BSS keys: airqctl airtime set.
+// nameOf is BSS i's name (Config.Name, then each BSSConfig's).
+func (a *AP) nameOf(i int) string {
+	if i == 0 {
+		return a.cfg.Name
+	}
+	return a.cfg.BSSes[i-1].Name
+}
+
+// airtimeBSS is the index of the BSS sel names, by its name or its index
+// ("": the first).
+func (a *AP) airtimeBSS(sel string) (int, error) {
+	if sel == "" {
+		return 0, nil
+	}
+	for i := range a.bsses {
+		if a.nameOf(i) == sel {
+			return i, nil
+		}
+	}
+	if i, err := strconv.Atoi(sel); err == nil && i >= 0 && i < len(a.bsses) {
+		return i, nil
+	}
+	names := make([]string, len(a.bsses))
+	for i := range names {
+		names[i] = strconv.Itoa(i)
+		if n := a.nameOf(i); n != "" {
+			names[i] += " (" + n + ")"
+		}
+	}
+	return 0, fmt.Errorf("no BSS %q: the radio's are %s", sel, strings.Join(names, ", "))
+}
+
+// ctlAirtimeSet changes one airtime key, live: the radio's, or one of the
+// BSS the request names (the first if none): airqctl airtime set. The
+// scheduler has it at once (SetAirtime).
 func (a *AP) ctlAirtimeSet(now time.Duration, req ctl.Request) ctl.Reply {
+	i, err := a.airtimeBSS(req.BSS)
+	if err != nil {
+		return ctl.Errorf(ctl.ENOENT, "airtime set: %v", err)
+	}
 	c := a.cfg.Airtime
 	c.BSS = append([]BSSAirtime(nil), c.BSS...)
-	if len(c.BSS) == 0 {
+	for len(c.BSS) <= i {
 		c.BSS = append(c.BSS, BSSAirtime{})
 	}
-	b := &c.BSS[0]
+	b := &c.BSS[i]
 	switch req.Key {
 	case "airtime_mode":
 		c.Mode = policy.Mode(req.Value)

@@ -7,7 +7,6 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
-	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 	"github.com/airq/airq/txq"
 )
@@ -216,7 +215,7 @@ func (a *AP) buildData(h uint32, bssid ieee80211.MAC, n int, p radio.TxParams, r
 	// stays where it is.
 	snap := headroom + 14 - 8
 	start := snap - hdrLen - rt
-	b := radiotap.AppendTx(slab[start:start], p)
+	b := a.txh.Append(slab[start:start], p)
 	b = ieee80211.AppendDataHeader(b, ieee80211.DataHeader{
 		Flags: ieee80211.FCFromDS, Addr1: da, Addr2: bssid, Addr3: sa, Seq: seq, QoS: qos, TID: tid,
 	})

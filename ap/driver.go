@@ -39,11 +39,15 @@ type Driver interface {
 // Shutdown deauthenticates everyone; a last Flush sends those frames.
 func (a *AP) Flush(now time.Duration, d Driver) {
 	for {
-		a.writeRadio(now, d)
+		if len(a.out.radio) > 0 { // most Flushes after a completion have none
+			a.writeRadio(now, d)
+		}
 		if a.saeQueued > 0 {
 			a.flushSAE(now, d)
 		}
-		writeWired(d, 0, a.out.wired)
+		if len(a.out.wired) > 0 {
+			writeWired(d, 0, a.out.wired)
+		}
 		if len(a.out.others) > 0 {
 			a.writeOthers(d)
 		}

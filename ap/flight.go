@@ -36,6 +36,7 @@ type flightFields struct {
 	rate   radio.Rate
 	sent   time.Duration
 	tok    aql.Token // pending airtime; never copied after Add
+	air    uint32    // one attempt's airtime at rate (pend); 0: not estimated
 	// slab holds the frame of an MSDU or poll until it completes, so a
 	// frame that failed while its station dozed can be buffered again.
 	slab    uint32
@@ -76,7 +77,14 @@ type flightRing struct {
 
 func newFlightRing(n int) flightRing { return flightRing{r: make([]flight, n)} }
 
-func (f *flightRing) at(i int) *flight { return &f.r[(f.head+i)%len(f.r)] }
+// at is the record i after the oldest, i < len(f.r).
+func (f *flightRing) at(i int) *flight {
+	j := f.head + i
+	if j >= len(f.r) { // head and i are below len: no division needed
+		j -= len(f.r)
+	}
+	return &f.r[j]
+}
 
 func (f *flightRing) oldest() (time.Duration, bool) {
 	if f.size == 0 {
@@ -96,6 +104,29 @@ func acOf(fr ieee80211.Frame) (ieee80211.AC, uint8) {
 		return ieee80211.TIDToAC(tid), tid
 	}
 	return ieee80211.ACBE, tidMgmt
+}
+
+// pend estimates one attempt of rec's frame at its rate, keeps the figure
+// for the completion's charge and adds it to the station's pending
+// airtime.
+func (a *AP) pend(rec *flight, slot uint16, ac ieee80211.AC) {
+	rec.air = a.est.Airtime(rec.rate, ac, rec.psdu)
+	rec.tok = a.air.Add(slot, ac, rec.air)
+}
+
+// attemptAirtime is the airtime of one attempt of rec's frame at the rate
+// its echo reports (ModeNone: none, so the rate asked for): the estimate
+// pend made, unless a driver that ignored the rate asked for tells the one
+// it used.
+func (a *AP) attemptAirtime(rec *flight, ac ieee80211.AC, reported radio.Rate) uint32 {
+	r := rec.rate
+	if reported.Mode != radio.ModeNone {
+		r = reported
+	}
+	if rec.air != 0 && (reported.Mode == radio.ModeNone || r == rec.rate) {
+		return rec.air
+	}
+	return a.est.Airtime(r, ac, rec.psdu)
 }
 
 // register records a frame about to be written and returns the record so
@@ -125,7 +156,9 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 func (a *AP) completeOldest(ac ieee80211.AC, st *radio.TxStatus, now time.Duration) {
 	f := &a.flights[ac]
 	a.complete(ac, f.at(0), st, now)
-	f.head = (f.head + 1) % len(f.r)
+	if f.head++; f.head == len(f.r) {
+		f.head = 0
+	}
 	f.size--
 	f.base++
 }
@@ -175,7 +208,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	}
 	var charge uint32
 	if st != nil {
-		charge = a.est.Airtime(r, ac, rec.psdu) * (uint32(st.Retries) + 1)
+		charge = a.attemptAirtime(rec, ac, st.Rate) * (uint32(st.Retries) + 1)
 		if s.rc != nil {
 			s.rc.Report(r, int(st.Retries)+1, st.Acked, now)
 		}

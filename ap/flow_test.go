@@ -2,6 +2,7 @@ package ap
 
 import (
 	"encoding/binary"
+	"hash/fnv"
 	"testing"
 )
 
@@ -40,5 +41,45 @@ func TestFlowHashSeparatesFlows(t *testing.T) {
 	}
 	if flowHash(0x0800, a) != flowHash(0x0800, append([]byte(nil), a...)) {
 		t.Error("one flow, two hashes")
+	}
+}
+
+// TestFlowHashIsFNV1a: the hash is FNV-1a (hash/fnv) over the EtherType and
+// the flow's fields, so that the flows land where they always have.
+func TestFlowHashIsFNV1a(t *testing.T) {
+	ref := func(parts ...[]byte) uint32 {
+		h := fnv.New32a()
+		for _, p := range parts {
+			h.Write(p)
+		}
+		return h.Sum32()
+	}
+	v4 := ipv4(0)
+	v4[20], v4[21], v4[22], v4[23] = 0x12, 0x34, 0x56, 0x78
+	frag := append([]byte(nil), v4...)
+	frag[6] = 0x20 // more fragments, offset 0: still the first
+	later := append([]byte(nil), v4...)
+	later[7] = 1 // a later fragment: no ports
+	v6 := make([]byte, 48)
+	for i := range v6 {
+		v6[i] = byte(i*7 + 1)
+	}
+	for _, c := range []struct {
+		name      string
+		etherType uint16
+		payload   []byte
+		want      uint32
+	}{
+		{"IPv4", 0x0800, v4, ref([]byte{8, 0}, v4[9:10], v4[12:20], v4[20:24])},
+		{"IPv4 first fragment", 0x0800, frag, ref([]byte{8, 0}, frag[9:10], frag[12:20], frag[20:24])},
+		{"IPv4 later fragment", 0x0800, later, ref([]byte{8, 0}, later[9:10], later[12:20])},
+		{"IPv4 short", 0x0800, v4[:19], ref([]byte{8, 0})},
+		{"IPv6", 0x86dd, v6, ref([]byte{0x86, 0xdd}, v6[6:7], v6[8:40], v6[40:44])},
+		{"IPv6 without ports", 0x86dd, v6[:42], ref([]byte{0x86, 0xdd}, v6[6:7], v6[8:40])},
+		{"ARP", 0x0806, v4, ref([]byte{8, 6})},
+	} {
+		if got := flowHash(c.etherType, c.payload); got != c.want {
+			t.Errorf("%s: %#x, want %#x", c.name, got, c.want)
+		}
 	}
 }

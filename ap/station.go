@@ -60,6 +60,20 @@ type stationTable struct {
 	ids   *bss.Table // the BSS's
 	// departed, when set, takes each station's counters as it leaves.
 	departed func(*station)
+	// recent remembers, by a hash of the address, the slot lookup last
+	// found for it, so that a run of frames to or from the same stations
+	// skips the map; an entry counts only while its slot holds that
+	// address, and remove clears it (0: none).
+	recent [recentSlots]uint16
+}
+
+// recentSlots is the size of stationTable.recent, a power of two.
+const recentSlots = 64
+
+// recentIndex spreads addresses over stationTable.recent by their last
+// octets, the ones that differ between stations of a vendor.
+func recentIndex(addr ieee80211.MAC) int {
+	return int(addr[5]^addr[4]<<1^addr[3]<<2) & (recentSlots - 1)
 }
 
 // newStationTable makes the slots of the stations of the radio's one BSS,
@@ -81,10 +95,15 @@ func (t *stationTable) used() iter.Seq[uint16] {
 }
 
 func (t *stationTable) lookup(addr ieee80211.MAC) (uint16, *station) {
+	k := &t.recent[recentIndex(addr)]
+	if slot := *k; slot != 0 && t.slots[slot].Addr == addr {
+		return slot, &t.slots[slot]
+	}
 	slot := t.ids.Lookup(addr)
 	if slot == 0 {
 		return 0, nil
 	}
+	*k = slot
 	return slot, &t.slots[slot]
 }
 
@@ -116,6 +135,9 @@ func (t *stationTable) remove(slot uint16) {
 		s.bss.Stations.Remove(slot, s.Addr)
 	}
 	t.ids.Remove(slot, s.Addr)
+	if k := &t.recent[recentIndex(s.Addr)]; *k == slot {
+		*k = 0
+	}
 	s.State = bss.StateNone
 	s.rc, s.RSN, s.SAE = nil, nil, nil
 }

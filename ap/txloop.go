@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"math/bits"
 	"time"
 
 	"github.com/airq/airq/bss"
@@ -22,8 +23,14 @@ func (a *AP) txLoop(now time.Duration) {
 		a.airtime.waking = false // the trip's end runs the loop again
 		return                   // no rounds start while a trip drains or is away
 	}
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		if a.sched.Listed(ac) == 0 || !a.air.CanSend(ac) {
+	for ac := ieee80211.AC(0); ac < ieee80211.NumACs; ac++ {
+		// The next AC with queues listed; asked again after each round,
+		// which may list queues of other ACs.
+		rest := a.sched.ListedACs() >> ac
+		if rest == 0 {
+			break
+		}
+		if ac += ieee80211.AC(bits.TrailingZeros8(rest)); !a.air.CanSend(ac) {
 			continue
 		}
 		a.sched.StartRound(ac, now)
@@ -31,7 +38,7 @@ func (a *AP) txLoop(now time.Duration) {
 			slot := q.Station()
 			// Group frames wait for the DTIM beacon while any station dozes.
 			held := slot == 0 && a.groupHeld()
-			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
+			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && a.sched.InShare(q) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
@@ -122,9 +129,14 @@ func (a *AP) sendOne(now time.Duration, q *txq.TXQ, h uint32, n int, moreData bo
 		}
 		fr = ieee80211.Frame(b[rt:])
 	}
-	ac, ftid := acOf(fr)
+	// The AC and TID the frame's header says (acOf), known here without
+	// reading it.
+	ac, ftid := ieee80211.ACBE, uint8(tidMgmt)
+	if qos {
+		ac, ftid = ieee80211.TIDToAC(tid), tid
+	}
 	rec := a.register(ac, fr, ftid, slot, true, n, rate, now)
-	rec.tok = a.air.Add(slot, ac, a.est.Airtime(rate, ac, len(fr)))
+	a.pend(rec, slot, ac)
 	rec.slab, rec.hasSlab = h, true
 	a.dequeued(h)
 	a.emitData(b, rec)

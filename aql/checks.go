@@ -2,6 +2,7 @@ package aql
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -34,19 +35,22 @@ func (t *Tracker) StationAllows(sta uint16, ac ieee80211.AC) bool {
 	return stationAllows(t.sta[sta].pending[ac], t.total, low, high, t.lim.Threshold)
 }
 
-// StationBelow reports whether station sta's pending airtime in ac is below
-// its low and below its high limit: the two halves of StationAllows that do
-// not depend on the total. Station 0 is below both.
-func (t *Tracker) StationBelow(sta uint16, ac ieee80211.AC) (belowLow, belowHigh bool) {
-	if sta == 0 {
-		return true, true
-	}
+// StationBelow returns station sta's pending airtime in ac (StationPending)
+// and whether it is below the station's low and below its high limit: the
+// two halves of StationAllows that do not depend on the total. Station 0 is
+// below both.
+func (t *Tracker) StationBelow(sta uint16, ac ieee80211.AC) (pending int32, belowLow, belowHigh bool) {
 	if sta > MaxStation || ac >= ieee80211.NumACs {
-		return false, false
+		return 0, false, false
 	}
-	low, high := t.stationLimit(&t.sta[sta], ac)
-	p := t.sta[sta].pending[ac]
-	return p < int64(low), p < int64(high)
+	s := &t.sta[sta]
+	p := s.pending[ac]
+	pending = int32(min(p, math.MaxInt32))
+	if sta == 0 {
+		return pending, true, true
+	}
+	low, high := t.stationLimit(s, ac)
+	return pending, p < int64(low), p < int64(high)
 }
 
 // TotalBelowThreshold reports whether the total pending airtime is below

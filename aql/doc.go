@@ -10,7 +10,9 @@
 // net/mac80211/airtime.c bit for bit (aggregation guess, +38 bytes, 4 µs
 // floor, tx_time_est quantisation) for the trace mode and the seed study.
 //
-// Tracker holds the pending-airtime state and the limits. It satisfies the
+// Tracker holds the pending-airtime state and the limits, and sums each
+// station group's (a BSS's, SetGroup) pending airtime for the scheduler's
+// GroupShares (GroupPending). It satisfies the
 // scheduler's Airtime interface structurally (PHYAllows, StationAllows,
 // StationPending). Every method is O(1) and allocation free except Reset and
 // the text encoders. The package is pure: no goroutines, no clock, no I/O.

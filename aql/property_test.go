@@ -224,6 +224,10 @@ func TestLimitsAgainstReference(t *testing.T) {
 				if got := tr.StationPending(s, ieee80211.AC(ac)); int64(got) != min(p, 1<<31-1) {
 					t.Fatalf("StationPending(%d, %d) = %d, want %d", s, ac, got, p)
 				}
+				wantLow, wantHigh := s == 0 || p < int64(lo), s == 0 || p < int64(hi)
+				if got, low, high := tr.StationBelow(s, ieee80211.AC(ac)); int64(got) != min(p, 1<<31-1) || low != wantLow || high != wantHigh {
+					t.Fatalf("StationBelow(%d, %d) = %d, %v, %v, want %d, %v, %v", s, ac, got, low, high, p, wantLow, wantHigh)
+				}
 			}
 		}
 	})

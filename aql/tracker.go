@@ -64,8 +64,13 @@ type station struct {
 	low     [ieee80211.NumACs]uint32
 	high    [ieee80211.NumACs]uint32
 	custom  uint8 // bit per AC: low/high above override the radio's
+	group   uint8 // SetGroup's: whose sum in Tracker.group it counts in
 	gen     uint32
 }
+
+// MaxGroups is the number of station groups (a radio's BSSes) whose
+// pending airtime the Tracker sums, as the scheduler's txq.MaxGroups.
+const MaxGroups = 8
 
 // Tracker holds pending airtime and in-flight frame counts per station and
 // AC, per AC and in total, and the limits checked against them. Station 0
@@ -78,13 +83,18 @@ type Tracker struct {
 	pending  [ieee80211.NumACs]int64
 	total    int64
 	inFlight [ieee80211.NumACs]uint32
-	c        Counters
-	sta      [numSlots]station
+	// group is the pending airtime of each group's stations per AC (what
+	// the scheduler holds a BSS's in-flight share to), multicast's (slot
+	// 0) in the last, no group's.
+	group [MaxGroups + 1][ieee80211.NumACs]int64
+	c     Counters
+	sta   [numSlots]station
 }
 
 // New returns a Tracker configured by cfg. It is the only allocation.
 func New(cfg Config) *Tracker {
 	t := &Tracker{lim: cfg.Limits}
+	t.sta[0].group = groupOf(0)
 	if cfg.Limits == (Limits{}) {
 		t.lim = DefaultLimits()
 	}
@@ -107,11 +117,12 @@ func (t *Tracker) Add(sta uint16, ac ieee80211.AC, us uint32) Token {
 		t.c.Rejected++
 		return Token{}
 	}
-	s := &t.sta[sta]
-	s.pending[ac] += int64(us)
+	s, u := &t.sta[sta], int64(us)
+	s.pending[ac] += u
 	s.frames[ac]++
-	t.pending[ac] += int64(us)
-	t.total += int64(us)
+	t.group[s.group][ac] += u
+	t.pending[ac] += u
+	t.total += u
 	t.inFlight[ac]++
 	t.c.Added++
 	return Token{us: us, gen: s.gen, sta: sta, ac: ac, live: true}
@@ -135,6 +146,7 @@ func (t *Tracker) Complete(tok *Token) bool {
 	}
 	us := int64(tok.us)
 	s.pending[tok.ac] = t.sub(s.pending[tok.ac], us)
+	t.group[s.group][tok.ac] = t.sub(t.group[s.group][tok.ac], us)
 	t.pending[tok.ac] = t.sub(t.pending[tok.ac], us)
 	t.total = t.sub(t.total, us)
 	s.frames[tok.ac] = t.sub32(s.frames[tok.ac], 1)
@@ -175,13 +187,56 @@ func (t *Tracker) RemoveStation(sta uint16) {
 	s := &t.sta[sta]
 	for ac := range s.pending {
 		p, f := s.pending[ac], s.frames[ac]
+		t.group[s.group][ac] = t.sub(t.group[s.group][ac], p)
 		t.pending[ac] = t.sub(t.pending[ac], p)
 		t.total = t.sub(t.total, p)
 		t.inFlight[ac] = t.sub32(t.inFlight[ac], f)
 		t.c.Reclaimed += uint64(f)
 		t.c.ReclaimedUs += uint64(p)
 	}
-	*s = station{gen: s.gen + 1}
+	*s = station{gen: s.gen + 1, group: groupOf(sta)}
+}
+
+// groupOf is a fresh slot's group: 0, or for multicast the one past the
+// stations' groups.
+func groupOf(sta uint16) uint8 {
+	if sta == 0 {
+		return MaxGroups
+	}
+	return 0
+}
+
+// SetGroup moves station sta into group g (its BSS; stations start in 0),
+// with its pending airtime: GroupPending follows. Slot 0 and groups out of
+// range are ignored.
+func (t *Tracker) SetGroup(sta uint16, g uint8) {
+	if sta == 0 || sta > MaxStation || g >= MaxGroups {
+		return
+	}
+	s := &t.sta[sta]
+	for ac, p := range s.pending {
+		t.group[s.group][ac] -= p
+		t.group[g][ac] += p
+	}
+	s.group = g
+}
+
+// GroupPending returns the µs pending for group g's stations in ac
+// (multicast, slot 0, is in none).
+func (t *Tracker) GroupPending(g uint8, ac ieee80211.AC) int64 {
+	if g >= MaxGroups || ac >= ieee80211.NumACs {
+		return 0
+	}
+	return t.group[g][ac]
+}
+
+// StationsPending returns the µs pending for every station in ac: the
+// AC's pending airtime without multicast (slot 0).
+func (t *Tracker) StationsPending(ac ieee80211.AC) int64 {
+	if ac >= ieee80211.NumACs {
+		return 0
+	}
+	return t.pending[ac] - t.group[MaxGroups][ac]
 }
 
 // Reset removes every station including slot 0: all pending airtime and

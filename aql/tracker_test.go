@@ -199,3 +199,38 @@ func TestStationAllowsKernelCases(t *testing.T) {
 		t.Fatal("station 0 override accepted")
 	}
 }
+
+// TestGroupPending: a station's pending airtime counts in its group's from
+// Add to Complete, moves with it on SetGroup, leaves with RemoveStation,
+// and multicast (slot 0) is in no group.
+func TestGroupPending(t *testing.T) {
+	tr := New(Config{})
+	be := ieee80211.ACBE
+	tr.SetGroup(3, 2)
+	a := tr.Add(3, be, 400)
+	b := tr.Add(4, be, 300)
+	m := tr.Add(0, be, 1000)
+	if g2, g0 := tr.GroupPending(2, be), tr.GroupPending(0, be); g2 != 400 || g0 != 300 {
+		t.Fatalf("groups 2 and 0: %d and %d µs, want 400 and 300", g2, g0)
+	}
+	if p := tr.StationsPending(be); p != 700 {
+		t.Fatalf("stations' pending %d µs, want 700 (multicast's left out)", p)
+	}
+	tr.SetGroup(4, 2)
+	if g2, g0 := tr.GroupPending(2, be), tr.GroupPending(0, be); g2 != 700 || g0 != 0 {
+		t.Fatalf("after the move: %d and %d µs, want 700 and 0", g2, g0)
+	}
+	tr.Complete(&a)
+	tr.Complete(&m)
+	if g := tr.GroupPending(2, be); g != 300 {
+		t.Fatalf("after a completion: %d µs, want 300", g)
+	}
+	tr.RemoveStation(4)
+	tr.Complete(&b) // stale: already reclaimed
+	if g := tr.GroupPending(2, be); g != 0 || tr.Counters().Underflows != 0 {
+		t.Fatalf("after the removal: %d µs, %d underflows", g, tr.Counters().Underflows)
+	}
+	if tr.GroupPending(MaxGroups, be) != 0 {
+		t.Fatal("a group out of range has pending airtime")
+	}
+}

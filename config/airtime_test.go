@@ -100,8 +100,7 @@ func TestNotServed(t *testing.T) {
 		{text: "ssid=m\nap_max_inactivity=60\nieee80211n=1\ndisable_11n=1\nbss=guest\nssid=g\n", want: []string{
 			"bss guest: line 5: ap_max_inactivity: 5m0s here, 1m0s in the first BSS",
 			"bss guest: line 5: disable_11n: HT on here, HT off in the first BSS"}},
-		{text: "ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n", want: []string{
-			"bss guest: line 4: warning: ctrl_interface: airqd opens the hostapd control socket of the first BSS only: hostapd_cli -i guest finds none"}},
+		{text: "ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n"}, // the section's socket is served
 	} {
 		s, f, ps := loadText(t, c.text)
 		if ps.Err() != nil {
@@ -166,5 +165,28 @@ func TestCoreAirtime(t *testing.T) {
 	}
 	if g := c.BSS[1]; g.Weight != 1 || g.Limit || g.CapPercent != 0 || g.StaWeights != nil {
 		t.Errorf("guest: %+v", g)
+	}
+}
+
+// Each section names the interface holding its BSSID, the monitor's name
+// with the BSS's number as the radio's bring-up names it, and its TAP
+// (its tap=, else its name), for airqctl dev; the simulated radio has
+// neither.
+func TestCoreBSSesHolderAndTAP(t *testing.T) {
+	text := "ssid=m\nbss=guest\nssid=g\nbss=iot\nssid=i\ntap=iottap\n"
+	s, _, ps := loadText(t, text)
+	if ps.Err() != nil {
+		t.Fatal(ps)
+	}
+	s.Radio = "nl80211"
+	c := s.CoreBSSes()
+	if len(c) != 2 || c[0].Holder != "airq0.2" || c[0].TAP != "guest" || c[1].Holder != "airq0.3" || c[1].TAP != "iottap" {
+		t.Errorf("nl80211: %+v", c)
+	}
+	s.Radio = "sim"
+	for _, b := range s.CoreBSSes() {
+		if b.Holder != "" || b.TAP != "" {
+			t.Errorf("sim: %s holds %q with TAP %q, want neither", b.Name, b.Holder, b.TAP)
+		}
 	}
 }

@@ -42,15 +42,22 @@ func (s *Settings) AllBSSes() []BSS {
 // CoreBSSes are the bss= sections as the core takes them
 // (ap.Config.BSSes), in the file's order, with the keys the core serves
 // per BSS (the others are the first BSS's for every BSS: NotServed); a
-// zero BSSID is derived from the radio's address at bring-up.
+// zero BSSID is derived from the radio's address at bring-up. Each names
+// the interface that holds its BSSID (its ACK holder, named after the
+// monitor) and its TAP, for airqctl dev; the simulated radio has
+// neither.
 func (s *Settings) CoreBSSes() []ap.BSSConfig {
 	var out []ap.BSSConfig
-	for _, b := range s.BSSes {
+	for i, b := range s.BSSes {
 		c := b.Settings.Core
-		out = append(out, ap.BSSConfig{
+		x := ap.BSSConfig{
 			Name: b.Name, BSSID: b.BSSID, SSID: c.SSID, HideSSID: c.HideSSID, DTIMPeriod: c.DTIMPeriod,
 			MaxStations: c.MaxStations, ACL: c.ACL, APIsolate: c.APIsolate, RSN: c.RSN,
-		})
+		}
+		if s.Radio != "sim" {
+			x.Holder, x.TAP = bssid.HolderName(s.Ifname, i+2), b.Settings.Tap
+		}
+		out = append(out, x)
 	}
 	return out
 }

@@ -47,10 +47,14 @@ func (f *File) CheckNames(s *Settings, nd Netdevs, sockets ...string) Problems {
 				ps = append(ps, *sec.problem(at, fmt.Sprintf("a network interface named %q exists (ip link show %s): the BSS's TAP takes that name; choose another", name, name)))
 			}
 		}
-		if b.Settings.CtrlInterface == "" {
+		dir := b.Settings.CtrlInterface
+		if dir == "" {
+			dir = s.CtrlInterface // the radio's: airqd opens the section's socket there
+		}
+		if dir == "" {
 			continue
 		}
-		path := filepath.Join(b.Settings.CtrlInterface, b.Name)
+		path := filepath.Join(dir, b.Name)
 		if o, taken := owner[path]; taken {
 			ps = append(ps, *sec.problem(at, fmt.Sprintf("its control socket %s is already %s", path, o)))
 			continue

@@ -228,6 +228,8 @@ func TestSectionConflicts(t *testing.T) {
 		{text: "ssid=m\nbss=guest\nssid=g\ntap=br-lan\n", line: 2, key: "bss", want: `a network interface named "br-lan" exists`},
 		{text: "ssid=m\nbss=global\nssid=g\nctrl_interface=/run/hostapd\n", line: 2, key: "bss", sockets: []string{"/run/hostapd/global"},
 			want: "its control socket /run/hostapd/global is already another control socket of airqd's"},
+		{text: "ssid=m\nctrl_interface=/run/hostapd\nbss=global\nssid=g\n", line: 3, key: "bss", sockets: []string{"/run/hostapd/global"},
+			want: "its control socket /run/hostapd/global is already another control socket of airqd's"}, // in the radio's directory
 		{text: "ssid=m\nbssid=02:00:00:00:01:00\nbss=guest\nssid=g\nbssid=02:00:00:00:01:00\n", line: 5, key: "bssid",
 			want: "bss guest: line 5: bssid: 02:00:00:00:01:00: a BSS may not have BSSID set to the MAC address of the radio"},
 		{text: "ssid=m\nbss=guest\nssid=g\nbssid=02:00:00:00:01:07\nbss=iot\nssid=i\nbssid=02:00:00:00:01:07\n", line: 7, key: "bssid",

@@ -10,9 +10,8 @@ import (
 // the radio (radioWide) when the section's differs from the first BSS's,
 // at the section's line of the key (else its bss= line, the value being
 // hostapd's default for a section). The file is read and checked as a
-// whole first, so that nothing is accepted silently. It warns of a
-// section's hostapd control socket, which airqd does not open. f may be
-// nil (no file).
+// whole first, so that nothing is accepted silently. f may be nil (no
+// file).
 func (f *File) NotServed(s *Settings) Problems {
 	if f == nil {
 		return nil
@@ -27,11 +26,6 @@ func (f *File) NotServed(s *Settings) Problems {
 			}
 			l := sec.lineOf(k.keys)
 			ps = append(ps, *sec.problem(l, fmt.Sprintf("%v here, %v in the first BSS: airqd applies the first BSS's %s to every BSS of the radio, not a value per BSS yet; give the same value in both (a section that does not set it has hostapd's default)", own, first, k.keys[0])))
-		}
-		if n := sec.Line("ctrl_interface"); n > 0 {
-			p := sec.problem(line{key: "ctrl_interface", n: n}, "airqd opens the hostapd control socket of the first BSS only: hostapd_cli -i "+b.Name+" finds none (airqctl serves every BSS)")
-			p.Warning = true
-			ps = append(ps, *p)
 		}
 	}
 	return f.label(ps)

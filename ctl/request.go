@@ -60,6 +60,9 @@ type Request struct {
 	Threshold uint32        // aql threshold, µs
 	Key       string        // airtime set: the key
 	Value     uint32        // airtime set: its value
+	// BSS is the BSS an airtime set of a BSS's key is for: its name or
+	// its index (0: the first); "": the first.
+	BSS string
 	// Reason, in process only, is a station del's reason code (0: 3,
 	// deauthenticated because leaving, as for airqctl's); it has no text
 	// form.

@@ -164,9 +164,12 @@ func sampleDevs() []Dev {
 
 func sampleAirtime() *Airtime {
 	return &Airtime{Mode: 1, ModeName: "static", UpdateIntervalMs: 200,
-		BSSes: []AirtimeBSS{{BSSID: MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 30, CapCreditUs: -1250, TxAirtimeUs: 1500000}},
+		BSSes: []AirtimeBSS{
+			{Name: "airq0", BSSID: MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 100, TxAirtimeUs: 1100000},
+			{Index: 1, Name: "guest", BSSID: MAC{2, 0, 0, 0, 2, 1}, Weight: 256, CapPercent: 30, CapCreditUs: -1250, TxAirtimeUs: 400000},
+		},
 		Stations: []AirtimeStation{
 			{Addr: MAC{2, 0, 0, 0, 1, 0}, Weight: 768, StaWeight: 768, BacklogFrames: 12, BacklogBytes: 16800, TxAirtimeUs: 1100000},
-			{Addr: MAC{2, 0, 0, 0, 1, 1}, Weight: 256, TxAirtimeUs: 400000},
+			{Addr: MAC{2, 0, 0, 0, 1, 1}, BSS: 1, Weight: 256, TxAirtimeUs: 400000},
 		}}
 }

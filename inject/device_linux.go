@@ -31,7 +31,7 @@ type Device struct {
 	closed     atomic.Bool
 	addr       [6]byte   // the filter's address; zero: no filter
 	others     [][6]byte // the radio's other BSSIDs the filter keeps
-	echoLen    uint32    // what the filter keeps of an echo
+	echoLen    uint32    // what the filter keeps of an echo after its radiotap header
 
 	// ring is the receive ring (nil: recvmmsg into the caller's buffers,
 	// ringErr says why); rt walks it for ReadBatch and ReadViews.
@@ -164,12 +164,13 @@ func openRx(index int, opt Options) (c *socket.Conn, r *ring, why, err error) {
 	return c, r, why, nil
 }
 
-// echoLen is what the receive filter keeps of a TX-status echo.
+// echoLen is what the receive filter keeps of a TX-status echo after its
+// radiotap header.
 func echoLen(opt Options) uint32 {
 	if opt.FullEchoes {
 		return keepLen
 	}
-	return EchoSnap
+	return EchoKeep
 }
 
 // openTx opens the send socket: bound with protocol 0, it never receives.

@@ -23,9 +23,9 @@
 // RTS, CTS, frames of other BSSes) and keeps TX-status echoes, PS-Poll,
 // BlockAckReq and everything to us or to our BSS's group addresses;
 // SetScanning swaps it for one that also keeps other networks' beacons and
-// probe responses (filter_linux.go lists the rules). It cuts echoes to
-// EchoSnap bytes (Options.FullEchoes keeps them whole): the status is in
-// their headers, and the rest of each echo is a copy of the frame just sent,
+// probe responses (filter_linux.go lists the rules). It cuts each echo after
+// its radiotap header and EchoKeep bytes (Options.FullEchoes keeps them
+// whole): the status is in their headers, and the rest of each echo is a copy of the frame just sent,
 // which the kernel would otherwise copy to us for nothing.
 //
 // Both sockets are non-blocking and driven by the Go netpoller; writes are

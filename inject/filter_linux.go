@@ -9,8 +9,8 @@ package inject
 //
 // Kept:
 //   - TX-status echoes: radiotap present word with TX_FLAGS (bit 15), which
-//     mac80211 sets only on the copies of frames we injected; cut to
-//     EchoSnap bytes unless Options.FullEchoes;
+//     mac80211 sets only on the copies of frames we injected; cut after
+//     the radiotap header and EchoKeep bytes unless Options.FullEchoes;
 //   - PS-Poll and BlockAckReq control frames addressed to us;
 //   - every management and data frame whose addr1 is our address or another
 //     BSSID of the radio (Options.Others), probe requests among them
@@ -40,8 +40,9 @@ const (
 	bpfABS, bpfIND                         = 0x20, 0x40
 	bpfLSH, bpfOR, bpfAND                  = 0x60, 0x40, 0x50
 	bpfJA, bpfJEQ, bpfJSET                 = 0x00, 0x10, 0x40
-	bpfK, bpfX                             = 0x00, 0x08
-	bpfTAX                                 = 0x00
+	bpfK, bpfX, bpfA                       = 0x00, 0x08, 0x10
+	bpfTAX, bpfTXA                         = 0x00, 0x80
+	bpfADD                                 = 0x00
 )
 
 const (
@@ -101,14 +102,12 @@ func (a *asm) assemble() []unix.SockFilter {
 // rxFilter builds the receive filter for our address and the radio's other
 // BSSIDs (others: each BSS beside the first has its own, held for the
 // hardware's ACKs by an interface of its own); scanning adds every beacon
-// and probe response. Echoes are cut to echoLen bytes.
+// and probe response. Echoes keep echoLen bytes after their radiotap
+// header (keepLen: all of them).
 func rxFilter(ours [6]byte, others [][6]byte, scanning bool, echoLen uint32) []unix.SockFilter {
 	a := &asm{labels: map[string]int{}}
 	addrs := append([][6]byte{ours}, others...)
 
-	// TX-status echo?
-	a.op(bpfLD|bpfB|bpfABS, 5)
-	a.jump(bpfJSET, presentTXFlag, "echo", "")
 	// X = it_len.
 	a.op(bpfLD|bpfB|bpfABS, 3)
 	a.op(bpfALU|bpfLSH|bpfK, 8)
@@ -116,6 +115,9 @@ func rxFilter(ours [6]byte, others [][6]byte, scanning bool, echoLen uint32) []u
 	a.op(bpfLD|bpfB|bpfABS, 2)
 	a.op(bpfALU|bpfOR|bpfX, 0)
 	a.op(bpfMISC|bpfTAX, 0)
+	// TX-status echo?
+	a.op(bpfLD|bpfB|bpfABS, 5)
+	a.jump(bpfJSET, presentTXFlag, "echo", "")
 	// A = frame control octet 0, type and subtype.
 	a.op(bpfLD|bpfB|bpfIND, 0)
 	a.op(bpfALU|bpfAND|bpfK, fcMask)
@@ -150,7 +152,14 @@ func rxFilter(ours [6]byte, others [][6]byte, scanning bool, echoLen uint32) []u
 	a.label("keep")
 	a.op(bpfRET|bpfK, keepLen)
 	a.label("echo")
-	a.op(bpfRET|bpfK, echoLen)
+	if echoLen == keepLen {
+		a.op(bpfRET|bpfK, keepLen)
+		return a.assemble()
+	}
+	// it_len + echoLen: the kernel keeps the whole frame when it is shorter.
+	a.op(bpfMISC|bpfTXA, 0)
+	a.op(bpfALU|bpfADD|bpfK, echoLen)
+	a.op(bpfRET|bpfA, 0)
 	return a.assemble()
 }
 

@@ -58,14 +58,20 @@ func runBPF(t *testing.T, prog []unix.SockFilter, pkt []byte) uint32 {
 				a |= src
 			case bpfAND:
 				a &= src
+			case bpfADD:
+				a += src
 			default:
 				t.Fatalf("pc %d: unsupported ALU op %#x", pc, in.Code)
 			}
 		case bpfMISC:
-			if in.Code != bpfMISC|bpfTAX {
+			switch in.Code {
+			case bpfMISC | bpfTAX:
+				x = a
+			case bpfMISC | bpfTXA:
+				a = x
+			default:
 				t.Fatalf("pc %d: unsupported misc op %#x", pc, in.Code)
 			}
-			x = a
 		case bpfJMP:
 			var cond bool
 			switch in.Code & 0xf0 {
@@ -85,6 +91,9 @@ func runBPF(t *testing.T, prog []unix.SockFilter, pkt []byte) uint32 {
 				pc += int(in.Jf)
 			}
 		case bpfRET:
+			if in.Code&bpfA != 0 {
+				return a
+			}
 			return in.K
 		default:
 			t.Fatalf("pc %d: unsupported class %#x", pc, cls)
@@ -191,10 +200,11 @@ func TestFilterProgram(t *testing.T) {
 				if (got != 0) != want {
 					t.Errorf("scanning=%v %s: kept %v, want %v", scanning, c.name, got != 0, want)
 				}
-				// how much is kept: echoes cut unless full, the rest whole
+				// how much is kept: echoes cut after their 802.11 header
+				// unless full, the rest whole
 				wantLen := uint32(keepLen)
 				if isEcho := c.frame[5]&presentTXFlag != 0; isEcho && !full {
-					wantLen = EchoSnap
+					wantLen = uint32(binary.LittleEndian.Uint16(c.frame[2:])) + EchoKeep
 				}
 				if got != 0 && got != wantLen {
 					t.Errorf("scanning=%v full=%v %s: keeps %d bytes, want %d", scanning, full, c.name, got, wantLen)
@@ -221,8 +231,8 @@ func TestFilterProgramSecondBSS(t *testing.T) {
 		{"beacon of another", rx(mgmt(ieee80211.SubtypeBeacon, ieee80211.Broadcast, other, other)), false, true},
 	}
 	for _, scanning := range []bool{false, true} {
-		with := rxFilter(ours, [][6]byte{second, {0x02, 0, 0, 0, 0x02, 2}}, scanning, EchoSnap)
-		without := rxFilter(ours, nil, scanning, EchoSnap)
+		with := rxFilter(ours, [][6]byte{second, {0x02, 0, 0, 0, 0x02, 2}}, scanning, EchoKeep)
+		without := rxFilter(ours, nil, scanning, EchoKeep)
 		for _, c := range cases {
 			want := c.keep
 			if scanning {
@@ -238,9 +248,9 @@ func TestFilterProgramSecondBSS(t *testing.T) {
 	}
 }
 
-// TestIntegrationEchoSnap: the kernel cuts a long echo to EchoSnap bytes,
-// which still parse as its TX status and 802.11 header, and FullEchoes
-// keeps it whole; received frames are never cut.
+// TestIntegrationEchoSnap: the kernel cuts a long echo after its radiotap
+// header and EchoKeep bytes, which still parse as its TX status and 802.11
+// header, and FullEchoes keeps it whole; received frames are never cut.
 func TestIntegrationEchoSnap(t *testing.T) {
 	netnstest.Enter(t)
 	vethPair(t, "air0", "air1")
@@ -263,7 +273,7 @@ func TestIntegrationEchoSnap(t *testing.T) {
 		d.Close()
 		wantEcho := longEcho
 		if !full {
-			wantEcho = longEcho[:EchoSnap]
+			wantEcho = longEcho[:int(binary.LittleEndian.Uint16(longEcho[2:]))+EchoKeep]
 		}
 		if !got[string(wantEcho)] || !got[string(longRx)] || len(got) != 2 {
 			lens := []int{}

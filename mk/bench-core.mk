@@ -17,10 +17,7 @@ bench-core:
 	@mkdir -p bin && $(GO) test -c $(if $(CORE_TAGS),-tags $(CORE_TAGS)) -o bin/ap.test ./ap
 	@for b in $(CORE_BENCH); do \
 	  for n in $(CORE_N1) $(CORE_N2); do \
-	    GOMAXPROCS=1 GOGC=off valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=bin/bench-core.$$n.out \
-	      bin/ap.test -test.run='^$$' -test.bench="^Benchmark$$b$$" -test.benchtime=$${n}x >/dev/null 2>&1 || exit 1; \
-	    cg_annotate --auto=no --threshold=0 bin/bench-core.$$n.out | awk '{n=$$1; gsub(",", "", n)} \
-	      /PROGRAM TOTALS/ {t=n} /runtime\.memclrNoHeapPointers$$/ {c=n} END {print t-c}' > bin/bench-core.$$n; \
+	    sh mk/instructions.sh bin/ap.test "^Benchmark$$b$$" $$n > bin/bench-core.$$n || exit 1; \
 	  done; \
 	  awk -v b=$$b -v n1=$(CORE_N1) -v n2=$(CORE_N2) 'NR==FNR {i1=$$1; next} {printf "%-22s %8.0f instructions/frame\n", b, ($$1-i1)/(n2-n1)}' \
 	    bin/bench-core.$(CORE_N1) bin/bench-core.$(CORE_N2); \

@@ -68,7 +68,7 @@ func (k HolderKind) String() string {
 // (bss counts from 1 in configuration order; the first BSS's is the
 // monitor, ifname): "mon0.2" for the second BSS of monitor mon0.
 func HolderName(ifname string, bss int) string {
-	return fmt.Sprintf("%s.%d", ifname, bss)
+	return bssid.HolderName(ifname, bss)
 }
 
 // maxIfname is the longest interface name Linux takes (IFNAMSIZ - 1).

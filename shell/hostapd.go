@@ -205,8 +205,10 @@ func (h *hostapdIface) backend(c hostapd.Command) []byte {
 	return hostapd.ReplyOK
 }
 
-// switchBSS is ENABLE and DISABLE: the core switches the BSS, the
-// monitors hear AP-ENABLED or AP-DISABLED, and STATUS says the state.
+// switchBSS is ENABLE and DISABLE: the core switches the radio with
+// every BSS (hostapd's switch the interface, whichever BSS's socket asks),
+// the monitors hear AP-ENABLED or AP-DISABLED, and STATUS on every socket
+// says the state.
 func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
 	op, state, event := ctl.OpEnable, "ENABLED", hostapd.EventEnabled
 	if c.Kind == hostapd.Disable {
@@ -222,9 +224,7 @@ func (h *hostapdIface) switchBSS(c hostapd.Command) []byte {
 	if err := r.Err(); err != nil {
 		return h.refuse(c, err)
 	}
-	h.mu.Lock()
-	h.bss.State = state
-	h.mu.Unlock()
+	h.srv.setHostapdState(state)
 	h.srv.publishHostapd(hostapd.AppendEvent(nil, event, nil))
 	return hostapd.ReplyOK
 }
@@ -276,7 +276,8 @@ func (h *hostapdIface) status() []byte {
 	if a := h.call(ctl.Request{Op: ctl.OpACS}); a.ACS != nil && a.ACS.Scanning {
 		bss.State = "ACS"
 	}
-	return hostapd.Fit(hostapd.AppendStatus(h.buf, r.Status, bss))
+	devs := h.call(ctl.Request{Op: ctl.OpDev}).Devs // every BSS of the radio, as hostapd lists them
+	return hostapd.Fit(hostapd.AppendStatus(h.buf, r.Status, bss, devs...))
 }
 
 // sta answers STA, STA-FIRST and STA-NEXT: stations in AID order, the
@@ -509,6 +510,17 @@ func (s *ControlServer) publishHostapd(ev []byte) {
 	defer s.mu.Unlock()
 	for _, h := range s.hostapd {
 		h.publish(ev, "", true)
+	}
+}
+
+// setHostapdState is STATUS's state= on every socket from now on.
+func (s *ControlServer) setHostapdState(state string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, h := range s.hostapd {
+		h.mu.Lock()
+		h.bss.State = state
+		h.mu.Unlock()
 	}
 }
 

@@ -3,6 +3,7 @@ package shell
 import (
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,12 +48,10 @@ func twoBSSCore(t *testing.T) *ap.AP {
 	return core
 }
 
-// TestHostapdSocketPerBSS: each BSS's control socket is its own, as
-// hostapd's: its monitors get the events of its BSS alone (an event of no
-// named socket's BSS goes to every socket), and STA lists its stations
-// alone.
-func TestHostapdSocketPerBSS(t *testing.T) {
-	noLeaks(t)
+// twoBSSSockets serves twoBSSCore's control requests and opens a hostapd
+// socket for each of its BSSes, wlan0 and guest.
+func twoBSSSockets(t *testing.T) map[string]*hostapdRig {
+	t.Helper()
 	core := twoBSSCore(t)
 	srv, err := ListenControl("")
 	if err != nil {
@@ -63,13 +62,6 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 	})
 	dir := filepath.Join(t.TempDir(), "hostapd")
 	rigs := map[string]*hostapdRig{}
-	for _, name := range []string{"wlan0", "guest"} {
-		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Log: slog.New(slog.DiscardHandler)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rigs[name] = &hostapdRig{t: t, hs: hs}
-	}
 	t.Cleanup(func() {
 		for _, r := range rigs {
 			r.hs.Close()
@@ -77,6 +69,24 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 		stop()
 		srv.Close()
 	})
+	for _, name := range []string{"wlan0", "guest"} {
+		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Log: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rigs[name] = &hostapdRig{t: t, hs: hs}
+	}
+	return rigs
+}
+
+// TestHostapdSocketPerBSS: each BSS's control socket is its own, as
+// hostapd's: its monitors get the events of its BSS alone (an event of no
+// named socket's BSS goes to every socket), and STA lists its stations
+// alone.
+func TestHostapdSocketPerBSS(t *testing.T) {
+	noLeaks(t)
+	rigs := twoBSSSockets(t)
+	srv := rigs["wlan0"].hs.srv
 	main, guest := rigs["wlan0"].client("main"), rigs["guest"].client("guest")
 	for _, c := range []*client{main, guest} {
 		if got := c.ask("ATTACH"); got != "OK\n" {
@@ -108,5 +118,45 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 	}
 	if got := guest.ask("STA " + sta.String()); got != "FAIL\n" {
 		t.Errorf("STA of wlan0's station on guest's socket: %q, want FAIL", got)
+	}
+}
+
+// TestHostapdStatusEveryBSS: STATUS on any BSS's socket ends with every
+// BSS of the radio in its order, as hostapd's (bss[i], bssid[i], ssid[i],
+// num_sta[i]), each with its own stations.
+func TestHostapdStatusEveryBSS(t *testing.T) {
+	noLeaks(t)
+	rigs := twoBSSSockets(t)
+	const want = "bss[0]=wlan0\nbssid[0]=02:00:00:00:02:00\nssid[0]=main\nnum_sta[0]=1\n" +
+		"bss[1]=guest\nbssid[1]=02:00:00:00:02:01\nssid[1]=guest\nnum_sta[1]=0\n"
+	for _, name := range []string{"wlan0", "guest"} {
+		st := rigs[name].client(name).ask("STATUS")
+		if _, tail, ok := strings.Cut(st, "\nbss[0]="); !ok || "bss[0]="+tail != want {
+			t.Errorf("STATUS on %s's socket:\n%s\nwant it to end with\n%s", name, st, want)
+		}
+	}
+}
+
+// TestHostapdDisableEveryBSS: DISABLE on one BSS's socket switches the
+// radio off, every BSS with it, as hostapd's disables the interface:
+// STATUS on the other BSS's socket says so too, and ENABLE on it brings
+// both back.
+func TestHostapdDisableEveryBSS(t *testing.T) {
+	noLeaks(t)
+	rigs := twoBSSSockets(t)
+	main, guest := rigs["wlan0"].client("main"), rigs["guest"].client("guest")
+	if got := guest.ask("DISABLE"); got != "OK\n" {
+		t.Fatalf("DISABLE: %q", got)
+	}
+	for _, c := range []*client{main, guest} {
+		if st := c.ask("STATUS"); !strings.HasPrefix(st, "state=DISABLED\n") || !strings.Contains(st, "\nnum_sta[0]=0\n") {
+			t.Errorf("STATUS after DISABLE on the guest's socket:\n%s", st)
+		}
+	}
+	if got := main.ask("ENABLE"); got != "OK\n" {
+		t.Fatalf("ENABLE: %q", got)
+	}
+	if st := guest.ask("STATUS"); !strings.HasPrefix(st, "state=ENABLED\n") {
+		t.Errorf("STATUS on the guest's socket after ENABLE on wlan0's:\n%s", st)
 	}
 }

@@ -151,7 +151,7 @@ func (st *Station) floodFresh() {
 	if st.sim.stats.FloodFrames%2 == 0 {
 		p.b = ieee80211.AppendProbeReq(p.b[:0], from, "", st.rates(), st.nextMgmtSeq())
 	} else {
-		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
+		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.floodBSSID(), from, st.floodBSSID(), st.nextMgmtSeq())
 		p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
 	}
 	st.sim.transmit(st, p, st.cfg.FloodAC, st.sim.med.lowest)
@@ -170,7 +170,7 @@ func (st *Station) floodAdmission() {
 	f.next = (f.next + 1) % len(f.addrs)
 	from := f.addrs[i]
 	p := st.sim.newPacket()
-	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
+	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAuth, st.floodBSSID(), from, st.floodBSSID(), st.nextMgmtSeq())
 	p.b = ieee80211.AppendAuth(p.b, 0, 1, 0)
 	st.floodSend(p)
 	if !f.acks[i] {
@@ -180,11 +180,11 @@ func (st *Station) floodAdmission() {
 
 func (st *Station) floodAssocReq(from ieee80211.MAC) {
 	b := ieee80211.AppendAssocReq(st.buf[:0], staCapability, 10)
-	b = ieee80211.AppendSSID(b, st.sim.cfg.AP.SSID)
+	b = ieee80211.AppendSSID(b, st.floodSSID())
 	b = ieee80211.AppendRates(b, st.rates())
 	st.buf = b[:0]
 	p := st.sim.newPacket()
-	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAssocReq, st.sim.med.bssid, from, st.sim.med.bssid, st.nextMgmtSeq())
+	p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAssocReq, st.floodBSSID(), from, st.floodBSSID(), st.nextMgmtSeq())
 	p.b = append(p.b, b...)
 	st.floodSend(p)
 }
@@ -196,7 +196,7 @@ func (st *Station) floodSend(p *packet) {
 	if st.cfg.FloodDecoy {
 		fr := p.frame()
 		n := len(fr)
-		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAction, st.sim.med.bssid, fr.Addr2(), st.sim.med.bssid, fr.SeqCtl()>>4)
+		p.b = ieee80211.AppendMgmtHeader(p.b[:0], ieee80211.SubtypeAction, st.floodBSSID(), fr.Addr2(), st.floodBSSID(), fr.SeqCtl()>>4)
 		p.b = append(p.b, 127)
 		for len(p.b) < n {
 			p.b = append(p.b, 0)
@@ -209,7 +209,7 @@ func (st *Station) floodSend(p *packet) {
 // acknowledging addresses: an authentication response is followed by the
 // association request, as a station's would be.
 func (st *Station) floodReceive(fr ieee80211.Frame) {
-	if st.floodSt == nil || fr.Type() != ieee80211.TypeMgmt || fr.Addr2() != st.sim.med.bssid {
+	if st.floodSt == nil || fr.Type() != ieee80211.TypeMgmt || fr.Addr2() != st.floodBSSID() {
 		return
 	}
 	switch fr.Subtype() {
@@ -258,4 +258,22 @@ func (st *Station) FloodAssociated() uint64 {
 		return 0
 	}
 	return st.floodSt.associated
+}
+
+// floodBSSID is the BSS an admission flood is aimed at: the station's
+// BSSID, else the radio's first.
+func (st *Station) floodBSSID() ieee80211.MAC {
+	if !st.cfg.BSSID.IsZero() {
+		return st.cfg.BSSID
+	}
+	return st.sim.med.bssid
+}
+
+// floodSSID is the SSID the flood's association requests ask for: the
+// station's, else the first BSS's.
+func (st *Station) floodSSID() string {
+	if st.cfg.SSID != "" {
+		return st.cfg.SSID
+	}
+	return st.sim.cfg.AP.SSID
 }

@@ -15,7 +15,7 @@ import (
 // TestSecuredBSSesSim: one radio carrying a WPA2-Personal BSS, a
 // WPA3-Personal (SAE, H2E, PMF required) guest BSS and an open one, each
 // secured BSS with its own secret. A station of each joins with its own
-// BSS's secret and carries pings both ways with the wired host; a
+// BSS's secret and carries pings both ways with a host on its BSS's wired side; a
 // station offering the main passphrase to the guest BSS, whose PT derives
 // from the guest's SSID and password, is refused.
 func TestSecuredBSSesSim(t *testing.T) {
@@ -31,7 +31,7 @@ func TestSecuredBSSesSim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := s.AddHost(HostConfig{})
+	hosts := []*Host{s.AddHost(HostConfig{}), s.AddHost(HostConfig{BSS: 1}), s.AddHost(HostConfig{BSS: 2})} // each BSS's wired side
 	main := s.AddStation(StationConfig{SSID: "main", Passphrase: simPassphrase})
 	g := s.AddStation(StationConfig{SSID: "guest", SAE: &StationSAE{Password: guestPassword, H2E: true}, Start: time.Millisecond})
 	iot := s.AddStation(StationConfig{SSID: "iot", Start: 2 * time.Millisecond})
@@ -42,8 +42,8 @@ func TestSecuredBSSesSim(t *testing.T) {
 		}
 	}
 	var pings []*Ping
-	for _, st := range s.Stations() {
-		pings = append(pings, s.Ping(st, h, 100*time.Millisecond, 56), s.Ping(h, st, 100*time.Millisecond, 56))
+	for i, st := range []*Station{main, g, iot} {
+		pings = append(pings, s.Ping(st, hosts[i], 100*time.Millisecond, 56), s.Ping(hosts[i], st, 100*time.Millisecond, 56))
 	}
 	s.Run(3 * time.Second)
 	for i, p := range pings {

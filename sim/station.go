@@ -19,7 +19,8 @@ type StationConfig struct {
 	Passive bool
 	// SSID is the network the station joins: one of the radio's BSSes
 	// (ap.Config's SSID or one of its BSSes'); default the first's.
-	// BSSID, when set, holds it to the BSS with that address.
+	// BSSID, when set, holds it to the BSS with that address. A
+	// flooder's admission frames go to the BSS they name (FloodAssoc).
 	SSID  string
 	BSSID ieee80211.MAC
 	// Loss is the probability that one attempt on the link between this

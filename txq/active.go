@@ -45,11 +45,13 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 	}
 	if q.sta != 0 && (!s.stas[q.sta].present || s.stas[q.sta].paused) {
 		s.setState(q, stIdle)
+		s.moved(q)
 		return
 	}
 	has := force || q.frames > 0
 	if !has && !s.keepActive(q, now) {
 		s.setState(q, stIdle)
+		s.moved(q)
 		return
 	}
 	A := &s.acs[q.ac]
@@ -74,7 +76,9 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 		A.list.pushTail(s.queues, qi)
 	}
 	s.setState(q, stListed)
+	s.moved(q)
 	A.listed++
+	s.listedACs |= 1 << q.ac
 	if s.prod && a != nil {
 		s.file(q.sta, q.ac, a)
 	}
@@ -89,12 +93,15 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 	if q.state != stListed {
 		if q.state != stOut {
 			s.setState(q, stIdle)
+			s.moved(q)
 		}
 		return
 	}
 	A := &s.acs[q.ac]
 	qi := s.index(q)
-	A.listed--
+	if A.listed--; A.listed == 0 {
+		s.listedACs &^= 1 << q.ac
+	}
 	var a *air
 	if s.prod && q.sta != 0 {
 		a = s.airOf(q.sta, q.ac)
@@ -106,6 +113,7 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 		A.list.remove(s.queues, qi)
 	}
 	s.setState(q, st)
+	s.moved(q)
 	if a != nil {
 		s.file(q.sta, q.ac, a)
 	}

@@ -65,20 +65,23 @@ func TestAllocs(t *testing.T) {
 }
 
 // TestGroupDecisionAllocs: BenchmarkScheduleGroups's decision, 2,007
-// stations over eight groups with one capped, allocates nothing.
+// stations over eight groups with one capped, with and without
+// GroupShares, allocates nothing.
 func TestGroupDecisionAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts under -race are the detector's; make norace runs this")
 	}
-	r := newBenchRig(t, Production, DefaultMaxStations, 100)
-	for sta := uint16(1); sta <= DefaultMaxStations; sta++ {
-		r.s.SetGroup(sta, uint8(sta%MaxGroups))
-	}
-	r.s.SetCap(MaxGroups-1, 100, 0, r.now)
-	for range 4 * DefaultMaxStations {
-		r.decision()
-	}
-	if n := testing.AllocsPerRun(5000, r.decision); n != 0 {
-		t.Errorf("%v allocs per decision", n)
+	for _, shares := range []bool{false, true} {
+		r := newGroupRig(t, shares)
+		for sta := uint16(1); sta <= DefaultMaxStations; sta++ {
+			r.s.SetGroup(sta, uint8(sta%MaxGroups))
+		}
+		r.s.SetCap(MaxGroups-1, 100, 0, r.now)
+		for range 4 * DefaultMaxStations {
+			r.decision()
+		}
+		if n := testing.AllocsPerRun(5000, r.decision); n != 0 {
+			t.Errorf("GroupShares %v: %v allocs per decision", shares, n)
+		}
 	}
 }

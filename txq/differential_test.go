@@ -32,6 +32,10 @@ type twins struct {
 	// operations.
 	groups bool
 	held   int // rounds opened with a capped group over its budget
+	// shares makes both schedulers GroupShares ones; shareHeld counts the
+	// frames a group's share held back.
+	shares    bool
+	shareHeld int
 }
 
 type inflight struct {
@@ -42,14 +46,18 @@ type inflight struct {
 
 const twinStations = 8
 
-func newTwins(t *testing.T, seed uint64) *twins {
-	w := &twins{t: t, r: rand.New(rand.NewPCG(seed, 7)), busy: twinStations}
+func newTwins(t *testing.T, seed uint64) *twins { return newTwinsWith(t, seed, false) }
+
+// newTwinsWith is newTwins, with Config.GroupShares if shares is set.
+func newTwinsWith(t *testing.T, seed uint64, shares bool) *twins {
+	w := &twins{t: t, r: rand.New(rand.NewPCG(seed, 7)), busy: twinStations, shares: shares}
 	low := []int32{500, 2000, 5000, 50000}[w.r.IntN(4)]
 	threshold := []int32{6000, 24000}[w.r.IntN(2)]
 	for i, mode := range []Mode{Trace, Production} {
 		w.f[i] = newAQLFake(low, 2*low)
 		w.f[i].threshold = threshold
-		w.s[i] = mustNew(t, Config{Mode: mode, Airtime: w.f[i], Owner: &owner{}, MaxStations: twinStations})
+		w.s[i] = mustNew(t, Config{Mode: mode, Airtime: w.f[i], Owner: &owner{}, MaxStations: twinStations, GroupShares: shares})
+		w.f[i].sched = w.s[i]
 	}
 	for sta := uint16(1); sta <= twinStations; sta++ {
 		w.both(func(s *Scheduler, _ *aqlFake) { s.AddStation(sta) })
@@ -92,7 +100,7 @@ func (w *twins) fail(format string, args ...any) {
 			fmt.Fprintf(&lists, "  %s label %x behind %v", qname(q), q.label, q.behind)
 			if q.sta != 0 {
 				a := p.airOf(q.sta, q.ac)
-				lo, hi := w.f[1].StationBelow(q.sta, q.ac)
+				_, lo, hi := w.f[1].StationBelow(q.sta, q.ac)
 				fmt.Fprintf(&lists, " def %d need %d fLap %d stop %d@%d heap %d listed %b out %b pending %d below %v/%v", a.def, a.need, a.fLap, a.kq, a.kLap, a.hp, a.listed, a.out, w.f[1].sta[q.sta][q.ac], lo, hi)
 			}
 			lists.WriteString("\n")
@@ -154,6 +162,12 @@ func (w *twins) round(ac ieee80211.AC) {
 		sta := q0.Station()
 		for range k {
 			if !w.f[0].StationAllows(sta, ac) {
+				break
+			}
+			if in0, in1 := w.s[0].InShare(q0), w.s[1].InShare(q1); in0 != in1 {
+				w.fail("in share %s: trace %v, production %v", qname(q0), in0, in1)
+			} else if !in0 {
+				w.shareHeld++
 				break
 			}
 			_, d0 := w.s[0].Dequeue(q0, w.now)
@@ -269,10 +283,18 @@ func (w *twins) step() {
 	if msg := checkHeaps(w.s[1]); msg != "" {
 		w.fail("%s", msg)
 	}
+	if msg := checkShares(w.s[0]) + checkShares(w.s[1]); msg != "" {
+		w.fail("%s", msg)
+	}
 	for ac := range ieee80211.NumACs {
 		ac := ieee80211.AC(ac)
 		if a, b := w.s[0].Listed(ac), w.s[1].Listed(ac); a != b {
 			w.fail("listed ac %d: trace %d, production %d", ac, a, b)
+		}
+		for _, s := range w.s {
+			if bit := s.ListedACs()>>ac&1 == 1; bit != (s.Listed(ac) > 0) {
+				w.fail("ListedACs bit %d is %v with %d queues listed", ac, bit, s.Listed(ac))
+			}
 		}
 		for sta := uint16(1); sta <= twinStations; sta++ {
 			if a, b := w.s[0].Deficit(sta, ac), w.s[1].Deficit(sta, ac); a != b {
@@ -317,6 +339,31 @@ func TestProductionDecisionsGroups(t *testing.T) {
 		}
 		t.Logf("%d seeds x %d operations; %d rounds with a group over its cap, %d Next calls with one queue listed", seeds, steps, sum.held, sum.solo)
 	}
+}
+
+// TestProductionDecisionsShares is TestProductionDecisionsGroups with
+// GroupShares: a group over its share of the pending airtime is passed over
+// as a capped one is, and production mode still makes trace mode's every
+// decision and agrees on InShare before every frame.
+func TestProductionDecisionsShares(t *testing.T) {
+	seeds, steps := 40, 4000
+	if raceEnabled || testing.Short() {
+		seeds = 8
+	}
+	var held, shareHeld int
+	for seed := uint64(3000); seed < 3000+uint64(seeds); seed++ {
+		w := newTwinsWith(t, seed, true)
+		w.groups = true
+		for range steps {
+			w.step()
+		}
+		held += w.held
+		shareHeld += w.shareHeld
+	}
+	if shareHeld < seeds*steps/500 {
+		t.Fatalf("%d frames held back by a group's share in %d seeds: shares hardly bind", shareHeld, seeds)
+	}
+	t.Logf("%d seeds x %d operations; %d frames held back by a share, %d rounds with a group over its cap", seeds, steps, shareHeld, held)
 }
 
 // TestProductionDecisions: under random operations (frames on two TIDs of
@@ -369,6 +416,34 @@ func runTwinsWith(t *testing.T, first uint64, busy func(seed uint64) int, groups
 }
 
 type twinSums struct{ idle, solo, held int }
+
+// checkShares verifies GroupShares' books: each group's competing weight
+// is its stations' with a queue listed or out, and the count of groups
+// with weight.
+func checkShares(s *Scheduler) string {
+	if !s.shares {
+		return ""
+	}
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		var w [MaxGroups]int64
+		for sta := uint16(1); int(sta) < len(s.stas); sta++ {
+			if s.stas[sta].present && s.competes(sta, ac) {
+				w[s.stas[sta].group] += int64(s.stas[sta].weight)
+			}
+		}
+		n, mask := 0, uint8(0)
+		for g := range w {
+			if w[g] > 0 {
+				n++
+				mask |= 1 << g
+			}
+		}
+		if S := &s.share[ac]; w != S.weight || n != S.competing || mask != S.mask {
+			return fmt.Sprintf("%v ac %d: competing weights %v (%d groups), want %v (%d)", s.Mode(), ac, S.weight, S.competing, w, n)
+		}
+	}
+	return ""
+}
 
 // checkHeaps verifies production's heaps: positions, order, and keys equal
 // to what each station's air records.

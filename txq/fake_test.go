@@ -16,6 +16,28 @@ type aqlFake struct {
 	external             [ieee80211.NumACs]int32
 	total                int32
 	phyCalls             int
+	// sched is the scheduler whose groups GroupPending sums.
+	sched *Scheduler
+}
+
+// StationsPending sums the pending airtime of every station.
+func (f *aqlFake) StationsPending(ac ieee80211.AC) int64 {
+	var p int64
+	for sta := 1; sta < len(f.sta); sta++ {
+		p += int64(f.sta[sta][ac])
+	}
+	return p
+}
+
+// GroupPending sums the pending airtime of the scheduler's group g.
+func (f *aqlFake) GroupPending(g uint8, ac ieee80211.AC) int64 {
+	var p int64
+	for sta := range f.sta {
+		if sta != 0 && f.sched.Group(uint16(sta)) == g {
+			p += int64(f.sta[sta][ac])
+		}
+	}
+	return p
 }
 
 func newAQLFake(low, high int32) *aqlFake {
@@ -40,12 +62,12 @@ func (f *aqlFake) StationAllows(sta uint16, ac ieee80211.AC) bool {
 
 func (f *aqlFake) StationPending(sta uint16, ac ieee80211.AC) int32 { return f.sta[sta][ac] }
 
-func (f *aqlFake) StationBelow(sta uint16, ac ieee80211.AC) (bool, bool) {
-	if sta == 0 {
-		return true, true
-	}
+func (f *aqlFake) StationBelow(sta uint16, ac ieee80211.AC) (int32, bool, bool) {
 	p := f.sta[sta][ac]
-	return p < f.low, p < f.high
+	if sta == 0 {
+		return p, true, true
+	}
+	return p, p < f.low, p < f.high
 }
 
 func (f *aqlFake) TotalBelowThreshold() bool { return f.total < f.threshold }
@@ -61,11 +83,13 @@ func (f *aqlFake) sub(sta uint16, ac ieee80211.AC, us int32) { f.add(sta, ac, -u
 // openAirtime lets everything through with nothing pending.
 type openAirtime struct{}
 
-func (openAirtime) PHYAllows(ieee80211.AC, int) bool               { return true }
-func (openAirtime) StationAllows(uint16, ieee80211.AC) bool        { return true }
-func (openAirtime) StationPending(uint16, ieee80211.AC) int32      { return 0 }
-func (openAirtime) StationBelow(uint16, ieee80211.AC) (bool, bool) { return true, true }
-func (openAirtime) TotalBelowThreshold() bool                      { return true }
+func (openAirtime) PHYAllows(ieee80211.AC, int) bool                      { return true }
+func (openAirtime) StationAllows(uint16, ieee80211.AC) bool               { return true }
+func (openAirtime) StationPending(uint16, ieee80211.AC) int32             { return 0 }
+func (openAirtime) StationBelow(uint16, ieee80211.AC) (int32, bool, bool) { return 0, true, true }
+func (openAirtime) TotalBelowThreshold() bool                             { return true }
+func (openAirtime) GroupPending(uint8, ieee80211.AC) int64                { return 0 }
+func (openAirtime) StationsPending(ieee80211.AC) int64                    { return 0 }
 
 // owner records what the scheduler gives back.
 type owner struct {

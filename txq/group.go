@@ -67,9 +67,12 @@ func (g *group) open(now time.Duration) bool {
 }
 
 // SetGroup moves a station into group g (its BSS), live. Its deficits,
-// weight and queues are kept. Between uncapped groups this is O(1); into or
-// out of a capped group the station's place in production mode's heaps
-// moves, O(log n). Stations start in group 0.
+// weight and queues are kept. Between groups without heaps of their own
+// this is O(1); into or out of a capped group, or any but group 0 with
+// GroupShares, the station's place in production mode's heaps moves,
+// O(log n), and the group's heaps grow if they are short of a place for
+// each of its stations (the only allocation after New, at association).
+// Stations start in group 0.
 func (s *Scheduler) SetGroup(sta uint16, g uint8) error {
 	if !s.valid(sta) || !s.stas[sta].present {
 		return errSlot
@@ -79,11 +82,31 @@ func (s *Scheduler) SetGroup(sta uint16, g uint8) error {
 	}
 	st := &s.stas[sta]
 	moved := s.groups[g].hbase != s.groups[st.group].hbase
+	s.members[st.group]--
+	s.members[g]++
+	s.moveCompeting(sta, g)
 	st.group = g
 	if moved {
+		s.growHeaps(g)
 		s.refileAll(sta)
 	}
 	return nil
+}
+
+// moveCompeting moves a station's competing weight to group g.
+func (s *Scheduler) moveCompeting(sta uint16, g uint8) {
+	if !s.shares {
+		return
+	}
+	from := s.stas[sta].group
+	for ac := range ieee80211.AC(ieee80211.NumACs) {
+		if s.competes(sta, ac) {
+			s.stas[sta].group = from
+			s.compete(sta, ac, false)
+			s.stas[sta].group = g
+			s.compete(sta, ac, true)
+		}
+	}
 }
 
 // refileAll files a station again on every AC after what decides its heap
@@ -112,7 +135,8 @@ func (s *Scheduler) Group(sta uint16) uint8 {
 // are passed over while its bucket is empty. burst is the airtime it may
 // bank (DefaultCapBurst if 0, at least MinCapBurst); the bucket starts
 // full. Changing a cap keeps the group's debt. Setting a group's first cap
-// allocates its heaps in production mode; nothing else here allocates.
+// may allocate its heaps in production mode (a place for each of its
+// stations); nothing else here allocates.
 func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) error {
 	if g >= MaxGroups {
 		return errGroup
@@ -131,15 +155,10 @@ func (s *Scheduler) SetCap(g uint8, perMille int, burst, now time.Duration) erro
 		G.share, G.depth, G.credit = int64(perMille), depth, min(G.credit, depth)
 		return nil
 	}
-	hbase := int8(numHeaps * (1 + int(g)))
-	if s.prod && s.acs[0].heaps[hbase].e == nil {
-		for ac := range s.acs {
-			for h := range numHeaps {
-				s.acs[ac].heaps[int(hbase)+h].init(s.cfg.MaxStations)
-			}
-		}
-	}
-	*G = group{capped: true, share: int64(perMille), depth: depth, credit: depth, last: now, hbase: hbase}
+	*G = group{capped: true, share: int64(perMille), depth: depth, credit: depth, last: now}
+	G.hbase = s.hbaseOf(g)
+	s.owned = s.ownHeaps()
+	s.growHeaps(g)
 	s.capped[s.ncapped] = g
 	s.ncapped++
 	s.refileGroup(g)
@@ -152,6 +171,8 @@ func (s *Scheduler) ClearCap(g uint8) {
 		return
 	}
 	s.groups[g] = group{}
+	s.groups[g].hbase = s.hbaseOf(g)
+	s.owned = s.ownHeaps()
 	n := 0
 	for _, c := range s.capped[:s.ncapped] {
 		if c != g {

@@ -8,7 +8,8 @@ package txq
 // A station above both is in neither; it is re-filed when its pending
 // airtime or the limits change. Stations of uncapped groups share the first
 // pair of heaps; a capped group's stations have a pair of their own, which
-// Next consults only while the group is within its budget.
+// Next consults only while the group is within its budget, and so does
+// every group but 0 with GroupShares, consulted while within its share.
 const (
 	heapAllowed = iota
 	heapBelowHigh
@@ -54,6 +55,7 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 		h := &A.heaps[hp]
 		a.hp, s.hpos[ai] = hp, int32(len(h.e))
 		h.e = append(h.e, stop{})
+		A.filled |= 1 << hp
 	}
 	if hp >= 0 {
 		h := &A.heaps[hp]
@@ -77,6 +79,9 @@ func (s *Scheduler) heapDrop(A *acState, ai int32) {
 		s.put(h, i, h.e[last])
 	}
 	h.e = h.e[:last]
+	if last == 0 {
+		A.filled &^= 1 << a.hp
+	}
 	if i != last && !s.siftUp(h, i) {
 		s.siftDown(h, i)
 	}

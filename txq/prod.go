@@ -64,24 +64,36 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 		s.heapDrop(A, s.airIndex(sta, ac))
 		return
 	}
+	// The listed queues (one or both of the AC's two TIDs), each marked
+	// behind the cursor or not; a queue is listed, so the cursor is on one.
 	var qs [2]int32
+	var p, r *TXQ // the first and the last of them
 	m := 0
-	for i, tid := range acTIDs[ac] {
-		if a.listed&(1<<i) != 0 {
-			qi := s.queueIndex(sta, tid)
-			q := &s.queues[qi]
-			q.behind = q.label < s.queues[A.front].label
-			qs[m] = qi
-			m++
+	front := s.queues[A.front].label
+	tids, base := &acTIDs[ac], int32(sta)*ieee80211.NumTIDs
+	if a.listed&1 != 0 {
+		qs[0] = base + int32(tids[0])
+		p = &s.queues[qs[0]]
+		p.behind = p.label < front
+		r, m = p, 1
+	}
+	if a.listed&2 != 0 {
+		qs[m] = base + int32(tids[1])
+		r = &s.queues[qs[m]]
+		r.behind = r.label < front
+		if m == 0 {
+			p = r
 		}
+		m++
 	}
 	a.fLap, a.need = A.lap, 0
-	if eff := a.def - int64(s.air.StationPending(sta, ac)); eff < 0 {
+	pending, low, high := s.air.StationBelow(sta, ac)
+	if eff := a.def - int64(pending); eff < 0 {
 		w := int64(s.stas[sta].weight)
 		a.need = (-eff + w - 1) / w
 	}
 	hp := int8(-1)
-	switch low, high := s.air.StationBelow(sta, ac); {
+	switch {
 	case low:
 		hp = heapAllowed
 	case high:
@@ -89,7 +101,6 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 	}
 	if hp >= 0 {
 		hp += a.hbase
-		p, r := &s.queues[qs[0]], &s.queues[qs[1]]
 		if m == 2 && (p.behind && !r.behind || p.behind == r.behind && r.label < p.label) {
 			qs[0], qs[1], p, r = qs[1], qs[0], r, p
 		}
@@ -155,16 +166,17 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	}
 	var best stop
 	found := false
-	if e := s.heapTop(A, ac, heapAllowed); e != nil {
-		best, found = *e, true
-	}
-	if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
-		if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+	if s.owned != 0 {
+		best, found = s.nextShared(A, ac)
+	} else {
+		if e := s.heapTop(A, ac, heapAllowed); e != nil {
 			best, found = *e, true
 		}
-	}
-	if s.ncapped > 0 {
-		s.nextCapped(A, ac, &best, &found)
+		if len(A.heaps[heapBelowHigh].e) > 0 && s.air.TotalBelowThreshold() {
+			if e := s.heapTop(A, ac, heapBelowHigh); e != nil && (!found || e.before(&best)) {
+				best, found = *e, true
+			}
+		}
 	}
 	if found {
 		qi = s.airs[best.ai].kq
@@ -176,33 +188,6 @@ func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 		}
 	}
 	return qi, best.lap, found
-}
-
-// nextCapped takes the earlier of best and the stops in the heaps of the
-// capped groups within their budget at the time of the Next.
-func (s *Scheduler) nextCapped(A *acState, ac ieee80211.AC, best *stop, found *bool) {
-	below := -1 // TotalBelowThreshold, asked once
-	for _, g := range s.capped[:s.ncapped] {
-		G := &s.groups[g]
-		if !G.open(s.now) {
-			continue
-		}
-		base := int(G.hbase)
-		if e := s.heapTop(A, ac, base+heapAllowed); e != nil && (!*found || e.before(best)) {
-			*best, *found = *e, true
-		}
-		if len(A.heaps[base+heapBelowHigh].e) == 0 {
-			continue
-		}
-		if below < 0 {
-			below = int(b2i(s.air.TotalBelowThreshold()))
-		}
-		if below == 1 {
-			if e := s.heapTop(A, ac, base+heapBelowHigh); e != nil && (!*found || e.before(best)) {
-				*best, *found = *e, true
-			}
-		}
-	}
 }
 
 // nextSolo is next when one queue is listed, the common case of one busy

@@ -19,6 +19,7 @@ type TXQ struct {
 	tid   uint8
 	ac    ieee80211.AC
 	state uint8
+	bit   uint8 // its bit in its station's air.listed and air.out (tidSlot)
 
 	prev, next int32 // AC list links
 	stamp      uint64

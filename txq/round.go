@@ -40,6 +40,7 @@ func (s *Scheduler) Next(ac ieee80211.AC, now time.Duration) (*TXQ, bool) {
 	var q *TXQ
 	if A.open {
 		s.now = now
+		s.share[ac&3].seq++
 		if s.prod {
 			q = s.prodNext(ac & 3)
 		} else {
@@ -80,8 +81,7 @@ func (s *Scheduler) Return(q *TXQ, force bool, now time.Duration) {
 	if q.state != stOut {
 		return
 	}
-	s.setState(q, stIdle)
-	s.schedule(q, force, now)
+	s.schedule(q, force, now) // out to listed, or idle
 	if s.prod && q.sta != 0 && q.state == stIdle {
 		// Not listed again, but the frames just dequeued moved the
 		// station's pending airtime, which its other queue's stop

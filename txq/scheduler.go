@@ -18,7 +18,10 @@ type air struct {
 	def        int64 // stored deficit, µs
 	lastActive time.Duration
 	active     bool // lastActive has been set
-	txAirtime  uint64
+	// competing: a queue of the station's on this AC is listed or out, as
+	// GroupShares last booked it (share.go).
+	competing bool
+	txAirtime uint64
 
 	// Production: def is as of the filing at lap fLap; the walk's passes
 	// over the station's listed queues since then have refilled it, up to
@@ -53,7 +56,9 @@ type acState struct {
 	// may let them through: the stations of uncapped groups share the
 	// first pair, each capped group has its own (group.go).
 	heaps [numHeaps * (1 + MaxGroups)]stationHeap
-	stats ACStats
+	// filled has a bit for each heap with entries.
+	filled uint32
+	stats  ACStats
 }
 
 // Scheduler holds every queue of one radio and schedules them per AC. It is
@@ -71,6 +76,8 @@ type Scheduler struct {
 	hpos   []int32 // production: each air's position in its heap
 	acs    [ieee80211.NumACs]acState
 	numSta int
+	// listedACs has bit ac set while acs[ac].listed > 0 (ListedACs).
+	listedACs uint8
 
 	// now is the time of the Next being served, which caps are held at.
 	now time.Duration
@@ -78,6 +85,15 @@ type Scheduler struct {
 	groups  [MaxGroups]group
 	capped  [MaxGroups]uint8 // the capped groups, the first ncapped
 	ncapped int
+	// owned is the set of groups with heaps of their own (hbase != 0);
+	// members counts each group's stations.
+	owned   uint8
+	members [MaxGroups]int
+
+	// shares is Config.GroupShares, read through gair (share.go).
+	shares bool
+	gair   GroupAirtime
+	share  [ieee80211.NumACs]shareState
 
 	fq
 	clk codelClock
@@ -110,7 +126,14 @@ func New(cfg Config) (*Scheduler, error) {
 	if err := cfg.fill(); err != nil {
 		return nil, err
 	}
-	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production}
+	s := &Scheduler{cfg: cfg, air: cfg.Airtime, own: cfg.Owner, prod: cfg.Mode == Production, shares: cfg.GroupShares}
+	if s.shares {
+		s.gair = cfg.Airtime.(GroupAirtime) // fill checked it
+		for g := range uint8(MaxGroups) {
+			s.groups[g].hbase = s.hbaseOf(g)
+		}
+		s.owned = s.ownHeaps()
+	}
 	nq := (cfg.MaxStations + 1) * ieee80211.NumTIDs
 	s.queues = make([]TXQ, nq)
 	s.stas = make([]station, cfg.MaxStations+1)
@@ -119,7 +142,7 @@ func New(cfg Config) (*Scheduler, error) {
 	for i := range s.queues {
 		q := &s.queues[i]
 		q.sta, q.tid = uint16(i/ieee80211.NumTIDs), uint8(i%ieee80211.NumTIDs)
-		q.ac = ieee80211.TIDToAC(q.tid)
+		q.ac, q.bit = ieee80211.TIDToAC(q.tid), 1<<tidSlot[q.tid]
 		if q.sta == 0 {
 			q.tid, q.ac = nonStationTID, ieee80211.AC(i%ieee80211.NumACs)
 		}

@@ -2,10 +2,11 @@ package txq
 
 // setState moves q to state st and keeps its station's masks of listed and
 // checked-out queues, which production mode reads instead of the queues.
+// With GroupShares the caller then calls moved.
 func (s *Scheduler) setState(q *TXQ, st uint8) {
 	if q.sta != 0 {
 		a := s.airOf(q.sta, q.ac)
-		bit := uint8(1) << tidSlot[q.tid&7]
+		bit := q.bit
 		a.listed &^= bit
 		a.out &^= bit
 		switch st {
@@ -16,4 +17,12 @@ func (s *Scheduler) setState(q *TXQ, st uint8) {
 		}
 	}
 	q.state = st
+}
+
+// moved follows a setState of q: with GroupShares, a station that starts
+// or stops competing on q's AC books its weight (share.go).
+func (s *Scheduler) moved(q *TXQ) {
+	if s.shares && q.sta != 0 {
+		s.recompete(q)
+	}
 }

@@ -27,6 +27,7 @@ func (s *Scheduler) AddStation(sta uint16) error {
 		*s.airOf(sta, ieee80211.AC(ac)) = air{def: DefaultWeight, hp: -1, hbase: s.groups[0].hbase}
 	}
 	s.numSta++
+	s.members[0]++
 	return nil
 }
 
@@ -41,8 +42,10 @@ func (s *Scheduler) RemoveStation(sta uint16) {
 	for tid := range uint8(ieee80211.NumTIDs) {
 		q := s.Queue(sta, tid)
 		s.setState(q, stIdle)
+		s.moved(q)
 		s.flush(q, DropFlush)
 	}
+	s.members[s.stas[sta].group]--
 	s.stas[sta] = station{}
 	s.numSta--
 }
@@ -90,6 +93,14 @@ func (s *Scheduler) SetWeight(sta uint16, weight uint16) {
 		return
 	}
 	w := int32(max(weight, 1))
+	if s.shares {
+		for ac := range ieee80211.AC(ieee80211.NumACs) {
+			if s.competes(sta, ac) {
+				s.share[ac].weight[s.stas[sta].group] += int64(w - s.stas[sta].weight)
+				s.share[ac].total += int64(w - s.stas[sta].weight)
+			}
+		}
+	}
 	if !s.prod {
 		s.stas[sta].weight = w
 		return

@@ -39,6 +39,10 @@ func (s *Scheduler) Round(ac ieee80211.AC) (round uint64, open bool) {
 // Listed is the number of queues PHYAllows would be told about now.
 func (s *Scheduler) Listed(ac ieee80211.AC) int { return s.acs[ac&3].listed }
 
+// ListedACs has bit ac set for each AC with Listed(ac) > 0: a TX loop
+// finds the ACs to run rounds on without asking each.
+func (s *Scheduler) ListedACs() uint8 { return s.listedACs }
+
 // StationAirtime is the airtime charged to a station on an AC, in µs.
 func (s *Scheduler) StationAirtime(sta uint16, ac ieee80211.AC) uint64 {
 	if !s.valid(sta) {

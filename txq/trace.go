@@ -11,6 +11,7 @@ import "github.com/airq/airq/internal/ieee80211"
 func (s *Scheduler) traceNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
 	head, found := int32(-1), false
+	open := s.groupsOpen(ac)
 	for {
 		qi := A.list.first
 		if qi < 0 {
@@ -27,7 +28,7 @@ func (s *Scheduler) traceNext(ac ieee80211.AC) *TXQ {
 		}
 		q := &s.queues[qi]
 		if q.sta != 0 {
-			ok := s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now)
+			ok := s.air.StationAllows(q.sta, ac) && open&(1<<s.stas[q.sta].group) != 0
 			if ok {
 				found = true
 			}
@@ -54,12 +55,13 @@ func (s *Scheduler) traceNext(ac ieee80211.AC) *TXQ {
 // comes back empty.
 func (s *Scheduler) eligibleBacklogged(ac ieee80211.AC) bool {
 	A := &s.acs[ac]
+	open := s.groupsOpen(ac)
 	for qi := A.list.first; qi >= 0; qi = s.queues[qi].next {
 		q := &s.queues[qi]
 		if q.frames == 0 {
 			continue
 		}
-		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && s.groups[s.stas[q.sta].group].open(s.now) &&
+		if q.sta == 0 || (s.air.StationAllows(q.sta, ac) && open&(1<<s.stas[q.sta].group) != 0 &&
 			s.effective(q.sta, ac, s.airOf(q.sta, ac)) >= 0) {
 			return true
 		}

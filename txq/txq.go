@@ -71,12 +71,13 @@ type Airtime interface {
 	StationAllows(sta uint16, ac ieee80211.AC) bool
 	// StationPending is the station's pending airtime on the AC in µs.
 	StationPending(sta uint16, ac ieee80211.AC) int32
-	// StationBelow splits the per-station check by what moves it: whether
-	// the station's pending airtime is below its low and below its high
-	// limit. StationAllows is belowLow || (belowHigh && TotalBelowThreshold()).
-	// Production mode asks it when the station's pending airtime may have
-	// changed (Return, Charge) or the limits did (LimitsChanged).
-	StationBelow(sta uint16, ac ieee80211.AC) (belowLow, belowHigh bool)
+	// StationBelow is the station's pending airtime (StationPending) with
+	// the per-station check split by what moves it: whether that airtime
+	// is below its low and below its high limit. StationAllows is
+	// belowLow || (belowHigh && TotalBelowThreshold()). Production mode
+	// asks it, once per filing, when the station's pending airtime may
+	// have changed (Return, Charge) or the limits did (LimitsChanged).
+	StationBelow(sta uint16, ac ieee80211.AC) (pending int32, belowLow, belowHigh bool)
 	// TotalBelowThreshold reports whether the radio's total pending airtime
 	// is below aql_threshold.
 	TotalBelowThreshold() bool
@@ -138,6 +139,13 @@ type Config struct {
 	QueueBytes  int // bytes per queue
 	Quantum     int // FQ quantum in bytes
 
+	// GroupShares holds each group's stations, while two or more groups
+	// have queues listed, to the group's share of the stations' pending
+	// airtime by their weights (share.go): what a radio with several BSSes
+	// wants, so that its queue, however deep, carries each BSS its share.
+	// Airtime must then be a GroupAirtime too.
+	GroupShares bool
+
 	Airtime Airtime // required
 	Owner   Owner   // required
 }
@@ -145,6 +153,9 @@ type Config struct {
 func (c *Config) fill() error {
 	if c.Airtime == nil || c.Owner == nil {
 		return errors.New("txq: Config.Airtime and Config.Owner are required")
+	}
+	if _, ok := c.Airtime.(GroupAirtime); c.GroupShares && !ok {
+		return errors.New("txq: Config.GroupShares needs an Airtime with GroupPending")
 	}
 	def := func(v *int, d int) {
 		if *v <= 0 {

@@ -39,8 +39,10 @@ commands:
   scheduler                          per-AC airtime scheduler counters
   airtime                            the airtime policy (hostapd's airtime_mode), each BSS's weight,
                                      limit, cap and airtime, each station's weight and backlog
-  airtime set KEY [MAC] N            set an airtime key of the BSS, live: airtime_mode 0-3,
-                                     airtime_update_interval MS, airtime_bss_weight N,
+  airtime set [bss NAME|INDEX] KEY [MAC] N
+                                     set an airtime key, live: the radio's airtime_mode 0-3 and
+                                     airtime_update_interval MS; a BSS's (the first, or the one
+                                     named, by name or index, 0 the first) airtime_bss_weight N,
                                      airtime_bss_limit 0|1, airtime_bss_cap PERCENT (100: none),
                                      airtime_sta_weight MAC N (0: removed)
   scan                               background scan status: trips, sweeps, time away (airqd -scan)

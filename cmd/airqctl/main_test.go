@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -56,25 +57,45 @@ func newFakeAP() *fakeAP {
 		AirtimeWeight: 256, AQLLimitLow: f.aql.Low, AQLLimitHigh: f.aql.High,
 	}}
 	f.airtime = ctl.Airtime{Mode: 1, ModeName: "static", UpdateIntervalMs: 200,
-		BSSes: []ctl.AirtimeBSS{{BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 100, TxAirtimeUs: 250000}},
+		BSSes: []ctl.AirtimeBSS{
+			{Name: "airq0", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, Weight: 256, CapPercent: 100, TxAirtimeUs: 250000},
+			{Index: 1, Name: "guest", BSSID: ctl.MAC{2, 0, 0, 0, 2, 1}, Weight: 256, CapPercent: 100},
+		},
 		Stations: []ctl.AirtimeStation{
 			{Addr: ctl.MAC{2, 0, 0, 0, 1, 0}, Weight: 256, BacklogFrames: 12, BacklogBytes: 16800, TxAirtimeUs: 250000},
-			{Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, Weight: 256},
+			{Addr: ctl.MAC{2, 0, 0, 0, 1, 1}, BSS: 1, Weight: 256},
 		}}
 	return f
 }
 
-// setAirtime applies an airtime set request to the fake's policy.
+// setAirtime applies an airtime set request to the fake's policy: to the
+// BSS it names, by name or index (the first if none).
 func (f *fakeAP) setAirtime(req ctl.Request) ctl.Reply {
 	a := &f.airtime
+	b := -1
+	for i := range a.BSSes {
+		if req.BSS == "" && i == 0 || req.BSS == a.BSSes[i].Name || req.BSS == strconv.Itoa(i) {
+			b = i
+		}
+	}
+	if b < 0 {
+		return ctl.Errorf(ctl.ENOENT, "airtime set: no BSS %q: the radio's are 0 (airq0), 1 (guest)", req.BSS)
+	}
 	switch req.Key {
 	case "airtime_mode":
 		a.Mode, a.ModeName = int(req.Value), [...]string{"off", "static", "dynamic", "limit"}[req.Value]
 	case "airtime_bss_cap":
-		a.BSSes[0].CapPercent = int(req.Value)
+		a.BSSes[b].CapPercent = int(req.Value)
+	case "airtime_bss_weight":
+		a.BSSes[b].Weight = int(req.Value)
+		for i := range a.Stations {
+			if a.Stations[i].BSS == b && a.Stations[i].StaWeight == 0 {
+				a.Stations[i].Weight = int(req.Value)
+			}
+		}
 	case "airtime_sta_weight":
 		for i := range a.Stations {
-			if a.Stations[i].Addr == ctl.MAC(req.Addr) {
+			if a.Stations[i].Addr == ctl.MAC(req.Addr) && a.Stations[i].BSS == b {
 				a.Stations[i].StaWeight, a.Stations[i].Weight = int(req.Value), int(req.Value)
 			}
 		}
@@ -336,7 +357,9 @@ func TestCommands(t *testing.T) {
 		{"scheduler-json", [][]string{{"-json", "scheduler"}}},
 		{"airtime", [][]string{{"airtime"}}},
 		{"airtime-json", [][]string{{"-json", "airtime"}}},
-		{"airtime-set", [][]string{{"airtime", "set", "airtime_bss_cap", "30"}, {"airtime", "set", "airtime_sta_weight", other, "768"}, {"-json", "airtime"}}},
+		{"airtime-set", [][]string{{"airtime", "set", "airtime_bss_cap", "30"}, {"airtime", "set", "airtime_sta_weight", mac, "768"}, {"-json", "airtime"}}},
+		{"airtime-set-bss", [][]string{{"airtime", "set", "bss", "guest", "airtime_bss_cap", "30"}, {"airtime", "set", "bss", "1", "airtime_bss_weight", "512"},
+			{"airtime", "set", "bss", "guest", "airtime_sta_weight", other, "768"}, {"airtime", "set", "bss", "lab", "airtime_bss_cap", "30"}, {"-json", "airtime"}}},
 		{"station-rates", [][]string{{"station", "get", mac, "rates"}, {"-i", "wlan1", "station", "get", other, "rates"}}},
 		{"station-rates-json", [][]string{{"-json", "station", "get", mac, "rates"}}},
 		{"station-rates-unknown", [][]string{{"station", "get", "02:00:00:00:09:09", "rates"}}},
@@ -398,6 +421,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"aql", "threshold", "-5"}, `aql threshold: "-5": want 0 to 4294967295 µs`},
 		{[]string{"scheduler", "reset"}, `scheduler: unexpected argument "reset"`},
 		{[]string{"airtime", "set", "airtime_bss_cap", "0"}, `airtime set: airtime_bss_cap "0": want 1 to 100`},
+		{[]string{"airtime", "set", "bss", "guest", "airtime_mode", "2"}, `airtime set bss guest: airtime_mode is the radio's, not a BSS's`},
 		{[]string{"scan", "list"}, `scan: unknown subcommand "list": want dump`},
 		{[]string{"survey"}, "survey: missing subcommand: want survey dump"},
 		{[]string{"station", "get", "02:00:00:00:01:00", "rate"}, `station get: attribute "rate": want rates`},

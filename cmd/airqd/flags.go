@@ -38,7 +38,7 @@ type options struct {
 	conf           *config.File    // nil without -config
 	warnings       config.Problems // what the file and the checks accept with a warning
 	flagSet        map[string]bool // the flags given on the command line
-	extraConf      []byte          // lines read after the file's (SET on the hostapd socket)
+	extraConf      []byte          // lines read with the file's, each in its section (SET on the hostapd sockets)
 	Global         string          // -g: hostapd's global control socket
 	GlobalGroup    string          // -G: its group
 	hostapdTesting bool            // -hostapd-testing: hostapd's testing commands
@@ -196,7 +196,7 @@ func (o *options) readFile() config.Problems {
 			b = append(b, '\n')
 		}
 	}
-	b = append(b, o.extraConf...)
+	b = config.MergeSections(b, o.extraConf) // each SET line in its BSS's section
 	o.configPath = path
 	var fps config.Problems
 	name := path

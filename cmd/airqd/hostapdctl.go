@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/airq/airq/config"
@@ -36,27 +37,97 @@ func (o *options) hostapdIface() string {
 	return o.Ifname
 }
 
-// startHostapd opens hostapd's control socket when ctrl_interface is set;
-// nil without one.
-func startHostapd(o options, srv *shell.ControlServer, rl *reloader, log *slog.Logger) (*shell.HostapdServer, error) {
-	if o.CtrlInterface == "" {
-		return nil, nil
+// bssSocket is a BSS's hostapd control socket as the file configures it.
+type bssSocket struct {
+	name string // the BSS's: the socket's file name
+	line int    // its bss= line; 0 for the first BSS
+	dir  string // its ctrl_interface; "" for none
+	hs   *shell.HostapdServer
+}
+
+// bssSockets lists the radio's BSSes with the socket each gets: the
+// first BSS's in the radio's ctrl_interface, a section's in its own
+// ctrl_interface, else in the radio's (hostapd_cli -i NAME finds each
+// BSS beside the first).
+func (o *options) bssSockets() []bssSocket {
+	out := []bssSocket{{name: o.hostapdIface(), dir: o.CtrlInterface}}
+	for _, b := range o.BSSes {
+		dir := b.Settings.CtrlInterface
+		if dir == "" {
+			dir = o.CtrlInterface
+		}
+		out = append(out, bssSocket{name: b.Name, line: b.Line, dir: dir})
 	}
-	gid, err := config.LookupGroup(o.CtrlGroup)
-	if err != nil {
-		return nil, fmt.Errorf("ctrl_interface_group: %w", err)
+	return out
+}
+
+// bssGroup is the group given BSS i's socket: its section's
+// ctrl_interface_group with its own ctrl_interface, else the radio's.
+func (o *options) bssGroup(i int) string {
+	if i > 0 && o.BSSes[i-1].Settings.CtrlInterface != "" {
+		return o.BSSes[i-1].Settings.CtrlGroup
 	}
+	return o.CtrlGroup
+}
+
+// startHostapd opens hostapd's control socket of each BSS that has a
+// ctrl_interface (bssSockets); each socket answers for its own BSS. On
+// an error the sockets opened are closed.
+func startHostapd(o options, srv *shell.ControlServer, rl *reloader, log *slog.Logger) ([]bssSocket, error) {
 	phy := o.Phy
 	if o.Radio == "sim" {
 		phy = "sim"
 	}
-	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: o.CtrlInterface, Group: gid, Iface: o.hostapdIface(),
-		Phy: phy, Backend: &hostapdBackend{rl: rl, srv: srv}, Testing: o.hostapdTesting, TestIfname: o.testIfname(), Log: log})
+	socks := o.bssSockets()
+	for i := range socks {
+		bs := &socks[i]
+		if bs.dir == "" {
+			continue
+		}
+		hs, err := openBSSSocket(o, i, *bs, phy, srv, rl, log)
+		if err != nil {
+			closeSockets(socks)
+			return nil, err
+		}
+		bs.hs = hs
+	}
+	return socks, nil
+}
+
+// openBSSSocket opens BSS i's socket.
+func openBSSSocket(o options, i int, bs bssSocket, phy string, srv *shell.ControlServer, rl *reloader, log *slog.Logger) (*shell.HostapdServer, error) {
+	what := "ctrl_interface_group"
+	if i > 0 {
+		what = fmt.Sprintf("bss %s: ctrl_interface_group", bs.name)
+	}
+	gid, err := config.LookupGroup(o.bssGroup(i))
 	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	be := &hostapdBackend{rl: rl, srv: srv}
+	if i > 0 {
+		be.bss = bs.name
+	}
+	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: bs.dir, Group: gid, Iface: bs.name,
+		Phy: phy, Backend: be, Testing: o.hostapdTesting, TestIfname: o.bssTestIfname(i), Log: log})
+	if err != nil {
+		if i > 0 {
+			err = fmt.Errorf("bss %s: %w", bs.name, err)
+		}
 		return nil, err
 	}
-	log.Info("hostapd control interface", "socket", hs.Addr(), "group", o.CtrlGroup)
+	log.Info("hostapd control interface", "socket", hs.Addr(), "bss", bs.name, "group", o.bssGroup(i))
 	return hs, nil
+}
+
+// closeSockets closes the sockets opened, removing their files.
+func closeSockets(socks []bssSocket) {
+	for i := range socks {
+		if socks[i].hs != nil {
+			socks[i].hs.Close()
+			socks[i].hs = nil
+		}
+	}
 }
 
 // hostapdBackend carries out SET, RELOAD, RELOAD_WPA_PSK and GET_CONFIG
@@ -66,27 +137,35 @@ type hostapdBackend struct {
 	rl   *reloader // its mu guards its state and the staged lines
 	srv  *shell.ControlServer
 	slot *bssSlot // the BSS added through the global socket; nil for the file's
+	// bss is the bss= section whose socket this is; "" for the first BSS.
+	bss string
 }
 
 func (b *hostapdBackend) Config() hostapd.Config {
 	b.rl.mu.Lock()
 	cur := b.rl.cur.Core
 	b.rl.mu.Unlock()
-	c := hostapd.Config{SSID: cur.SSID, BSSID: ctl.MAC(cur.BSSID)}
-	if r, err := b.srv.Call(context.Background(), ctl.Request{Op: ctl.OpStatus}); err == nil && r.Status != nil {
-		c.BSSID, c.SSID = r.Status.BSSID, r.Status.SSID
+	index, ssid, bssid, rsnc := 0, cur.SSID, cur.BSSID, cur.RSN
+	for i, x := range cur.BSSes {
+		if b.bss != "" && x.Name == b.bss {
+			index, ssid, bssid, rsnc = i+1, x.SSID, x.BSSID, x.RSN
+		}
 	}
-	if cur.RSN == nil {
+	c := hostapd.Config{SSID: ssid, BSSID: ctl.MAC(bssid)}
+	if r, err := b.srv.Call(context.Background(), ctl.Request{Op: ctl.OpDev}); err == nil && index < len(r.Devs) {
+		c.BSSID, c.SSID = r.Devs[index].BSSID, r.Devs[index].SSID // the running BSSID, derived or not
+	}
+	if rsnc == nil {
 		return c
 	}
 	c.WPA, c.GroupCipher = 2, "CCMP"
-	for _, a := range cur.RSN.AKMs {
+	for _, a := range rsnc.AKMs {
 		c.KeyMgmt = append(c.KeyMgmt, a.String())
 	}
 	if len(c.KeyMgmt) == 0 {
 		c.KeyMgmt = []string{"WPA-PSK"}
 	}
-	for _, p := range cur.RSN.Pairwise {
+	for _, p := range rsnc.Pairwise {
 		c.Pairwise = append(c.Pairwise, p.String())
 	}
 	if len(c.Pairwise) == 0 {
@@ -97,27 +176,40 @@ func (b *hostapdBackend) Config() hostapd.Config {
 
 // Set accepts the keys a reload applies live (config.Reloadable); the
 // others need a restart and are refused, as are unknown keys and values
-// the file would refuse.
+// the file would refuse. As hostapd's SET, a BSS key set on a bss=
+// section's socket is that section's, and there a key is also accepted
+// when the reload applies it by restarting that BSS alone; any other key
+// is the radio's, set in the first section.
 func (b *hostapdBackend) Set(key, value string) error {
 	if b.slot != nil {
 		if pending, err := b.slot.setPending(key, value); pending {
 			return err
 		}
 	}
+	section := ""
+	if b.bss != "" && config.IsBSSKey(key) {
+		section = b.bss
+	}
 	k, ok := config.Lookup(key)
 	switch {
 	case !ok:
 		return fmt.Errorf("SET %s: not a key airqd takes live; live keys: %s", key, strings.Join(config.Reloadable(), ", "))
-	case !k.Reload:
+	case !k.Reload && section == "":
 		return fmt.Errorf("SET %s: takes effect only at start: change the file and restart airqd", key)
 	case strings.ContainsAny(value, "\n"):
 		return fmt.Errorf("SET %s: the value holds a newline", key)
 	}
 	b.rl.mu.Lock()
 	defer b.rl.mu.Unlock()
-	lines := append(append([]byte(nil), b.rl.staged...), key+"="+value+"\n"...)
-	if _, err := parseFlagsWith(b.rl.args, lines); err != nil {
+	lines := config.AddToSection(append([]byte(nil), b.rl.staged...), section, []byte(key+"="+value+"\n"))
+	next, err := parseFlagsWith(b.rl.args, lines)
+	if err != nil {
 		return fmt.Errorf("SET %s: %w", key, err)
+	}
+	if section != "" && !k.Reload {
+		if only := b.rl.bssReloadOf(&next).startOnly[section]; slices.Contains(only, key) {
+			return fmt.Errorf("SET %s: bss %s takes it only at start (a secured BSS's changes, bssid, tap, bridge): change the file and restart airqd", key, section)
+		}
 	}
 	b.rl.staged = lines
 	return nil
@@ -166,34 +258,32 @@ func deauthAll(ctx context.Context, srv *shell.ControlServer, reason uint16) err
 	}
 }
 
-// startHostapdAll opens hostapd's sockets: the BSS's (ctrl_interface) and
-// the global one (-g). With -g and no -config the BSS starts disabled and
-// waits for ADD.
+// startHostapdAll opens hostapd's sockets: each BSS's (ctrl_interface)
+// and the global one (-g). With -g and no -config the BSS starts disabled
+// and waits for ADD.
 func startHostapdAll(o *options, srv *shell.ControlServer, rl *reloader, log *slog.Logger) error {
 	if o.Global != "" && o.configPath == "" {
 		o.Core.StartDisabled = true
 	}
-	var hs *shell.HostapdServer
+	var socks []bssSocket
 	if o.Global == "" || o.configPath != "" {
 		var err error
-		if hs, err = startHostapd(*o, srv, rl, log); err != nil {
+		if socks, err = startHostapd(*o, srv, rl, log); err != nil {
 			return err
 		}
 	}
-	gs, slot, err := startGlobal(*o, srv, rl, hs, log)
+	gs, slot, err := startGlobal(*o, srv, rl, socks, log)
 	if err != nil {
-		if hs != nil {
-			hs.Close()
-		}
+		closeSockets(socks)
 		return err
 	}
 	o.closeHostapd = func() {
 		if gs != nil {
 			gs.Close()
-			slot.Close() // the BSS's socket, which slot owns (hs or one ADD opened)
-		} else if hs != nil {
-			hs.Close()
+			slot.Close() // the BSSes' sockets, which slot owns (the first's may be one ADD opened)
+			return
 		}
+		closeSockets(socks)
 	}
 	return nil
 }
@@ -209,7 +299,7 @@ func (o *options) checkHostapd() error {
 		return errors.New("-hostapd-testing: refused in a systemd service: the testing commands reveal PMKs; " +
 			"run airqd by hand for hostap's tests")
 	}
-	if o.CtrlInterface == "" && o.Global == "" {
+	if !slices.ContainsFunc(o.bssSockets(), func(s bssSocket) bool { return s.dir != "" }) && o.Global == "" {
 		return errors.New("-hostapd-testing: needs hostapd's control socket (-ctrl-interface, ctrl_interface= or -g)")
 	}
 	return nil
@@ -217,9 +307,15 @@ func (o *options) checkHostapd() error {
 
 // testIfname is where DATA_TEST_CONFIG's socket goes without ifname=: the
 // wired side, the TAP (the simulated radio has none).
-func (o *options) testIfname() string {
-	if o.Radio == "sim" {
+func (o *options) testIfname() string { return o.bssTestIfname(0) }
+
+// bssTestIfname is testIfname for BSS i: its own TAP.
+func (o *options) bssTestIfname(i int) string {
+	switch {
+	case o.Radio == "sim":
 		return ""
+	case i > 0:
+		return o.BSSes[i-1].Settings.Tap
 	}
 	return o.Tap
 }

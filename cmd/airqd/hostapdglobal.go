@@ -14,10 +14,12 @@ import (
 	"github.com/airq/airq/shell"
 )
 
-// bssSlot is the radio's one BSS as hostapd's global socket sees it:
+// bssSlot is the radio's first BSS as hostapd's global socket sees it:
 // added (with its own socket when it has a ctrl_interface) or removed
-// (the core disabled). airqd serves one BSS per radio: an ADD while one
-// is there is refused.
+// (the core disabled), beside the file's bss= sections, which the global
+// socket lists and reaches (IFNAME=) but neither adds nor removes. An ADD
+// while the first BSS is there is refused, and so is one that would take
+// a section's name.
 type bssSlot struct {
 	rl  *reloader
 	srv *shell.ControlServer
@@ -33,6 +35,11 @@ type bssSlot struct {
 	name  string // the interface name: the socket's
 	dir   string // its ctrl_interface; "" for no socket
 	hs    *shell.HostapdServer
+	// sections are the file's bss= sections with their sockets, from the
+	// start. REMOVE of the first BSS switches the radio off, and every
+	// BSS with it, as hostapd's removes the interface; their sockets stay
+	// for the radio's next ADD.
+	sections []bssSocket
 	// pending: added with config= or CTRL_DIR, not yet enabled; its
 	// configuration is file's, with staged's SET lines over it, applied
 	// by ENABLE.
@@ -41,17 +48,29 @@ type bssSlot struct {
 	staged  []byte
 }
 
-// startGlobal opens hostapd's global socket (-g); hs is the BSS's socket
-// opened at start, if any.
-func startGlobal(o options, srv *shell.ControlServer, rl *reloader, hs *shell.HostapdServer, log *slog.Logger) (*shell.HostapdServer, *bssSlot, error) {
+// startGlobal opens hostapd's global socket (-g); socks are the BSSes'
+// sockets opened at start (startHostapd), if any.
+//
+// The sections are listed (INTERFACES) and reached (IFNAME=) while the
+// first BSS is there; REMOVE of the first switches the radio off, as
+// hostapd's removes the interface with its BSSes, and a section's REMOVE
+// is refused while the radio runs (airqd cannot take one BSS down).
+func startGlobal(o options, srv *shell.ControlServer, rl *reloader, socks []bssSocket, log *slog.Logger) (*shell.HostapdServer, *bssSlot, error) {
 	if o.Global == "" {
 		return nil, nil, nil
+	}
+	var hs *shell.HostapdServer
+	if len(socks) > 0 {
+		hs = socks[0].hs
 	}
 	gid, err := config.LookupGroup(o.GlobalGroup)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-G: %w", err)
 	}
 	slot := &bssSlot{rl: rl, srv: srv, phy: o.Phy, log: log, hs: hs, testing: o.hostapdTesting, testIfname: o.testIfname()}
+	if len(socks) > 1 {
+		slot.sections = socks[1:]
+	}
 	if o.Radio == "sim" {
 		slot.phy = "sim"
 	}
@@ -66,23 +85,27 @@ func startGlobal(o options, srv *shell.ControlServer, rl *reloader, hs *shell.Ho
 	return gs, slot, nil
 }
 
-// Close closes the BSS's socket.
+// Close closes the BSSes' sockets.
 func (b *bssSlot) Close() {
 	b.mu.Lock()
-	hs := b.hs
-	b.hs = nil
+	hs, sections := b.hs, b.sections
+	b.hs, b.sections = nil, nil
 	b.mu.Unlock()
 	if hs != nil {
 		hs.Close()
 	}
+	closeSockets(sections)
 }
 
-var errOneBSS = errors.New("airq serves one BSS per radio and this radio has one: REMOVE it first " +
-	"(several networks on one radio are not supported yet)")
+var errOneBSS = errors.New("the radio's first BSS is there: REMOVE it first; airqd adds no BSS beside it " +
+	"while running (a network beside the first is a bss= section of the file, started with airqd)")
 
 func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if err := b.nameFree(c.Iface); err != nil {
+		return err
+	}
 	if b.added {
 		return errOneBSS
 	}
@@ -98,6 +121,9 @@ func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 		if next, err = parseFlagsWith(withConfig(b.rl.args, c.File), nil); err != nil {
 			return fmt.Errorf("bss_config: %w", err)
 		}
+		if err := b.addable(next); err != nil {
+			return fmt.Errorf("bss_config=%s:%s: %w", c.Phy, c.File, err)
+		}
 		if err := b.take(ctx, next); err != nil {
 			return err
 		}
@@ -107,6 +133,9 @@ func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 		b.name, b.dir, b.pending = next.hostapdIface(), next.CtrlInterface, false
 	case c.File != "": // IFNAME config=FILE: enabled by ENABLE
 		if next, err = parseFlagsWith(withConfig(b.rl.args, c.File), nil); err != nil {
+			return fmt.Errorf("config=%s: %w", c.File, err)
+		}
+		if err := b.addable(next); err != nil {
 			return fmt.Errorf("config=%s: %w", c.File, err)
 		}
 		b.name, b.dir, b.pending, b.file, b.staged = c.Iface, next.CtrlInterface, true, c.File, nil
@@ -138,6 +167,31 @@ func (b *bssSlot) Add(ctx context.Context, c hostapd.GlobalCommand) error {
 	}
 	b.added = true
 	b.log.Info("hostapd global control: BSS added", "interface", b.name, "ctrl_interface", b.dir, "enabled", !b.pending)
+	return nil
+}
+
+// nameFree refuses an added BSS the name of a running bss= section,
+// naming both: their sockets and events would be one. Call it with b.mu
+// held.
+func (b *bssSlot) nameFree(name string) error {
+	for _, s := range b.sections {
+		if s.name == name {
+			return fmt.Errorf("interface %s: the name of bss %s (line %d) of the file airqd runs: an added BSS takes a name of its own", name, s.name, s.line)
+		}
+	}
+	return nil
+}
+
+// addable refuses a configuration an ADD cannot serve: one whose first
+// BSS takes a running section's name, or one with bss= sections, which
+// airqd opens only at start. Call it with b.mu held.
+func (b *bssSlot) addable(next options) error {
+	if err := b.nameFree(next.hostapdIface()); err != nil {
+		return err
+	}
+	if len(next.BSSes) > 0 {
+		return fmt.Errorf("bss %s (line %d): an added BSS's file has no bss= sections: airqd opens sections only from -config at start", next.BSSes[0].Name, next.BSSes[0].Line)
+	}
 	return nil
 }
 
@@ -227,6 +281,13 @@ func (b *bssSlot) setPending(key, value string) (bool, error) {
 
 func (b *bssSlot) Remove(ctx context.Context, iface string) error {
 	b.mu.Lock()
+	if b.nameFree(iface) != nil {
+		b.mu.Unlock()
+		if !b.added {
+			return nil // down with the radio's first BSS (FLUSH)
+		}
+		return fmt.Errorf("interface %s is a bss= section of the file airqd runs: airqd takes a section's BSS down only with the radio's first BSS (REMOVE %s: every BSS), or by a restart without the section", iface, b.name)
+	}
 	if !b.added || iface != b.name {
 		b.mu.Unlock()
 		return fmt.Errorf("no interface %q", iface)
@@ -252,16 +313,28 @@ func (b *bssSlot) Interfaces() (names, dirs []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if !b.added {
-		return nil, nil
+		return nil, nil // the sections are down with the first BSS
 	}
-	return []string{b.name}, []string{b.dir}
+	names, dirs = []string{b.name}, []string{b.dir}
+	for _, s := range b.sections {
+		names, dirs = append(names, s.name), append(dirs, s.dir)
+	}
+	return names, dirs
 }
 
 func (b *bssSlot) Lookup(iface string) *shell.HostapdServer {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.added && iface == b.name {
+	if !b.added {
+		return nil
+	}
+	if iface == b.name {
 		return b.hs
+	}
+	for _, s := range b.sections {
+		if s.name == iface {
+			return s.hs
+		}
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ func TestHostapdGlobal(t *testing.T) {
 	want("INTERFACES ctrl", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
 	waitUntil(t, "the station to join the added BSS", 10*time.Second, joined)
 	want("ADD of a second BSS", global("ADD wlan1 "+run), "FAIL\n")
-	if !strings.Contains(d.log(), "airq serves one BSS per radio") {
+	if !strings.Contains(d.log(), "the radio's first BSS is there: REMOVE it first") {
 		t.Error("the second BSS's refusal is not logged")
 	}
 	want("IFNAME= forwarding", strings.SplitN(global("IFNAME=wlan0 PING"), "\n", 2)[0], "PONG")
@@ -80,4 +80,46 @@ func TestHostapdGlobal(t *testing.T) {
 	want("FLUSH", global("FLUSH"), "OK\n")
 	want("INTERFACES after FLUSH", global("INTERFACES"), "")
 	want("an unknown global command", global("STATUS"), "FAIL\n")
+}
+
+// The global socket beside a file's bss= sections: INTERFACES lists every
+// BSS and IFNAME= reaches a section's socket; an ADD that would take a
+// section's name, or whose file has sections, is refused naming both,
+// and so is REMOVE of a section while the radio runs; REMOVE of the first
+// BSS takes the radio down, the sections with it, as hostapd removes the
+// interface.
+func TestHostapdGlobalBesideSections(t *testing.T) {
+	dir := t.TempDir()
+	gdir, run := filepath.Join(dir, "global"), filepath.Join(dir, "run")
+	conf, other := filepath.Join(dir, "hostapd.conf"), filepath.Join(dir, "other.conf")
+	writeFile(t, conf, "interface=wlan0\nssid=main\nchannel=6\nctrl_interface="+run+"\nbss=guest\nssid=guest\n")
+	writeFile(t, other, "interface=wlan0\nssid=main\nchannel=6\nctrl_interface="+run+"\nbss=lab\nssid=lab\n")
+	d := startDaemon(t, "-config", conf, "-g", filepath.Join(gdir, "hostapd"))
+	global := func(cmd string) string {
+		t.Helper()
+		return cli(t, gdir, "-i", "hostapd", "raw", cmd)
+	}
+	want := func(what, got, w string) {
+		t.Helper()
+		if got != w {
+			t.Errorf("%s: %q, want %q", what, got, w)
+		}
+	}
+	logged := func(what, line string) {
+		t.Helper()
+		waitUntil(t, what, 10*time.Second, func() bool { return strings.Contains(d.log(), line) })
+	}
+	want("INTERFACES", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\nguest ctrl_iface="+run+"\n")
+	want("IFNAME=guest", strings.SplitN(global("IFNAME=guest PING"), "\n", 2)[0], "PONG")
+	want("ADD of a section's name beside it", global("ADD guest "+run), "FAIL\n")
+	logged("the name's refusal", "interface guest: the name of bss guest (line 5) of the file airqd runs")
+	want("REMOVE of a section", global("REMOVE guest"), "FAIL\n")
+	logged("the section's REMOVE refused", "interface guest is a bss= section of the file airqd runs")
+	want("REMOVE of the first BSS", global("REMOVE wlan0"), "OK\n")
+	want("INTERFACES after REMOVE", global("INTERFACES"), "")
+	want("ADD of a section's name", global("ADD guest "+run), "FAIL\n")
+	want("ADD of a file with sections", global("ADD bss_config=sim:"+other), "FAIL\n")
+	logged("the sections' refusal", "bss lab (line 5): an added BSS's file has no bss= sections")
+	want("ADD of the first BSS again", global("ADD wlan0 "+run), "OK\n")
+	want("INTERFACES after ADD", global("INTERFACES"), "wlan0\nguest\n")
 }

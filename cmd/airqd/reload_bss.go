@@ -62,7 +62,10 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 			}
 		}
 		c := nb[i]
-		c.BSSID = r.cur.Core.BSSes[i].BSSID // the running one, zero where derived: the core keeps it
+		// The running BSSID (zero where derived: the core keeps it), ACK
+		// holder and TAP: a restart of the BSS does not reopen them.
+		run := r.cur.Core.BSSes[i]
+		c.BSSID, c.Holder, c.TAP = run.BSSID, run.Holder, run.TAP
 		if cur := r.cur.Core.BSSes[i]; len(out.changed[b.Name]) == 0 && !reflect.DeepEqual(c, cur) {
 			// the same lines, but a file they name changed
 			what := "wpa_psk_file/sae_password_file contents"

@@ -148,3 +148,25 @@ func TestBSSReloadSecuredSection(t *testing.T) {
 		t.Errorf("restarts %+v, guest's start-only %v, changed %v", br.restarts, br.startOnly["guest"], br.changed["guest"])
 	}
 }
+
+// A BSS restarted by a reload keeps the interface holding its BSSID and
+// its TAP, which only a start opens, even when its tap= changed with a
+// key that restarts it.
+func TestBSSReloadKeepsHolderAndTAP(t *testing.T) {
+	conf := writeConf(t, reloadBSSes)
+	cur, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur.Core.BSSes[0].Holder, cur.Core.BSSes[0].TAP = "airq0.2", "guest" // as on a real radio
+	writeFile(t, conf, strings.Replace(reloadBSSes, "ssid=guest\n", "ssid=guest2\ntap=gtap\n", 1))
+	next, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	next.Core.BSSes[0].Holder, next.Core.BSSes[0].TAP = "airq0.2", "gtap"
+	br := (&reloader{cur: cur}).bssReloadOf(&next)
+	if len(br.restarts) != 1 || br.restarts[0].Config.SSID != "guest2" || br.restarts[0].Config.Holder != "airq0.2" || br.restarts[0].Config.TAP != "guest" {
+		t.Errorf("restarts %+v, want guest's with ssid guest2, holder airq0.2 and its running TAP guest", br.restarts)
+	}
+}

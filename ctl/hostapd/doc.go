@@ -29,7 +29,7 @@
 // # Commands
 //
 //	PING                       PONG
-//	STATUS                     the BSS (AppendStatus)
+//	STATUS                     the radio and every BSS (AppendStatus)
 //	STA ADDR                   one station (AppendSTA); FAIL if unknown
 //	STA-FIRST                  the first station; empty if none
 //	STA-NEXT ADDR              the station after ADDR; empty after the last

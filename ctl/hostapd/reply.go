@@ -31,7 +31,11 @@ type BSS struct {
 // (hostapd_ctrl_iface_status). The fields airq has no counterpart for are
 // left out (olbc, the HT station counts, ht_op_mode, edmg_*, the VHT and
 // HT capability dumps, max_txpower): the README lists them.
-func AppendStatus(b []byte, st *ctl.Status, bss BSS) []byte {
+//
+// As hostapd's, it ends with every BSS of the radio (bss[i], bssid[i],
+// ssid[i], num_sta[i]) on every BSS's socket: devs in the radio's order;
+// without devs, the socket's BSS alone from st.
+func AppendStatus(b []byte, st *ctl.Status, bss BSS, devs ...ctl.Dev) []byte {
 	b = appendKV(b, "state", bss.State)
 	b = appendKV(b, "phy", bss.Phy)
 	b = appendInt(b, "freq", st.Freq)
@@ -56,11 +60,29 @@ func AppendStatus(b []byte, st *ctl.Status, bss BSS) []byte {
 		}
 		b = append(b, '\n')
 	}
-	n := st.Counters[counter.Associated] + st.Counters[counter.Authenticated] + st.Counters[counter.Pending]
-	b = appendKV(b, "bss[0]", bss.Iface)
-	b = appendKV(b, "bssid[0]", st.BSSID.String())
-	b = appendKV(b, "ssid[0]", SSIDText(st.SSID))
-	return appendInt(b, "num_sta[0]", int(n))
+	if len(devs) == 0 {
+		n := st.Counters[counter.Associated] + st.Counters[counter.Authenticated] + st.Counters[counter.Pending]
+		return appendBSSStatus(b, 0, bss.Iface, st.BSSID, st.SSID, int(n))
+	}
+	for i := range devs {
+		d := &devs[i]
+		name := d.Name
+		if name == "" && i == 0 {
+			name = bss.Iface // a core that names no BSS has one: the socket's
+		}
+		b = appendBSSStatus(b, i, name, d.BSSID, d.SSID, d.Stations+d.Pending+d.Authenticated)
+	}
+	return b
+}
+
+// appendBSSStatus appends STATUS's lines of BSS i; num is hostapd's
+// num_sta, its stations in every state.
+func appendBSSStatus(b []byte, i int, name string, bssid ctl.MAC, ssid string, num int) []byte {
+	n := strconv.Itoa(i)
+	b = appendKV(b, "bss["+n+"]", name)
+	b = appendKV(b, "bssid["+n+"]", bssid.String())
+	b = appendKV(b, "ssid["+n+"]", SSIDText(ssid))
+	return appendInt(b, "num_sta["+n+"]", num)
 }
 
 // AppendSTA appends a station's reply in hostapd 2.10's order

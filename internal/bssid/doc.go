@@ -8,7 +8,8 @@
 //     BSSIDs (hostapd_validate_bssid_configuration), the mask rule;
 //   - Rule, DriverRule and Check: what each known driver's hardware ACKs
 //     with several interfaces on one phy (the mask rule of ath5k/ath9k,
-//     mt76x02's eight address slots, hwsim's any address).
+//     mt76x02's eight address slots, hwsim's any address);
+//   - HolderName: the name of the interface that holds a BSS's BSSID.
 //
 // The package is pure: addresses in, addresses and errors out.
 package bssid

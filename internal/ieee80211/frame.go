@@ -160,10 +160,15 @@ func (f Frame) qosOffset() int {
 
 // QoSControl returns the QoS Control field, or 0 for non-QoS frames.
 func (f Frame) QoSControl() uint16 {
-	if !f.IsQoS() || len(f) < f.qosOffset()+2 {
+	// Small enough to inline: every data frame in and out asks.
+	off := 24
+	if f[1]&3 == 3 { // ToDS and FromDS: four addresses (qosOffset)
+		off = 30
+	}
+	if !f.IsQoS() || len(f) < off+2 {
 		return 0
 	}
-	return binary.LittleEndian.Uint16(f[f.qosOffset():])
+	return binary.LittleEndian.Uint16(f[off:])
 }
 
 // TID returns the traffic identifier of a QoS data frame (0 otherwise).

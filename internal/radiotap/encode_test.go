@@ -213,3 +213,44 @@ func TestTxHeaderLenTable(t *testing.T) {
 		}
 	}
 }
+
+// TestTxHeadersFit: every layout's header fits the one TxHeaders keeps.
+func TestTxHeadersFit(t *testing.T) {
+	for _, n := range txLens {
+		if n > maxTxLen {
+			t.Errorf("a %d-byte TX header does not fit TxHeaders' %d bytes", n, maxTxLen)
+		}
+	}
+}
+
+// TestTxHeaders: TxHeaders.Append writes what AppendTx does, through runs
+// of the same parameters and changes of any field, and allocates nothing
+// into a buffer with room.
+func TestTxHeaders(t *testing.T) {
+	ps := []radio.TxParams{
+		{Rate: radio.LegacyRate(54000)},
+		{Rate: radio.LegacyRate(54000)},
+		{Rate: radio.LegacyRate(54000), Retries: 3},
+		{Rate: radio.LegacyRate(54000), Retries: 3, Flags: radio.TxNoAck},
+		{Rate: radio.LegacyRate(6000)},
+		{Rate: radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW20, ShortGI: true}},
+		{Rate: radio.Rate{Mode: radio.ModeHT, MCS: 7, Bandwidth: radio.BW40, ShortGI: true}},
+		{Rate: radio.Rate{Mode: radio.ModeVHT, MCS: 3, NSS: 2, Bandwidth: radio.BW160}, Retries: 2, Flags: radio.TxOrder},
+		{Rate: radio.Rate{Mode: radio.ModeVHT, MCS: 3, NSS: 2, Bandwidth: radio.BW160}, Retries: 2, Flags: radio.TxOrder},
+		{},
+	}
+	var c TxHeaders
+	for i, p := range ps {
+		got := c.Append([]byte{0xee}, p)
+		if want := AppendTx([]byte{0xee}, p); !bytes.Equal(got, want) {
+			t.Errorf("frame %d, %+v: Append = %x, want %x", i, p, got, want)
+		}
+	}
+	if raceEnabled {
+		return // allocation counts: make norace
+	}
+	buf := make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { c.Append(buf, ps[0]); c.Append(buf, ps[7]) }); n != 0 {
+		t.Errorf("%.1f allocations per Append, want 0", n)
+	}
+}

@@ -94,3 +94,24 @@ func AppendTx(dst []byte, p radio.TxParams) []byte {
 	}
 	return dst
 }
+
+// maxTxLen bounds TxHeaderLen over every TxParams (TestTxHeadersFit).
+const maxTxLen = 32
+
+// TxHeaders appends injection headers as AppendTx does, keeping the last
+// one built: a data path sends runs of frames with the same parameters (a
+// station's rate, often the same for every station), and copying a header
+// costs a fraction of encoding it field by field. The zero value is ready.
+type TxHeaders struct {
+	p   radio.TxParams
+	n   int // the kept header's length; 0 before the first
+	hdr [maxTxLen]byte
+}
+
+// Append is AppendTx(dst, p).
+func (c *TxHeaders) Append(dst []byte, p radio.TxParams) []byte {
+	if c.n == 0 || p != c.p {
+		c.p, c.n = p, len(AppendTx(c.hdr[:0], p))
+	}
+	return append(dst, c.hdr[:c.n]...)
+}

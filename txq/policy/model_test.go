@@ -21,12 +21,12 @@ type pending struct {
 
 func (p *pending) PHYAllows(ieee80211.AC, int) bool { return true }
 func (p *pending) StationAllows(sta uint16, _ ieee80211.AC) bool {
-	lo, hi := p.StationBelow(sta, be)
+	_, lo, hi := p.StationBelow(sta, be)
 	return lo || hi && p.TotalBelowThreshold()
 }
 func (p *pending) StationPending(sta uint16, _ ieee80211.AC) int32 { return p.sta[sta] }
-func (p *pending) StationBelow(sta uint16, _ ieee80211.AC) (bool, bool) {
-	return sta == 0 || p.sta[sta] < 5000, sta == 0 || p.sta[sta] < 12000
+func (p *pending) StationBelow(sta uint16, _ ieee80211.AC) (int32, bool, bool) {
+	return p.sta[sta], sta == 0 || p.sta[sta] < 5000, sta == 0 || p.sta[sta] < 12000
 }
 func (p *pending) TotalBelowThreshold() bool { return p.total < 24000 }
 

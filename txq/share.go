@@ -1,0 +1,263 @@
+package txq
+
+import (
+	"math/bits"
+
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// GroupAirtime is the per-group view of AQL that Config.GroupShares needs
+// (the aql package's Tracker, once told each station's group).
+type GroupAirtime interface {
+	// GroupPending is the µs pending, handed to the radio and not yet
+	// completed, of group g's stations in ac.
+	GroupPending(g uint8, ac ieee80211.AC) int64
+	// StationsPending is the µs pending of every station in ac (the
+	// non-station queue's frames, in no group, left out).
+	StationsPending(ac ieee80211.AC) int64
+}
+
+// shareState is what GroupShares keeps per AC: each group's competing
+// weight (the weights of its stations with a queue of the AC listed or
+// checked out), their sum, and what InShare remembers of its last ask.
+type shareState struct {
+	weight [MaxGroups]int64
+	total  int64
+	// competing is the number of groups with weight, mask those groups.
+	competing int
+	mask      uint8
+	// seq counts the Next calls; asked is seq at InShare's last ask,
+	// when the group's pending airtime was last.
+	seq, asked uint64
+	last       int64
+}
+
+// compete books a station's weight to its group's competing weight on ac
+// when it starts (on) or stops competing there.
+func (s *Scheduler) compete(sta uint16, ac ieee80211.AC, on bool) {
+	S := &s.share[ac]
+	g := s.stas[sta].group
+	w := int64(s.stas[sta].weight)
+	if !on {
+		w = -w
+	}
+	was := S.weight[g] > 0
+	S.weight[g] += w
+	S.total += w
+	if now := S.weight[g] > 0; now != was {
+		S.competing += int(b2i(now)) - int(b2i(was))
+		S.mask ^= 1 << g
+	}
+}
+
+// recompete books the competing weight of q's station on q's AC after
+// its queues' states changed: it competes while one is listed or out.
+func (s *Scheduler) recompete(q *TXQ) {
+	a := s.airOf(q.sta, q.ac)
+	if is := a.listed|a.out != 0; is != a.competing {
+		a.competing = is
+		s.compete(q.sta, q.ac, is)
+	}
+}
+
+// competes reports whether a station has a queue of ac listed or out.
+func (s *Scheduler) competes(sta uint16, ac ieee80211.AC) bool {
+	a := s.airOf(sta, ac)
+	return a.listed|a.out != 0
+}
+
+// capsOpen is the set of groups (a bit each) within their caps now.
+func (s *Scheduler) capsOpen() uint8 {
+	open := uint8(0xff)
+	for _, g := range s.capped[:s.ncapped] {
+		if !s.groups[g].open(s.now) {
+			open &^= 1 << g
+		}
+	}
+	return open
+}
+
+// sharing reports whether GroupShares holds anyone back on ac now: two or
+// more groups compete.
+func (s *Scheduler) sharing(ac ieee80211.AC) bool {
+	return s.shares && s.share[ac].competing >= 2
+}
+
+// countedWeight is the competing weight of the groups within their caps
+// (capsOpen): what a group's share is of.
+func (s *Scheduler) countedWeight(ac ieee80211.AC, caps uint8) int64 {
+	S := &s.share[ac]
+	w := S.total
+	for m := S.mask &^ caps; m != 0; m &= m - 1 {
+		w -= S.weight[bits.TrailingZeros8(m)]
+	}
+	return w
+}
+
+// inShare reports whether group g, competing on ac, holds at most its
+// share, by competing weight among the groups within their caps (w), of
+// the stations' pending airtime, plus slack µs. Some group competing is
+// always at or below its share, and one AQL holds back keeps frames in
+// flight that end, so the rule holds no group back from the air.
+func (s *Scheduler) inShare(g uint8, ac ieee80211.AC, w, slack int64) bool {
+	pg := s.gair.GroupPending(g, ac)
+	return pg*w <= s.share[ac].weight[g]*s.gair.StationsPending(ac)+w*slack
+}
+
+// groupsOpen is the set of groups whose stations Next may serve now on
+// ac: within their caps and, while sharing, within their shares. Trace
+// mode asks it once per Next; production asks inShare only of the groups
+// whose stations it would stop at (nextShared), with the same answers.
+func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
+	open := s.capsOpen()
+	if !s.sharing(ac) {
+		return open
+	}
+	w := s.countedWeight(ac, open)
+	for m := s.share[ac].mask & open; m != 0; m &= m - 1 {
+		if g := uint8(bits.TrailingZeros8(m)); !s.inShare(g, ac, w, 0) {
+			open &^= 1 << g
+		}
+	}
+	return open
+}
+
+// InShare reports whether the station of q, a queue Next handed out, may
+// send one more frame within its group's share of the in-flight airtime
+// (Config.GroupShares): the caller's dequeue loop asks it before each
+// frame, beside the per-station AQL check. It may while the group's
+// pending airtime is at most its share of the stations' plus the airtime
+// of the frame it sent last. Without that frame's worth, a station would
+// send one frame per selection while its group is at its share, and the
+// kernel's walk, which gives credit per pass, would favour stations by
+// their place in the list (of a 3-station BSS beside a 1-station one, the
+// middle station got 0.18 of the air and the others 0.27 to 0.29, not
+// 0.25); with it the shares hold (sim's TestAirtimeBSSStatic). Always true
+// without GroupShares or with one group competing.
+func (s *Scheduler) InShare(q *TXQ) bool {
+	return !s.shares || q.sta == 0 || s.share[q.ac].competing < 2 || s.inShareNow(q)
+}
+
+// inShareNow is InShare while sharing.
+func (s *Scheduler) inShareNow(q *TXQ) bool {
+	S := &s.share[q.ac]
+	g := s.stas[q.sta].group
+	pg := s.gair.GroupPending(g, q.ac)
+	last := int64(0)
+	if S.asked == S.seq {
+		last = max(pg-S.last, 0) // the frame sent since the last ask
+	}
+	S.asked, S.last = S.seq, pg
+	return s.inShare(g, q.ac, s.countedWeight(q.ac, s.capsOpen()), last)
+}
+
+// hbaseOf is the first heap of group g's stations in production mode: a
+// pair of its own when it is capped, or with GroupShares for every group
+// but 0, whose stations keep the shared pair; the shared pair otherwise.
+func (s *Scheduler) hbaseOf(g uint8) int8 {
+	if s.groups[g].capped || s.shares && g != 0 {
+		return int8(numHeaps * (1 + int(g)))
+	}
+	return 0
+}
+
+// ownHeaps is the set of groups with heaps of their own.
+func (s *Scheduler) ownHeaps() uint8 {
+	var m uint8
+	for g := range uint8(MaxGroups) {
+		if s.groups[g].hbase != 0 {
+			m |= 1 << g
+		}
+	}
+	return m
+}
+
+// growHeaps makes group g's own heaps hold all its stations (one entry per
+// station and AC at most), so that filing never allocates. Only SetGroup
+// and SetCap call it: a station joins its group when it associates.
+func (s *Scheduler) growHeaps(g uint8) {
+	base := int(s.groups[g].hbase)
+	if !s.prod || base == 0 {
+		return
+	}
+	need := s.members[g]
+	for ac := range s.acs {
+		for h := range numHeaps {
+			H := &s.acs[ac].heaps[base+h]
+			if cap(H.e) >= need {
+				continue
+			}
+			e := make([]stop, len(H.e), min(max(need, 2*cap(H.e), 8), s.cfg.MaxStations))
+			copy(e, H.e)
+			H.e = e
+		}
+	}
+}
+
+// nextShared is production's next with heaps of groups' own (caps, or
+// GroupShares): the first stop, in walk order from the cursor, among the
+// shared heaps and those of the groups within their caps and shares. It
+// compares the heaps' tops as they stand, asks only the earliest's group
+// whether it is within its share (a group that is not is left out), and
+// checks that stop (heapTop), again if it was stale and filed again: a
+// stale entry's key is before its true stop, so the earliest top is never
+// later than the first true stop.
+func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bool) {
+	open := s.capsOpen()
+	sharing := s.sharing(ac)
+	var w int64
+	if sharing {
+		w = s.countedWeight(ac, open)
+	}
+	// The shared heaps are group 0's with GroupShares, and without it
+	// those of every uncapped group, which no share holds back.
+	// A bit per heap to look at: the pairs of the open groups with heaps
+	// of their own, and the shared pair, which without GroupShares holds
+	// every uncapped group's stations and with it group 0's.
+	heaps := pairBits[s.owned&open] << numHeaps
+	if !s.shares || open&1 != 0 && s.owned&1 == 0 {
+		heaps |= 3
+	}
+	const belowHigh = 0xaaaaaaaa // the heaps of the below-high limit answer
+	if heaps&A.filled&belowHigh != 0 && !s.air.TotalBelowThreshold() {
+		heaps &^= belowHigh
+	}
+	for {
+		var raw *stop
+		hp := -1
+		for m := heaps & A.filled; m != 0; m &= m - 1 {
+			h := bits.TrailingZeros32(m)
+			if e := &A.heaps[h].e[0]; raw == nil || e.before(raw) {
+				raw, hp = e, h
+			}
+		}
+		if hp < 0 {
+			return best, false
+		}
+		g := uint8(hp/numHeaps - 1)
+		if hp < numHeaps {
+			g = 0 // the shared pair: group 0's with GroupShares
+		}
+		if sharing && s.share[ac].weight[g] > 0 && !s.inShare(g, ac, w, 0) {
+			heaps &^= 3 << (hp &^ 1)
+			continue
+		}
+		want := *raw
+		if e := s.heapTop(A, ac, hp); e != nil && *e == want {
+			return want, true
+		}
+	}
+}
+
+// pairBits spreads a set of groups to their pairs of heaps: bits 2g and
+// 2g+1 for group g.
+var pairBits = func() (t [256]uint32) {
+	for m := range t {
+		for g := range MaxGroups {
+			if m&(1<<g) != 0 {
+				t[m] |= 3 << (numHeaps * g)
+			}
+		}
+	}
+	return t
+}()
