@@ -13,7 +13,7 @@ import (
 // time, so ADDBA is declined at once (status 37): a station left waiting
 // would stall that TID for up to a second. DELBA needs no answer. Other
 // unicast Action frames are returned with the category's high bit set.
-func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
+func (a *AP) handleAction(now time.Duration, s *station, fr ieee80211.Frame) {
 	act, err := ieee80211.ParseAction(fr.Body())
 	if err != nil {
 		a.cnt[counter.RxMalformed]++
@@ -22,7 +22,6 @@ func (a *AP) handleAction(now time.Duration, fr ieee80211.Frame) {
 	if fr.Addr1().IsMulticast() || act.Category()&0x80 != 0 {
 		return
 	}
-	_, s := a.sta.lookup(fr.Addr2())
 	if s == nil || s.State != bss.StateAssociated {
 		return
 	}

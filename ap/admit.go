@@ -116,7 +116,7 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 }
 
 // admitClass3 decides a class 3 frame (data, PS-Poll) to BSS b from sa,
-// whose entry is slot, s (nil if none): true when the station is associated, or
+// whose entry is slot, s (nil if none; one in another BSS is none): true when the station is associated, or
 // this frame confirms an association whose response's status was lost.
 // Otherwise the frame is dropped: ignored while the response's status is
 // awaited, else answered from b with reason 7 as hostapd does
@@ -124,6 +124,11 @@ func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 // station, one that acknowledged its authentication response, and a
 // deauthentication to others).
 func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) bool {
+	if s != nil && s.bss != b {
+		// A station of another BSS of the radio is a stranger here: its
+		// frames to this BSSID are not its BSS's to take.
+		slot, s = 0, nil
+	}
 	switch {
 	case s != nil && s.State == bss.StateAssociated:
 		return true
@@ -153,28 +158,38 @@ func (a *AP) admitClass3(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot u
 }
 
 // makeRoom frees a slot of the full table for a new authentication; false
-// when every station carries traffic.
+// when every station carries traffic. Of each kind the radio's oldest goes,
+// whichever BSS holds it: a flood at one BSS then pushes out its own
+// entries, not a station of another in the middle of joining.
 func (a *AP) makeRoom(now time.Duration) bool {
-	for _, b := range a.bsses {
-		if slot := b.Stations.Oldest(bss.ListAuth); slot != 0 {
-			a.cnt[counter.AuthEvicted]++
-			a.sta.remove(slot)
-			return true
-		}
+	if slot := a.oldestOn(bss.ListAuth, func(s *station) time.Duration { return s.AuthAt }); slot != 0 {
+		a.cnt[counter.AuthEvicted]++
+		a.sta.remove(slot)
+		return true
 	}
-	for _, b := range a.bsses {
-		if slot := b.Stations.Oldest(bss.ListPending); slot != 0 {
-			a.cnt[counter.PendingEvicted]++
-			a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
-			return true
-		}
+	if slot := a.oldestOn(bss.ListPending, func(s *station) time.Duration { return s.PendingAt }); slot != 0 {
+		a.cnt[counter.PendingEvicted]++
+		a.disconnect(now, slot, ieee80211.ReasonAPFull, "removed to make room while associating", false)
+		return true
 	}
-	for _, b := range a.bsses {
-		if a.evictQuiet(now, b, 0) {
-			return true
-		}
+	if slot := a.oldestOn(bss.ListQuiet, func(s *station) time.Duration { return s.AssocAt }); slot != 0 {
+		a.evictQuiet(now, a.sta.slots[slot].bss, 0)
+		return true
 	}
 	return false
+}
+
+// oldestOn returns the slot longest on list l among the radio's BSSes,
+// by since (when a station joined that list), 0 if every list is empty.
+func (a *AP) oldestOn(l bss.List, since func(*station) time.Duration) uint16 {
+	var oldest uint16
+	for _, b := range a.bsses {
+		slot := b.Stations.Oldest(l)
+		if slot != 0 && (oldest == 0 || since(&a.sta.slots[slot]) < since(&a.sta.slots[oldest])) {
+			oldest = slot
+		}
+	}
+	return oldest
 }
 
 // makeAIDRoom frees an AID when Config.MaxStations are associated or

@@ -163,7 +163,7 @@ func New(cfg Config) (*AP, error) {
 	for i := range a.flights {
 		a.flights[i] = newFlightRing(1024)
 	}
-	a.bss.Replies = bss.NewReplyBudget(cfg.ReplyAirtime)
+	a.bss.Replies = bss.NewReplyBudget(replyShare(cfg))
 	a.bss.Senders = bss.NewSenders(cfg.BSSID)
 	a.bss.Answered = newAnswered(cfg, a.est)
 	for _, x := range cfg.BSSes {

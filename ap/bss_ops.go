@@ -19,6 +19,10 @@ type bssOps struct {
 	name, holder, tap string
 	left              StationCounters
 	ack               *ackmiss.Watch
+	// wiredIn are the frames from its wired side (HandleWired), wiredOut
+	// those the core queued for it: counted where the frames already
+	// carry their BSS's index.
+	wiredIn, wiredOut uint64
 	// warnedAt is when the last EventUnacked of the BSS went out, and
 	// warned whether one has; reported the watch's Unanswered then.
 	warnedAt time.Duration

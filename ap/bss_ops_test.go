@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ackmiss"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/rsn"
 )
 
 // unacked sends one frame of sta to bssid as a station that never hears
@@ -84,5 +85,45 @@ func TestWatchAckAllocs(t *testing.T) {
 		h.a.watchAck(h.now, fr)
 	}); n != 0 {
 		t.Errorf("%.1f allocations per frame, want 0", n)
+	}
+}
+
+// TestDevSecurityAndWiredPerBSS: airqctl dev shows each BSS's own
+// security from its RSN, the one it runs: a WPA2 first BSS beside a
+// WPA2/WPA3 transition guest with PMF optional, then the guest restarted
+// open; and each BSS's wired frames in (from its TAP) and out (to it),
+// counted apart.
+func TestDevSecurityAndWiredPerBSS(t *testing.T) {
+	cfg := wpaConfig(t, rsn.AKMPSK)
+	guest := guestWPA2()
+	guest.AKMs, guest.MFP = []rsn.AKM{rsn.AKMPSK, rsn.AKMSAE}, rsn.MFPOptional
+	cfg.BSSes = []BSSConfig{{Name: "guest", BSSID: guest2ID, SSID: "guest", RSN: guest}}
+	h := newHarness(t, cfg)
+	devs := h.a.Control(h.now, ctl.Request{Op: ctl.OpDev}).Devs
+	if d := devs[0]; d.Security != "WPA2-Personal" || d.KeyMgmt != "WPA-PSK" || d.PMF != "off" {
+		t.Errorf("first BSS: %q %q %q", d.Security, d.KeyMgmt, d.PMF)
+	}
+	if d := devs[1]; d.Security != "WPA2/WPA3-Personal transition" || d.KeyMgmt != "WPA-PSK SAE" || d.PMF != "optional" {
+		t.Errorf("guest BSS: %q %q %q", d.Security, d.KeyMgmt, d.PMF)
+	}
+	wm, _ := connectBoth(h)
+	for range 3 {
+		h.wireTo(1, eth(guestSTA, host, 0))
+	}
+	h.wireTo(0, eth(mainSTA, host, 0))
+	wm.send(0x0800, ipv4(0), true)
+	h.take()
+	devs = h.a.Control(h.now, ctl.Request{Op: ctl.OpDev}).Devs
+	if devs[0].WiredIn != 1 || devs[1].WiredIn != 3 {
+		t.Errorf("wired in: first %d, guest %d; want 1 and 3", devs[0].WiredIn, devs[1].WiredIn)
+	}
+	if devs[0].WiredOut != 1 || devs[1].WiredOut != 0 {
+		t.Errorf("wired out: first %d, guest %d; want 1 and 0", devs[0].WiredOut, devs[1].WiredOut)
+	}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{Name: "guest", SSID: "guest"}); err != nil {
+		t.Fatal(err)
+	}
+	if d := h.a.Control(h.now, ctl.Request{Op: ctl.OpDev}).Devs[1]; d.Security != "open" || d.KeyMgmt != "" || d.PMF != "off" {
+		t.Errorf("guest BSS restarted open: %q %q %q", d.Security, d.KeyMgmt, d.PMF)
 	}
 }

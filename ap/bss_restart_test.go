@@ -1,11 +1,17 @@
 package ap
 
 import (
+	"bytes"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
+	"github.com/airq/airq/sae"
 )
 
 // TestRestartBSSAlone: restarting the guest BSS with a new SSID and DTIM
@@ -110,9 +116,9 @@ func TestRestartBSSAlone(t *testing.T) {
 }
 
 // TestRestartBSSRefused: the first BSS (the radio's Config), a BSS the
-// radio does not carry, a new BSSID, an invalid or a secured
-// configuration, and a secured running BSS, are refused, naming the BSS,
-// and change nothing.
+// radio does not carry, a new BSSID, an invalid configuration (a
+// secured one without a key among them) are refused, naming the BSS, and
+// change nothing.
 func TestRestartBSSRefused(t *testing.T) {
 	h := newHarness(t, threeBSSes())
 	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
@@ -129,19 +135,13 @@ func TestRestartBSSRefused(t *testing.T) {
 		{1, BSSConfig{Name: "guest", SSID: "x", BSSID: guest3ID}, "a new BSSID"},
 		{1, BSSConfig{Name: "guest", SSID: ""}, "ssid"},
 		{1, BSSConfig{Name: "guest", SSID: "x", DTIMPeriod: 256}, "dtim_period 256"},
-		{1, BSSConfig{Name: "guest", SSID: "x", RSN: &RSNConfig{}}, "bss guest: a secured BSS restarts only with the radio"},
+		{1, BSSConfig{Name: "guest", SSID: "x", RSN: &RSNConfig{}}, "bss 2 (x): wpa"},
 	} {
 		err := h.a.RestartBSS(h.now, c.i, c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("RestartBSS(%d, %+v): %v, want %q", c.i, c.cfg, err, c.want)
 		}
 	}
-	// A running secured BSS is not made open by a restart either.
-	h.a.cfg.BSSes[1].RSN = &RSNConfig{}
-	if err := h.a.RestartBSS(h.now, 2, BSSConfig{Name: "iot", SSID: "iot"}); err == nil || !strings.Contains(err.Error(), "bss iot: a secured BSS restarts only with the radio") {
-		t.Errorf("restarting a secured BSS open: %v", err)
-	}
-	h.a.cfg.BSSes[1].RSN = nil
 	h.collect()
 	if out, _ := h.take(); len(out) != 0 || h.a.bsses[1].Associated != 1 || h.a.Config().BSSes[0].SSID != "guest" {
 		t.Errorf("a refused restart sent %d frames; guest associated %d, ssid %q", len(out), h.a.bsses[1].Associated, h.a.Config().BSSes[0].SSID)
@@ -178,6 +178,34 @@ func TestRestartBSSWhileDisabled(t *testing.T) {
 	}
 }
 
+// TestRestartSecuredBSSWhileDisabled: a secured BSS restarted while the
+// radio is switched off gets its group keys, and a station joins it once
+// the radio is enabled.
+func TestRestartSecuredBSSWhileDisabled(t *testing.T) {
+	h := newHarness(t, twoWPA2(t))
+	h.a.Disable(h.now)
+	h.collect()
+	h.take()
+	const newPass = "the guest's new passphrase"
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{SSID: "guest", RSN: &RSNConfig{Passphrase: bss.NewPassphrase(newPass), Rand: newSeeded(11)}}); err != nil {
+		t.Fatal(err)
+	}
+	h.collect()
+	if out, _ := h.take(); len(out) != 0 {
+		t.Errorf("a disabled radio sent %d frames", len(out))
+	}
+	h.a.Enable(h.now)
+	if g := h.a.radios[1].rsn; !g.started || g.gtk == nil {
+		t.Fatal("the restarted BSS has no GTK once enabled")
+	}
+	w := joinBSS(h, guestSTA, 1, rsn.AKMPSK)
+	w.associate(newPass)
+	pumpAll(h, w)
+	if !w.done || len(w.groupKeys()) != 1 {
+		t.Fatalf("joining the restarted BSS: handshake %v, %d group keys", w.done, len(w.groupKeys()))
+	}
+}
+
 // ssidOf is a beacon's SSID.
 func ssidOf(t *testing.T, fr ieee80211.Frame) string {
 	t.Helper()
@@ -190,4 +218,162 @@ func ssidOf(t *testing.T, fr ieee80211.Frame) string {
 		t.Fatal("a beacon without SSID")
 	}
 	return string(ssid)
+}
+
+// TestRestartSecuredBSS: the secured guest BSS restarts with a new
+// passphrase and a group rekey interval: its station is deauthenticated,
+// the BSS has a new authenticator with a fresh GTK and its rekey timer
+// running, and a station joins it again with the new passphrase only;
+// the WPA2 main BSS keeps its station, its GTK and PNs, and its station
+// keeps passing data. The guest BSS then turns open and secured again.
+func TestRestartSecuredBSS(t *testing.T) {
+	h := newHarness(t, twoWPA2(t))
+	wm, _ := connectBoth(h)
+	mainRSN, mainGTK, oldGuest := h.a.radios[0].rsn, h.a.radios[0].rsn.gtk, h.a.radios[1].rsn
+	mainPN := mainGTK.LastPN()
+	h.take()
+	h.takeEvents()
+
+	const newPass = "the guest's new passphrase"
+	secured := BSSConfig{Name: "guest", SSID: "guest", RSN: &RSNConfig{Passphrase: bss.NewPassphrase(newPass), GroupRekey: time.Hour, Rand: newSeeded(11)}}
+	if err := h.a.RestartBSS(h.now, 1, secured); err != nil {
+		t.Fatal(err)
+	}
+	h.collect()
+	out, _ := h.take()
+	findMgmt(t, out, ieee80211.SubtypeDeauth, guestSTA)
+	g := h.a.radios[1].rsn
+	switch {
+	case g == nil || g == oldGuest || g.gtk == nil || g.gtk == oldGuest.gtk:
+		t.Fatal("the guest BSS has not a new RSN with its own GTK")
+	case !g.hasDeadline || g.deadline != h.now+time.Hour:
+		t.Errorf("the guest BSS's group rekey is not due an hour from now (%v %v)", g.hasDeadline, g.deadline)
+	case !slices.Equal(h.a.rsns, []*rsnState{mainRSN, g}):
+		t.Error("the radio's secured BSSes are not the main and the new guest RSN, in order")
+	case h.a.bsses[1].Associated != 0 || h.a.bss.Associated != 1:
+		t.Errorf("associated: guest %d, main %d", h.a.bsses[1].Associated, h.a.bss.Associated)
+	case h.a.radios[0].rsn != mainRSN || mainRSN.gtk != mainGTK || mainGTK.LastPN() != mainPN:
+		t.Error("the main BSS's RSN, GTK or its PN changed")
+	}
+	if ev := h.takeEvents(); len(ev) != 1 || ev[0].Addr != guestSTA {
+		t.Errorf("events %+v, want the guest station's disconnection alone", ev)
+	}
+
+	// The main station keeps passing data.
+	wm.send(0x0800, ipv4(0), true)
+	if _, w := h.take(); len(w) != 1 {
+		t.Errorf("the main station: %d frames to the wired side, want 1", len(w))
+	}
+
+	// The old passphrase fails, the new one joins.
+	old := joinBSS(h, guestSTA, 1, rsn.AKMPSK)
+	old.associate(guestPassphrase)
+	pumpAll(h, old, wm)
+	if old.done {
+		t.Fatal("the guest BSS took its old passphrase")
+	}
+	fresh := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 7}, 1, rsn.AKMPSK)
+	fresh.associate(newPass)
+	pumpAll(h, fresh, wm)
+	if !fresh.done || len(fresh.groupKeys()) != 1 || len(wm.groupKeys()) != 1 {
+		t.Fatalf("with the new passphrase: handshake %v, %d group keys; main station %d", fresh.done, len(fresh.groupKeys()), len(wm.groupKeys()))
+	}
+
+	// Open, then secured again.
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{Name: "guest", SSID: "guest"}); err != nil {
+		t.Fatal(err)
+	}
+	if h.a.radios[1].rsn != nil || h.a.bsses[1].Profile.RSNE != nil || !slices.Equal(h.a.rsns, []*rsnState{mainRSN}) {
+		t.Fatal("the guest BSS turned open still has an RSN")
+	}
+	keys, err := DerivePSKs(secured.RSN, secured.SSID) // as a reload derives them, off the loop
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.a.RestartBSSWith(h.now, 1, secured, keys); err != nil {
+		t.Fatal(err)
+	}
+	if g := h.a.radios[1].rsn; g == nil || g.gtk == nil || !bytes.Equal(h.a.bsses[1].Profile.RSNE, g.ie) || len(h.a.rsns) != 2 {
+		t.Fatal("the guest BSS secured again has no RSN, GTK or RSNE")
+	}
+	if h.a.bss.Associated != 1 || mainRSN.gtk != mainGTK {
+		t.Error("the main BSS lost its station or its GTK")
+	}
+	again := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 6}, 1, rsn.AKMPSK)
+	again.associate(newPass)
+	pumpAll(h, again, wm)
+	if !again.done {
+		t.Fatal("the passphrase of the keys derived beforehand does not join")
+	}
+}
+
+// TestRestartSAEBSS: an SAE guest BSS restarted with a new SSID and
+// password: its PMKSA cache starts empty, a job the driver held for the
+// old authenticator comes back to nobody, and a station authenticates
+// with the new password and the new SSID's password element only.
+func TestRestartSAEBSS(t *testing.T) {
+	h := newHarness(t, twoSAE(t, false))
+	w := joinBSS(h, guestSTA, 1, rsn.AKMSAE)
+	w.mfp = true
+	keys, status := w.saeAuth(saePassword, 19, true)
+	if keys == nil || w.saeAssociate(&keys.PMK, nil) != 0 || h.a.radios[1].sae().pmksa.Len() != 1 {
+		t.Fatalf("SAE with the guest BSS: status %d", status)
+	}
+	// A Commit whose job the driver holds over the restart.
+	late := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 8}, 1, rsn.AKMSAE)
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(late.addr), sae.MAC(guest2ID), []byte("guest"), []byte(saePassword), nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := st.Commit(newSeeded(40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late.sendSAE(f)
+	if len(h.saeJobs) != 1 {
+		t.Fatalf("%d SAE jobs with the driver, want 1", len(h.saeJobs))
+	}
+	// And one still queued for the next Flush: cancelled with its BSS.
+	queued := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 9}, 1, rsn.AKMSAE)
+	if f, err = st.Commit(newSeeded(41)); err != nil {
+		t.Fatal(err)
+	}
+	b := ieee80211.AppendAuth(queued.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
+	h.a.HandleRadio(h.now, append(radiotapRx(), append(b, f.Body...)...))
+	if h.a.saeQueued != 1 {
+		t.Fatalf("%d SAE jobs queued, want 1", h.a.saeQueued)
+	}
+
+	const newPassword = "a new guest password"
+	c := saeConfig(t, sae.BothMethods).RSN
+	c.SAE.Passwords = []sae.Password{{Password: []byte(newPassword), AnyPeer: true}}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{SSID: "guest2", RSN: c}); err != nil {
+		t.Fatal(err)
+	}
+	if h.a.saeQueued != 0 {
+		t.Errorf("%d SAE jobs still queued for the restarted BSS", h.a.saeQueued)
+	}
+	h.collect()
+	h.take()
+	h.runSAEJobs()
+	if out := h.saeFrames(late.addr); len(out) != 0 {
+		t.Errorf("the old authenticator's job answered: %+v", out)
+	}
+	if n := h.a.radios[1].sae().pmksa.Len(); n != 0 || h.a.bsses[1].Associated != 0 {
+		t.Fatalf("after the restart: %d PMKSAs, %d associated", n, h.a.bsses[1].Associated)
+	}
+	if keys, status := w.saeAuth(saePassword, 19, true); keys != nil || status != sae.StatusChallengeFail {
+		t.Errorf("the old password: keys %v, status %d; want 15", keys != nil, status)
+	}
+	if keys, status := w.saeAuthAs("guest", newPassword, 19, true); keys != nil || status != sae.StatusChallengeFail {
+		t.Errorf("the old SSID's password element: keys %v, status %d; want 15", keys != nil, status)
+	}
+	keys, status = w.saeAuth(newPassword, 19, true)
+	if keys == nil {
+		t.Fatalf("the new password and SSID: status %d", status)
+	}
+	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done || h.a.bsses[1].Associated != 1 {
+		t.Fatalf("association status %d, handshake %v", st, w.done)
+	}
 }

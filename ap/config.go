@@ -85,7 +85,8 @@ type Config struct {
 	// ReplyAirtime is the share of airtime management replies to others'
 	// frames may use (probe, auth and association responses, deauths to
 	// strangers), split in classes so that a flood in one cannot silence
-	// the others (replies.go); default 0.1.
+	// the others (replies.go), and evenly among the radio's BSSes;
+	// default 0.1.
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int

@@ -10,23 +10,24 @@ import (
 
 // describeBSS fills in what the BSS is: its security and its PHY.
 func (a *AP) describeBSS(st *ctl.Status) {
-	st.Security, st.KeyMgmt, st.PMF = describeSecurity(a.cfg.RSN)
+	st.Security, st.KeyMgmt, st.PMF = describeSecurity(a.radios[0].rsn)
 	st.PHYMode, st.Width = a.phyMode(), a.cfg.PHY.WidthName()
 }
 
-// describeSecurity names a BSS's security, its AKMs and its PMF; c nil is
-// an open network.
-func describeSecurity(c *RSNConfig) (security, keyMgmt, pmf string) {
-	if c == nil {
+// describeSecurity names a BSS's security, its AKMs and its PMF from its
+// RSN state, the one it runs (a restart replaces it); r nil is an open
+// network.
+func describeSecurity(r *rsnState) (security, keyMgmt, pmf string) {
+	if r == nil {
 		return "open", "", "off"
 	}
-	p := c.policy()
+	p := r.policy
 	names := make([]string, len(p.AKMs))
 	for i, akm := range p.AKMs {
 		names[i] = akm.String()
 	}
 	security, keyMgmt, pmf = securityName(p.AKMs), strings.Join(names, " "), "off"
-	switch c.MFP {
+	switch p.MFP {
 	case rsn.MFPOptional:
 		pmf = "optional"
 	case rsn.MFPRequired:

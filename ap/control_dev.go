@@ -25,11 +25,8 @@ func (a *AP) ctlDev(d *ctl.Dev, i int) {
 		Channel: a.cfg.Channel, Freq: a.cfg.Freq, Width: a.iwWidth(), Stations: b.Associated, Pending: b.Pending}
 	ops := &a.radios[i].ops
 	d.Holder, d.TAP = ops.holder, ops.tap
-	rsnc := a.cfg.RSN
-	if i > 0 && i <= len(a.cfg.BSSes) {
-		rsnc = a.cfg.BSSes[i-1].RSN
-	}
-	d.Security, _, _ = describeSecurity(rsnc)
+	d.Security, d.KeyMgmt, d.PMF = describeSecurity(a.radios[i].rsn)
+	d.WiredIn, d.WiredOut = ops.wiredIn, ops.wiredOut
 	for slot := range a.sta.used() {
 		if s := &a.sta.slots[slot]; s.bss == b && s.State == bss.StateAuthenticated {
 			d.Authenticated++

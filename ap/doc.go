@@ -72,8 +72,9 @@
 // the group's hard cap. A TX pass that leaves frames queued with nothing
 // in flight puts the cap's return within budget into Deadline: no
 // completion would run the TX loop again. With several BSSes the scheduler
-// holds each to its share of what is in flight (txq's GroupShares: each
-// station's pending airtime counts in its BSS's, aql.Tracker.SetGroup, and
-// the TX loop asks InShare before each frame), so that the radio's queue,
-// however deep, carries each BSS its share.
+// holds each, and each station in it, to its share of what is in flight
+// (txq's GroupShares: each station's pending airtime counts in its BSS's,
+// aql.Tracker.SetGroup, and the TX loop asks InShare before each frame),
+// so that the radio's queue, however deep, carries each BSS and station
+// its share.
 package ap

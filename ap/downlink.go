@@ -17,6 +17,9 @@ import (
 // or queued.
 func (a *AP) HandleWired(now time.Duration, bss int, eth []byte) {
 	a.cnt[counter.WiredIn]++
+	if uint(bss) < uint(len(a.radios)) {
+		a.radios[bss].ops.wiredIn++
+	}
 	if a.disabled {
 		a.cnt[counter.DownlinkIn]++
 		a.cnt[counter.WiredDroppedNoStation]++

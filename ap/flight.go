@@ -55,9 +55,13 @@ type flightFields struct {
 	replyCost   uint32
 	replyClass  bss.ReplyClass
 	replyPooled bool  // the shared pool paid for it: so it pays for its retries
-	replyFrom   uint8 // the index in AP.bsses of the BSS whose budget paid for it
 	mlme        uint8 // an authentication or association response (admit.go)
-	ref         flightRef
+	// from is the index in AP.bsses of the BSS that sent it (its Addr2):
+	// each BSS numbers its frames itself, so an echo matches only its own
+	// BSS's records, and a reply's retries are charged to that BSS's
+	// budget.
+	from uint8
+	ref  flightRef
 }
 
 // flightRef names a record for as long as it is in its ring: its AC and
@@ -145,10 +149,22 @@ func (a *AP) register(ac ieee80211.AC, fr ieee80211.Frame, tid uint8, slot uint1
 	// the stack and copied.
 	rec.flightFields = flightFields{}
 	rec.addr1, rec.seqCtl, rec.tid, rec.slot, rec.data, rec.bytes = fr.Addr1(), fr.SeqCtl(), tid, slot, data, bytes
-	rec.psdu, rec.rate, rec.sent = len(fr), rate, now
+	rec.psdu, rec.rate, rec.sent, rec.from = len(fr), rate, now, a.senderOf(fr)
 	rec.ref = flightRef{ac: ac, serial: f.base + uint64(f.size)}
 	f.size++
 	return rec
+}
+
+// senderOf returns the index in AP.bsses of the BSS that sends fr, one of
+// the radio's own frames: the BSS whose BSSID is its transmitter.
+func (a *AP) senderOf(fr ieee80211.Frame) uint8 {
+	ta := fr.Addr2()
+	for i, b := range a.bsses {
+		if b.BSSID == ta {
+			return uint8(i)
+		}
+	}
+	return 0
 }
 
 // completeOldest completes the oldest record of ac; st is its TX status, or
@@ -185,7 +201,7 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 		a.beacons.echoed(now - rec.tbtt)
 	}
 	if rec.replyCost != 0 && st != nil {
-		a.bsses[rec.replyFrom].Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
+		a.bsses[rec.from].Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))
 	}
 	if rec.mlme != mlmeNone {
 		a.mlmeStatus(now, rec, st)
@@ -265,11 +281,11 @@ func (a *AP) completeSlab(rec *flight, st *radio.TxStatus, now time.Duration) {
 func (a *AP) handleEcho(now time.Duration, fr ieee80211.Frame, st *radio.TxStatus) {
 	a.cnt[counter.Echoes]++
 	ac, tid := acOf(fr)
-	addr1, seqCtl := fr.Addr1(), fr.SeqCtl()
+	addr1, seqCtl, from := fr.Addr1(), fr.SeqCtl(), a.senderOf(fr)
 	f := &a.flights[ac]
 	for i := 0; i < f.size; i++ {
 		r := f.at(i)
-		if r.done || r.addr1 != addr1 || r.seqCtl != seqCtl || r.tid != tid {
+		if r.done || r.addr1 != addr1 || r.seqCtl != seqCtl || r.tid != tid || r.from != from {
 			continue
 		}
 		for ; i > 0; i-- {

@@ -69,7 +69,6 @@ func (a *AP) finishReply(now time.Duration, from *bss.BSS, h uint32, b []byte, r
 	ac, tid := acOf(fr)
 	rec := a.register(ac, fr, tid, slot, false, len(fr), from.Rates.LowestBasic(), now)
 	rec.replyCost, rec.replyClass, rec.replyPooled, rec.mlme = cost, class, pooled, mlme
-	rec.replyFrom = a.indexOf(from)
 	a.emitRadio(h, b, rec)
 	return true
 }

@@ -41,17 +41,22 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	if a.aclRefuses(now, b, sa, "authentication") {
 		// hostapd's handle_auth: "Station not allowed to authenticate",
 		// answered with unspecified failure. A station the lists now
-		// refuse loses what it had.
-		if s != nil {
+		// refuse loses what it had; what it has with another BSS of the
+		// radio is not this BSS's to end (hostapd would not even find it).
+		if s != nil && s.bss == b {
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
 		a.sendAuth(now, b, sa, alg, 2, ieee80211.StatusUnspecified, class, 0)
 		return
 	}
-	if s.keepsAssoc() && s.bss == b {
-		// Its own BSS's: another BSS of the radio takes it as a new
-		// station, which leaves this one (hostapd prunes it from the
-		// radio's other BSSes).
+	if s.keepsAssoc() {
+		// Whichever BSS it is sent to: an unprotected frame anyone can
+		// forge must not end an MFP station's association, here or in
+		// another BSS of the radio (hostapd moves the station at once,
+		// ap_sta_remove_in_other_bss, which undoes 802.11w). A station
+		// that really moves deauthenticates first under its keys, or its
+		// association request here starts its BSS's SA Query
+		// (handleAssoc).
 		a.authKeepsAssoc(now, b, sa, alg, class)
 		return
 	}
@@ -71,9 +76,17 @@ func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 
 // freshEntry gives sa a new entry in BSS b (s, its old one, nil if none):
 // authenticating again resets the station (whatever it had queued belongs
-// to a session it has given up); a full table makes room if it can.
+// to a session it has given up); a full table makes room if it can. A
+// station that moves from another BSS of the radio is deauthenticated
+// there, as hostapd's ap_sta_remove_in_other_bss does, within that BSS's
+// reply budget (a frame from the air asked for it) and under its keys,
+// sent while the station still has them.
 func (a *AP) freshEntry(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) (uint16, *station, bool) {
-	if s != nil {
+	switch {
+	case s != nil && s.bss != b:
+		a.sendStrangerReply(now, s.bss, ieee80211.SubtypeDeauth, sa, ieee80211.ReasonPrevAuthNotValid)
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "authenticated with another BSS", false)
+	case s != nil:
 		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "reauthenticated", false)
 	}
 	slot, s, ok := a.sta.add(b, sa)
@@ -98,8 +111,22 @@ func (a *AP) handleAssoc(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
 	}
 	sa := fr.Addr2()
 	slot, s := a.sta.lookup(sa)
-	if s == nil {
+	switch {
+	case s == nil:
 		slot, s, _ = a.readmitAnswered(now, b, sa)
+	case s.bss != b:
+		// Authenticated with another BSS of the radio: to this one a
+		// stranger, refused as one (hostapd's handle_assoc finds no
+		// entry in this BSS), and what it has there stays. An MFP
+		// station's BSS asks it under its keys whether it is still
+		// there, as for a request to itself: one that left without its
+		// deauthentication getting through answers nothing, loses that
+		// association when the query times out, and can then move.
+		if s.keepsAssoc() {
+			_, _, step := a.saQuery(s).Assoc(now)
+			a.saQueryStep(now, slot, s, step)
+		}
+		slot, s = 0, nil
 	}
 	if !a.assocAllowed(now, b, fr, sa, s) {
 		return
@@ -242,8 +269,9 @@ func (a *AP) checkAssocIEs(b *bss.BSS, ies ieee80211.Elements) (status uint16, w
 	return ieee80211.StatusSuccess, wmm, rates
 }
 
-func (a *AP) handleLeave(now time.Duration, fr ieee80211.Frame) {
-	slot, s := a.sta.lookup(fr.Addr2())
+// handleLeave takes a deauthentication or disassociation from slot, s
+// (nil: not a station of the BSS it was sent to, which ignores it).
+func (a *AP) handleLeave(now time.Duration, slot uint16, s *station, fr ieee80211.Frame) {
 	if s == nil {
 		return
 	}

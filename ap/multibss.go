@@ -101,7 +101,7 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, PHY: first.PHY, ExtCap: first.ExtCap}
 	b.Profile = first.Profile
 	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
-	b.Replies = bss.NewReplyBudget(cfg.ReplyAirtime)
+	b.Replies = bss.NewReplyBudget(replyShare(*cfg))
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)

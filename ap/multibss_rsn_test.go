@@ -324,7 +324,10 @@ func TestPMKSAPerBSS(t *testing.T) {
 	if h.a.radios[1].sae().pmksa.Len() != 1 || h.a.radios[0].sae().pmksa.Len() != 0 {
 		t.Fatalf("PMKSAs: first BSS %d, guest %d", h.a.radios[0].sae().pmksa.Len(), h.a.radios[1].sae().pmksa.Len())
 	}
-	// To the first BSS with the guest's PMKID: Open System, then 53.
+	// To the first BSS with the guest's PMKID: Open System, then 53. It
+	// leaves the guest BSS first as mac80211 does, deauthenticating under
+	// its keys (an MFP association outlives unprotected frames).
+	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, ieee80211.AppendDeauth(nil, ieee80211.ReasonDeauthLeaving), true))
 	w.bss, w.done = 0, false
 	h.take()
 	h.authTo(bssid, w.addr, 0, 1)
@@ -421,23 +424,19 @@ func TestAssocWithAnotherBSSIsAStrangers(t *testing.T) {
 }
 
 // TestSAEWithAnotherBSSMovesTheStation: an MFP station associated with
-// the first BSS that completes SAE with the guest BSS (it roams there)
-// becomes the guest's, authenticated with the new exchange's keys, and
-// associates there; its association with its own BSS is kept only
-// against that BSS's frames.
+// the first BSS that leaves it (deauthenticating under its keys, as
+// mac80211 does) and completes SAE with the guest BSS becomes the
+// guest's, authenticated with the new exchange's keys, and associates
+// there. An SAE exchange with the guest BSS in its name while it is
+// still associated leaves it the first BSS's: the guest's password is
+// no proof that the frames are the station's (crossbss_test.go).
 func TestSAEWithAnotherBSSMovesTheStation(t *testing.T) {
 	h := newHarness(t, twoSAE(t, true))
-	w := joinBSS(h, mainSTA, 0, rsn.AKMSAE)
-	w.mfp = true
+	w := saeStation(t, h)
+	h.air(w.mgmtFrame(ieee80211.SubtypeDeauth, ieee80211.AppendDeauth(nil, ieee80211.ReasonDeauthLeaving), true))
+	w.bss, w.done = 1, false
 	keys, status := w.saeAuth(saePassword, 19, true)
 	if keys == nil {
-		t.Fatalf("SAE refused: status %d", status)
-	}
-	if st := w.saeAssociate(&keys.PMK, nil); st != 0 || !w.done {
-		t.Fatalf("association status %d", st)
-	}
-	w.bss, w.done = 1, false
-	if keys, status = w.saeAuth(saePassword, 19, true); keys == nil {
 		t.Fatalf("SAE with the guest BSS refused: status %d", status)
 	}
 	if _, s := h.a.sta.lookup(mainSTA); s == nil || s.bss != h.a.bsses[1] || s.State != bss.StateAuthenticated {

@@ -12,6 +12,7 @@ import (
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
+	"github.com/airq/airq/rsn"
 )
 
 var (
@@ -317,8 +318,48 @@ const idleBSSBudget = 176 << 10
 // heap once the radio has started, with no station: the core with eight
 // BSSes against the core with one, per BSS.
 func TestIdleBSSMemory(t *testing.T) {
+	per, one := idleBSSCost(t, func() *RSNConfig { return nil })
+	t.Logf("an idle BSS beside the first: %.1f KiB of live heap (the radio with one: %d KiB)", per/1024, one>>10)
+	if per > idleBSSBudget {
+		t.Errorf("an idle BSS holds %.0f bytes, want at most %d", per, idleBSSBudget)
+	}
+}
+
+// idleSecuredBSSBudget bounds what an idle secured BSS beside the first
+// costs: an open one's and its RSN (authenticator, GTK and IGTK with
+// their AES schedules, the PSK set, the SAE PTs and PMKSA cache), a few
+// KiB more.
+const idleSecuredBSSBudget = 184 << 10
+
+// TestIdleSecuredBSSMemory: TestIdleBSSMemory for secured BSSes, WPA2
+// with a passphrase and WPA2/WPA3 transition with PMF, each with its
+// first GTK (and IGTK) once the radio has started, the first BSS secured
+// alike in both radios.
+func TestIdleSecuredBSSMemory(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rsn  func() *RSNConfig
+	}{
+		{"WPA2-Personal", func() *RSNConfig { return &RSNConfig{Passphrase: bss.NewPassphrase(guestPassphrase)} }},
+		{"WPA2/WPA3-Personal transition, PMF optional", func() *RSNConfig {
+			return &RSNConfig{AKMs: []rsn.AKM{rsn.AKMPSK, rsn.AKMSAE}, MFP: rsn.MFPOptional, Passphrase: bss.NewPassphrase(guestPassphrase)}
+		}},
+	} {
+		per, _ := idleBSSCost(t, c.rsn)
+		t.Logf("an idle %s BSS beside the first: %.1f KiB of live heap", c.name, per/1024)
+		if per > idleSecuredBSSBudget {
+			t.Errorf("an idle %s BSS holds %.0f bytes, want at most %d", c.name, per, idleSecuredBSSBudget)
+		}
+	}
+}
+
+// idleBSSCost is what each BSS beside the first holds on the live heap
+// once the radio has started, with no station: the core with eight BSSes
+// against the core with one, per BSS, each BSS secured with secure's
+// section (nil: open); one is the radio with one BSS.
+func idleBSSCost(t *testing.T, secure func() *RSNConfig) (per float64, one uint64) {
 	heldBy := func(cfg Config) uint64 {
-		cfg.SSID, cfg.BSSID, cfg.Channel = "main", bssid, 1
+		cfg.SSID, cfg.BSSID, cfg.Channel, cfg.RSN = "main", bssid, 1, secure()
 		before := liveHeap()
 		a, err := New(cfg)
 		if err != nil {
@@ -332,14 +373,10 @@ func TestIdleBSSMemory(t *testing.T) {
 	}
 	var cfg Config
 	for i := range MaxBSSes - 1 {
-		cfg.BSSes = append(cfg.BSSes, BSSConfig{BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x03, byte(i)}, SSID: fmt.Sprint("guest", i)})
+		cfg.BSSes = append(cfg.BSSes, BSSConfig{BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x03, byte(i)}, SSID: fmt.Sprint("guest", i), RSN: secure()})
 	}
-	one := heldBy(Config{})
-	per := (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1)
-	t.Logf("an idle BSS beside the first: %.1f KiB of live heap (the radio with one: %d KiB)", per/1024, one>>10)
-	if per > idleBSSBudget {
-		t.Errorf("an idle BSS holds %.0f bytes, want at most %d", per, idleBSSBudget)
-	}
+	one = heldBy(Config{})
+	return (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1), one
 }
 
 // TestGroupFramesAfterTheirBSSsDTIM: with a station of the second BSS

@@ -70,6 +70,7 @@ func (a *AP) emitWired(h uint32, frame []byte) {
 	}
 	a.out.wired = append(a.out.wired, frame)
 	a.out.held = append(a.out.held, h)
+	a.radios[0].ops.wiredOut++
 }
 
 // emitWiredTo queues a frame for the wired side of BSS bi, another than
@@ -83,4 +84,5 @@ func (a *AP) emitWiredTo(bi uint8, h uint32, frame []byte) {
 	a.out.others = append(a.out.others, frame)
 	a.out.otherBSS = append(a.out.otherBSS, bi)
 	a.out.held = append(a.out.held, h)
+	a.radios[bi].ops.wiredOut++
 }

@@ -26,7 +26,13 @@ func pmfConfig(t testing.TB, mfp rsn.MFP) Config {
 // mfpStation connects a station offering MFP to a BSS with ieee80211w=mfp.
 func mfpStation(t testing.TB, mfp rsn.MFP) (*harness, *wpaSTA) {
 	t.Helper()
-	h := newHarness(t, pmfConfig(t, mfp))
+	return mfpStationIn(t, pmfConfig(t, mfp))
+}
+
+// mfpStationIn connects a station offering MFP to the first BSS of cfg.
+func mfpStationIn(t testing.TB, cfg Config) (*harness, *wpaSTA) {
+	t.Helper()
+	h := newHarness(t, cfg)
 	h.advance(0)
 	h.take()
 	w := newWPASTA(h, staMAC, rsn.AKMPSKSHA256)

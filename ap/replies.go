@@ -12,6 +12,12 @@ import (
 // (bss.ReplyBudget); these place a reply in its class and count the ones
 // the budget held back.
 
+// replyShare is each BSS's part of Config.ReplyAirtime: the radio's
+// share, split evenly, so that a flood every BSS answers (wildcard probe
+// requests) takes no more of the air than one BSS's would, and a flood at
+// one BSS cannot spend another's.
+func replyShare(cfg Config) float64 { return cfg.ReplyAirtime / float64(1+len(cfg.BSSes)) }
+
 // replyClassOf is the class of an authentication or association response
 // to addr; s is its station entry, if any.
 func (a *AP) replyClassOf(now time.Duration, b *bss.BSS, addr ieee80211.MAC, s *station) bss.ReplyClass {

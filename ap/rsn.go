@@ -145,18 +145,19 @@ type rsnState struct {
 // maxRxFrame bounds a received MPDU: an 11454-octet VHT MPDU.
 const maxRxFrame = 11454 + 64
 
-// newRSN derives the PMKs of c for the BSS ssid, bssid and builds its
-// authenticator; scratch is the radio's receive buffer.
-func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, scratch []byte) (*rsnState, error) {
+// newRSN builds the authenticator of c for the BSS ssid, bssid with keys,
+// c's PMKs and SAE PTs for ssid (DerivePSKs), derived here when nil;
+// scratch is the radio's receive buffer.
+func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, keys *PSKs, scratch []byte) (*rsnState, error) {
 	r := &rsnState{cfg: c, policy: c.policy(), scratch: scratch}
 	r.ie = append(r.policy.Element(), r.policy.RSNXElement()...)
-	var err error
-	if r.psks, err = newPSKSet(c, ssid); err != nil {
-		return nil, err
+	if keys == nil {
+		var err error
+		if keys, err = DerivePSKs(c, ssid); err != nil {
+			return nil, err
+		}
 	}
-	if r.sae, err = newSAE(c, ssid, bssid); err != nil {
-		return nil, err
-	}
+	r.psks, r.sae = keys.set, newSAE(c, keys.sae, bssid)
 	var transitionDisable uint8
 	if c.SAE != nil {
 		transitionDisable = c.SAE.TransitionDisable
@@ -191,7 +192,7 @@ func (a *AP) secureBSSes(cfg Config) error {
 			scratch = make([]byte, maxRxFrame)
 		}
 		var err error
-		if r.rsn, err = newRSN(c, ssid, r.b.BSSID, scratch); err != nil {
+		if r.rsn, err = newRSN(c, ssid, r.b.BSSID, nil, scratch); err != nil {
 			if i > 0 {
 				return fmt.Errorf("bss %d (%s): %w", i+1, ssid, err)
 			}

@@ -94,7 +94,7 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 		a.cnt[counter.RxNotForUs]++
 		return
 	}
-	slot, s := a.sta.lookup(fr.Addr2())
+	slot, s := a.lookupIn(b, fr.Addr2())
 	own := s.ownsMgmt(fr)
 	fr, ok := a.checkMgmt(fr, s)
 	if !ok {
@@ -114,9 +114,9 @@ func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
 	case ieee80211.SubtypeAssocReq, ieee80211.SubtypeReassocReq:
 		a.handleAssoc(now, b, fr)
 	case ieee80211.SubtypeDeauth, ieee80211.SubtypeDisassoc:
-		a.handleLeave(now, fr)
+		a.handleLeave(now, slot, s, fr)
 	case ieee80211.SubtypeAction:
-		a.handleAction(now, fr)
+		a.handleAction(now, s, fr)
 	}
 }
 
@@ -154,6 +154,18 @@ func (a *AP) handleProbe(now time.Duration, fr ieee80211.Frame) {
 // for BSS b.
 func probeFor(b *bss.BSS, addr1, addr3 ieee80211.MAC) bool {
 	return (addr1 == b.BSSID || addr1.IsBroadcast()) && (addr3 == b.BSSID || addr3.IsBroadcast())
+}
+
+// lookupIn returns the entry of sa if it is a station of BSS b. The radio
+// finds every station by its address, but to the radio's other BSSes a
+// station is a stranger, as to hostapd, whose station tables are per BSS:
+// its frames to them change nothing of it.
+func (a *AP) lookupIn(b *bss.BSS, sa ieee80211.MAC) (uint16, *station) {
+	slot, s := a.sta.lookup(sa)
+	if s == nil || s.bss != b {
+		return 0, nil
+	}
+	return slot, s
 }
 
 // bssOf finds the radio's BSS whose BSSID is addr: received frames go to

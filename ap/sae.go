@@ -59,19 +59,19 @@ type SAEWorker interface {
 	RunSAE(jobs []*sae.Job)
 }
 
-// newSAE builds the SAE side of the BSS ssid, bssid: its PTs derive from
-// its SSID; nil without AKM SAE.
-func newSAE(c *RSNConfig, ssid string, bssid ieee80211.MAC) (*saeState, error) {
-	auth, err := newSAEAuthenticator(c, ssid)
-	if auth == nil || err != nil {
-		return nil, err
+// newSAE builds the SAE side of the BSS at bssid around auth, its
+// authenticator (newSAEAuthenticator: its PTs derived from its SSID); nil
+// without one.
+func newSAE(c *RSNConfig, auth *sae.Authenticator, bssid ieee80211.MAC) *saeState {
+	if auth == nil {
+		return nil
 	}
 	auth.SetBSSID(sae.MAC(bssid))
 	rng := c.Rand
 	if rng == nil {
 		rng = rand.Reader
 	}
-	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}, nil
+	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}
 }
 
 // newSAEAuthenticator builds the authenticator of c's SAE settings, its
@@ -139,7 +139,7 @@ func (a *AP) saeOf(b *bss.BSS) *saeState { return a.radioOf(b).sae() }
 func (a *AP) handleSAEAuth(now time.Duration, b *bss.BSS, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf(b)
 	if a.aclRefuses(now, b, sa, "authentication") {
-		if slot, s := a.sta.lookup(sa); s != nil {
+		if slot, s := a.sta.lookup(sa); s != nil && s.bss == b { // another BSS's station is not b's to end
 			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
 		}
 		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
@@ -265,14 +265,20 @@ func (a *AP) sendSAEAuth(now time.Duration, b *bss.BSS, da ieee80211.MAC, f sae.
 // saeAccepted makes the station authenticated with BSS b with the
 // exchange's keys and caches the PMKSA in b's cache. An associated MFP
 // station keeps its association until it associates again with the new
-// keys (hostapd leaves it too).
+// keys (hostapd leaves it too). One of another BSS of the radio keeps it
+// too: the exchange proves b's password, which a guest network's users
+// all know, not that the frames were the station's; a station that
+// really moves deauthenticates first, or its association request here
+// starts its BSS's SA Query (handleAssoc).
 func (a *AP) saeAccepted(now time.Duration, b *bss.BSS, sa ieee80211.MAC, k *sae.Keys, class bss.ReplyClass) {
 	st := a.saeOf(b)
 	st.pmksa.Add(now, rsn.PMKSA{SPA: sa, PMKID: rsn.PMKID(k.PMKID), PMK: rsn.PMK(k.PMK), AKM: rsn.AKMSAE, Group: k.Group, H2E: k.H2E})
 	slot, s := a.sta.lookup(sa)
-	if s.keepsAssoc() && s.bss == b {
+	if s.keepsAssoc() {
 		a.cnt[counter.AuthKeptAssoc]++
-		s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
+		if s.bss == b {
+			s.SAE = &bss.StationSAE{Keys: *k, BySAE: true}
+		}
 		return
 	}
 	slot, s, ok := a.freshEntry(now, b, sa, slot, s)

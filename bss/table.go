@@ -65,8 +65,11 @@ func (t *Table) Add(addr ieee80211.MAC) (uint16, bool) {
 // radio's first takes the AIDs the radio's index hands out (the radio's
 // slots), so that an AID names one station on the whole radio.
 func (t *Table) Hold(aid uint16, addr ieee80211.MAC) {
-	for i, f := range t.free {
-		if f == aid {
+	// From the lowest end: the radio hands out its lowest free AID, which
+	// is among this table's lowest too, so a flood costs no scan of the
+	// whole list.
+	for i := len(t.free) - 1; i >= 0; i-- {
+		if t.free[i] == aid {
 			t.free = append(t.free[:i], t.free[i+1:]...)
 			break
 		}

@@ -13,8 +13,13 @@ type Dev struct {
 	BSSID MAC    `json:"addr"`
 	SSID  string `json:"ssid"`
 	// Hidden: its beacons carry an empty SSID (ignore_broadcast_ssid).
-	Hidden   bool   `json:"hidden"`
-	Security string `json:"security"` // open, wpa2-psk, ... as status's
+	Hidden bool `json:"hidden"`
+	// Security, KeyMgmt and PMF are its own RSN's, as status's are the
+	// first BSS's: open, WPA2-Personal, WPA3-Personal or the WPA2/WPA3
+	// transition; hostapd's wpa_key_mgmt names; off, optional or required.
+	Security string `json:"security"`
+	KeyMgmt  string `json:"key_mgmt"`
+	PMF      string `json:"pmf"`
 	Channel  int    `json:"channel"`
 	Freq     int    `json:"freq"`
 	Width    string `json:"width"` // as iw prints it: "20 MHz (no HT)", "20 MHz", "40 MHz", "80 MHz"
@@ -46,6 +51,10 @@ type Dev struct {
 	TxPackets uint64 `json:"tx_packets"`
 	TxRetries uint64 `json:"tx_retries"`
 	TxFailed  uint64 `json:"tx_failed"`
+	// WiredIn are the frames from its wired side (its TAP), WiredOut
+	// those the core sent to it.
+	WiredIn  uint64 `json:"wired_in"`
+	WiredOut uint64 `json:"wired_out"`
 
 	// The watch for missing ACKs: unicast frames to the BSSID from the
 	// air, those of them with Retry set, and the frames seen so often that
@@ -99,13 +108,18 @@ func (d *Dev) appendIW(b []byte) []byte {
 		b = fmt.Appendf(b, "\tssid %s\n", d.SSID)
 	}
 	b = fmt.Appendf(b, "\ttype AP\n\tchannel %d (%d MHz), width: %s\n", d.Channel, d.Freq, d.Width)
-	b = fmt.Appendf(b, "\tsecurity %s\n", d.Security)
+	if d.KeyMgmt == "" {
+		b = fmt.Appendf(b, "\tsecurity %s, pmf %s\n", d.Security, d.PMF)
+	} else {
+		b = fmt.Appendf(b, "\tsecurity %s (%s), pmf %s\n", d.Security, d.KeyMgmt, d.PMF)
+	}
 	b = fmt.Appendf(b, "\taddress held by %s\n\ttap %s\n", orNone(d.Holder), orNone(d.TAP))
 	b = fmt.Appendf(b, "\tstations %d associated, %d pending, %d authenticated\n", d.Stations, d.Pending, d.Authenticated)
 	b = fmt.Appendf(b, "\tprobe responses %d, auth responses %d, assoc responses %d, associations %d, deauths %d, acl denied %d\n",
 		d.ProbeResponses, d.AuthResponses, d.AssocResponses, d.Associations, d.Deauths, d.ACLDenied)
 	b = fmt.Appendf(b, "\trx bytes %d, rx packets %d, tx bytes %d, tx packets %d, tx retries %d, tx failed %d\n",
 		d.RxBytes, d.RxPackets, d.TxBytes, d.TxPackets, d.TxRetries, d.TxFailed)
+	b = fmt.Appendf(b, "\twired in %d frames (from its tap), out %d frames (to its tap)\n", d.WiredIn, d.WiredOut)
 	b = fmt.Appendf(b, "\tack watch: %d frames, %d retries, %d unacknowledged\n", d.AckFrames, d.AckRetries, d.AckUnanswered)
 	if d.AckUnanswered > 0 {
 		b = fmt.Appendf(b, "\tWARNING: frames to %s went unacknowledged: the hardware may not ACK this address\n", d.BSSID)

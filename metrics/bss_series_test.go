@@ -45,13 +45,16 @@ func TestMetricsPerBSS(t *testing.T) {
 		t.Fatalf("status %d\n%s", code, body)
 	}
 	devs := s.Control(ctl.Request{Op: ctl.OpDev}).Devs
-	if len(devs) != 2 || devs[0].Stations != 1 || devs[1].Stations != 1 || devs[1].RxPackets == 0 || devs[1].TxPackets == 0 {
+	if len(devs) != 2 || devs[0].Stations != 1 || devs[1].Stations != 1 || devs[1].RxPackets == 0 || devs[1].TxPackets == 0 ||
+		devs[1].WiredIn == 0 || devs[1].WiredOut == 0 || devs[0].WiredIn == 0 {
 		t.Fatalf("devs %+v: want a busy station in each BSS", devs)
 	}
 	g := devs[1]
 	for _, want := range []string{
-		`airq_bss_info{bss="guest",bssid="02:00:00:00:02:01",holder="guest-ack",ssid="guest",tap="guest"} 1`,
-		`airq_bss_info{bss="wlan0",bssid="` + devs[0].BSSID.String() + `",holder="airq0",ssid="` + devs[0].SSID + `",tap="airq-tap0"} 1`,
+		`airq_bss_info{bss="guest",bssid="02:00:00:00:02:01",holder="guest-ack",pmf="off",security="open",ssid="guest",tap="guest"} 1`,
+		`airq_bss_info{bss="wlan0",bssid="` + devs[0].BSSID.String() + `",holder="airq0",pmf="off",security="open",ssid="` + devs[0].SSID + `",tap="airq-tap0"} 1`,
+		`airq_bss_wired_frames_total{bss="guest",dir="in"} ` + u(g.WiredIn),
+		`airq_bss_wired_frames_total{bss="guest",dir="out"} ` + u(g.WiredOut),
 		`airq_bss_stations{bss="guest",state="associated"} 1`,
 		`airq_bss_packets_total{bss="guest",dir="rx"} ` + u(g.RxPackets),
 		`airq_bss_bytes_total{bss="guest",dir="tx"} ` + u(g.TxBytes),

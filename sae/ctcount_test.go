@@ -10,7 +10,7 @@ import (
 // hitAt reports, the plain way, whether the hunting-and-pecking seed of
 // counter is a hit for password (test code: it branches at will).
 func hitAt(t *testing.T, g *Group, password []byte, counter int) bool {
-	qr, qnr, err := g.randomQRs(rand.Reader)
+	qr, qnr, err := g.randomQRs(rand.Reader, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

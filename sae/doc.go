@@ -122,10 +122,14 @@
 // an instance at once.
 //
 // The workers run jobs under an explicit budget of CPU per interval and
-// pass Run a yield that gives the CPU back between hunting-and-pecking
-// iterations, so that even with GOMAXPROCS=1 the datapath does not wait
-// behind a commit (a busy goroutine is otherwise preempted only every
-// 10 ms or so); a job the budget cannot take is dropped and counted. The
+// pass Run a yield that gives the CPU back between the job's pieces, so
+// that even with GOMAXPROCS=1 the datapath does not wait behind a commit
+// (a busy goroutine is otherwise preempted only every 10 ms or so): a
+// piece is at most one scalar multiplication or one exponentiation (a
+// hunting-and-pecking iteration, a draw of its blinding, its square
+// root), the smallest unit filippo.io/nistec and bigmod offer. Yields
+// sit at the same places whatever the password, so they add no timing
+// signal. A job the budget cannot take is dropped and counted. The
 // simulator runs jobs inline in virtual time through the same Handle, Run
 // and Finish. Several BSSes on one radio each get their own Authenticator
 // (their own SSID, passwords, PTs and tokens); the budget is the radio's,

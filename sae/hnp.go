@@ -38,10 +38,11 @@ var errNoPWE = errors.New("sae: no password element found")
 //   - y comes from one exponentiation by (p+1)/4 and its sign from a
 //     constant-time select of y or p - y.
 //
-// yield, when not nil, is called between iterations so that a caller can
-// cut the work into pieces.
+// yield, when not nil, is called between the blinding's random draws,
+// between iterations and before the square root, so that a caller can
+// cut the work into pieces of one exponentiation each.
 func (g *Group) pweHuntAndPeck(a, b MAC, password []byte, rng io.Reader, m *meter, yield func()) (point, error) {
-	qr, qnr, err := g.randomQRs(rng)
+	qr, qnr, err := g.randomQRs(rng, yield)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +58,7 @@ func (g *Group) pweHuntAndPeck(a, b MAC, password []byte, rng io.Reader, m *mete
 		if counter > maxIterations {
 			return nil, errNoPWE
 		}
-		if counter > 1 && yield != nil {
+		if yield != nil {
 			yield()
 		}
 		m.next()
@@ -77,6 +78,9 @@ func (g *Group) pweHuntAndPeck(a, b MAC, password []byte, rng io.Reader, m *mete
 		m.add(opSelect, 2)
 		m.add(opSelectBytes, g.primeLen+1)
 		found |= res
+	}
+	if yield != nil {
+		yield()
 	}
 	return g.pointFromX(x, seedOdd)
 }
@@ -146,9 +150,12 @@ func (g *Group) randomNonZero(rng io.Reader, m *meter) (*bigmod.Nat, error) {
 
 // randomQRs draws a random quadratic residue and non-residue for the
 // blinding, once per derivation. The draws loop on random values, never
-// on the password.
-func (g *Group) randomQRs(rng io.Reader) (qr, qnr *bigmod.Nat, err error) {
+// on the password; yield, when not nil, is called between draws.
+func (g *Group) randomQRs(rng io.Reader, yield func()) (qr, qnr *bigmod.Nat, err error) {
 	for i := 0; i < 256 && (qr == nil || qnr == nil); i++ {
+		if i > 0 && yield != nil {
+			yield()
+		}
 		t, err := g.randomNonZero(rng, nil)
 		if err != nil {
 			return nil, nil, err

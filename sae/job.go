@@ -47,14 +47,21 @@ func (j *Job) Cancel() { j.cancelled = true }
 // Peer is the station the job is for.
 func (j *Job) Peer() MAC { return j.peer }
 
-// Run does the work. yield, when not nil, is called between
-// hunting-and-pecking iterations so that a scheduler can cut the work
-// into pieces.
+// Run does the work. yield, when not nil, is called between its pieces
+// so that a scheduler can cut the work up: between the random draws of
+// hunting-and-pecking's blinding and between its iterations, and around
+// each scalar multiplication (the PWE from the PT, our commit, and K's
+// two), so that no piece does more than one scalar multiplication or one
+// exponentiation. The pieces and their order do not depend on the
+// password, only the iteration count past 40 does, as in hostapd.
 // A job superseded before it starts does nothing: Finish drops it.
 func (j *Job) Run(yield func()) {
 	if j.superseded.Load() {
 		j.err = errSuperseded
 		return
+	}
+	if yield == nil {
+		yield = func() {}
 	}
 	x := j.reuse
 	if x == nil {
@@ -66,12 +73,14 @@ func (j *Job) Run(yield func()) {
 			pwe, err = j.g.pweHuntAndPeck(j.own, j.peer, j.password, j.rng, nil, yield)
 		}
 		if err == nil {
+			yield()
 			x, err = j.g.newCommit(pwe, j.rng)
 		}
 		if err != nil {
 			j.err = err
 			return
 		}
+		yield()
 	} else {
 		c := *x
 		x = &c
@@ -83,6 +92,6 @@ func (j *Job) Run(yield func()) {
 	if j.hasRejected {
 		x.peerRejected = j.rejected
 	}
-	j.err = x.process(j.peerScalar, j.peerElem, j.scalarBytes, j.elemBytes)
+	j.err = x.process(j.peerScalar, j.peerElem, j.scalarBytes, j.elemBytes, yield)
 	j.x = x
 }

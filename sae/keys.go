@@ -124,11 +124,14 @@ func (g *Group) peerScalar(b []byte) (*bigmod.Nat, error) {
 // process takes the peer's commit (already range-checked by the caller
 // through peerScalar and pointFromElement) and derives K, the keyseed,
 // KCK, PMK and PMKID (hostapd's sae_derive_k_ecc and sae_derive_keys).
-func (x *exchange) process(peerScalar *bigmod.Nat, peerElem point, peerScalarBytes, peerElemBytes []byte) error {
+func (x *exchange) process(peerScalar *bigmod.Nat, peerElem point, peerScalarBytes, peerElemBytes []byte, yield func()) error {
 	g := x.g
 	k := g.newPoint()
 	if err := k.scalarMult(x.pwe, g.scalarBytes(peerScalar)); err != nil {
 		return err
+	}
+	if yield != nil {
+		yield()
 	}
 	k.add(k, peerElem)
 	if err := k.scalarMult(k, g.scalarBytes(x.rand)); err != nil {

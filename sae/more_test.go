@@ -126,6 +126,47 @@ func TestYieldBetweenIterations(t *testing.T) {
 	}
 }
 
+// TestJobYieldsAroundScalarMults: a job gives the CPU back around each
+// of its scalar multiplications, so that no piece holds a one-CPU loop for
+// more than one of them: with hash-to-element between the PWE, our commit
+// and K's two (3 yields, 1 for a restart that keeps PWE and commit); with
+// hunting and pecking also before every iteration, between the blinding's
+// draws and before the square root.
+func TestJobYieldsAroundScalarMults(t *testing.T) {
+	for _, h2e := range []bool{true, false} {
+		a := newAP(t, func(c *Config) { c.AntiCloggingThreshold = 100 })
+		sc, el := validCommit(t, h2e)
+		r := a.Handle(t0, rand.Reader, staMAC, commitWith(h2e, sc, el))
+		if r.Job == nil {
+			t.Fatalf("h2e %v: no job: %+v", h2e, r)
+		}
+		n := 0
+		r.Job.Run(func() { n++ })
+		if r.Job.err != nil {
+			t.Fatalf("h2e %v: %v", h2e, r.Job.err)
+		}
+		want := 3
+		if !h2e {
+			want = minIterations + 3 + 1 // iterations, square root, commit, K; at least one more draw
+		}
+		if h2e && n != want || !h2e && n < want {
+			t.Fatalf("h2e %v: %d yields, want %d", h2e, n, want)
+		}
+		if r = a.Finish(t0, r.Job); len(r.Replies) != 1 {
+			t.Fatalf("h2e %v: %+v", h2e, r)
+		}
+		r = a.Handle(t0, rand.Reader, staMAC, commitWith(h2e, sc, el)) // a restart in the same group
+		if r.Job == nil {
+			t.Fatalf("h2e %v: restart: no job: %+v", h2e, r)
+		}
+		n = 0
+		r.Job.Run(func() { n++ })
+		if n != 1 {
+			t.Fatalf("h2e %v: restart: %d yields, want 1 (between K's two multiplications)", h2e, n)
+		}
+	}
+}
+
 // TestConfigRefused: unsupported groups and a configuration without a
 // password are refused, naming the key.
 func TestConfigRefused(t *testing.T) {

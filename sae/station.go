@@ -110,7 +110,7 @@ func (s *Station) Handle(rng io.Reader, f Frame) (*Frame, *Keys, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := s.x.process(ps, pe, c.Scalar, c.Element); err != nil {
+		if err := s.x.process(ps, pe, c.Scalar, c.Element, nil); err != nil {
 			return nil, nil, err
 		}
 		s.sendConfirm++

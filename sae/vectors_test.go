@@ -105,7 +105,7 @@ func TestAnnexJ10HuntAndPeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := x.process(ps, pe, peer.Scalar, peer.Element); err != nil {
+	if err := x.process(ps, pe, peer.Scalar, peer.Element, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ name, got, want string }{

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -22,6 +23,9 @@ type driver struct {
 	// is abandoned (the monitor interface goes next).
 	stopping bool
 	sae      *saeWorker // runs SAE jobs (sae.go); started by the first
+	// frames counts the data frames moved through the wired side, read
+	// and written: how busy the datapath is, for the SAE worker's budget.
+	frames atomic.Uint64
 }
 
 var _ ap.Driver = (*driver)(nil)
@@ -42,6 +46,7 @@ func (d *driver) WriteWired(bss int, frames [][]byte) (int, error) {
 	if err != nil && n < len(frames) {
 		d.st.WiredWriteErrors++
 	}
+	d.frames.Add(uint64(n))
 	return n, err
 }
 

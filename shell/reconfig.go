@@ -23,13 +23,26 @@ type Reconfig struct {
 	// BSSes are BSSes to restart with a new configuration, each alone
 	// (ap.AP.RestartBSS): a bss= section that changed.
 	BSSes []BSSRestart
+	// BSSPSKs are new pre-shared keys for BSSes after the first, each
+	// for its BSS alone (ap.AP.SetPSKsFor): a bss= section whose secrets
+	// alone changed.
+	BSSPSKs []BSSPSKs
+}
+
+// BSSPSKs are the new keys of BSS Index of the radio (1 for the first
+// bss= section), derived for its SSID (ap.ReloadPSKs).
+type BSSPSKs struct {
+	Index int
+	PSKs  *ap.PSKs
 }
 
 // BSSRestart is BSS Index of the radio (1 for the first bss= section)
-// restarted with Config.
+// restarted with Config; Keys are Config.RSN's PMKs and SAE PTs
+// (ap.DerivePSKs) derived off the loop, nil for an open BSS.
 type BSSRestart struct {
 	Index  int
 	Config ap.BSSConfig
+	Keys   *ap.PSKs
 }
 
 // Reconfigure applies c on the loop and returns the stations it
@@ -68,10 +81,14 @@ func (c *Reconfig) apply(core *ap.AP, now time.Duration, control func(ctl.Reques
 			}
 		}
 	}
+	psks := c.BSSPSKs
 	if c.PSKs != nil {
-		gone, err := core.SetPSKs(c.PSKs)
+		psks = append([]BSSPSKs{{Index: 0, PSKs: c.PSKs}}, psks...)
+	}
+	for _, p := range psks {
+		gone, err := core.SetPSKsFor(p.Index, p.PSKs)
 		if err != nil {
-			return nil, err
+			return removed, err
 		}
 		remove(gone, ieee80211.ReasonPrevAuthNotValid, "PSK no longer valid")
 	}
@@ -83,7 +100,7 @@ func (c *Reconfig) apply(core *ap.AP, now time.Duration, control func(ctl.Reques
 		remove(gone, 0, "refused by the access lists")
 	}
 	for _, r := range c.BSSes {
-		if err := core.RestartBSS(now, r.Index, r.Config); err != nil {
+		if err := core.RestartBSSWith(now, r.Index, r.Config, r.Keys); err != nil {
 			return removed, err
 		}
 	}

@@ -18,25 +18,46 @@ import (
 // Budget. Every saeInterval the worker may spend saeBudget running jobs
 // (a quarter of one CPU: about 40 hunting-and-pecking exchanges a second
 // on a slow core, several hundred hash-to-element ones). Jobs yield
-// between hunting-and-pecking iterations (sae.Job.Run's yield): each yield
-// charges the time run since the last one and calls runtime.Gosched, so
-// that even with GOMAXPROCS=1 the core's loop runs between pieces instead
-// of waiting for the scheduler's 10 ms preemption; once the interval's
-// budget is spent the worker sleeps to the next interval, in the middle of
-// a job if need be. The interval is a second, not less, so that one
-// exchange on a slow CPU (a hunting-and-pecking job costs 126 ms of CPU in
-// the e2e VM's emulated one) runs at once instead of over several
-// intervals: the share stays a quarter, the station does not wait for
-// it. Jobs wait at most saeBacklog deep; beyond that, or
-// when the wait would outlast saeMaxWait, a job is cancelled (sae.Job.Cancel)
-// and given back at once, and the core counts it (sae_budget): a commit
-// flood costs a bounded share of the CPU and a bounded queue, never the
-// datapath.
+// between pieces of at most one scalar multiplication or exponentiation
+// (sae.Job.Run's yield; about 5 ms each on the e2e VM's emulated CPU,
+// 0.1 ms on a native one): each yield charges the time run since the last
+// one and calls runtime.Gosched, so that even with GOMAXPROCS=1 the core's
+// loop runs between pieces instead of waiting for the scheduler's 10 ms
+// preemption; once the interval's budget is spent the worker sleeps to
+// the next interval, in the middle of a job if need be. The interval is a
+// second, not less, so that one exchange on a slow CPU (a
+// hunting-and-pecking job costs 126 ms of CPU in the e2e VM's emulated
+// one) runs at once instead of over several intervals: the share stays a
+// quarter, the station does not wait for it.
+//
+// The datapath first. Under a flood (jobs shed since the last release)
+// while stations carry traffic (at least saeBusyFrames data frames a
+// second through the wired side, either way, in the last interval), the
+// budget is saeBusyBudget, a quarter of it: on a CPU the datapath
+// saturates, every millisecond the worker takes is one the stations lose
+// (in the e2e VM, with airqd forwarding iperf3 on 60 % of the one vCPU, a
+// flood kept 0.77x of the throughput with half the budget, 0.84x with a
+// quarter). A quarter is the floor, so that joins still progress under
+// such a flood, if slowly (on the VM's emulated CPU a hunting-and-pecking
+// exchange then takes seconds; on a native core, 2 ms of a 62 ms
+// budget). Without a flood a station's join beside traffic gets the whole
+// budget, and so does a flood once the datapath is quiet. hostapd, which
+// has no budget, lets a flood take what it will.
+//
+// Jobs wait at most saeBacklog deep; beyond that, or when the wait would
+// outlast saeMaxWait, a job is cancelled (sae.Job.Cancel) and given back
+// at once, and the core counts it (sae_budget): a commit flood costs a
+// bounded share of the CPU and a bounded queue, never the datapath.
 const (
-	saeInterval = time.Second
-	saeBudget   = 250 * time.Millisecond
-	saeBacklog  = 32
-	saeMaxWait  = 2 * time.Second
+	saeInterval   = time.Second
+	saeBudget     = 250 * time.Millisecond
+	saeBusyBudget = saeBudget / 4
+	// saeBusyFrames: data frames a second through the wired side (read
+	// and written) from which the datapath is deemed busy: a station
+	// streaming, not one pinging or idling.
+	saeBusyFrames = 200
+	saeBacklog    = 32
+	saeMaxWait    = 2 * time.Second
 	// saeQuiet is how long no job comes before a flood is deemed over
 	// and its garbage given back (idle).
 	saeQuiet = 5 * time.Second
@@ -57,6 +78,11 @@ type saeWorker struct {
 	// The budget, the worker goroutine's own.
 	window time.Time     // start of the current interval
 	spent  time.Duration // run in it
+	budget time.Duration // the interval's: saeBudget or saeBusyBudget
+	// frames counts the data frames the loop moved through the wired
+	// side (driver.frames); seen is its value at the interval's start.
+	frames *atomic.Uint64
+	seen   uint64
 
 	// flooded: jobs were shed since the last release (idle)
 	flooded atomic.Bool
@@ -68,21 +94,22 @@ type saeQueued struct {
 	at time.Time
 }
 
-func newSAEWorker() *saeWorker {
-	w := makeSAEWorker()
+func newSAEWorker(frames *atomic.Uint64) *saeWorker {
+	w := makeSAEWorker(frames)
 	go w.run()
 	return w
 }
 
-func makeSAEWorker() *saeWorker {
+func makeSAEWorker(frames *atomic.Uint64) *saeWorker {
 	return &saeWorker{wake: make(chan struct{}, 1), ready: make(chan struct{}, 1), stop: make(chan struct{}),
-		stopped: make(chan struct{}), window: time.Now(), release: debug.FreeOSMemory}
+		stopped: make(chan struct{}), window: time.Now(), budget: saeBudget, frames: frames, seen: frames.Load(),
+		release: debug.FreeOSMemory}
 }
 
 // RunSAE makes the shell's driver an ap.SAEWorker.
 func (d *driver) RunSAE(jobs []*sae.Job) {
 	if d.sae == nil {
-		d.sae = newSAEWorker()
+		d.sae = newSAEWorker(&d.frames)
 	}
 	d.sae.add(jobs)
 }
@@ -229,10 +256,10 @@ func (w *saeWorker) runJob(j *sae.Job) {
 func (w *saeWorker) pace() bool {
 	now := time.Now()
 	if now.Sub(w.window) >= saeInterval {
-		w.window, w.spent = now, 0
+		w.newInterval(now)
 		return true
 	}
-	if w.spent < saeBudget {
+	if w.spent < w.budget {
 		return true
 	}
 	w.flooded.Store(true)
@@ -243,6 +270,19 @@ func (w *saeWorker) pace() bool {
 		return false
 	case <-t.C:
 	}
-	w.window, w.spent = time.Now(), 0
+	w.newInterval(time.Now())
 	return true
+}
+
+// newInterval starts an interval at now with the budget a flood leaves
+// beside the datapath's traffic since the last one: saeBusyBudget when it
+// moved saeBusyFrames a second or more while jobs were being shed.
+func (w *saeWorker) newInterval(now time.Time) {
+	frames := w.frames.Load()
+	moved, took := frames-w.seen, now.Sub(w.window)
+	w.budget = saeBudget
+	if w.flooded.Load() && took > 0 && float64(moved) >= saeBusyFrames*took.Seconds() {
+		w.budget = saeBusyBudget
+	}
+	w.window, w.spent, w.seen = now, 0, frames
 }

@@ -9,6 +9,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/airq/airq/radio/radiotest"
 	"github.com/airq/airq/sae"
 )
 
@@ -59,7 +60,7 @@ func finished(a *sae.Authenticator, j *sae.Job) (cancelled, ran bool) {
 func TestSAEWorkerRunsAndBounds(t *testing.T) {
 	a, jobs := saeJobs(t, saeBacklog+3)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.add(jobs)
 		got := w.take()
 		if len(got) != 3 {
@@ -90,7 +91,7 @@ func TestSAEWorkerRunsAndBounds(t *testing.T) {
 func TestSAEWorkerBudget(t *testing.T) {
 	_, jobs := saeJobs(t, 1)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.spent = saeBudget
 		go w.run()
 		w.add(jobs)
@@ -107,11 +108,68 @@ func TestSAEWorkerBudget(t *testing.T) {
 	})
 }
 
+// Under a flood while the datapath carries traffic the worker's budget is
+// a quarter, and back in full once the datapath is quiet: the stations'
+// CPU first. A station's join beside traffic, with no flood, gets it all.
+func TestSAEWorkerBudgetYieldsToTraffic(t *testing.T) {
+	_, jobs := saeJobs(t, 2)
+	synctest.Test(t, func(t *testing.T) {
+		frames := new(atomic.Uint64)
+		w := makeSAEWorker(frames)
+		w.flooded.Store(true)
+		time.Sleep(saeInterval)
+		frames.Add(saeBusyFrames) // a second of a station's stream
+		if w.pace(); w.budget != saeBusyBudget {
+			t.Fatalf("budget %v beside %d frames a second, want %v", w.budget, saeBusyFrames, saeBusyBudget)
+		}
+		w.spent = saeBusyBudget
+		go w.run()
+		w.add(jobs[:1])
+		synctest.Wait()
+		if got := w.take(); len(got) != 0 {
+			t.Fatal("a job ran past the busy datapath's budget")
+		}
+		time.Sleep(saeInterval) // no traffic in it: the whole budget again
+		synctest.Wait()
+		if got := w.take(); len(got) != 1 {
+			t.Fatalf("%d jobs done in the next interval", len(got))
+		}
+		if w.budget != saeBudget {
+			t.Fatalf("budget %v once the datapath is quiet, want %v", w.budget, saeBudget)
+		}
+		w.close()
+	})
+	synctest.Test(t, func(t *testing.T) {
+		frames := new(atomic.Uint64)
+		w := makeSAEWorker(frames)
+		time.Sleep(saeInterval)
+		w.flooded.Store(true)
+		frames.Add(saeBusyFrames - 1) // pings, keep-alives
+		w.pace()
+		w.spent = saeBusyBudget
+		go w.run()
+		w.add(jobs[1:])
+		synctest.Wait()
+		if got := w.take(); len(got) != 1 {
+			t.Fatal("a job waited with a quiet datapath and three quarters of the budget left")
+		}
+		w.close()
+	})
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker(new(atomic.Uint64))
+		time.Sleep(saeInterval)
+		w.frames.Add(10 * saeBusyFrames) // traffic, no flood
+		if w.pace(); w.budget != saeBudget {
+			t.Fatalf("budget %v beside traffic without a flood, want %v", w.budget, saeBudget)
+		}
+	})
+}
+
 // A job that waited past saeMaxWait is cancelled, not run.
 func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 	a, jobs := saeJobs(t, 1)
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		w.add(jobs)
 		time.Sleep(saeMaxWait + time.Second)
 		go w.run()
@@ -129,7 +187,7 @@ func TestSAEWorkerStaleJobCancelled(t *testing.T) {
 
 // countingWorker is a worker whose releases are counted, not made.
 func countingWorker() (*saeWorker, *atomic.Int32) {
-	w := makeSAEWorker()
+	w := makeSAEWorker(new(atomic.Uint64))
 	released := new(atomic.Int32)
 	w.release = func() { released.Add(1) }
 	return w, released
@@ -193,7 +251,7 @@ func TestSAEWorkerReturnsFloodGarbage(t *testing.T) {
 	defer func() { liveHeap = nil }()
 	runtime.GC()
 	synctest.Test(t, func(t *testing.T) {
-		w := makeSAEWorker()
+		w := makeSAEWorker(new(atomic.Uint64))
 		for range 96 { // 6 MiB, as a flood's parsed and answered Commits
 			floodGarbage = make([]byte, 64<<10)
 		}
@@ -214,4 +272,16 @@ func TestSAEWorkerReturnsFloodGarbage(t *testing.T) {
 		}
 		w.close()
 	})
+}
+
+// The frames the worker's budget reads: what the driver writes to the
+// wired side counts (the loop adds what it reads).
+func TestDriverCountsWiredFrames(t *testing.T) {
+	d := &driver{wired: []Wired{radiotest.New(), radiotest.New()}, st: new(Stats)}
+	if _, err := d.WriteWired(1, [][]byte{make([]byte, 60), make([]byte, 60)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := d.frames.Load(); n != 2 {
+		t.Fatalf("%d frames counted, want 2", n)
+	}
 }

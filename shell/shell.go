@@ -211,6 +211,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			rx.recycle(b)
 		case b := <-wx.full:
 			t, side := now(), b.side
+			d.frames.Add(uint64(b.n))
 			for i := range b.n {
 				core.HandleWired(t, side, b.bufs[i][:b.sizes[i]])
 			}

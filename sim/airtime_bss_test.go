@@ -62,6 +62,9 @@ func bssIndex(st *Station) int {
 func airShares(t *testing.T, s *Sim, d time.Duration) (sta []float64, bssShare, bssAir [2]float64) {
 	t.Helper()
 	air, _ := airtimeOver(s, d)
+	if u := s.Stats().Unaccounted; u != 0 {
+		t.Errorf("%d times the core's books did not balance (ap.Accounted)", u)
+	}
 	dump := s.Control(ctl.Request{Op: ctl.OpStationDump}).Stations
 	of := map[ieee80211.MAC]float64{}
 	var sum float64

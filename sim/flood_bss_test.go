@@ -54,6 +54,9 @@ func runOtherBSSFlood(t *testing.T, shape floodShape, d time.Duration) otherBSSF
 		t.Errorf("%v: %d associated at the flood's end: the flood missed the guest BSS", shape, n)
 	}
 	flooder.StopFlood()
+	if u := s.Stats().Unaccounted; u != 0 {
+		t.Errorf("%v: %d times the core's books did not balance (ap.Accounted)", shape, u)
+	}
 	return r
 }
 

@@ -320,8 +320,11 @@ func TestFloodStudy(t *testing.T) {
 		if *floodLong {
 			fmt.Print(result)
 		}
-		// The live heap's figures move with the collector.
-		readmetest.CheckResult(t, result, "heap_growth_pct_last3", "bytes_per_idle_station")
+		// The live heap's figures move with the collector, and the dump's
+		// allocation by a few hundred bytes with what else the process
+		// allocates meanwhile (TotalAlloc is the process's).
+		readmetest.CheckResult(t, result, "heap_growth_pct_last3", "bytes_per_idle_station", "dump_alloc_kb_2007")
+		readmetest.CheckNear(t, `dump_alloc_kb_2007=([\d.]+)`, float64(f.dumpAlloc)/1024, 2)
 		readmetest.Check(t, `over the\s+2 s before it, ([\d.]+) Mbit/s`, fmt.Sprintf("%.1f", f.before))
 		for name, r := range map[string]floodArm{"VO, at the medium's rate": harsh, "BE, at the medium's rate": be, "VO, paced": paced} {
 			readmetest.Check(t, `(?m)^\| `+regexp.QuoteMeta(name)+` \(.*\) \| ([\d.]+) \(([\d.]+)(?: Mbit/s)?\) \| ([\d.]+) \(of ([\d.]+)\) \| ([\d.]+)% \| ([\d.]+)% \|$`,

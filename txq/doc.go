@@ -137,11 +137,12 @@
 // two BSSes of 3 and 1 stations under hostapd's airtime_mode 2, which
 // weighs the lone station three times, shared the air 0.65/0.35, not
 // 0.5/0.5. With Config.GroupShares, while two or more groups have queues
-// listed or out, a group is served (Next) and its station sends (InShare,
-// before each frame) only while the group's pending airtime is at most
-// its share, by its competing stations' weights among the groups within
-// their caps, of every station's pending airtime: as AQL bounds each
-// station's, the policy bounds each BSS's. It holds no group back from the
+// listed or out, a group is served (Next) only while its pending airtime
+// is at most its share, by its competing stations' weights among the
+// groups within their caps, of every station's pending airtime, and a
+// station sends (InShare, before each frame) only while its own pending
+// airtime is at most its share by its weight: as AQL bounds each
+// station's, the policy bounds each BSS's and each station's within it. It holds no group back from the
 // air: some group is always at or below its share, and one AQL holds back
 // keeps frames in flight that end. A group over its share is passed over
 // as a capped one over its budget, so production and trace still agree

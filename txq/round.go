@@ -40,7 +40,6 @@ func (s *Scheduler) Next(ac ieee80211.AC, now time.Duration) (*TXQ, bool) {
 	var q *TXQ
 	if A.open {
 		s.now = now
-		s.share[ac&3].seq++
 		if s.prod {
 			q = s.prodNext(ac & 3)
 		} else {

@@ -19,17 +19,13 @@ type GroupAirtime interface {
 
 // shareState is what GroupShares keeps per AC: each group's competing
 // weight (the weights of its stations with a queue of the AC listed or
-// checked out), their sum, and what InShare remembers of its last ask.
+// checked out) and their sum.
 type shareState struct {
 	weight [MaxGroups]int64
 	total  int64
 	// competing is the number of groups with weight, mask those groups.
 	competing int
 	mask      uint8
-	// seq counts the Next calls; asked is seq at InShare's last ask,
-	// when the group's pending airtime was last.
-	seq, asked uint64
-	last       int64
 }
 
 // compete books a station's weight to its group's competing weight on ac
@@ -123,32 +119,33 @@ func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
 }
 
 // InShare reports whether the station of q, a queue Next handed out, may
-// send one more frame within its group's share of the in-flight airtime
+// send one more frame within its share of the in-flight airtime
 // (Config.GroupShares): the caller's dequeue loop asks it before each
-// frame, beside the per-station AQL check. It may while the group's
-// pending airtime is at most its share of the stations' plus the airtime
-// of the frame it sent last. Without that frame's worth, a station would
-// send one frame per selection while its group is at its share, and the
-// kernel's walk, which gives credit per pass, would favour stations by
-// their place in the list (of a 3-station BSS beside a 1-station one, the
-// middle station got 0.18 of the air and the others 0.27 to 0.29, not
-// 0.25); with it the shares hold (sim's TestAirtimeBSSStatic). Always true
-// without GroupShares or with one group competing.
+// frame, beside the per-station AQL check. It may while its pending
+// airtime is at most its share, by its weight among the competing
+// stations of the groups within their caps, of every station's pending
+// airtime; summed over a group's stations, that holds the group to its
+// share (the rule Next applies). Holding the group alone let whichever
+// of its stations Next handed out first when the group came back within
+// its share fill the group's share, and the walk's refills, given on
+// each pass to the stations in debt and not to those waiting with
+// credit, kept that order: of a 3-station BSS beside a 1-station one
+// under equal weights, the lone station got 0.237 of the air, or at
+// another seed one of the three 0.367 and the others 0.200, depending on
+// what the radio carried first (sim's TestAirtimeBSSStatic). Some
+// competing station is always at or
+// below its share, and one AQL holds back keeps frames in flight that
+// end, so the rule holds no station back from the air for good. Always
+// true without GroupShares or with one group competing.
 func (s *Scheduler) InShare(q *TXQ) bool {
 	return !s.shares || q.sta == 0 || s.share[q.ac].competing < 2 || s.inShareNow(q)
 }
 
 // inShareNow is InShare while sharing.
 func (s *Scheduler) inShareNow(q *TXQ) bool {
-	S := &s.share[q.ac]
-	g := s.stas[q.sta].group
-	pg := s.gair.GroupPending(g, q.ac)
-	last := int64(0)
-	if S.asked == S.seq {
-		last = max(pg-S.last, 0) // the frame sent since the last ask
-	}
-	S.asked, S.last = S.seq, pg
-	return s.inShare(g, q.ac, s.countedWeight(q.ac, s.capsOpen()), last)
+	w := s.countedWeight(q.ac, s.capsOpen())
+	pending := int64(s.air.StationPending(q.sta, q.ac))
+	return pending*w <= int64(s.stas[q.sta].weight)*s.gair.StationsPending(q.ac)
 }
 
 // hbaseOf is the first heap of group g's stations in production mode: a

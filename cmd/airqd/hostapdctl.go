@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/ctl/hostapd"
@@ -207,8 +208,12 @@ func (b *hostapdBackend) Set(key, value string) error {
 		return fmt.Errorf("SET %s: %w", key, err)
 	}
 	if section != "" && !k.Reload {
-		if only := b.rl.bssReloadOf(&next).startOnly[section]; slices.Contains(only, key) {
-			return fmt.Errorf("SET %s: bss %s takes it only at start (a secured BSS's changes, bssid, tap, bridge): change the file and restart airqd", key, section)
+		br, err := b.rl.bssReloadOf(&next)
+		if err != nil {
+			return fmt.Errorf("SET %s: %w", key, err)
+		}
+		if slices.Contains(br.startOnly[section], key) {
+			return fmt.Errorf("SET %s: bss %s takes it only at start (bssid, tap, bridge): change the file and restart airqd", key, section)
 		}
 	}
 	b.rl.staged = lines
@@ -237,7 +242,16 @@ func (b *hostapdBackend) ReloadPSK(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return b.rl.reloadPSKs(ctx, &next)
+	// A section's socket reloads its BSS's secrets alone, as hostapd's
+	// RELOAD_WPA_PSK on that BSS's interface.
+	i := 0
+	if b.bss != "" {
+		i = slices.IndexFunc(b.rl.cur.Core.BSSes, func(c ap.BSSConfig) bool { return c.Name == b.bss }) + 1
+		if i == 0 {
+			return fmt.Errorf("bss %s: not a running section", b.bss)
+		}
+	}
+	return b.rl.reloadPSKsFor(ctx, &next, i)
 }
 
 // deauthAll deauthenticates every station through the loop.

@@ -93,6 +93,14 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 		defer m.Close()
 		log.Info("metrics", "url", "http://"+m.Addr()+"/metrics")
 	}
+	if opts.pprof != "" {
+		addr, stop, err := startPprof(opts.pprof)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		log.Info("pprof", "url", "http://"+addr+"/debug/pprof/")
+	}
 	// The helpers stop before the services they use close.
 	hctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup

@@ -182,7 +182,10 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if weight != r.cur.Core.AirtimeWeight {
 		rc.AirtimeWeight = weight
 	}
-	br := r.bssReloadOf(next)
+	br, err := r.bssReloadOf(next)
+	if err != nil {
+		return err
+	}
 	nat := next.Core.Airtime
 	if !br.sameSet { // the running BSSes keep their airtime keys
 		nat.BSS = append(nat.BSS[:1:1], r.cur.Core.Airtime.BSS[1:]...)
@@ -190,13 +193,12 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	if !reflect.DeepEqual(nat, r.cur.Core.Airtime) {
 		rc.Airtime = &nat
 	}
-	rc.BSSes = br.restarts
+	rc.BSSes, rc.BSSPSKs = br.restarts, br.psks
 	r.logBSSReload(next, br)
-	var err error
 	if rc.PSKs, err = ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID); err != nil {
 		return fmt.Errorf("wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", err)
 	}
-	if rc.ACL == nil && rc.AirtimeWeight == 0 && rc.Airtime == nil && rc.PSKs == nil && len(rc.BSSes) == 0 { // nothing changed
+	if rc.ACL == nil && rc.AirtimeWeight == 0 && rc.Airtime == nil && rc.PSKs == nil && len(rc.BSSes) == 0 && len(rc.BSSPSKs) == 0 { // nothing changed
 		return nil
 	}
 	removed, err := r.srv.Reconfigure(ctx, rc)
@@ -207,6 +209,11 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 		r.cur.Core.BSSes[b.Index-1] = b.Config
 		r.log.Info("reload: restarted the BSS alone, its stations deauthenticated; the others keep theirs", "bss", b.Config.Name,
 			"keys", strings.Join(br.changed[b.Config.Name], " "))
+	}
+	for _, p := range rc.BSSPSKs {
+		c := &r.cur.Core.BSSes[p.Index-1]
+		c.RSN = br.secrets[p.Index]
+		r.log.Info("reload: applied the BSS's PSKs and SAE passwords; its stations whose key is gone are deauthenticated", "bss", c.Name, "entries", len(c.RSN.PSKs))
 	}
 	if rc.AirtimeWeight != 0 {
 		r.cur.Core.AirtimeWeight = weight
@@ -232,24 +239,39 @@ func (r *reloader) reloadCore(ctx context.Context, next *options) error {
 	return nil
 }
 
-// reloadPSKs applies next's PSKs alone (hostapd's RELOAD_WPA_PSK); the
-// stations whose key is gone are deauthenticated. Call it with mu held.
-func (r *reloader) reloadPSKs(ctx context.Context, next *options) error {
-	psks, err := ap.ReloadPSKs(r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID)
+// reloadPSKsFor applies next's PSKs of BSS i (0 the first, i the bss=
+// section i) alone, as hostapd's RELOAD_WPA_PSK on that BSS's socket;
+// its stations whose key is gone are deauthenticated, the other BSSes'
+// are left alone. Call it with mu held.
+func (r *reloader) reloadPSKsFor(ctx context.Context, next *options, i int) error {
+	cur, nrsn, ssid := &r.cur.Core.RSN, next.Core.RSN, r.cur.Core.SSID
+	log := r.log
+	if i > 0 {
+		if i > len(r.cur.Core.BSSes) || i > len(next.Core.BSSes) || next.BSSes[i-1].Name != r.cur.BSSes[i-1].Name {
+			return fmt.Errorf("bss %d: not the running section of the file; restart airqd to apply the file's sections", i)
+		}
+		cur, nrsn, ssid = &r.cur.Core.BSSes[i-1].RSN, next.Core.BSSes[i-1].RSN, r.cur.Core.BSSes[i-1].SSID
+		log = log.With("bss", r.cur.BSSes[i-1].Name)
+	}
+	psks, err := ap.ReloadPSKs(*cur, nrsn, ssid)
 	if err != nil {
 		return fmt.Errorf("wpa_psk_file, wpa_psk and wpa_passphrase: %w", err)
 	}
 	if psks == nil {
 		return nil // open, or the same keys
 	}
-	removed, err := r.srv.Reconfigure(ctx, shell.Reconfig{PSKs: psks})
+	rc := shell.Reconfig{PSKs: psks}
+	if i > 0 {
+		rc = shell.Reconfig{BSSPSKs: []shell.BSSPSKs{{Index: i, PSKs: psks}}}
+	}
+	removed, err := r.srv.Reconfigure(ctx, rc)
 	if err != nil {
 		return err
 	}
-	r.cur.Core.RSN = r.cur.Core.RSN.Reloaded(next.Core.RSN)
-	r.log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(next.Core.RSN.PSKs))
+	*cur = (*cur).Reloaded(nrsn)
+	log.Info("RELOAD_WPA_PSK: applied the PSKs", "entries", len(nrsn.PSKs))
 	for _, m := range removed {
-		r.log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)
+		log.Info("RELOAD_WPA_PSK: deauthenticated a station whose PSK is gone", "sta", m)
 	}
 	return nil
 }

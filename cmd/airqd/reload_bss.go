@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/shell"
 )
@@ -14,14 +16,19 @@ import (
 // A reload compares the file's bss= sections with the running ones by
 // name. hostapd 2.10 deauthenticates every station of every BSS on a
 // reload; airqd restarts only a BSS whose section changed (ap.AP.RestartBSS:
-// its stations deauthenticated, it is made anew from its section), and
-// the other BSSes keep their stations. The first section's keys are the
-// radio's and the first BSS's and go through the reload of the keys one by
-// one (reload.go). A section's airtime keys apply live with the radio's
-// policy; its bssid=, tap= and bridge= take a start (an ACK holder holds
-// the BSSID, the shell opened the TAP), and so do any changes of a secured
-// BSS's section (its authenticator and keys are built with the radio) and
-// adding, removing or reordering sections: those are logged, not applied.
+// its stations deauthenticated, it is made anew from its section, its
+// RSN with it: new authenticator, group keys, PSKs, SAE PTs and PMKSA
+// cache), and the other BSSes keep their stations and keys. A section
+// whose secrets alone changed (wpa_passphrase, wpa_psk, wpa_psk_file and
+// sae_password lines, or the files' contents) keeps its BSS running and
+// reloads its keys, as hostapd's RELOAD_WPA_PSK on that BSS's socket:
+// only its stations whose key is gone are deauthenticated. The first
+// section's keys are the radio's and the first BSS's and go through the
+// reload of the keys one by one (reload.go). A section's airtime keys
+// apply live with the radio's policy; its bssid=, tap= and bridge= take a
+// start (an ACK holder holds the BSSID, the shell opened the TAP), and so
+// do adding, removing or reordering sections: those are logged, not
+// applied.
 
 // startOnlyBSSKeys are the BSS keys that a BSS restart does not apply.
 var startOnlyBSSKeys = map[string]bool{"bssid": true, "tap": true, "bridge": true, "ctrl_interface": true, "ctrl_interface_group": true}
@@ -29,6 +36,11 @@ var startOnlyBSSKeys = map[string]bool{"bssid": true, "tap": true, "bridge": tru
 // bssReload is what a reload does to the BSSes after the first.
 type bssReload struct {
 	restarts []shell.BSSRestart
+	// psks are the sections whose secrets alone changed: their keys,
+	// derived here, off the loop; secrets their running RSN with the
+	// file's secrets (ap.RSNConfig.Reloaded), by BSS index.
+	psks    []shell.BSSPSKs
+	secrets map[int]*ap.RSNConfig
 	// sameSet: next has the running sections, by name, in the running
 	// order; without it nothing of the sections is applied.
 	sameSet bool
@@ -38,8 +50,8 @@ type bssReload struct {
 }
 
 // bssReloadOf compares next's sections with the running ones.
-func (r *reloader) bssReloadOf(next *options) bssReload {
-	out := bssReload{changed: map[string][]string{}, startOnly: map[string][]string{}}
+func (r *reloader) bssReloadOf(next *options) (bssReload, error) {
+	out := bssReload{changed: map[string][]string{}, startOnly: map[string][]string{}, secrets: map[int]*ap.RSNConfig{}}
 	names := func(o *options) []string {
 		var n []string
 		for _, b := range o.BSSes {
@@ -48,7 +60,7 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 		return n
 	}
 	if out.sameSet = slices.Equal(names(&r.cur), names(next)); !out.sameSet {
-		return out
+		return out, nil
 	}
 	nb := next.Core.BSSes
 	for i, b := range next.BSSes {
@@ -64,9 +76,18 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 		c := nb[i]
 		// The running BSSID (zero where derived: the core keeps it), ACK
 		// holder and TAP: a restart of the BSS does not reopen them.
-		run := r.cur.Core.BSSes[i]
-		c.BSSID, c.Holder, c.TAP = run.BSSID, run.Holder, run.TAP
-		if cur := r.cur.Core.BSSes[i]; len(out.changed[b.Name]) == 0 && !reflect.DeepEqual(c, cur) {
+		cur := r.cur.Core.BSSes[i]
+		c.BSSID, c.Holder, c.TAP = cur.BSSID, cur.Holder, cur.TAP
+		if len(out.changed[b.Name]) == 0 && !reflect.DeepEqual(c, cur) {
+			psks, err := sectionPSKs(cur, c)
+			if err != nil {
+				return out, fmt.Errorf("bss %s: wpa_psk_file, wpa_psk, wpa_passphrase, sae_password and sae_password_file: %w", b.Name, err)
+			}
+			if psks != nil {
+				out.psks = append(out.psks, shell.BSSPSKs{Index: i + 1, PSKs: psks})
+				out.secrets[i+1] = cur.RSN.Reloaded(c.RSN)
+				continue
+			}
 			// the same lines, but a file they name changed
 			what := "wpa_psk_file/sae_password_file contents"
 			if !reflect.DeepEqual(c.ACL, cur.ACL) {
@@ -74,16 +95,34 @@ func (r *reloader) bssReloadOf(next *options) bssReload {
 			}
 			out.changed[b.Name] = append(out.changed[b.Name], what)
 		}
-		switch {
-		case len(out.changed[b.Name]) == 0:
-		case c.RSN != nil || r.cur.Core.BSSes[i].RSN != nil: // ap.AP.RestartBSS: with the radio only
-			out.startOnly[b.Name] = append(out.startOnly[b.Name], out.changed[b.Name]...)
-			delete(out.changed, b.Name)
-		default:
-			out.restarts = append(out.restarts, shell.BSSRestart{Index: i + 1, Config: c})
+		if len(out.changed[b.Name]) == 0 {
+			continue
 		}
+		restart := shell.BSSRestart{Index: i + 1, Config: c}
+		if c.RSN != nil { // the keys derived here, off the loop
+			var err error
+			if restart.Keys, err = ap.DerivePSKs(c.RSN, c.SSID); err != nil {
+				return out, fmt.Errorf("bss %s: %w", b.Name, err)
+			}
+		}
+		out.restarts = append(out.restarts, restart)
 	}
-	return out
+	return out, nil
+}
+
+// sectionPSKs derives the keys of next's section when its secrets alone
+// differ from the running section cur's (nothing else, secured both); nil
+// otherwise: the same keys, or more changed, which restarts the BSS.
+func sectionPSKs(cur, next ap.BSSConfig) (*ap.PSKs, error) {
+	if cur.RSN == nil || next.RSN == nil || cur.RSN.SameSecrets(next.RSN) {
+		return nil, nil
+	}
+	keys := next
+	keys.RSN = cur.RSN.Reloaded(next.RSN)
+	if !reflect.DeepEqual(keys, next) {
+		return nil, nil
+	}
+	return ap.ReloadPSKs(cur.RSN, next.RSN, cur.SSID)
 }
 
 // sectionValues are the values of the section named name of f; none

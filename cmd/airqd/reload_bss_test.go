@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/airq/airq/ap"
 )
 
 const reloadBSSes = "ssid=main\nchannel=6\nairtime_mode=2\nairtime_bss_weight=2\n" +
@@ -53,7 +51,10 @@ func TestBSSReloadDiff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			br := (&reloader{cur: cur}).bssReloadOf(&next)
+			br, err := (&reloader{cur: cur}).bssReloadOf(&next)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var restarted []int
 			for _, r := range br.restarts {
 				restarted = append(restarted, r.Index)
@@ -122,30 +123,148 @@ func TestBSSReloadFileContents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	br := (&reloader{cur: cur}).bssReloadOf(&next)
-	if len(br.restarts) != 1 || br.restarts[0].Index != 2 || len(br.restarts[0].Config.ACL.Deny) != 2 ||
+	br, err := (&reloader{cur: cur}).bssReloadOf(&next)
+	if err != nil || len(br.restarts) != 1 || br.restarts[0].Index != 2 || len(br.restarts[0].Config.ACL.Deny) != 2 ||
 		!slices.Equal(br.changed["iot"], []string{"accept_mac_file/deny_mac_file contents"}) {
 		t.Errorf("restarts %+v, iot's changes %v", br.restarts, br.changed["iot"])
 	}
 }
 
-// A secured section's changes take a start (the core restarts a secured
-// BSS only with the radio): logged, not restarted.
+const securedGuest = "ssid=main\nchannel=6\nwpa=2\nwpa_passphrase=main passphrase\n" +
+	"bss=guest\nssid=guest\nwpa=2\nwpa_passphrase=guest passphrase\n" +
+	"bss=iot\nssid=iot\n"
+
+// A secured section's changes restart its BSS alone, secured or turning
+// open; its secrets alone changing (a passphrase, wpa_psk_file's
+// contents) reload its keys without a restart, for its BSS only.
 func TestBSSReloadSecuredSection(t *testing.T) {
-	conf := writeConf(t, reloadBSSes)
-	cur, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+	dir := t.TempDir()
+	pskFile := filepath.Join(dir, "psks")
+	base := strings.Replace(securedGuest, "wpa_passphrase=guest passphrase\n", "wpa_passphrase=guest passphrase\nwpa_psk_file="+pskFile+"\n", 1)
+	const stationPSK = "02:00:00:00:20:09 a station's passphrase\n"
+	for _, c := range []struct {
+		name, next, file string
+		restart, psks    []int
+		changed          []string
+	}{
+		{name: "ssid", next: strings.Replace(base, "ssid=guest\n", "ssid=guest2\n", 1), restart: []int{1}, changed: []string{"ssid"}},
+		{name: "turning open", next: strings.Replace(base, "wpa=2\nwpa_passphrase=guest passphrase\nwpa_psk_file="+pskFile+"\n", "", 1), restart: []int{1},
+			changed: []string{"wpa"}},
+		{name: "passphrase", next: strings.Replace(base, "guest passphrase", "another guest passphrase", 1), psks: []int{1}},
+		{name: "psk file contents", next: base, file: "02:00:00:00:20:09 another station passphrase\n", psks: []int{1}},
+		{name: "passphrase and dtim", next: strings.Replace(base, "guest passphrase\n", "another guest passphrase\ndtim_period=3\n", 1),
+			restart: []int{1}, changed: []string{"dtim_period"}},
+		{name: "the iot section turning secured", next: base + "wpa=2\nwpa_passphrase=iot passphrase\n", restart: []int{2}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			writeFile(t, pskFile, stationPSK)
+			conf := writeConf(t, base)
+			cur, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, conf, c.next)
+			if c.file != "" {
+				writeFile(t, pskFile, c.file)
+			} else {
+				writeFile(t, pskFile, stationPSK)
+			}
+			next, err := parseFlags([]string{"-radio", "sim", "-config", conf})
+			if err != nil {
+				t.Fatal(err)
+			}
+			br, err := (&reloader{cur: cur}).bssReloadOf(&next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var restarted, reloaded []int
+			for _, r := range br.restarts {
+				restarted = append(restarted, r.Index)
+				if (r.Config.RSN == nil) != (next.Core.BSSes[r.Index-1].RSN == nil) || (r.Keys == nil) != (r.Config.RSN == nil) {
+					t.Errorf("BSS %d restarts secured %v (keys derived %v), want the file's", r.Index, r.Config.RSN != nil, r.Keys != nil)
+				}
+			}
+			for _, p := range br.psks {
+				reloaded = append(reloaded, p.Index)
+				if p.PSKs == nil || !br.secrets[p.Index].SameSecrets(next.Core.BSSes[p.Index-1].RSN) {
+					t.Errorf("BSS %d reloads keys other than the file's", p.Index)
+				}
+			}
+			if !slices.Equal(restarted, c.restart) || !slices.Equal(reloaded, c.psks) || !slices.Equal(br.changed["guest"], c.changed) || len(br.startOnly) != 0 {
+				t.Errorf("restarts %v, PSK reloads %v, guest's changed %v, start-only %v; want %v %v %v",
+					restarted, reloaded, br.changed["guest"], br.startOnly, c.restart, c.psks, c.changed)
+			}
+		})
+	}
+}
+
+// SIGHUP on the running core: the guest section's new passphrase reloads
+// the guest BSS's keys (the BSS keeps running: no restart) and leaves the
+// first BSS's; then its new SSID restarts it, secured, alone.
+func TestReloadSecuredBSS(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	writeFile(t, conf, securedGuest)
+	var log strings.Builder
+	rl, core := testReloaderCore(t, conf, &log)
+	running := core.Config().BSSes[0].RSN
+	writeFile(t, conf, strings.Replace(securedGuest, "guest passphrase", "another guest passphrase", 1))
+	if err := rl.reloadFile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if core.Config().BSSes[0].RSN != running || rl.cur.Core.BSSes[0].RSN.Passphrase.Reveal() != "another guest passphrase" ||
+		rl.cur.Core.RSN.Passphrase.Reveal() != "main passphrase" {
+		t.Errorf("the guest BSS restarted, or the running passphrases are not the file's")
+	}
+	if !strings.Contains(log.String(), `msg="reload: applied the BSS's PSKs and SAE passwords; its stations whose key is gone are deauthenticated" bss=guest`) ||
+		strings.Contains(log.String(), "restart airqd") || strings.Contains(log.String(), "another guest passphrase") {
+		t.Errorf("log:\n%s", log.String())
+	}
+	log.Reset()
+	writeFile(t, conf, strings.Replace(securedGuest, "ssid=guest\n", "ssid=guest2\n", 1))
+	if err := rl.reloadFile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if g := core.Config().BSSes[0]; g.SSID != "guest2" || g.RSN == nil || g.RSN.Passphrase.Reveal() != "guest passphrase" {
+		t.Errorf("the guest BSS runs ssid %q secured %v", g.SSID, g.RSN != nil)
+	}
+	if !strings.Contains(log.String(), `bss=guest keys=ssid`) || strings.Contains(log.String(), "restart airqd") {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// RELOAD_WPA_PSK for one BSS (reloadPSKsFor) applies that section's
+// secrets alone: the guest's new passphrase, not the first section's,
+// without restarting the guest BSS; a BSS the file does not run is
+// refused.
+func TestReloadPSKsForBSS(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	writeFile(t, conf, securedGuest)
+	var log strings.Builder
+	rl, core := testReloaderCore(t, conf, &log)
+	running := core.Config().BSSes[0].RSN
+	writeFile(t, conf, strings.Replace(strings.Replace(securedGuest, "guest passphrase", "another guest passphrase", 1),
+		"main passphrase", "another main passphrase", 1))
+	next, err := parseFlagsWith(rl.args, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, conf, strings.Replace(reloadBSSes, "ssid=guest\n", "ssid=guest2\n", 1))
-	next, err := parseFlags([]string{"-radio", "sim", "-config", conf})
-	if err != nil {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if err := rl.reloadPSKsFor(context.Background(), &next, 1); err != nil {
 		t.Fatal(err)
 	}
-	next.Core.BSSes[0].RSN = &ap.RSNConfig{} // as a secured section parses once the core takes one
-	br := (&reloader{cur: cur}).bssReloadOf(&next)
-	if len(br.restarts) != 0 || !slices.Equal(br.startOnly["guest"], []string{"ssid"}) || len(br.changed["guest"]) != 0 {
-		t.Errorf("restarts %+v, guest's start-only %v, changed %v", br.restarts, br.startOnly["guest"], br.changed["guest"])
+	if rl.cur.Core.BSSes[0].RSN.Passphrase.Reveal() != "another guest passphrase" || rl.cur.Core.RSN.Passphrase.Reveal() != "main passphrase" ||
+		core.Config().BSSes[0].RSN != running {
+		t.Error("not the guest's passphrase alone reloaded, or the guest BSS restarted")
+	}
+	if !strings.Contains(log.String(), `msg="RELOAD_WPA_PSK: applied the PSKs" bss=guest entries=0`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+	if err := rl.reloadPSKsFor(context.Background(), &next, 2); err != nil {
+		t.Errorf("the open iot BSS: %v", err)
+	}
+	if err := rl.reloadPSKsFor(context.Background(), &next, 3); err == nil {
+		t.Error("a BSS the radio does not run reloaded")
 	}
 }
 
@@ -165,7 +284,10 @@ func TestBSSReloadKeepsHolderAndTAP(t *testing.T) {
 		t.Fatal(err)
 	}
 	next.Core.BSSes[0].Holder, next.Core.BSSes[0].TAP = "airq0.2", "gtap"
-	br := (&reloader{cur: cur}).bssReloadOf(&next)
+	br, err := (&reloader{cur: cur}).bssReloadOf(&next)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(br.restarts) != 1 || br.restarts[0].Config.SSID != "guest2" || br.restarts[0].Config.Holder != "airq0.2" || br.restarts[0].Config.TAP != "guest" {
 		t.Errorf("restarts %+v, want guest's with ssid guest2, holder airq0.2 and its running TAP guest", br.restarts)
 	}

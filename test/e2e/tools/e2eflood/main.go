@@ -24,10 +24,12 @@
 // ones in turn, and it echoes every anti-clogging token the AP sends to
 // any of them. The echoes are part of -rate. Its summary adds
 //
-//	fresh=F echoed=E tokens=T answered=A answered_per_s=R
+//	fresh=F echoed=E tokens=T answered=A answered_per_s=R cpu_ms=C
 //
-// the Commits sent without and with a token, the token requests and the
-// AP's own Commits it heard (each one exchange the AP's SAE work ran).
+// the Commits sent without and with a token, the token requests, the
+// AP's own Commits it heard (each one exchange the AP's SAE work ran) and
+// the CPU the flooder itself took (user and system), so that a scenario
+// can tell its share of a one-CPU VM from the AP's.
 // A line STARTED comes first, once the flood is about to begin.
 package main
 
@@ -93,8 +95,17 @@ func main() {
 	close(stop)
 	<-done
 	s := f.sae
-	fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d pool=%d fresh=%d echoed=%d tokens=%d answered=%d answered_per_s=%.1f\n",
-		f.sent, f.errors, len(f.addrs), len(s.pool), f.fresh, f.echoed, s.tokens, s.answered, float64(s.answered)/took.Seconds())
+	fmt.Printf("SUMMARY sent=%d errors=%d addrs=%d pool=%d fresh=%d echoed=%d tokens=%d answered=%d answered_per_s=%.1f cpu_ms=%d\n",
+		f.sent, f.errors, len(f.addrs), len(s.pool), f.fresh, f.echoed, s.tokens, s.answered, float64(s.answered)/took.Seconds(), cpuMS())
+}
+
+// cpuMS is the CPU this process has taken, user and system, in ms.
+func cpuMS() int64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return -1
+	}
+	return (ru.Utime.Nano() + ru.Stime.Nano()) / 1e6
 }
 
 // poolOf is n addresses counted up from base in its last octet.
