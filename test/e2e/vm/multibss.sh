@@ -177,3 +177,9 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN{if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$
 # tap_rx IF: the frames airqd wrote to its TAP IF (the kernel's receive
 # count of the TAP)
 tap_rx() { cat "/sys/class/net/$1/statistics/rx_packets"; }
+# dev_counts: per BSS of airqd (airqctl dev), its name, the data frames it
+# received from the air and the frames it wrote to its TAP
+dev_counts() { ctl dev 2>/dev/null | awk '/^Interface /{n=$2} /rx packets/{r=$6; sub(",", "", r)} /wired in/{print n, r, $9}'; }
+# dev_delta BEFORE AFTER: dev_counts' files as what each BSS took in and
+# wrote out between them
+dev_delta() { awk 'NR == FNR {r[$1] = $2; w[$1] = $3; next} {printf "%sbss %s: %d in from the air, %d out to its tap", s, $1, $2 - r[$1], $3 - w[$1]; s = "; "}' "$1" "$2"; }

@@ -129,9 +129,11 @@ in_sta 2 ip neigh replace "$(side_ip 1)" lladdr "$(sta_mac 1)" dev wlan2 nud per
 # no reply and WHO's stack (echos_of) receives none
 no_echo() {
 	_e0=$(echos_of "$4") _m0=$(tap_rx "$TAPIF") _g0=$(tap_rx "$GUEST_IF")
+	dev_counts >/tmp/$S-dev0
 	in_sta "$2" ping -c 5 -i 0.2 -W 1 -w 4 "$3" >"$LOGS/$S-ping-$1.log" 2>&1
 	_e1=$(echos_of "$4") _m1=$(tap_rx "$TAPIF") _g1=$(tap_rx "$GUEST_IF")
-	_d="station $2 -> $3: $(pingsum "$LOGS/$S-ping-$1.log"); echo requests received by $4: $((_e1 - _e0)); airqd wrote $((_m1 - _m0)) frames to $TAPIF, $((_g1 - _g0)) to $GUEST_IF"
+	dev_counts >/tmp/$S-dev1
+	_d="station $2 -> $3: $(pingsum "$LOGS/$S-ping-$1.log"); echo requests received by $4: $((_e1 - _e0)); the kernel took $((_m1 - _m0)) frames from $TAPIF, $((_g1 - _g0)) from $GUEST_IF; airqctl dev: $(dev_delta /tmp/$S-dev0 /tmp/$S-dev1)"
 	if grep -q '^5 packets transmitted, 0 packets received' "$LOGS/$S-ping-$1.log" && [ "$_e1" = "$_e0" ]; then
 		result "$1" pass "$_d"
 	else result "$1" fail "$_d"; fi
