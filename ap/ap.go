@@ -58,9 +58,10 @@ type AP struct {
 	nextBeacon time.Duration
 
 	flights  [ieee80211.NumACs]flightRing
-	backlog  int // MSDUs queued in the scheduler
+	backlog  int // MSDUs queued in the scheduler or in a BSS's group buffer
 	inflight int // MSDUs handed to the radio and not completed
 	polls    int // inactivity polls queued
+	parked   int // group-addressed MSDUs in the BSSes' group buffers (groupbuf.go)
 
 	beacons BeaconStats
 
@@ -289,5 +290,5 @@ func (a *AP) InFlight() int { return a.inflight }
 func (a *AP) Accounted() bool {
 	frames, _ := a.sched.Backlog()
 	ended := a.cnt[counter.WiredSent] + a.cnt.Sum(counter.WiredTxFailed.Family())
-	return frames == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
+	return frames+a.parked == a.backlog+a.polls && a.cnt[counter.DownlinkIn] == ended+uint64(a.backlog)+uint64(a.inflight)
 }

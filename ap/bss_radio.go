@@ -25,6 +25,14 @@ type bssRadio struct {
 	// rsn is the BSS's RSN (rsn.go), its keys and authenticator its own;
 	// nil: an open network.
 	rsn *rsnState
+	// group holds the BSS's group-addressed frames while a station of its
+	// dozes, until its DTIM beacon announces them (groupbuf.go);
+	// groupQueued counts its frames in the radio's non-station queue.
+	group       groupBuffer
+	groupQueued int
+	// dtimOnAir: the DTIM beacon that opened the group window is still
+	// the radio's, so the group frames wait to follow it on the air.
+	dtimOnAir bool
 }
 
 // radioOf returns BSS b's view of the radio.
@@ -60,10 +68,9 @@ func (r *bssRadio) Air() bss.Air { return r.a.airOf() }
 // Queued: a station's AID in the radio's one BSS is its slot.
 func (r *bssRadio) Queued(aid uint16) bool { return r.a.queued(aid) }
 
-// GroupQueued: the radio's group queue is one; its frames move while
-// every BSS with dozing stations has announced them (groupHeld), so each
-// announces them.
-func (r *bssRadio) GroupQueued() bool { return r.a.groupBuffered() }
+// GroupQueued: the BSS's own group frames wait, in its buffer or in the
+// radio's non-station queue; another BSS's never set its group bit.
+func (r *bssRadio) GroupQueued() bool { return r.group.n > 0 || r.groupQueued > 0 }
 
 // airOf is the radio's part of its BSSes' announcements: the operating
 // channel, the Country element, the channel's load.

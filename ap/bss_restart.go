@@ -119,12 +119,14 @@ func (a *AP) setRSN(i int, sec *rsnState) {
 
 // replaceBSS makes BSS i anew from x as New makes it (addBSS), keeping its
 // place in the radio's list, and so its index in the group frames'
-// records and the airtime policy, its TBTT and its TSF.
+// records and the airtime policy, its TBTT and its TSF. Its buffered group
+// frames go with its stations.
 func (a *AP) replaceBSS(i int, x BSSConfig) {
 	was := a.radios[i]
+	a.flushGroup(was)
 	a.addBSS(x, a.bss)
 	last := len(a.bsses) - 1
 	a.bsses[i], a.radios[i] = a.bsses[last], a.radios[last]
 	a.bsses, a.radios = a.bsses[:last], a.radios[:last]
-	a.radios[i].tbtt, a.radios[i].tsfAdjust = was.tbtt, was.tsfAdjust
+	a.radios[i].tbtt, a.radios[i].tsfAdjust, a.radios[i].groupQueued = was.tbtt, was.tsfAdjust, was.groupQueued
 }

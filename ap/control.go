@@ -112,7 +112,7 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	case ctl.OpSAQuery:
 		return a.ctlSAQuery(now, req.Addr)
 	case ctl.OpStationPMK:
-		return a.ctlStationPMK(now, req.Addr)
+		return a.ctlStationPMK(now, req.Addr, of)
 	case ctl.OpDisable:
 		if !a.Disable(now) {
 			return ctl.Errorf(ctl.EBUSY, "disable: the BSS is not running (already disabled, or choosing its channel)")

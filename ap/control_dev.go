@@ -61,7 +61,7 @@ func (a *AP) scopeToDev(req ctl.Request) (int, ctl.Reply, bool) {
 		return 0, ctl.Errorf(ctl.ENODEV, "dev %s: no such BSS", req.Dev), false
 	}
 	switch req.Op {
-	case ctl.OpStationGet, ctl.OpStationSet, ctl.OpStationDel, ctl.OpStationRates:
+	case ctl.OpStationGet, ctl.OpStationSet, ctl.OpStationDel, ctl.OpStationRates, ctl.OpStationPMK, ctl.OpSAQuery:
 		if _, s := a.sta.lookup(req.Addr); s != nil && s.bss != a.bsses[i] {
 			return 0, ctl.Errorf(ctl.ENOENT, "station %s: not a station of %s", req.Addr, req.Dev), false
 		}

@@ -145,14 +145,15 @@ func (a *AP) staRates(dst ctl.Rates, s *station) ctl.Rates {
 // ctlStationPMK answers hostapd's GET_PMK (a testing command): the
 // station's PMK, else its PMKSA cache entry's, as
 // hostapd_ctrl_get_pmk falls back to the cache for a station that has
-// left or holds no PMK.
-func (a *AP) ctlStationPMK(now time.Duration, addr ieee80211.MAC) ctl.Reply {
+// left or holds no PMK: the cache of BSS of alone when the request names
+// one (a section's socket), as hostapd's looks in its own BSS's.
+func (a *AP) ctlStationPMK(now time.Duration, addr ieee80211.MAC, of int) ctl.Reply {
 	if _, s := a.sta.lookup(addr); s != nil && s.RSN != nil {
 		if pmk, ok := s.RSN.HS.PMK(); ok {
 			return ctl.Reply{PMK: slices.Clone(pmk[:])}
 		}
 	}
-	if e, ok := a.cachedPMKSA(now, addr); ok {
+	if e, ok := a.cachedPMKSA(now, addr, of); ok {
 		return ctl.Reply{PMK: slices.Clone(e.PMK[:])}
 	}
 	return ctl.Errorf(ctl.ENOENT, "station %s: no PMK and no PMKSA", addr)

@@ -83,8 +83,8 @@ func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, 
 }
 
 // queueMSDU copies an MSDU into a slab and queues it on slot's TID queue
-// (slot 0: the group queue, for the BSS whose index group is); eapol marks
-// the authenticator's frames.
+// (slot 0: the group frames of the BSS whose index group is, queueGroup);
+// eapol marks the authenticator's frames.
 func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte, eapol bool, group uint8) {
 	h, ok := a.pool.get()
 	if !ok {
@@ -98,6 +98,10 @@ func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee802
 	b = append(b, payload...)
 	a.slabSlot[h], a.slabLen[h], a.slabEAPOL[h], a.slabGroup[h] = slot, uint16(len(b)), eapol, group
 	a.backlog++
+	if slot == 0 {
+		a.queueGroup(now, group, h, len(b))
+		return
+	}
 	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
 		a.backlog--
 		a.pool.put(h)
@@ -170,7 +174,9 @@ func (a *AP) Drop(h txq.Handle, reason txq.DropReason) {
 	}
 	a.backlog--
 	a.cnt[queueDrops[reason]]++
-	if slot := a.slabSlot[h]; slot != 0 && reason != txq.DropFlush {
+	if slot := a.slabSlot[h]; slot == 0 {
+		a.radios[a.slabGroup[h]].groupQueued--
+	} else if reason != txq.DropFlush {
 		a.sta.slots[slot].TxQueueDrops++
 	}
 	a.pool.put(uint32(h))

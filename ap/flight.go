@@ -197,8 +197,13 @@ func (a *AP) complete(ac ieee80211.AC, rec *flight, st *radio.TxStatus, now time
 	}
 	a.air.Complete(&rec.tok)
 	a.countTxBusy(ac, rec, st)
-	if rec.beacon && st != nil {
-		a.beacons.echoed(now - rec.tbtt)
+	if rec.beacon {
+		if st != nil {
+			a.beacons.echoed(now - rec.tbtt)
+		}
+		if int(rec.from) < len(a.radios) {
+			a.radios[rec.from].dtimOnAir = false // its group frames follow (groupbuf.go)
+		}
 	}
 	if rec.replyCost != 0 && st != nil {
 		a.bsses[rec.from].Replies.Charge(rec.replyClass, rec.replyPooled, float64(rec.replyCost)*float64(st.Retries))

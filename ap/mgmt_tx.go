@@ -106,6 +106,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration, r *bssRadio) {
 	fr := ieee80211.Frame(b[rt:])
 	rec := a.register(ieee80211.ACVO, fr, tidMgmt, 0, false, len(fr), rate, now)
 	rec.tbtt, rec.beacon = tbtt, true
+	r.dtimOnAir = r.b.GroupWindow
 	a.emitRadio(h, b, rec)
 	a.beacons.emitted(now - tbtt)
 }

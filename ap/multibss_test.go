@@ -379,40 +379,141 @@ func idleBSSCost(t *testing.T, secure func() *RSNConfig) (per float64, one uint6
 	return (float64(heldBy(cfg)) - float64(one)) / float64(MaxBSSes-1), one
 }
 
-// TestGroupFramesAfterTheirBSSsDTIM: with a station of the second BSS
-// dozing, the wired side's broadcast waits, and both BSSes' copies go out
-// right after the second BSS's DTIM beacon that announces them.
-func TestGroupFramesAfterTheirBSSsDTIM(t *testing.T) {
+// dozingGuest associates sta with the guest BSS and puts it in power save.
+func (h *harness) dozingGuest(sta ieee80211.MAC) {
+	h.t.Helper()
+	h.joinGuest(sta)
+	h.air(ieee80211.AppendNullData(nil, guest2ID, sta, h.nextSeq(), true))
+	h.take()
+}
+
+// TestGroupFramesWaitForTheirOwnBSSsDTIM: with a station of the guest BSS
+// dozing, the main BSS's broadcast goes out at once; the guest's waits
+// for the guest's DTIM beacon, and only the guest's beacons announce it,
+// even with a station of the main BSS dozing too.
+func TestGroupFramesWaitForTheirOwnBSSsDTIM(t *testing.T) {
 	cfg := threeBSSes()
 	cfg.BSSes[0].DTIMPeriod = 3
 	h := newHarness(t, cfg)
 	main1, guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
 	h.join(main1, false)
-	h.joinGuest(guest1)
-	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
-	h.take()
+	h.dozingGuest(guest1)
 	h.wire(eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}, 0))
-	sent := false
-	for i := 0; i < 30 && !sent; i++ {
+	out, _ := h.take()
+	if d := dataFrames(t, out); len(d) != 1 || d[0].Addr2() != bssid || !d[0].Addr1().IsMulticast() {
+		t.Fatalf("main BSS's broadcast with a guest station dozing: %d frames at once, want 1 from %s", len(d), bssid)
+	}
+	h.null(main1, true)
+	h.wireTo(1, eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, 2}, 0))
+	if out, _ := h.take(); len(dataFrames(t, out)) != 0 {
+		t.Fatal("guest broadcast sent while a guest station dozes, before the guest's DTIM")
+	}
+	var guestDTIM, mainDTIM, sent bool
+	for i := 0; i < 30 && !(sent && mainDTIM); i++ {
 		h.advance(h.a.Deadline() - h.now)
 		out, _ := h.take()
-		var dtim bool
+		out = append(out, h.afterBeacons(out)...)
 		for _, f := range out {
 			_, fr := parsed(t, f)
 			switch {
-			case fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == guest2ID:
+			case fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon):
 				tim := timOf(t, fr)
-				dtim = tim.DTIMCount() == 0 && tim.Multicast()
+				switch fr.Addr2() {
+				case guest2ID:
+					guestDTIM = tim.DTIMCount() == 0 && tim.Multicast()
+					if tim.Multicast() && (tim.DTIMCount() != 0 || sent) {
+						t.Errorf("guest beacon at %v: DTIM count %d, group bit set with its frame sent %v", h.now, tim.DTIMCount(), sent)
+					}
+				case bssid:
+					mainDTIM = mainDTIM || tim.DTIMCount() == 0
+					if tim.Multicast() {
+						t.Errorf("main beacon at %v (DTIM count %d) announces the guest's group frame", h.now, tim.DTIMCount())
+					}
+				}
 			case fr.Type() == ieee80211.TypeData && fr.Addr1().IsMulticast():
-				if !dtim {
-					t.Fatalf("a group frame from %s at %v, not after the dozing station's BSS's DTIM beacon", fr.Addr2(), h.now)
+				if fr.Addr2() != guest2ID || !guestDTIM || sent {
+					t.Fatalf("group frame from %s at %v: want one, from %s after its DTIM beacon", fr.Addr2(), h.now, guest2ID)
 				}
 				sent = true
 			}
 		}
 	}
-	if !sent {
-		t.Fatal("the group frames never went out")
+	if !sent || !mainDTIM {
+		t.Fatalf("guest's group frame sent %v, main DTIM beacon seen %v", sent, mainDTIM)
+	}
+	if !h.a.Accounted() {
+		t.Error("not accounted")
+	}
+}
+
+// TestGuestBroadcastFloodDoesNotDelayMain: while a flood of the guest
+// BSS's broadcasts keeps the radio busy, a broadcast of the main BSS, of
+// the same addresses, goes out after at most one more guest frame.
+func TestGuestBroadcastFloodDoesNotDelayMain(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.join(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, false)
+	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	h.take()
+	host := ieee80211.MAC{0x02, 0, 0, 0, 0x30, 1}
+	for range 200 {
+		h.wireTo(1, eth(ieee80211.Broadcast, host, 0))
+	}
+	inFlight, _ := h.take()
+	// The flood is under way: its flow has had its first quantum.
+	for sent := len(inFlight); sent < 40 && len(inFlight) > 0; {
+		h.echo(inFlight[0], radio.TxStatus{})
+		out, _ := h.take()
+		inFlight = append(inFlight[1:], out...)
+		sent += len(out)
+	}
+	if h.a.Backlog() == 0 {
+		t.Fatal("the flood fits in flight: nothing left queued")
+	}
+	h.wire(eth(ieee80211.Broadcast, host, 0))
+	ahead := 0
+	for len(inFlight) > 0 {
+		h.echo(inFlight[0], radio.TxStatus{})
+		out, _ := h.take()
+		inFlight = append(inFlight[1:], out...)
+		for _, d := range dataFrames(t, out) {
+			if d.Addr2() == bssid {
+				if ahead > 1 {
+					t.Errorf("main broadcast after %d guest frames, want at most 1", ahead)
+				}
+				if !h.a.Accounted() {
+					t.Error("not accounted")
+				}
+				return
+			}
+			ahead++
+		}
+	}
+	t.Fatal("the main broadcast never went out")
+}
+
+// TestGroupBufferDropsItsOldest: a dozing station's BSS buffers at most
+// groupBufferLen group frames, as mac80211 does, dropping the oldest,
+// and the DTIM beacon releases the rest; every frame is accounted for.
+func TestGroupBufferDropsItsOldest(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.dozingGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	for i := range groupBufferLen + 10 {
+		h.wireTo(1, eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, byte(i)}, 0))
+	}
+	if c := h.a.Counters(); c[counter.WiredDroppedQueueFull] != 10 || h.a.Backlog() != groupBufferLen || !h.a.Accounted() {
+		t.Fatalf("dropped %d, backlog %d, want 10 and %d", c[counter.WiredDroppedQueueFull], h.a.Backlog(), groupBufferLen)
+	}
+	var d []ieee80211.Frame
+	for i := 0; i < 10 && len(d) == 0; i++ {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		d = dataFrames(t, h.afterBeacons(out))
+	}
+	if len(d) == 0 || d[0].Addr3() != (ieee80211.MAC{0x02, 0, 0, 0, 0x30, 10}) || !d[0].MoreData() {
+		t.Fatalf("after the DTIM: %d frames, the first not the oldest kept", len(d))
+	}
+	if !h.a.Accounted() {
+		t.Error("not accounted")
 	}
 }
 
@@ -441,5 +542,70 @@ func TestBSSLoadCountsItsOwnStations(t *testing.T) {
 	}
 	if got[bssid] != 1 || got[guest2ID] != 2 || got[guest3ID] != 0 {
 		t.Errorf("BSS Load station counts %v, want 1, 2 and 0", got)
+	}
+}
+
+// TestGroupFramesTakenBackWhenTheirBSSDozes: guest broadcasts queued
+// while no guest station dozed, and still queued when one dozes, are
+// taken back into the guest's buffer as the queue hands them out, in
+// their order, and follow the guest's next DTIM beacon.
+func TestGroupFramesTakenBackWhenTheirBSSDozes(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	guest1 := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.joinGuest(guest1)
+	h.take()
+	for i := range 100 {
+		h.wireTo(1, eth(ieee80211.Broadcast, ieee80211.MAC{0x02, 0, 0, 0, 0x30, byte(i)}, 0))
+	}
+	inFlight, _ := h.take()
+	if h.a.Backlog() == 0 {
+		t.Fatal("nothing left queued")
+	}
+	h.air(ieee80211.AppendNullData(nil, guest2ID, guest1, h.nextSeq(), true))
+	for _, f := range inFlight {
+		h.echo(f, radio.TxStatus{})
+	}
+	if out, _ := h.take(); len(dataFrames(t, out)) != 0 {
+		t.Fatal("queued guest broadcasts sent after a guest station dozed, before the guest's DTIM")
+	}
+	if r := h.a.radios[1]; r.group.n == 0 || !h.a.Accounted() {
+		t.Fatalf("%d frames taken back into the guest's buffer", r.group.n)
+	}
+	next := byte(len(dataFrames(t, inFlight)))
+	for i := 0; i < 10 && h.a.Backlog() > 0; i++ {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		out = h.afterBeacons(out)
+		for len(out) > 0 {
+			for _, d := range dataFrames(t, out) {
+				if d.Addr3()[5] != next {
+					t.Fatalf("after the DTIM: broadcast %d, want %d", d.Addr3()[5], next)
+				}
+				next++
+			}
+			for _, f := range out {
+				h.echo(f, radio.TxStatus{})
+			}
+			out, _ = h.take()
+		}
+	}
+	if next != 100 || !h.a.Accounted() {
+		t.Errorf("%d broadcasts in order, want 100", next)
+	}
+}
+
+// TestRestartDropsBSSsBufferedGroupFrames: a restarted BSS's buffered
+// group frames go with its stations, counted as flushed.
+func TestRestartDropsBSSsBufferedGroupFrames(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.dozingGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	for range 3 {
+		h.wireTo(1, eth(ieee80211.Broadcast, host, 0))
+	}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{Name: "guest", SSID: "guest"}); err != nil {
+		t.Fatal(err)
+	}
+	if c := h.a.Counters(); c[counter.WiredDroppedFlushed] != 3 || h.a.Backlog() != 0 || h.a.parked != 0 || !h.a.Accounted() {
+		t.Errorf("flushed %d, backlog %d, parked %d; want 3, 0, 0", c[counter.WiredDroppedFlushed], h.a.Backlog(), h.a.parked)
 	}
 }

@@ -45,42 +45,6 @@ func (a *AP) queued(slot uint16) bool {
 	return false
 }
 
-// groupHeld reports whether group-addressed frames wait: while a BSS has
-// dozing stations, until its DTIM beacon has announced them. With several
-// BSSes the group queue is one, so it moves while every BSS with dozing
-// stations is in the interval after its DTIM beacon: each BSS's dozing
-// stations are awake for the copies sent from its BSSID.
-func (a *AP) groupHeld() bool {
-	for _, b := range a.bsses {
-		if b.Dozing > 0 && !b.GroupWindow {
-			return true
-		}
-	}
-	return false
-}
-
-// closeGroupWindows ends the group delivery that followed the DTIM
-// beacons once the group queue is empty: the dozing stations went back to
-// sleep with the last frame (More Data clear), so group frames that come
-// later wait for the next DTIM, as mac80211 buffers them.
-func (a *AP) closeGroupWindows() {
-	for _, b := range a.bsses {
-		if b.Dozing > 0 {
-			b.GroupWindow = false
-		}
-	}
-}
-
-// groupBuffered reports whether group-addressed frames wait for a DTIM.
-func (a *AP) groupBuffered() bool {
-	for ac := range ieee80211.AC(ieee80211.NumACs) {
-		if a.sched.NonStation(ac).Len() > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // handlePSPoll delivers one buffered frame to a dozing station, with More
 // Data set while others wait; with nothing buffered it answers with a Null
 // frame, as mac80211 does, so the station can go back to sleep.

@@ -94,8 +94,10 @@ func (a *AP) SetPSKs(p *PSKs) ([]ieee80211.MAC, error) { return a.SetPSKsFor(0, 
 // (hostapd disconnects them with reason 2, previous authentication no
 // longer valid): a station counts from its verified message 2, handshake
 // completed or not (hostapd checks sm->PMK). One whose message 2 has not
-// come yet is not returned: it meets the new keys. The other BSSes and
-// their stations are left alone.
+// come yet is not returned: it meets the new keys. With SAE, a station
+// whose exchange completed under the old passwords but that has not
+// associated yet is returned too: its keys came from them. The other
+// BSSes and their stations are left alone.
 func (a *AP) SetPSKsFor(i int, p *PSKs) ([]ieee80211.MAC, error) {
 	if i < 0 || i >= len(a.radios) {
 		return nil, fmt.Errorf("wpa: no BSS %d: the radio has %d", i, len(a.radios))
@@ -109,10 +111,19 @@ func (a *AP) SetPSKsFor(i int, p *PSKs) ([]ieee80211.MAC, error) {
 	var out []ieee80211.MAC
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
-		if a.rsnOf(s) != r || s.RSN == nil || s.RSN.HS == nil {
+		if a.rsnOf(s) != r {
 			continue
 		}
-		if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(r.psks.PMKs(nil, s.Addr), pmk) {
+		if s.RSN != nil && s.RSN.HS != nil {
+			if pmk, ok := s.RSN.HS.PMK(); ok && !slices.Contains(r.psks.PMKs(nil, s.Addr), pmk) {
+				out = append(out, s.Addr)
+			}
+			continue
+		}
+		// Authenticated by SAE (or a PMKSA) under the passwords replaced,
+		// its association still to come: its PMK would admit it with a
+		// password the reload may have removed.
+		if s.SAE != nil && p.sae != nil {
 			out = append(out, s.Addr)
 		}
 	}

@@ -292,10 +292,14 @@ func (a *AP) saeAccepted(now time.Duration, b *bss.BSS, sa ieee80211.MAC, k *sae
 	b.Answered.Add(now, sa)
 }
 
-// cachedPMKSA returns addr's PMKSA in the first BSS's cache that holds
-// one (a departed station's BSS is not known any more).
-func (a *AP) cachedPMKSA(now time.Duration, addr ieee80211.MAC) (rsn.PMKSA, bool) {
-	for _, r := range a.radios {
+// cachedPMKSA returns addr's PMKSA in the cache of BSS of, or with of
+// -1 in the first BSS's cache that holds one (a departed station's BSS is
+// not known any more).
+func (a *AP) cachedPMKSA(now time.Duration, addr ieee80211.MAC, of int) (rsn.PMKSA, bool) {
+	for i, r := range a.radios {
+		if of >= 0 && i != of {
+			continue
+		}
 		if st := r.sae(); st != nil {
 			if e, ok := st.pmksa.Of(now, addr); ok {
 				return e, true

@@ -23,6 +23,9 @@ func (a *AP) txLoop(now time.Duration) {
 		a.airtime.waking = false // the trip's end runs the loop again
 		return                   // no rounds start while a trip drains or is away
 	}
+	if a.parked > 0 {
+		a.releaseGroups(now)
+	}
 	for ac := ieee80211.AC(0); ac < ieee80211.NumACs; ac++ {
 		// The next AC with queues listed; asked again after each round,
 		// which may list queues of other ACs.
@@ -36,17 +39,17 @@ func (a *AP) txLoop(now time.Duration) {
 		a.sched.StartRound(ac, now)
 		for q, ok := a.sched.Next(ac, now); ok; q, ok = a.sched.Next(ac, now) {
 			slot := q.Station()
-			// Group frames wait for the DTIM beacon while any station dozes.
-			held := slot == 0 && a.groupHeld()
-			for !held && a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && a.sched.InShare(q) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
+			// The non-station queue is never held: each BSS holds its own
+			// group frames in its buffer (groupbuf.go).
+			for a.air.CanSend(ac) && a.air.StationAllows(slot, ac) && a.sched.InShare(q) && !a.out.full() && !a.holdForAMSDU(slot, q) && a.fitsBeforeLeave(now) {
 				f, ok := a.sched.Dequeue(q, now)
 				if !ok {
 					break
 				}
-				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && q.Len() > 0)
-			}
-			if slot == 0 && !held && q.Len() == 0 {
-				a.closeGroupWindows()
+				if slot == 0 && a.skim(uint32(f.Handle)) {
+					continue
+				}
+				a.send(now, q, uint32(f.Handle), int(f.Len), slot == 0 && a.groupDequeued(uint32(f.Handle)))
 			}
 			a.sched.Return(q, false, now)
 		}

@@ -133,3 +133,38 @@ func TestGuestDownlinkAllocs(t *testing.T) {
 		t.Errorf("%d frames sent, want every one", h.a.cnt[counter.WiredSent])
 	}
 }
+
+// TestGuestGroupBufferAllocs: a guest broadcast while a guest station
+// dozes, buffered, announced by the guest's DTIM beacon and sent after
+// that beacon's echo, allocates nothing.
+func TestGuestGroupBufferAllocs(t *testing.T) {
+	h := newHarness(t, threeBSSes())
+	h.dozingGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
+	frame := eth(ieee80211.Broadcast, host, 0)
+	d := newEchoDriver(64)
+	held := true
+	step := func() {
+		sent := h.a.cnt[counter.WiredSent]
+		h.a.HandleWired(h.now, 1, frame)
+		h.a.Flush(h.now, d)
+		held = held && h.a.parked == 1
+		for i := 0; i < 8 && h.a.cnt[counter.WiredSent] == sent; i++ {
+			h.now = h.a.Deadline()
+			h.a.Tick(h.now)
+			h.a.Flush(h.now, d)
+			for e := d.take(); e != nil; e = d.take() {
+				h.a.HandleRadio(h.now, e)
+				h.a.Flush(h.now, d)
+			}
+		}
+	}
+	for range 10 {
+		step()
+	}
+	if n := testing.AllocsPerRun(200, step); n != 0 {
+		t.Errorf("%.1f allocations per buffered guest broadcast, want 0", n)
+	}
+	if c := h.a.cnt; !held || c[counter.WiredSent] < 200 || !h.a.Accounted() {
+		t.Errorf("buffered each time %v, %d broadcasts sent; want every one", held, c[counter.WiredSent])
+	}
+}

@@ -47,6 +47,10 @@ func (j *Job) Cancel() { j.cancelled = true }
 // Peer is the station the job is for.
 func (j *Job) Peer() MAC { return j.peer }
 
+// Own is the BSS the job is for (its BSSID): a worker shared by the
+// radio's BSSes shares itself out by it.
+func (j *Job) Own() MAC { return j.own }
+
 // Run does the work. yield, when not nil, is called between its pieces
 // so that a scheduler can cut the work up: between the random draws of
 // hunting-and-pecking's blinding and between its iterations, and around

@@ -38,7 +38,12 @@ type HostapdConfig struct {
 	Dir   string // ctrl_interface: the directory of the sockets
 	Group int    // ctrl_interface_group's gid; -1 leaves the group alone
 	Iface string // the socket's name in Dir (interface=)
-	Phy   string // STATUS's phy=
+	// Section marks a bss= section's socket, named after its BSS: it
+	// takes that BSS's events alone, never those of a BSS without a
+	// socket of its own (another network's stations), as hostapd's
+	// sends a BSS's events to that BSS's monitors alone.
+	Section bool
+	Phy     string // STATUS's phy=
 	// State is STATUS's state= at the start: "" is ENABLED; a BSS added
 	// through the global socket and not yet enabled is UNINITIALIZED.
 	State string
@@ -123,10 +128,11 @@ func (h *hostapdIface) call(req ctl.Request) ctl.Reply {
 
 // callBSS asks the loop a station request of the socket's own BSS, as
 // hostapd's commands act on the socket's BSS alone; a core that names no
-// BSS so (ENODEV) is asked for every station, as with one BSS.
+// BSS so (ENODEV) is asked for every station, as with one BSS, unless
+// the socket is a section's: that never reaches another BSS's stations.
 func (h *hostapdIface) callBSS(req ctl.Request) ctl.Reply {
 	req.Dev = h.cfg.Iface
-	if r := h.call(req); r.Errno != ctl.ENODEV {
+	if r := h.call(req); r.Errno != ctl.ENODEV || h.cfg.Section {
 		return r
 	}
 	req.Dev = ""
@@ -164,7 +170,7 @@ func (h *hostapdIface) answer(b []byte, from string) []byte {
 	case hostapd.Deauthenticate, hostapd.Disassociate:
 		return h.ok(h.leave(c))
 	case hostapd.SAQuery:
-		r := h.call(ctl.Request{Op: ctl.OpSAQuery, Addr: c.Addr})
+		r := h.callBSS(ctl.Request{Op: ctl.OpSAQuery, Addr: c.Addr})
 		return h.ok(r.Err())
 	case hostapd.ChanSwitch:
 		return h.refuse(c, errors.New("airq does not switch channels while running"))
@@ -234,7 +240,7 @@ func (h *hostapdIface) testing(c hostapd.Command) []byte {
 	var err error
 	switch c.Kind {
 	case hostapd.GetPMK:
-		r := h.call(ctl.Request{Op: ctl.OpStationPMK, Addr: c.Addr})
+		r := h.callBSS(ctl.Request{Op: ctl.OpStationPMK, Addr: c.Addr})
 		if err := r.Err(); err != nil {
 			return h.refuse(c, err)
 		}
@@ -391,12 +397,13 @@ type queuedEvent struct {
 // publish queues an event of the BSS named bss ("": unnamed) for the
 // monitors without blocking: called on the core's loop. As hostapd's
 // hostapd_ctrl_iface_send, a BSS's socket takes the events of its own BSS
-// (every event when unclaimed: no socket is named after the event's BSS),
+// (the first BSS's socket, whose name may not be its BSS's, also those
+// unclaimed: no socket is named after the event's BSS; a section's never),
 // and the global socket every BSS's, with IFNAME=bss before each.
 func (h *hostapdIface) publish(ev []byte, bss string, unclaimed bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.prefix == "" && !unclaimed && h.cfg.Iface != bss {
+	if h.prefix == "" && h.cfg.Iface != bss && (!unclaimed || h.cfg.Section) {
 		return
 	}
 	to := h.targetsLocked()

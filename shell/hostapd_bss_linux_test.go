@@ -69,8 +69,8 @@ func twoBSSSockets(t *testing.T) map[string]*hostapdRig {
 		stop()
 		srv.Close()
 	})
-	for _, name := range []string{"wlan0", "guest"} {
-		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Log: slog.New(slog.DiscardHandler)})
+	for _, name := range []string{"wlan0", "guest", "lost"} { // lost: a section the core does not know
+		hs, err := ListenHostapd(srv, HostapdConfig{Dir: dir, Group: -1, Iface: name, Section: name != "wlan0", Log: slog.New(slog.DiscardHandler)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,8 +81,9 @@ func twoBSSSockets(t *testing.T) map[string]*hostapdRig {
 
 // TestHostapdSocketPerBSS: each BSS's control socket is its own, as
 // hostapd's: its monitors get the events of its BSS alone (an event of no
-// named socket's BSS goes to every socket), and STA lists its stations
-// alone.
+// named socket's BSS goes to the first BSS's socket, never to a section's:
+// the guest's monitors learn nothing of another network's stations), and
+// STA lists its stations alone.
 func TestHostapdSocketPerBSS(t *testing.T) {
 	noLeaks(t)
 	rigs := twoBSSSockets(t)
@@ -96,13 +97,14 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 	other := ieee80211.MAC{2, 0, 0, 0, 1, 9}
 	srv.Publish(ap.Event{Kind: ap.EventConnected, Addr: other, AID: 2, BSS: "guest"})
 	srv.Publish(ap.Event{Kind: ap.EventDisconnected, Addr: sta, AID: 1, BSS: "wlan0"})
-	srv.Publish(ap.Event{Kind: ap.EventConnected, Addr: other, AID: 2, BSS: "lan"}) // no socket of its own: every socket
+	srv.Publish(ap.Event{Kind: ap.EventConnected, Addr: other, AID: 2, BSS: "lan"}) // no socket of its own: the first BSS's socket
+	srv.Publish(ap.Event{Kind: ap.EventDisconnected, Addr: other, AID: 2, BSS: "guest"})
 	for _, c := range []struct {
 		cl   *client
 		want []string
 	}{
 		{main, []string{"<3>AP-STA-DISCONNECTED 02:00:00:00:01:00", "<3>AP-STA-CONNECTED 02:00:00:00:01:09"}},
-		{guest, []string{"<3>AP-STA-CONNECTED 02:00:00:00:01:09", "<3>AP-STA-CONNECTED 02:00:00:00:01:09"}},
+		{guest, []string{"<3>AP-STA-CONNECTED 02:00:00:00:01:09", "<3>AP-STA-DISCONNECTED 02:00:00:00:01:09"}},
 	} {
 		for _, want := range c.want {
 			if got := c.cl.recv(); got != want {
@@ -158,5 +160,19 @@ func TestHostapdDisableEveryBSS(t *testing.T) {
 	}
 	if st := guest.ask("STATUS"); !strings.HasPrefix(st, "state=ENABLED\n") {
 		t.Errorf("STATUS on the guest's socket after ENABLE on wlan0's:\n%s", st)
+	}
+}
+
+// TestHostapdSectionSocketOfNoBSS: a section's socket whose name the core
+// does not know fails its station commands (no such BSS), rather than on every
+// BSS's as the first BSS's socket would (whose name may not be its
+// BSS's): a section's commands never reach another BSS's stations.
+func TestHostapdSectionSocketOfNoBSS(t *testing.T) {
+	noLeaks(t)
+	lost := twoBSSSockets(t)["lost"].client("lost")
+	for _, cmd := range []string{"STA-FIRST", "STA " + sta.String(), "DEAUTHENTICATE " + sta.String()} {
+		if got := lost.ask(cmd); got != "FAIL\n" {
+			t.Errorf("%s on a section's socket of no BSS: %q, want FAIL", cmd, got)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -48,6 +49,13 @@ import (
 // outlast saeMaxWait, a job is cancelled (sae.Job.Cancel) and given back
 // at once, and the core counts it (sae_budget): a commit flood costs a
 // bounded share of the CPU and a bounded queue, never the datapath.
+//
+// The radio's BSSes share the worker fairly, so that a flood aimed at
+// one (a guest network's password is widely known) does not shut the
+// others' joins out: a job of a BSS holding less of a full backlog than
+// another takes the place of that one's newest job, and the worker runs
+// the BSSes' jobs in turn (each BSS's oldest first), as hostapd's bss=
+// sections each work through their own queue.
 const (
 	saeInterval   = time.Second
 	saeBudget     = 250 * time.Millisecond
@@ -67,9 +75,11 @@ const (
 // to run (with when they came) and jobs done. RunSAE and take never
 // block, so the core's loop never waits for the worker.
 type saeWorker struct {
-	mu      sync.Mutex
-	todo    []saeQueued
-	done    []*sae.Job
+	mu   sync.Mutex
+	todo []saeQueued
+	done []*sae.Job
+	// last is the BSS whose job ran last (next picks the next BSS's).
+	last    sae.MAC
 	wake    chan struct{} // a job to run (capacity 1)
 	ready   chan struct{} // jobs done (capacity 1): the loop's input
 	stop    chan struct{}
@@ -121,9 +131,16 @@ func (w *saeWorker) add(jobs []*sae.Job) {
 	for _, j := range jobs {
 		if len(w.todo) >= saeBacklog {
 			w.flooded.Store(true)
-			j.Cancel()
-			w.done = append(w.done, j)
-			continue
+			if i := w.evictFor(j.Own()); i >= 0 {
+				shed := w.todo[i].j
+				w.todo = append(w.todo[:i], w.todo[i+1:]...)
+				shed.Cancel()
+				w.done = append(w.done, shed)
+			} else {
+				j.Cancel()
+				w.done = append(w.done, j)
+				continue
+			}
 		}
 		w.todo = append(w.todo, saeQueued{j, now})
 	}
@@ -133,6 +150,77 @@ func (w *saeWorker) add(jobs []*sae.Job) {
 	if back {
 		signal(w.ready)
 	}
+}
+
+// evictFor returns the index of the job a job of BSS own takes the place
+// of in a full backlog: the newest of the BSS holding the most jobs, when
+// that holds more than own does; -1 when own's job is the one shed. One
+// pass over the backlog, nothing allocated (a radio has at most 8 BSSes).
+func (w *saeWorker) evictFor(own sae.MAC) int {
+	type holder struct {
+		bss    sae.MAC
+		n      int
+		newest int
+	}
+	var hs [8]holder
+	used, mine := 0, 0
+	for i, q := range w.todo {
+		b := q.j.Own()
+		if b == own {
+			mine++
+			continue
+		}
+		k := 0
+		for k < used && hs[k].bss != b {
+			k++
+		}
+		if k == used {
+			if used == len(hs) {
+				continue // more BSSes than a radio carries: not a flood's share
+			}
+			hs[k].bss, used = b, used+1
+		}
+		hs[k].n++
+		hs[k].newest = i
+	}
+	at, most := -1, 0
+	for _, h := range hs[:used] {
+		if h.n > most {
+			at, most = h.newest, h.n
+		}
+	}
+	if most > mine+1 {
+		return at
+	}
+	return -1
+}
+
+// next takes the job to run: the oldest of the BSS after the last one
+// served, in address order, that has one waiting. Call it with mu held
+// and the backlog not empty.
+func (w *saeWorker) next() saeQueued {
+	pick := -1
+	for i, q := range w.todo {
+		b := q.j.Own()
+		if pick < 0 {
+			pick = i
+			continue
+		}
+		p := w.todo[pick].j.Own()
+		after, pAfter := bytes.Compare(b[:], w.last[:]) > 0, bytes.Compare(p[:], w.last[:]) > 0
+		// Those after the last served come first, each group in address order.
+		if after != pAfter {
+			if after {
+				pick = i
+			}
+		} else if bytes.Compare(b[:], p[:]) < 0 {
+			pick = i
+		}
+	}
+	q := w.todo[pick]
+	w.todo = append(w.todo[:pick], w.todo[pick+1:]...)
+	w.last = q.j.Own()
+	return q
 }
 
 // readyChan is the loop's input; nil (never ready) without a worker.
@@ -180,8 +268,7 @@ func (w *saeWorker) run() {
 		var q saeQueued
 		have := len(w.todo) > 0
 		if have {
-			q = w.todo[0]
-			w.todo = w.todo[1:]
+			q = w.next()
 		}
 		w.mu.Unlock()
 		if !have {

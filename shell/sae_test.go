@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -20,7 +21,12 @@ func (c chacha) Read(b []byte) (int, error) { return c.r.Read(b) }
 // saeJobs makes n real jobs: commits from n stations to an authenticator.
 func saeJobs(t *testing.T, n int) (*sae.Authenticator, []*sae.Job) {
 	t.Helper()
-	ap := sae.MAC{2, 0, 0, 0, 2, 0}
+	return saeJobsFor(t, sae.MAC{2, 0, 0, 0, 2, 0}, n)
+}
+
+// saeJobsFor is saeJobs for the BSS ap.
+func saeJobsFor(t *testing.T, ap sae.MAC, n int) (*sae.Authenticator, []*sae.Job) {
+	t.Helper()
 	a, err := sae.NewAuthenticator(sae.Config{SSID: []byte("airq"), BSSID: ap, PWE: sae.HashToElement, AntiCloggingThreshold: 1000,
 		Passwords: []sae.Password{{Password: []byte("correct horse"), AnyPeer: true}}})
 	if err != nil {
@@ -81,6 +87,41 @@ func TestSAEWorkerRunsAndBounds(t *testing.T) {
 			if _, ran := finished(a, j); !ran {
 				t.Fatal("a queued job came back without its Commit")
 			}
+		}
+		w.close()
+	})
+}
+
+// A flood of commits to one BSS fills the backlog, yet another BSS's
+// commit gets in, in place of the flood's newest, and runs next: a flood
+// aimed at the guest network does not shut out the main one's joins.
+func TestSAEWorkerSharesBacklogAcrossBSSes(t *testing.T) {
+	flood, floodJobs := saeJobsFor(t, sae.MAC{2, 0, 0, 0, 2, 1}, saeBacklog+5)
+	main, mainJobs := saeJobsFor(t, sae.MAC{2, 0, 0, 0, 2, 9}, 1)
+	synctest.Test(t, func(t *testing.T) {
+		w := makeSAEWorker(new(atomic.Uint64))
+		w.add(floodJobs)
+		w.add(mainJobs)
+		shed := w.take()
+		if len(shed) != 6 || slices.Contains(shed, mainJobs[0]) {
+			t.Fatalf("%d jobs shed, the main BSS's among them: %v; want the flood's 6 alone", len(shed), slices.Contains(shed, mainJobs[0]))
+		}
+		for _, j := range shed {
+			if c, _ := finished(flood, j); !c {
+				t.Fatal("a shed job was not cancelled")
+			}
+		}
+		go w.run()
+		var back []*sae.Job
+		for len(back) < 2 {
+			<-w.readyChan()
+			back = append(back, w.take()...)
+		}
+		if !slices.Contains(back[:2], mainJobs[0]) {
+			t.Error("the main BSS's job did not run among the first two: it waited behind the flood")
+		}
+		if _, ran := finished(main, mainJobs[0]); !ran {
+			t.Error("the main BSS's job came back without its Commit")
 		}
 		w.close()
 	})

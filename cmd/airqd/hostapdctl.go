@@ -109,7 +109,7 @@ func openBSSSocket(o options, i int, bs bssSocket, phy string, srv *shell.Contro
 	if i > 0 {
 		be.bss = bs.name
 	}
-	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: bs.dir, Group: gid, Iface: bs.name,
+	hs, err := shell.ListenHostapd(srv, shell.HostapdConfig{Dir: bs.dir, Group: gid, Iface: bs.name, Section: i > 0,
 		Phy: phy, Backend: be, Testing: o.hostapdTesting, TestIfname: o.bssTestIfname(i), Log: log})
 	if err != nil {
 		if i > 0 {
