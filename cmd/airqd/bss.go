@@ -1,8 +1,11 @@
 package main
 
 import (
+	"io/fs"
 	"log/slog"
 	"net"
+	"os"
+	"strings"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
@@ -30,10 +33,17 @@ func asError(ps config.Problems) error {
 	return ps
 }
 
-// systemNetdevs are the system's network interfaces, listed once.
+// systemNetdevs are the system's network interfaces, listed once, less
+// the TAPs this process holds open: on a reload (SIGHUP, hostapd's SET)
+// the running BSSes' own TAPs exist, and a section naming its TAP again
+// is not in their way.
 type systemNetdevs struct {
 	names map[string]bool
 	err   error
+	// fdinfo is this process's descriptors' fdinfo (/proc/self/fdinfo
+	// when nil), where the kernel names a TUN/TAP descriptor's interface
+	// ("iff:").
+	fdinfo fs.FS
 }
 
 func (n *systemNetdevs) Exists(name string) (bool, error) {
@@ -44,8 +54,33 @@ func (n *systemNetdevs) Exists(name string) (bool, error) {
 		for _, i := range ifs {
 			n.names[i.Name] = true
 		}
+		if n.fdinfo == nil {
+			n.fdinfo = os.DirFS("/proc/self/fdinfo")
+		}
+		for tap := range heldTAPs(n.fdinfo) {
+			delete(n.names, tap)
+		}
 	}
 	return n.names[name], n.err
+}
+
+// heldTAPs are the interfaces of the TUN/TAP descriptors in fdinfo; none
+// where it cannot be read (another OS).
+func heldTAPs(fdinfo fs.FS) map[string]bool {
+	held := map[string]bool{}
+	fds, _ := fs.ReadDir(fdinfo, ".")
+	for _, fd := range fds {
+		b, err := fs.ReadFile(fdinfo, fd.Name())
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if tap, ok := strings.CutPrefix(l, "iff:"); ok {
+				held[strings.TrimSpace(tap)] = true
+			}
+		}
+	}
+	return held
 }
 
 // wiredSides are the wired sides of the radio's BSSes, in order, for the

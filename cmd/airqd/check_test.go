@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
@@ -87,6 +88,29 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	}
 	if c := o.Core.Airtime; c.Mode != 1 || len(c.BSS) != 1 || c.BSS[0].CapPercent != 30 || c.BSS[0].StaWeights[ieee80211.MAC{2, 0, 0, 0, 0x10, 1}] != 768 {
 		t.Errorf("the core's airtime policy: %+v", c)
+	}
+}
+
+// A TAP this process holds open (a running BSS's, on a reload) is not in
+// the way of the section that names it; another process's interface is.
+func TestSystemNetdevsOwnTAPs(t *testing.T) {
+	ifs, err := net.Interfaces()
+	if err != nil || len(ifs) == 0 {
+		t.Fatalf("no interfaces: %v", err)
+	}
+	held := ifs[0].Name
+	fdinfo := fstest.MapFS{
+		"3": {Data: []byte("pos:\t0\nflags:\t02\nmnt_id:\t25\nino:\t1037\n")},
+		"7": {Data: []byte("pos:\t0\nflags:\t02004002\nmnt_id:\t25\nino:\t1055\niff:\t" + held + "\n")},
+	}
+	nd := &systemNetdevs{fdinfo: fdinfo}
+	if ok, err := nd.Exists(held); ok || err != nil {
+		t.Errorf("%s, held open by this process: exists %v (%v), want not in the way", held, ok, err)
+	}
+	if len(ifs) > 1 {
+		if ok, err := nd.Exists(ifs[1].Name); !ok || err != nil {
+			t.Errorf("%s: exists %v (%v)", ifs[1].Name, ok, err)
+		}
 	}
 }
 
