@@ -22,7 +22,9 @@ import (
 // and comes back through HandleSAEDone. An accepted exchange makes the
 // station authenticated with its PMK, and adds a PMKSA: a station that
 // (re)associates naming that PMKID skips SAE (Open System authentication,
-// then the association), one naming an unknown PMKID gets status 53.
+// then the association), one naming an unknown PMKID gets status 53. A
+// BSS at max_num_sta answers a new peer with status 17 before any work,
+// and holds at most max_num_sta exchanges.
 //
 // The glue stays in ap/sae*.go so that it moves whole with a BSS.
 
