@@ -51,7 +51,7 @@ func (a *AP) RestartBSSWith(now time.Duration, i int, c BSSConfig, keys *PSKs) e
 	var sec *rsnState
 	if x.RSN != nil {
 		var err error
-		if sec, err = newRSN(x.RSN, x.SSID, x.BSSID, keys, a.rxScratch()); err != nil {
+		if sec, err = newRSN(x.RSN, x.SSID, x.BSSID, keys, x.MaxStations, a.rxScratch()); err != nil {
 			return fmt.Errorf("%s: %w", x.label(i+1), err)
 		}
 	}

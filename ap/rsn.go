@@ -147,8 +147,8 @@ const maxRxFrame = 11454 + 64
 
 // newRSN builds the authenticator of c for the BSS ssid, bssid with keys,
 // c's PMKs and SAE PTs for ssid (DerivePSKs), derived here when nil;
-// scratch is the radio's receive buffer.
-func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, keys *PSKs, scratch []byte) (*rsnState, error) {
+// maxStations is its max_num_sta, scratch the radio's receive buffer.
+func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, keys *PSKs, maxStations int, scratch []byte) (*rsnState, error) {
 	r := &rsnState{cfg: c, policy: c.policy(), scratch: scratch}
 	r.ie = append(r.policy.Element(), r.policy.RSNXElement()...)
 	if keys == nil {
@@ -157,7 +157,7 @@ func newRSN(c *RSNConfig, ssid string, bssid ieee80211.MAC, keys *PSKs, scratch 
 			return nil, err
 		}
 	}
-	r.psks, r.sae = keys.set, newSAE(c, keys.sae, bssid)
+	r.psks, r.sae = keys.set, newSAE(c, keys.sae, bssid, maxStations)
 	var transitionDisable uint8
 	if c.SAE != nil {
 		transitionDisable = c.SAE.TransitionDisable
@@ -192,7 +192,7 @@ func (a *AP) secureBSSes(cfg Config) error {
 			scratch = make([]byte, maxRxFrame)
 		}
 		var err error
-		if r.rsn, err = newRSN(c, ssid, r.b.BSSID, nil, scratch); err != nil {
+		if r.rsn, err = newRSN(c, ssid, r.b.BSSID, nil, r.maxStations, scratch); err != nil {
 			if i > 0 {
 				return fmt.Errorf("bss %d (%s): %w", i+1, ssid, err)
 			}

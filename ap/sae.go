@@ -22,7 +22,9 @@ import (
 // and comes back through HandleSAEDone. An accepted exchange makes the
 // station authenticated with its PMK, and adds a PMKSA: a station that
 // (re)associates naming that PMKID skips SAE (Open System authentication,
-// then the association), one naming an unknown PMKID gets status 53.
+// then the association), one naming an unknown PMKID gets status 53. A
+// BSS at max_num_sta answers a new peer with status 17 before any work,
+// and holds at most max_num_sta exchanges.
 //
 // The glue stays in ap/sae*.go so that it moves whole with a BSS.
 
@@ -60,13 +62,14 @@ type SAEWorker interface {
 }
 
 // newSAE builds the SAE side of the BSS at bssid around auth, its
-// authenticator (newSAEAuthenticator: its PTs derived from its SSID); nil
-// without one.
-func newSAE(c *RSNConfig, auth *sae.Authenticator, bssid ieee80211.MAC) *saeState {
+// authenticator (newSAEAuthenticator: its PTs derived from its SSID),
+// whose instances the BSS's max_num_sta bounds; nil without one.
+func newSAE(c *RSNConfig, auth *sae.Authenticator, bssid ieee80211.MAC, maxStations int) *saeState {
 	if auth == nil {
 		return nil
 	}
 	auth.SetBSSID(sae.MAC(bssid))
+	auth.SetMaxPeers(maxStations)
 	rng := c.Rand
 	if rng == nil {
 		rng = rand.Reader
@@ -118,6 +121,7 @@ func (a *AP) setSAE(r *bssRadio, auth *sae.Authenticator) {
 		st.retiredAuth = st.auth
 	}
 	auth.SetBSSID(sae.MAC(r.b.BSSID))
+	auth.SetMaxPeers(r.maxStations)
 	st.auth = auth
 	st.pmksa.Flush()
 }
@@ -145,9 +149,27 @@ func (a *AP) handleSAEAuth(now time.Duration, b *bss.BSS, sa ieee80211.MAC, auth
 		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
 		return
 	}
+	if a.saeFull(b, st, sa) {
+		// hostapd's handle_auth: ap_sta_add finds max_num_sta reached
+		// and the frame gets status 17, in its own transaction, before
+		// any SAE work.
+		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusAPUnableToHandleNewSta}, class)
+		return
+	}
 	r := st.auth.Handle(saeEpoch.Add(now), st.rng, sae.MAC(sa), sae.Frame{Transaction: auth.Transaction(),
 		Status: auth.Status(), Body: auth[6:]})
 	a.saeResult(now, b, sa, r, class)
+}
+
+// saeFull reports whether BSS b, its SAE side st, has no room for sa as
+// a new peer: sa has no entry in b and no exchange under way, and b's
+// associated and associating stations are max_num_sta (as handleAssoc
+// counts them).
+func (a *AP) saeFull(b *bss.BSS, st *saeState, sa ieee80211.MAC) bool {
+	if _, s := a.sta.lookup(sa); s != nil && s.bss == b || st.auth.State(sae.MAC(sa)) != sae.Nothing {
+		return false
+	}
+	return b.Associated+b.Pending >= a.radioOf(b).maxStations
 }
 
 // saeJobOwner returns the BSS whose SAE side gave out job j (live, or

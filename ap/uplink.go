@@ -100,11 +100,12 @@ func (a *AP) deliverUp(now time.Duration, slot uint16, s *station, da, sa ieee80
 }
 
 // handle4Addr drops a 4-address data frame (airq has no WDS stations).
-// One from an associated station is ignored, as hostapd ignores it without
-// wds_sta; one from anyone else is a class 3 frame from a stranger.
+// One from a station associated (or associating) with BSS b is ignored, as
+// hostapd ignores it without wds_sta; one from anyone else, a station of
+// another BSS of the radio among them, is a class 3 frame from a stranger.
 func (a *AP) handle4Addr(now time.Duration, b *bss.BSS, sa ieee80211.MAC, slot uint16, s *station) {
 	a.cnt[counter.Rx4Addr]++
-	if s != nil && s.State >= bss.StateAssocPending {
+	if s != nil && s.bss == b && s.State >= bss.StateAssocPending {
 		a.cnt[counter.Rx4AddrDropped]++
 		return
 	}

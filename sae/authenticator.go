@@ -169,7 +169,7 @@ func NewAuthenticator(cfg Config) (*Authenticator, error) {
 		return nil, &ConfigError{"sae_password", "no password"}
 	}
 	if cfg.MaxPeers <= 0 {
-		cfg.MaxPeers = 2007 // the AID space
+		cfg.MaxPeers = maxAID
 	}
 	a := &Authenticator{cfg: cfg, pts: map[ptKey]*PT{}, peers: map[MAC]*peer{}}
 	a.pwe = effectivePWE(cfg)
@@ -213,10 +213,22 @@ func effectivePWE(cfg Config) PWEMode {
 	return cfg.PWE
 }
 
+// maxAID is the AID space: the default bound of the instances.
+const maxAID = 2007
+
 // SetBSSID names the AP's address for an authenticator built without it
 // (a reload derives the PTs away from the core, which knows its BSSID).
 // Call it before the first Handle.
 func (a *Authenticator) SetBSSID(m MAC) { a.cfg.BSSID = m }
+
+// SetMaxPeers bounds the instances at n (n < 1: the AID space), as the
+// BSS's max_num_sta bounds its stations. Call it before the first Handle.
+func (a *Authenticator) SetMaxPeers(n int) {
+	if n < 1 {
+		n = maxAID
+	}
+	a.cfg.MaxPeers = n
+}
 
 // PWE is the effective sae_pwe.
 func (a *Authenticator) PWE() PWEMode { return a.pwe }
