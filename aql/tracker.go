@@ -222,17 +222,24 @@ func (t *Tracker) SetGroup(sta uint16, g uint8) {
 // GroupPending returns the µs pending for group g's stations in ac
 // (multicast, slot 0, is in none).
 func (t *Tracker) GroupPending(g uint8, ac ieee80211.AC) int64 {
-	if g >= MaxGroups || ac >= ieee80211.NumACs {
-		return 0
-	}
-	if g != 0 {
-		return t.group[g][ac]
-	}
-	p := t.StationsPending(ac)
-	for _, o := range t.group[1:] {
-		p -= o[ac]
-	}
+	p, _ := t.GroupShare(g, ac)
 	return p
+}
+
+// GroupShare returns GroupPending(g, ac) and StationsPending(ac).
+func (t *Tracker) GroupShare(g uint8, ac ieee80211.AC) (group, stations int64) {
+	if g >= MaxGroups || ac >= ieee80211.NumACs {
+		return 0, 0
+	}
+	stations = t.StationsPending(ac)
+	if g != 0 {
+		return t.group[g][ac], stations
+	}
+	group = stations
+	for _, o := range t.group[1:] {
+		group -= o[ac]
+	}
+	return group, stations
 }
 
 // StationsPending returns the µs pending for every station in ac: the

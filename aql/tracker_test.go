@@ -200,6 +200,26 @@ func TestStationAllowsKernelCases(t *testing.T) {
 	}
 }
 
+// TestGroupShare: GroupShare answers GroupPending and StationsPending in
+// one call, for group 0 (the stations in no other group), another group and
+// one out of range.
+func TestGroupShare(t *testing.T) {
+	tr := New(Config{})
+	be := ieee80211.ACBE
+	tr.SetGroup(3, 2)
+	tr.Add(3, be, 400)
+	tr.Add(4, be, 300)
+	tr.Add(0, be, 1000)
+	for _, c := range []struct {
+		g               uint8
+		group, stations int64
+	}{{0, 300, 700}, {2, 400, 700}, {5, 0, 700}, {MaxGroups, 0, 0}} {
+		if g, s := tr.GroupShare(c.g, be); g != c.group || s != c.stations {
+			t.Errorf("group %d: %d and %d µs, want %d and %d", c.g, g, s, c.group, c.stations)
+		}
+	}
+}
+
 // TestGroupPending: a station's pending airtime counts in its group's from
 // Add to Complete, moves with it on SetGroup, leaves with RemoveStation,
 // and multicast (slot 0) is in no group.

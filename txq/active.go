@@ -113,7 +113,9 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 		A.list.remove(s.queues, qi)
 	}
 	s.setState(q, st)
-	s.moved(q)
+	if st != stOut { // checked out, the station competes as it did listed
+		s.moved(q)
+	}
 	if a != nil {
 		s.file(q.sta, q.ac, a)
 	}

@@ -40,6 +40,11 @@ func (f *aqlFake) GroupPending(g uint8, ac ieee80211.AC) int64 {
 	return p
 }
 
+// GroupShare is GroupPending and StationsPending.
+func (f *aqlFake) GroupShare(g uint8, ac ieee80211.AC) (int64, int64) {
+	return f.GroupPending(g, ac), f.StationsPending(ac)
+}
+
 func newAQLFake(low, high int32) *aqlFake {
 	return &aqlFake{low: low, high: high, threshold: 24000}
 }
@@ -89,6 +94,7 @@ func (openAirtime) StationPending(uint16, ieee80211.AC) int32             { retu
 func (openAirtime) StationBelow(uint16, ieee80211.AC) (int32, bool, bool) { return 0, true, true }
 func (openAirtime) TotalBelowThreshold() bool                             { return true }
 func (openAirtime) GroupPending(uint8, ieee80211.AC) int64                { return 0 }
+func (openAirtime) GroupShare(uint8, ieee80211.AC) (int64, int64)         { return 0, 0 }
 func (openAirtime) StationsPending(ieee80211.AC) int64                    { return 0 }
 
 // owner records what the scheduler gives back.

@@ -58,6 +58,7 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 		A.filled |= heapBit(hp)
 	}
 	if hp >= 0 {
+		A.changed |= heapBit(hp)
 		h := &A.heaps[hp]
 		i := s.hpos[ai]
 		h.e[i] = stop{lap: a.kLap, label: s.queues[a.kq].label, ai: ai}
@@ -81,6 +82,7 @@ func (s *Scheduler) heapDrop(A *acState, ai int32) {
 	if a.hp < 0 {
 		return
 	}
+	A.changed |= heapBit(a.hp)
 	h := &A.heaps[a.hp]
 	i, last := s.hpos[ai], int32(len(h.e)-1)
 	if i != last {
@@ -163,6 +165,8 @@ func (s *Scheduler) relabeled(q *TXQ, qi int32) {
 	}
 	ai := s.airIndex(q.sta, q.ac)
 	if a := &s.airs[ai]; a.hp >= 0 && a.kq == qi {
-		s.acs[q.ac].heaps[a.hp].e[s.hpos[ai]].label = q.label
+		A := &s.acs[q.ac]
+		A.changed |= heapBit(a.hp)
+		A.heaps[a.hp].e[s.hpos[ai]].label = q.label
 	}
 }

@@ -141,8 +141,7 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 	h := &A.heaps[hp]
 	for len(h.e) > 0 {
 		e := &h.e[0]
-		a := &s.airs[e.ai]
-		if s.queues[a.kq].state == stListed && !s.beforeCursor(A, e.lap, e.label) {
+		if s.current(A, e) {
 			return e
 		}
 		sta := uint16(e.ai / ieee80211.NumACs)
@@ -213,6 +212,12 @@ func (s *Scheduler) nextSolo(A *acState, ac ieee80211.AC) (qi int32, lap int64, 
 		return 0, 0, false, true
 	}
 	return qi, a.kLap, true, true
+}
+
+// current reports whether heap entry e is its station's stop: its queue
+// listed, at or after the cursor.
+func (s *Scheduler) current(A *acState, e *stop) bool {
+	return s.queues[s.airs[e.ai].kq].state == stListed && !s.beforeCursor(A, e.lap, e.label)
 }
 
 func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {

@@ -58,7 +58,11 @@ type acState struct {
 	heaps [numHeaps * (1 + MaxGroups)]stationHeap
 	// filled has a bit for each heap with entries.
 	filled uint32
-	stats  ACStats
+	// changed has a bit for each heap written since nextShared's last
+	// call, which keeps them in order.
+	changed uint32
+	order   topOrder
+	stats   ACStats
 }
 
 // Scheduler holds every queue of one radio and schedules them per AC. It is

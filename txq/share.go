@@ -9,9 +9,11 @@ import (
 // GroupAirtime is the per-group view of AQL that Config.GroupShares needs
 // (the aql package's Tracker, once told each station's group).
 type GroupAirtime interface {
-	// GroupPending is the µs pending, handed to the radio and not yet
-	// completed, of group g's stations in ac.
-	GroupPending(g uint8, ac ieee80211.AC) int64
+	// GroupShare is the µs pending, handed to the radio and not yet
+	// completed, of group g's stations in ac (group) and of every
+	// station in ac (stations, as StationsPending): what GroupShares
+	// weighs per decision, in one call.
+	GroupShare(g uint8, ac ieee80211.AC) (group, stations int64)
 	// StationsPending is the µs pending of every station in ac (the
 	// non-station queue's frames, in no group, left out).
 	StationsPending(ac ieee80211.AC) int64
@@ -68,6 +70,14 @@ func (s *Scheduler) competes(sta uint16, ac ieee80211.AC) bool {
 
 // capsOpen is the set of groups (a bit each) within their caps now.
 func (s *Scheduler) capsOpen() uint8 {
+	if s.ncapped == 0 {
+		return 0xff
+	}
+	return s.capsOpenNow()
+}
+
+// capsOpenNow is capsOpen with some group capped.
+func (s *Scheduler) capsOpenNow() uint8 {
 	open := uint8(0xff)
 	for _, g := range s.capped[:s.ncapped] {
 		if !s.groups[g].open(s.now) {
@@ -100,8 +110,8 @@ func (s *Scheduler) countedWeight(ac ieee80211.AC, caps uint8) int64 {
 // always at or below its share, and one AQL holds back keeps frames in
 // flight that end, so the rule holds no group back from the air.
 func (s *Scheduler) inShare(g uint8, ac ieee80211.AC, w, slack int64) bool {
-	pg := s.gair.GroupPending(g, ac)
-	return pg*w <= s.share[ac].weight[g]*s.gair.StationsPending(ac)+w*slack
+	pg, all := s.gair.GroupShare(g, ac)
+	return pg*w <= s.share[ac].weight[g]*all+w*slack
 }
 
 // groupsOpen is the set of groups whose stations Next may serve now on
@@ -202,9 +212,10 @@ func (s *Scheduler) growHeaps(g uint8) {
 // nextShared is production's next with heaps of groups' own (caps, or
 // GroupShares): the first stop, in walk order from the cursor, among the
 // shared heaps and those of the groups within their caps and shares. It
-// compares the heaps' tops as they stand, asks only the earliest's group
-// whether it is within its share (a group that is not is left out), and
-// checks that stop (heapTop), again if it was stale and filed again: a
+// takes the earliest of the heaps' tops as they stand (earliestTop), asks
+// only the earliest's group whether it is within its share (a group that
+// is not is left out), and checks that stop (current; heapTop files it
+// again if stale, and the tops are compared again): a
 // stale entry's key is before its true stop, so the earliest top is never
 // later than the first true stop.
 func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bool) {
@@ -227,14 +238,13 @@ func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bo
 	if heaps&A.filled&belowHigh != 0 && !s.air.TotalBelowThreshold() {
 		heaps &^= belowHigh
 	}
-	for {
+	for first := true; ; first = false {
 		var raw *stop
 		hp := -1
-		for m := heaps & A.filled; m != 0; m &= m - 1 {
-			h := bits.TrailingZeros32(m)
-			if e := &A.heaps[h].e[0]; raw == nil || e.before(raw) {
-				raw, hp = e, h
-			}
+		if m := heaps & A.filled; first {
+			raw, hp = s.earliestTop(A, m)
+		} else {
+			raw, hp = scanTops(A, m)
 		}
 		if hp < 0 {
 			return best, false
@@ -247,11 +257,95 @@ func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bo
 			heaps &^= 3 << (hp &^ 1)
 			continue
 		}
-		want := *raw
-		if e := s.heapTop(A, ac, hp); e != nil && *e == want {
-			return want, true
+		if s.current(A, raw) {
+			return *raw, true
+		}
+		s.heapTop(A, ac, hp) // files the stale entries again
+
+	}
+}
+
+// topOrder is the heaps of mask with entries, by their tops (lowest heap
+// first at equal stops), as nextShared last saw them: n of them in a ring
+// from head, so that the first leaves and comes back last in one step.
+type topOrder struct {
+	mask    uint32
+	head, n int
+	hp      [32]int8
+}
+
+// earliestTop is the earliest top among the heaps of m and its heap (-1
+// with none), as scanTops finds it. Most decisions take the top of one
+// heap and file that station again, leaving every other heap as it was:
+// then only that heap moves in the order kept from the last decision,
+// staying first or, a station's later stop, found a place from the back.
+func (s *Scheduler) earliestTop(A *acState, m uint32) (*stop, int) {
+	o := &A.order
+	ch := A.changed & m
+	A.changed = 0
+	switch {
+	case o.mask != m || ch&(ch-1) != 0:
+		o.mask, o.head, o.n = m, 0, 0
+		for ; m != 0; m &= m - 1 {
+			o.insert(A, int8(bits.TrailingZeros32(m)))
+		}
+	case ch != 0:
+		x := int8(bits.TrailingZeros32(ch))
+		if o.hp[o.head] == x {
+			if o.n == 1 || o.before(A, x, o.hp[(o.head+1)&31]) {
+				break
+			}
+			o.head = (o.head + 1) & 31
+		} else {
+			i := 1
+			for o.hp[(o.head+i)&31] != x {
+				i++
+			}
+			for ; i < o.n-1; i++ {
+				o.hp[(o.head+i)&31] = o.hp[(o.head+i+1)&31]
+			}
+		}
+		o.n--
+		o.insert(A, x)
+	}
+	if o.n == 0 {
+		return nil, -1
+	}
+	h := o.hp[o.head]
+	return &A.heaps[h].e[0], int(h)
+}
+
+// before reports whether heap h's top comes before heap p's.
+func (o *topOrder) before(A *acState, h, p int8) bool {
+	e, f := &A.heaps[h].e[0], &A.heaps[p].e[0]
+	return e.before(f) || !f.before(e) && h < p
+}
+
+// insert files heap h, with entries, in the order from the back.
+func (o *topOrder) insert(A *acState, h int8) {
+	i := o.n
+	for ; i > 0; i-- {
+		p := o.hp[(o.head+i-1)&31]
+		if !o.before(A, h, p) {
+			break
+		}
+		o.hp[(o.head+i)&31] = p
+	}
+	o.hp[(o.head+i)&31] = h
+	o.n++
+}
+
+// scanTops is the earliest top among the heaps of m and its heap (-1 with
+// none): the lowest heap's of equal tops.
+func scanTops(A *acState, m uint32) (raw *stop, hp int) {
+	hp = -1
+	for ; m != 0; m &= m - 1 {
+		h := bits.TrailingZeros32(m)
+		if e := &A.heaps[h].e[0]; raw == nil || e.before(raw) {
+			raw, hp = e, h
 		}
 	}
+	return raw, hp
 }
 
 // pairBits spreads a set of groups to their pairs of heaps: bits 2g and

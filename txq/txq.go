@@ -155,7 +155,7 @@ func (c *Config) fill() error {
 		return errors.New("txq: Config.Airtime and Config.Owner are required")
 	}
 	if _, ok := c.Airtime.(GroupAirtime); c.GroupShares && !ok {
-		return errors.New("txq: Config.GroupShares needs an Airtime with GroupPending")
+		return errors.New("txq: Config.GroupShares needs an Airtime with GroupShare")
 	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
