@@ -305,9 +305,9 @@ func (o *options) checkNames() error {
 	if len(o.Control) > 107 { // sun_path holds 108 bytes with the NUL
 		return fmt.Errorf("-control: %q is %d bytes, want at most 107 (a unix socket path)", o.Control, len(o.Control))
 	}
-	// The first BSS's names, as airqctl dev shows them: its own, the
-	// monitor that holds its address, its TAP (the simulator has neither).
-	o.Core.Name = o.FirstBSSName()
+	// The first BSS's holder and TAP, as airqctl dev shows them beside its
+	// name (checkDaemon): the monitor that holds its address and its TAP;
+	// the simulator has neither.
 	if o.Radio != "sim" {
 		o.Core.Holder, o.Core.TAP = o.Ifname, o.Tap
 	}
