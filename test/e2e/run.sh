@@ -601,6 +601,12 @@ phase_report() {
 		echo "---- vm$i logs: $OUT/vm$i/share (serial: $OUT/vm$i/serial.log)"
 	done
 	[ "$skip" = 0 ] || { echo "---- expected skips (run.sh EXPECTED_SKIPS; counted neither way)"; printf '%s\n' "${expected[@]}"; }
+	# The failures once more, last, where a log's tail shows them.
+	if [ "$fail" -gt 0 ]; then
+		echo "---- failed checks, again"
+		echo "$results" | grep '^RESULT name=[^ ]*\.[^ ]* fail' || true
+		[ ${#unexpected[@]} = 0 ] || printf '%s (a skip not in EXPECTED_SKIPS: failed)\n' "${unexpected[@]}"
+	fi
 	echo "e2e: $pass passed, $fail failed, $skip expected skips"
 	[ "$fail" = 0 ] && [ "$pass" -gt 0 ]
 }
