@@ -168,7 +168,7 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
 		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
-		HT: a.cfg.PHY.HT, VHT: a.cfg.PHY.VHT, Rates: ctl.Rates(slices.Clone(a.bss.Rates.IE)),
+		HT: a.bss.PHY.HT(), VHT: a.bss.PHY.VHT(), Rates: ctl.Rates(slices.Clone(a.bss.Rates.IE)),
 		NumNonERP: a.bss.ERP.NonERP, NumNoShortPreamble: a.bss.ERP.LongPreamble,
 	}
 	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {

@@ -36,13 +36,14 @@ func describeSecurity(r *rsnState) (security, keyMgmt, pmf string) {
 	return security, keyMgmt, pmf
 }
 
-// phyMode names the standard the BSS runs: the highest of its PHY, and
-// without HT the band's, 802.11b when every rate is a DSSS/CCK one.
+// phyMode names the standard the first BSS runs: the highest of its PHY
+// (the radio's less its disable_11n, disable_11ac), and without HT the
+// band's, 802.11b when every rate is a DSSS/CCK one.
 func (a *AP) phyMode() string {
 	switch {
-	case a.cfg.PHY.VHT:
+	case a.bss.PHY.VHT():
 		return "802.11ac"
-	case a.cfg.PHY.HT:
+	case a.bss.PHY.HT():
 		return "802.11n"
 	case a.cfg.Freq > 5000:
 		return "802.11a"
