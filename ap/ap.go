@@ -113,7 +113,7 @@ func New(cfg Config) (*AP, error) {
 		out:       newOutput(512),
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
-	a.bss.PHY = bss.NewPHYElems(bssPHY(cfg.PHY, cfg.NoHT, cfg.NoVHT), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,

@@ -111,7 +111,7 @@ func (x *BSSConfig) label(n int) string {
 func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	cfg := &a.cfg
 	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, ExtCap: first.ExtCap}
-	b.PHY = bss.NewPHYElems(bssPHY(cfg.PHY, x.NoHT, x.NoVHT), cfg.Channel, cfg.Freq, b.Rates.IE)
+	b.PHY = bss.NewPHYElems(phyWithout(cfg.PHY, x.NoHT, x.NoVHT), cfg.Channel, cfg.Freq, b.Rates.IE)
 	b.Profile = first.Profile
 	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
 	b.Profile.WMM = !x.NoWMM
@@ -124,9 +124,19 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	a.radios = append(a.radios, r)
 }
 
-// bssPHY is the radio's PHY p as a BSS that turns HT (and VHT), or VHT,
-// off uses it: the same channel, the elements and rates of what is left.
-func bssPHY(p bss.PHY, noHT, noVHT bool) bss.PHY {
+// BSSPHY is the PHY BSS i of the radio (0 the first, 1 BSSes[0], ...)
+// advertises and uses: the radio's, less the HT (and VHT), or VHT, it
+// turns off; the channel is the radio's whatever it turns off.
+func (c *Config) BSSPHY(i int) bss.PHY {
+	if i > 0 {
+		x := &c.BSSes[i-1]
+		return phyWithout(c.PHY, x.NoHT, x.NoVHT)
+	}
+	return phyWithout(c.PHY, c.NoHT, c.NoVHT)
+}
+
+// phyWithout is p less HT (and VHT) with noHT, less VHT with noVHT.
+func phyWithout(p bss.PHY, noHT, noVHT bool) bss.PHY {
 	p.HT = p.HT && !noHT
 	p.VHT = p.VHT && p.HT && !noVHT
 	return p
