@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/airq/airq/bss"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/radio"
 )
@@ -312,5 +313,38 @@ func TestFirstBSSWithoutHTBesideAnHTBSS(t *testing.T) {
 	}
 	if st := h.askOK("status").Status; st.HT || st.PHYMode != "802.11g" {
 		t.Errorf("status: ieee80211n %v, mode %s, want no HT, 802.11g", st.HT, st.PHYMode)
+	}
+}
+
+// TestStatusOfANamedBSS: status asked of a BSS by name (hostapd's STATUS
+// on its socket) gives that BSS's SSID, BSSID, DTIM period, station
+// limit, WMM, HT, VHT and security beside the radio's channel; unnamed,
+// the first BSS's.
+func TestStatusOfANamedBSS(t *testing.T) {
+	h := newHarness(t, Config{Name: "wlan0", WMM: true, Channel: 36, PHY: bss.PHY{VHT: true, Width: 80}, BSSes: []BSSConfig{
+		{Name: "guest", BSSID: guest2ID, SSID: "guest", DTIMPeriod: 3, MaxStations: 9, NoWMM: true, NoHT: true},
+		{Name: "iot", BSSID: guest3ID, SSID: "iot", NoVHT: true},
+	}})
+	for _, c := range []struct {
+		dev, ssid    string
+		bssid        ieee80211.MAC
+		dtim, max    int
+		wmm, ht, vht bool
+		mode         string
+	}{
+		{"", "airq-test", bssid, 2, 2007, true, true, true, "802.11ac"},
+		{"wlan0", "airq-test", bssid, 2, 2007, true, true, true, "802.11ac"},
+		{"guest", "guest", guest2ID, 3, 9, false, false, false, "802.11a"},
+		{"iot", "iot", guest3ID, 2, 2007, true, true, false, "802.11n"},
+	} {
+		st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus, Dev: c.dev}).Status
+		if st == nil {
+			t.Fatalf("%q: no status", c.dev)
+		}
+		if st.SSID != c.ssid || st.BSSID != ctl.MAC(c.bssid) || st.DTIMPeriod != c.dtim || st.MaxStations != c.max ||
+			st.WMM != c.wmm || st.HT != c.ht || st.VHT != c.vht || st.PHYMode != c.mode || st.Channel != 36 || st.Width != "VHT80" {
+			t.Errorf("%q: %s %s DTIM %d max %d WMM %v HT %v VHT %v %s channel %d %s", c.dev, st.SSID, st.BSSID, st.DTIMPeriod,
+				st.MaxStations, st.WMM, st.HT, st.VHT, st.PHYMode, st.Channel, st.Width)
+		}
 	}
 }
