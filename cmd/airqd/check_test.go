@@ -87,6 +87,18 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	} else if g, i := c.BSSes[0], c.BSSes[1]; !g.NoWMM || g.NoHT || g.NoVHT || g.MulticastToUnicast || i.NoWMM || i.NoHT || !i.NoVHT || !i.MulticastToUnicast {
 		t.Errorf("guest %+v, iot %+v", g, i)
 	}
+	if o.Core.AMSDU != 11424 {
+		t.Errorf("A-MSDUs of %d octets for the VHT guest", o.Core.AMSDU)
+	}
+	// With every BSS's HT off the radio keeps its HT channel and builds no
+	// A-MSDUs.
+	path = writeConf(t, "ssid=main\nieee80211n=1\nht_capab=[HT40+]\ndisable_11n=1\nbss=guest\nssid=guest\ndisable_11n=1\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Fatalf("HT off in every BSS: %v", err)
+	}
+	if c := o.Core; !c.PHY.HT || c.PHY.Width != 40 || c.AMSDU != 0 {
+		t.Errorf("HT off in every BSS: the radio's HT %v at %d MHz, A-MSDUs of %d octets", c.PHY.HT, c.PHY.Width, c.AMSDU)
+	}
 	path = writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
 		t.Errorf("one BSS, no policy: %v", err)
