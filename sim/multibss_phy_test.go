@@ -18,11 +18,11 @@ import (
 // with wmm_enabled=0. The main station gets QoS data at HT rates in
 // A-MSDUs; the guest station QoS data at legacy rates, single MSDUs, and
 // sends at legacy rates itself; the iot station non-QoS data at legacy
-// rates, and sends at legacy rates. A multicast IPv4 frame from each BSS's wired side goes as a group
-// frame from the main and iot BSSes and as a unicast copy from the guest.
+// rates, and sends at legacy rates. A multicast IPv4 frame from each
+// BSS's wired side goes as a group frame from the main and iot BSSes and
+// as a unicast copy from the guest.
 func TestBSSesOwnWMMHTAndMulticast(t *testing.T) {
-	ids := []ieee80211.MAC{{0x02, 0, 0, 0, 0x01, 0}, {0x02, 0, 0, 0, 0x01, 1}, {0x02, 0, 0, 0, 0x01, 2}}
-	ssids := []string{"main", "guest", "iot"}
+	ids, ssids := threeIDs, threeSSIDs
 	type seen struct {
 		qos, nonQoS, ht, legacy, amsdu, group, unicast int
 		upHT, upLegacy                                 int
