@@ -383,7 +383,7 @@ func (a *AP) adopt(cfg Config) {
 	cfg.AirtimeWeight, cfg.Airtime = a.cfg.AirtimeWeight, a.cfg.Airtime
 	a.cfg = cfg
 	a.bss.Rates = bss.NewRateSet(cfg.Rates, cfg.BasicRates)
-	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.est = aql.NewEstimator(channelTiming(cfg))
 }
 

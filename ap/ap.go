@@ -113,7 +113,7 @@ func New(cfg Config) (*AP, error) {
 		out:       newOutput(512),
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
-	a.bss.PHY = bss.NewPHYElems(cfg.PHY, cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
@@ -123,7 +123,7 @@ func New(cfg Config) (*AP, error) {
 		return nil, err
 	}
 	r := a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)
-	r.isolate = cfg.APIsolate
+	r.isolate, r.toUnicast = cfg.APIsolate, cfg.MulticastToUnicast
 	a.radios = []*bssRadio{r}
 	a.sta.departed = a.stationLeft
 	a.onFreq = cfg.Freq

@@ -21,6 +21,7 @@ type bssRadio struct {
 	tsfAdjust   uint64
 	maxStations int  // max_num_sta: the BSS's associated and associating
 	isolate     bool // ap_isolate: its stations reach each other only through its wired side
+	toUnicast   bool // multicast_to_unicast: its group-addressed IP and ARP frames as unicast copies
 	ops         bssOps
 	// rsn is the BSS's RSN (rsn.go), its keys and authenticator its own;
 	// nil: an open network.

@@ -35,7 +35,8 @@ type Config struct {
 	// WMMParams are the EDCA parameters stations get in the WMM Parameter
 	// element (hostapd's wmm_ac_*); the zero value is hostapd's defaults
 	// (ieee80211.DefaultEDCA). They are the stations' own: airq's frames
-	// contend with what the radio programs for a monitor interface.
+	// contend with what the radio programs for a monitor interface. They
+	// are the radio's, as hostapd's, in every BSS's element.
 	WMMParams [ieee80211.NumACs]ieee80211.EDCA
 
 	// Admission timers (admit.go). AuthTimeout forgets a station that
@@ -94,8 +95,15 @@ type Config struct {
 	// their frames go to its wired side instead (hostapd's ap_isolate);
 	// each BSS beside it has its own (BSSConfig.APIsolate).
 	APIsolate bool
-	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width).
+	// PHY is what the radio delivers beyond legacy rates (HT, VHT, width):
+	// its channel, and what each BSS advertises and uses unless it turns
+	// it off.
 	PHY bss.PHY
+	// NoHT and NoVHT turn HT (and with it VHT), or VHT, off in the first
+	// BSS, whatever PHY says (hostapd's disable_11n and disable_11ac): it
+	// advertises neither's elements and its stations get legacy (HT)
+	// rates and no A-MSDUs (without HT); the radio's channel is PHY's.
+	NoHT, NoVHT bool
 	// AMSDU is the longest A-MSDU body, in octets, airq builds for stations
 	// that take them (HT/VHT); 0 turns aggregation off. The monitor
 	// interface's MTU must hold it with the radiotap and 802.11 headers.
@@ -111,8 +119,10 @@ type Config struct {
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool
-	// MulticastToUnicast sends group-addressed ARP, IPv4 and IPv6 frames as
-	// unicast copies to each station, at each station's rate.
+	// MulticastToUnicast sends the first BSS's group-addressed ARP, IPv4
+	// and IPv6 frames as unicast copies to each of its stations, at each
+	// station's rate; each BSS beside it has its own
+	// (BSSConfig.MulticastToUnicast).
 	MulticastToUnicast bool
 	// ACL are the MAC access lists (hostapd's macaddr_acl, accept_mac_file
 	// and deny_mac_file); the zero value admits every station. SetACL

@@ -28,7 +28,11 @@ func (a *AP) Control(now time.Duration, req ctl.Request) ctl.Reply {
 	}
 	switch req.Op {
 	case ctl.OpStatus:
-		return ctl.Reply{Status: a.ctlStatus(now)}
+		st := a.ctlStatus(now)
+		if of >= 0 {
+			a.describeBSS(st, of) // the named BSS's, the radio's beside it
+		}
+		return ctl.Reply{Status: st}
 	case ctl.OpDev:
 		return ctl.Reply{Devs: a.ctlDevs()}
 	case ctl.OpStationDump:
@@ -164,11 +168,10 @@ func (a *AP) ctlSetWeight(now time.Duration, req ctl.Request) ctl.Reply {
 
 func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	st := &ctl.Status{
-		SSID: a.cfg.SSID, BSSID: ctl.MAC(a.bss.BSSID), Channel: a.cfg.Channel, Freq: a.cfg.Freq,
-		BeaconInterval: a.cfg.BeaconInterval, DTIMPeriod: a.cfg.DTIMPeriod, WMM: a.cfg.WMM,
-		Scheduler: a.sched.Mode().String(), MaxStations: a.cfg.MaxStations, Counters: a.Counters(),
+		Channel: a.cfg.Channel, Freq: a.cfg.Freq, BeaconInterval: a.cfg.BeaconInterval,
+		Scheduler: a.sched.Mode().String(), Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
-		HT: a.cfg.PHY.HT, VHT: a.cfg.PHY.VHT, Rates: ctl.Rates(slices.Clone(a.bss.Rates.IE)),
+		Rates:     ctl.Rates(slices.Clone(a.bss.Rates.IE)),
 		NumNonERP: a.bss.ERP.NonERP, NumNoShortPreamble: a.bss.ERP.LongPreamble,
 	}
 	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {
@@ -177,7 +180,7 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 	if a.started {
 		st.TSF = a.TSF(now)
 	}
-	a.describeBSS(st)
+	a.describeBSS(st, 0)
 	b := &a.beacons
 	st.BeaconsEmitted, st.BeaconsEchoed, st.BeaconsMissed = b.Emitted, b.Echoed, b.MissedIntervals
 	st.BeaconEmitSum, st.BeaconEchoSum = b.EmitLateSum.Microseconds(), b.EchoLateSum.Microseconds()

@@ -41,7 +41,7 @@ func (a *AP) HandleWired(now time.Duration, bss int, eth []byte) {
 // the basic rate from the BSS's BSSID). Nothing reaches another BSS's
 // stations.
 func (a *AP) enqueueEthernet(now time.Duration, bi uint8, da, sa ieee80211.MAC, etherType uint16, payload []byte) {
-	if da.IsMulticast() && a.cfg.MulticastToUnicast && a.bsses[bi].Associated > 0 && toUnicast(etherType) {
+	if da.IsMulticast() && a.radios[bi].toUnicast && a.bsses[bi].Associated > 0 && toUnicast(etherType) {
 		a.multicastToUnicast(now, bi, sa, etherType, payload)
 		return
 	}

@@ -29,6 +29,18 @@ type BSSConfig struct {
 	// APIsolate keeps the BSS's stations from reaching each other: their
 	// frames go to its wired side instead (hostapd's ap_isolate).
 	APIsolate bool
+	// NoWMM leaves WMM out of the BSS (hostapd's wmm_enabled=0): no WMM
+	// Parameter element, and its stations get non-QoS data, every frame
+	// best effort, and no HT (mac80211 stations drop HT without WMM).
+	// The zero value is hostapd's default, WMM on.
+	NoWMM bool
+	// NoHT and NoVHT turn the radio's HT (and VHT), or VHT, off in the BSS
+	// (hostapd's disable_11n and disable_11ac), as Config's do in the
+	// first.
+	NoHT, NoVHT bool
+	// MulticastToUnicast sends the BSS's group-addressed ARP, IPv4 and
+	// IPv6 frames as unicast copies to each of its stations.
+	MulticastToUnicast bool
 	// RSN secures the network (WPA2/WPA3-Personal, PMF: RSNConfig and its
 	// SAE part), as a bss= section's own wpa keys: the BSS has its own
 	// authenticator, GTK and IGTK with their rekey timer, PSKs, SAE PTs
@@ -94,20 +106,40 @@ func (x *BSSConfig) label(n int) string {
 }
 
 // addBSS makes the network x beside the first BSS, first: the same radio,
-// so the same rates, PHY and WMM, its own address, SSID, DTIM, table and
-// budgets.
+// so the same rates, channel and EDCA parameters, its own address, SSID,
+// DTIM, WMM, HT and VHT, table and budgets.
 func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	cfg := &a.cfg
-	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, PHY: first.PHY, ExtCap: first.ExtCap}
+	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, ExtCap: first.ExtCap}
+	b.PHY = bss.NewPHYElems(phyWithout(cfg.PHY, x.NoHT, x.NoVHT), cfg.Channel, cfg.Freq, b.Rates.IE)
 	b.Profile = first.Profile
 	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
+	b.Profile.WMM = !x.NoWMM
 	b.Replies = bss.NewReplyBudget(replyShare(*cfg))
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
 	r := a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP)
-	r.isolate = x.APIsolate
+	r.isolate, r.toUnicast = x.APIsolate, x.MulticastToUnicast
 	a.radios = append(a.radios, r)
+}
+
+// BSSPHY is the PHY BSS i of the radio (0 the first, 1 BSSes[0], ...)
+// advertises and uses: the radio's, less the HT (and VHT), or VHT, it
+// turns off; the channel is the radio's whatever it turns off.
+func (c *Config) BSSPHY(i int) bss.PHY {
+	if i > 0 {
+		x := &c.BSSes[i-1]
+		return phyWithout(c.PHY, x.NoHT, x.NoVHT)
+	}
+	return phyWithout(c.PHY, c.NoHT, c.NoVHT)
+}
+
+// phyWithout is p less HT (and VHT) with noHT, less VHT with noVHT.
+func phyWithout(p bss.PHY, noHT, noVHT bool) bss.PHY {
+	p.HT = p.HT && !noHT
+	p.VHT = p.VHT && p.HT && !noVHT
+	return p
 }
 
 // staggerBeacons spreads the BSSes' TBTTs evenly across the beacon

@@ -16,15 +16,16 @@ import (
 // never carry traffic cost only their slot.
 
 // learnCaps reads what rate selection needs from a request: HT and VHT
-// only with a WMM station that announces them and when the BSS uses them
-// (mac80211 stations drop HT without WMM). An HT or VHT Capabilities
+// only with a WMM station that announces them and when its BSS uses them
+// (mac80211 stations drop HT without WMM; hostapd's disable_11n and
+// disable_11ac are a BSS's). An HT or VHT Capabilities
 // element shorter than its fixed fields is ignored, as hostapd ignores it:
 // the station is then not HT (VHT). The rate table itself is built when a
 // frame first needs it (rateTable).
 func (a *AP) learnCaps(s *station, ies ieee80211.Elements) {
 	caps := rate.CapsFromElements(ies)
-	s.HT = a.cfg.PHY.HT && s.QoS && caps.HT
-	s.VHT = a.cfg.PHY.VHT && s.HT && caps.VHT
+	s.HT = s.bss.PHY.HT() && s.QoS && caps.HT
+	s.VHT = s.bss.PHY.VHT() && s.HT && caps.VHT
 	s.HEAnnounced = caps.HE
 	s.MaxAMSDU = 0
 	if s.HT {
@@ -53,9 +54,9 @@ func (a *AP) rateTable(s *station) *rate.Station {
 	}
 	rc, err := rate.New(rate.Config{
 		Airtime:  func(r radio.Rate, n int) uint32 { return a.est.Airtime(r, ieee80211.ACBE, n) },
-		Width:    a.bss.PHY.Width,
+		Width:    s.bss.PHY.Width,
 		Band2GHz: a.cfg.Freq < 3000,
-		AP:       a.bss.PHY.Caps,
+		AP:       s.bss.PHY.Caps,
 		Station:  s.Caps,
 		Seed:     seed,
 	})

@@ -427,7 +427,7 @@ func TestSAEStationStatus(t *testing.T) {
 			st.AKM, st.SAEGroup, st.SAEMethod, st.SAEAuthGroup)
 	}
 	var bss ctl.Status
-	h.a.describeBSS(&bss)
+	h.a.describeBSS(&bss, 0)
 	if bss.Security != "WPA2/WPA3-Personal transition" || bss.KeyMgmt != "WPA-PSK SAE" {
 		t.Errorf("BSS status: %q %q", bss.Security, bss.KeyMgmt)
 	}

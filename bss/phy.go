@@ -155,6 +155,10 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 	return e
 }
 
+// HT and VHT report whether the BSS advertises and uses HT, VHT.
+func (e *PHYElems) HT() bool  { return e.HTCap != nil }
+func (e *PHYElems) VHT() bool { return e.VHTCap != nil }
+
 // Append adds the HT elements, then between (the Extended Capabilities
 // element, in hostapd's order), then the VHT elements if vht.
 func (e *PHYElems) Append(b []byte, vht bool, between []byte) []byte {

@@ -94,12 +94,12 @@ func TestNotServed(t *testing.T) {
 		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\nwmm_enabled=1\nap_max_inactivity=300\n"},
 		{text: "ssid=m\nap_isolate=1\nbss=guest\nssid=g\nap_isolate=1\n"},
 		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nwme_enabled=0\nbss=iot\nssid=i\nmulticast_to_unicast=1\nutf8_ssid=1\n", want: []string{
-			"bss guest: line 5: wme_enabled: false here, true in the first BSS: airqd applies the first BSS's wmm_enabled to every BSS of the radio",
-			"bss iot: line 8: multicast_to_unicast: true here, false in the first BSS",
-			"bss iot: line 9: utf8_ssid: true here, false in the first BSS"}},
+			"bss iot: line 9: utf8_ssid: true here, false in the first BSS: airqd applies the first BSS's utf8_ssid to every BSS of the radio"}},
 		{text: "ssid=m\nap_max_inactivity=60\nieee80211n=1\ndisable_11n=1\nbss=guest\nssid=g\n", want: []string{
-			"bss guest: line 5: ap_max_inactivity: 5m0s here, 1m0s in the first BSS",
-			"bss guest: line 5: disable_11n: HT on here, HT off in the first BSS"}},
+			"bss guest: line 5: ap_max_inactivity: 5m0s here, 1m0s in the first BSS"}},
+		// each BSS's own WMM, HT, VHT and multicast_to_unicast
+		{text: "ssid=m\nchannel=36\nhw_mode=a\ncountry_code=US\nieee80211n=1\nieee80211ac=1\nwmm_enabled=0\ndisable_11ac=1\n" +
+			"bss=guest\nssid=g\ndisable_11n=1\nmulticast_to_unicast=1\nbss=iot\nssid=i\nwme_enabled=1\n"},
 		{text: "ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n"}, // the section's socket is served
 	} {
 		s, f, ps := loadText(t, c.text)
@@ -125,10 +125,14 @@ func TestNotServed(t *testing.T) {
 
 // Each bss= section reaches the core as its own BSS, with its name, SSID,
 // bssid= (zero: derived at bring-up), hiding, DTIM period, station limit,
-// access lists, isolation and security.
+// access lists, isolation, security, WMM, HT, VHT and
+// multicast_to_unicast; a section that leaves the last four out has
+// hostapd's defaults, whatever the first BSS's.
 func TestCoreBSSes(t *testing.T) {
-	s, _, ps := loadText(t, "ssid=m\nap_isolate=1\nbss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nap_isolate=1\n"+
-		"macaddr_acl=0\nbss=iot\nssid=i\nbssid=02:00:00:00:0a:02\nap_isolate=1\nwpa=2\nwpa_passphrase=12345678\n")
+	s, _, ps := loadText(t, "ssid=m\nap_isolate=1\nchannel=36\nhw_mode=a\ncountry_code=US\nieee80211n=1\nieee80211ac=1\n"+
+		"wmm_enabled=0\ndisable_11n=1\nmulticast_to_unicast=1\n"+
+		"bss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nap_isolate=1\nwme_enabled=0\ndisable_11ac=1\nmulticast_to_unicast=1\n"+
+		"macaddr_acl=0\nbss=iot\nssid=i\nbssid=02:00:00:00:0a:02\nap_isolate=1\nwpa=2\nwpa_passphrase=12345678\ndisable_11n=1\n")
 	if ps.Err() != nil {
 		t.Fatal(ps)
 	}
@@ -137,12 +141,17 @@ func TestCoreBSSes(t *testing.T) {
 		t.Fatalf("%+v", c)
 	}
 	g, i := c[0], c[1]
-	if g.Name != "guest" || g.SSID != "g" || !g.HideSSID || g.DTIMPeriod != 1 || g.MaxStations != 3 || !g.APIsolate || g.RSN != nil || !g.BSSID.IsZero() {
+	if g.Name != "guest" || g.SSID != "g" || !g.HideSSID || g.DTIMPeriod != 1 || g.MaxStations != 3 || !g.APIsolate || g.RSN != nil || !g.BSSID.IsZero() ||
+		!g.NoWMM || g.NoHT || !g.NoVHT || !g.MulticastToUnicast {
 		t.Errorf("guest: %+v", g)
 	}
 	if i.Name != "iot" || i.SSID != "i" || i.HideSSID || i.DTIMPeriod != 2 || i.MaxStations != DefaultMaxStations || i.RSN == nil ||
-		i.BSSID != (ieee80211.MAC{2, 0, 0, 0, 0x0a, 2}) {
+		i.BSSID != (ieee80211.MAC{2, 0, 0, 0, 0x0a, 2}) || i.NoWMM || !i.NoHT || i.NoVHT || i.MulticastToUnicast {
 		t.Errorf("iot: %+v", i)
+	}
+	if c := s.Core; c.WMM || !c.NoHT || c.NoVHT || !c.MulticastToUnicast || !s.PHY.HT || !s.PHY.VHT {
+		t.Errorf("the first BSS: WMM %v, no HT %v, no VHT %v, multicast to unicast %v; the radio's HT %v, VHT %v",
+			c.WMM, c.NoHT, c.NoVHT, c.MulticastToUnicast, s.PHY.HT, s.PHY.VHT)
 	}
 }
 

@@ -53,6 +53,7 @@ func (s *Settings) CoreBSSes() []ap.BSSConfig {
 		x := ap.BSSConfig{
 			Name: b.Name, BSSID: b.BSSID, SSID: c.SSID, HideSSID: c.HideSSID, DTIMPeriod: c.DTIMPeriod,
 			MaxStations: c.MaxStations, ACL: c.ACL, APIsolate: c.APIsolate, RSN: c.RSN,
+			NoWMM: !c.WMM, NoHT: c.NoHT, NoVHT: c.NoVHT, MulticastToUnicast: c.MulticastToUnicast,
 		}
 		if s.Radio != "sim" {
 			x.Holder, x.TAP = bssid.HolderName(s.Ifname, i+2), b.Settings.Tap

@@ -49,18 +49,16 @@ var bssKeys = func() map[string]bool {
 const DefaultMaxStations = 2007
 
 // bssStart is where a bss= section named name starts: the radio's
-// settings of radio, its PHY phy, and hostapd's defaults for a BSS
+// settings of radio and hostapd's defaults for a BSS
 // (hostapd_config_defaults_bss) in every BSS setting: hostapd 2.10's
 // sections inherit nothing from the first (its hostapd.conf says they
 // do, its parser does not), and neither do airq's. The BSS's TAP is named
 // after it.
-func bssStart(radio *Settings, phy PHY, name string) Settings {
+func bssStart(radio *Settings, name string) Settings {
 	b := *radio
-	b.PHY = phy
 	b.BSSes = nil
 	b.BSSID, b.Bridge, b.Tap = "", "", name
 	b.CtrlInterface, b.CtrlGroup = "", ""
-	b.PHY.Disable11N, b.PHY.Disable11AC = false, false
 	b.BSSAirtime = BSSAirtime{}
 	b.Core = bssCore(radio.Core)
 	return b
@@ -73,6 +71,7 @@ func bssCore(radio ap.Config) ap.Config {
 	c.SSID, c.BSSID, c.HideSSID = "", ieee80211.MAC{}, false
 	c.DTIMPeriod, c.MaxStations, c.WMM = 2, DefaultMaxStations, true
 	c.APIsolate, c.MulticastToUnicast, c.InactivityTimeout = false, false, 0
+	c.NoHT, c.NoVHT = false, false
 	c.ACL, c.RSN = bss.ACL{}, nil
 	c.Advert.UTF8SSID, c.Advert.BSSLoadPeriod, c.Advert.ChanUtilAvgPeriod = false, 0, 0
 	c.AuthTimeout, c.AssocResponseTimeout = 0, 0

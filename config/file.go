@@ -29,12 +29,11 @@ type File struct {
 	bad   map[string]bool // keys with a refused line: the whole-file checks leave them out
 	// name and at are a bss= section's name and line; "" and 0 for the
 	// first section, whose bsses are the others.
-	name     string
-	at       int
-	firstAt  int // the file's first bss= line
-	bsses    []*File
-	first    string // the first BSS's name, for problems (Apply)
-	radioPHY PHY    // the PHY before the section's disable_11n and disable_11ac
+	name    string
+	at      int
+	firstAt int // the file's first bss= line
+	bsses   []*File
+	first   string // the first BSS's name, for problems (Apply)
 }
 
 // Parse reads a file's text and checks every line, returning every problem
@@ -224,7 +223,7 @@ func (f *File) Apply(s *Settings, flagSet map[string]bool) Problems {
 	ps := f.applySection(s, flagSet)
 	s.BSSes = nil
 	for _, b := range f.bsses {
-		bs := bssStart(s, f.radioPHY, b.name)
+		bs := bssStart(s, b.name)
 		ps = append(ps, b.applySection(&bs, nil)...)
 		s.BSSes = append(s.BSSes, BSS{Name: b.name, Line: b.at, BSSID: parseBSSID(bs.BSSID), Settings: &bs})
 	}
@@ -299,17 +298,16 @@ func (f *File) checkRates(s *Settings, last map[string]line, _ map[string]bool) 
 	return nil
 }
 
-// checkPHY applies disable_11n and disable_11ac, as hostapd does, over
-// ieee80211n and ieee80211ac; a flag given (-ht, -vht) wins. They are a
-// BSS's keys: the radio's PHY, which bss= sections start from, is the one
-// before them.
+// checkPHY lets a flag given (-ht, -vht) win over the first BSS's
+// disable_11n and disable_11ac. Those are a BSS's keys, as hostapd's: the
+// radio's PHY (ieee80211n, ieee80211ac, its channel) stays, and the BSS
+// leaves HT or VHT out of what it advertises and uses (ap.Config.NoHT).
 func (f *File) checkPHY(s *Settings, _ map[string]line, flagSet map[string]bool) Problems {
-	f.radioPHY = s.PHY
-	if s.PHY.Disable11N && !flagSet["ht"] && !flagSet["vht"] {
-		s.PHY.HT, s.PHY.VHT = false, false
+	if flagSet["ht"] || flagSet["vht"] {
+		s.Core.NoHT = false
 	}
-	if s.PHY.Disable11AC && !flagSet["vht"] {
-		s.PHY.VHT = false
+	if flagSet["vht"] {
+		s.Core.NoVHT = false
 	}
 	return nil
 }

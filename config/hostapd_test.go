@@ -178,15 +178,15 @@ func TestWMMKeys(t *testing.T) {
 	}
 }
 
-// disable_11n and disable_11ac turn HT and VHT off over ieee80211n and
-// ieee80211ac; -ht and -vht win over them.
+// disable_11n and disable_11ac turn HT and VHT off in the first BSS over
+// ieee80211n and ieee80211ac, which stay the radio's; -ht and -vht win
+// over them.
 func TestDisable11N(t *testing.T) {
 	for _, c := range []struct {
 		text     string
 		flags    map[string]bool
-		ht, vht  bool
+		ht, vht  bool // the BSS's
 		htFlag   bool
-		vhtFlag  bool
 		describe string
 	}{
 		{text: "ieee80211n=1\nieee80211ac=1\ndisable_11ac=1\n", ht: true, describe: "no VHT"},
@@ -198,8 +198,10 @@ func TestDisable11N(t *testing.T) {
 		s.PHY.HT = c.htFlag
 		f, ps := Parse("x.conf", []byte(c.text))
 		ps = append(ps, f.Apply(&s, c.flags)...)
-		if ps.Err() != nil || s.PHY.HT != c.ht || s.PHY.VHT != c.vht {
-			t.Errorf("%s: ht %v vht %v, %v", c.describe, s.PHY.HT, s.PHY.VHT, ps)
+		radioHT := c.htFlag || strings.Contains(c.text, "ieee80211n=1")
+		ht, vht := s.PHY.HT && !s.Core.NoHT, s.PHY.VHT && !s.Core.NoHT && !s.Core.NoVHT
+		if ps.Err() != nil || ht != c.ht || vht != c.vht || s.PHY.HT != radioHT {
+			t.Errorf("%s: the BSS's ht %v vht %v, the radio's ht %v, %v", c.describe, ht, vht, s.PHY.HT, ps)
 		}
 	}
 }

@@ -250,10 +250,10 @@ var phyKeys = map[string]Key{
 	"ieee80211d": {Flags: flag("ieee80211d"), Want: "0 or 1 (1: advertise country_code in beacons, the Country element)",
 		set: func(s *Settings, v string) error { return setBool(&s.IEEE80211D, v) }},
 
-	"disable_11n": {Want: "0 or 1 (1: no HT nor VHT, whatever ieee80211n and ieee80211ac say, unless -ht or -vht is given)",
-		set: func(s *Settings, v string) error { return setBool(&s.PHY.Disable11N, v) }},
-	"disable_11ac": {Want: "0 or 1 (1: no VHT, whatever ieee80211ac says, unless -vht is given)",
-		set: func(s *Settings, v string) error { return setBool(&s.PHY.Disable11AC, v) }},
+	"disable_11n": {Want: "0 or 1 (1: the BSS advertises and uses no HT nor VHT, whatever ieee80211n and ieee80211ac say, unless -ht or -vht is given; the radio's channel stays theirs)",
+		set: func(s *Settings, v string) error { return setBool(&s.Core.NoHT, v) }},
+	"disable_11ac": {Want: "0 or 1 (1: the BSS advertises and uses no VHT, whatever ieee80211ac says, unless -vht is given; the radio's channel stays its)",
+		set: func(s *Settings, v string) error { return setBool(&s.Core.NoVHT, v) }},
 }
 
 // merge joins tables of keys that name each key once.

@@ -81,6 +81,20 @@ func DefaultAMSDU(ph bss.PHY) int {
 	return 0
 }
 
+// ServedPHY is the radio's PHY ph less what every BSS turns off
+// (disable_11n, disable_11ac): what its stations may use, for what only
+// they need, such as DefaultAMSDU's buffers.
+func (s *Settings) ServedPHY(ph bss.PHY) bss.PHY {
+	ht, vht := false, false
+	for _, b := range s.AllBSSes() {
+		c := &b.Settings.Core
+		ht = ht || !c.NoHT
+		vht = vht || !c.NoHT && !c.NoVHT
+	}
+	ph.HT, ph.VHT = ph.HT && ht, ph.VHT && vht
+	return ph
+}
+
 // CenterOf is the centre channel number of the 80 or 160 MHz block holding
 // 5 GHz channel ch, as hostapd's vht_oper_centr_freq_seg0_idx names it.
 func CenterOf(ch, width int) int {

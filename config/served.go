@@ -51,36 +51,12 @@ var radioWide = []struct {
 	keys  []string // the key, then its aliases
 	value func(s *Settings) any
 }{
-	{[]string{"wmm_enabled", "wme_enabled"}, func(s *Settings) any { return s.Core.WMM }},
-	{[]string{"multicast_to_unicast"}, func(s *Settings) any { return s.Core.MulticastToUnicast }},
 	{[]string{"ap_max_inactivity"}, func(s *Settings) any { return orDefault(s.Core.InactivityTimeout, 300*time.Second) }},
 	{[]string{"auth_timeout"}, func(s *Settings) any { return orDefault(s.Core.AuthTimeout, 5*time.Second) }},
 	{[]string{"assoc_resp_timeout"}, func(s *Settings) any { return orDefault(s.Core.AssocResponseTimeout, 3*time.Second) }},
 	{[]string{"utf8_ssid"}, func(s *Settings) any { return s.Core.Advert.UTF8SSID }},
 	{[]string{"bss_load_update_period"}, func(s *Settings) any { return s.Core.Advert.BSSLoadPeriod }},
 	{[]string{"chan_util_avg_period"}, func(s *Settings) any { return s.Core.Advert.ChanUtilAvgPeriod }},
-	{[]string{"disable_11n"}, func(s *Settings) any { return ht(s.PHY.HT) }},
-	{[]string{"disable_11ac"}, func(s *Settings) any { return vht(s.PHY.VHT) }},
-}
-
-// ht and vht name a BSS's PHY in problems.
-type (
-	ht  bool
-	vht bool
-)
-
-func (h ht) String() string {
-	if h {
-		return "HT on"
-	}
-	return "HT off"
-}
-
-func (v vht) String() string {
-	if v {
-		return "VHT on"
-	}
-	return "VHT off"
 }
 
 // orDefault is d, or def (the core's default) for zero.

@@ -80,9 +80,6 @@ type PHY struct {
 	// does not act on, which the radio must have, as hostapd checks.
 	HTCapAsked  uint16
 	VHTCapAsked uint32 // the same of vht_capab
-	// disable_11n and disable_11ac: HT (and VHT), or VHT, off whatever
-	// ieee80211n and ieee80211ac say; the file applies them (File.Apply).
-	Disable11N, Disable11AC bool
 }
 
 // Scan is the background scan (airq's scan keys) and the planner's bounds.

@@ -271,8 +271,15 @@ func (h *hostapdIface) ok(err error) []byte {
 	return hostapd.ReplyOK
 }
 
+// status answers STATUS with the socket's BSS's DTIM period and its
+// ieee80211n and ieee80211ac (disable_11n, disable_11ac) beside the
+// radio's fields, as hostapd's on a BSS's socket; a section's socket of
+// no BSS the core knows has the first BSS's.
 func (h *hostapdIface) status() []byte {
-	r := h.call(ctl.Request{Op: ctl.OpStatus})
+	r := h.callBSS(ctl.Request{Op: ctl.OpStatus})
+	if r.Errno == ctl.ENODEV {
+		r = h.call(ctl.Request{Op: ctl.OpStatus})
+	}
 	if r.Status == nil {
 		return hostapd.ReplyFail
 	}

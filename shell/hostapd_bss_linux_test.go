@@ -8,18 +8,20 @@ import (
 	"time"
 
 	"github.com/airq/airq/ap"
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 )
 
-// twoBSSCore is a core whose first BSS "wlan0" has station sta associated
-// and whose second, "guest", has none.
+// twoBSSCore is a core of an HT radio whose first BSS "wlan0" has station
+// sta associated and whose second, "guest", without HT and with DTIM
+// period 3, has none.
 func twoBSSCore(t *testing.T) *ap.AP {
 	t.Helper()
-	core, err := ap.New(ap.Config{Name: "wlan0", SSID: "main", BSSID: bssid, Channel: 1, ReplyAirtime: 1,
-		BSSes: []ap.BSSConfig{{Name: "guest", SSID: "guest", BSSID: ieee80211.MAC{2, 0, 0, 0, 2, 1}}}})
+	core, err := ap.New(ap.Config{Name: "wlan0", SSID: "main", BSSID: bssid, Channel: 1, ReplyAirtime: 1, PHY: bss.PHY{HT: true},
+		BSSes: []ap.BSSConfig{{Name: "guest", SSID: "guest", BSSID: ieee80211.MAC{2, 0, 0, 0, 2, 1}, NoHT: true, DTIMPeriod: 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,16 +127,23 @@ func TestHostapdSocketPerBSS(t *testing.T) {
 
 // TestHostapdStatusEveryBSS: STATUS on any BSS's socket ends with every
 // BSS of the radio in its order, as hostapd's (bss[i], bssid[i], ssid[i],
-// num_sta[i]), each with its own stations.
+// num_sta[i]), each with its own stations; its ieee80211n and
+// dtim_period are the socket's BSS's (a section's socket of no BSS has
+// the first BSS's), its channel the radio's.
 func TestHostapdStatusEveryBSS(t *testing.T) {
 	noLeaks(t)
 	rigs := twoBSSSockets(t)
 	const want = "bss[0]=wlan0\nbssid[0]=02:00:00:00:02:00\nssid[0]=main\nnum_sta[0]=1\n" +
 		"bss[1]=guest\nbssid[1]=02:00:00:00:02:01\nssid[1]=guest\nnum_sta[1]=0\n"
-	for _, name := range []string{"wlan0", "guest"} {
+	own := map[string]string{"wlan0": "\nieee80211n=1\n", "guest": "\nieee80211n=0\n", "lost": "\nieee80211n=1\n"}
+	dtim := map[string]string{"wlan0": "\ndtim_period=2\n", "guest": "\ndtim_period=3\n", "lost": "\ndtim_period=2\n"}
+	for _, name := range []string{"wlan0", "guest", "lost"} {
 		st := rigs[name].client(name).ask("STATUS")
 		if _, tail, ok := strings.Cut(st, "\nbss[0]="); !ok || "bss[0]="+tail != want {
 			t.Errorf("STATUS on %s's socket:\n%s\nwant it to end with\n%s", name, st, want)
+		}
+		if !strings.Contains(st, own[name]) || !strings.Contains(st, dtim[name]) || !strings.Contains(st, "\nchannel=1\n") {
+			t.Errorf("STATUS on %s's socket:\n%s\nwant %q, %q and channel 1", name, st, own[name], dtim[name])
 		}
 	}
 }

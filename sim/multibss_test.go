@@ -11,6 +11,13 @@ import (
 	"github.com/airq/airq/internal/radiotap"
 )
 
+// threeIDs and threeSSIDs are the BSSIDs and SSIDs of a radio carrying
+// three BSSes.
+var (
+	threeIDs   = []ieee80211.MAC{{0x02, 0, 0, 0, 0x01, 0}, {0x02, 0, 0, 0, 0x01, 1}, {0x02, 0, 0, 0, 0x01, 2}}
+	threeSSIDs = []string{"main", "guest", "iot"}
+)
+
 // TestThreeBSSes: one radio carrying three open BSSes (DTIM periods 2, 1
 // and 3) with an awake and a dozing station in each, joined by SSID, and
 // pings from each BSS's wired side to its stations for 60 s of virtual
@@ -22,8 +29,7 @@ import (
 // its own BSS's wired side alone; and a station's ping to a station of
 // another BSS never crosses over the air: it goes to its BSS's wired side.
 func TestThreeBSSes(t *testing.T) {
-	ids := []ieee80211.MAC{{0x02, 0, 0, 0, 0x01, 0}, {0x02, 0, 0, 0, 0x01, 1}, {0x02, 0, 0, 0, 0x01, 2}}
-	ssids := []string{"main", "guest", "iot"}
+	ids, ssids := threeIDs, threeSSIDs
 	interval := 100 * 1024 * time.Microsecond
 	beacons := make([][]time.Duration, 3)
 	badTS := 0

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/radio"
 )
 
@@ -90,7 +91,7 @@ func (s *Sim) stationRates(cfg StationConfig) []radio.Rate {
 	for _, k := range c.Rates {
 		out = append(out, radio.LegacyRate(k))
 	}
-	phy := c.PHY
+	phy := s.bssPHY(cfg)
 	switch {
 	case cfg.VHT && phy.VHT:
 		for mcs := range uint8(10) {
@@ -102,4 +103,24 @@ func (s *Sim) stationRates(cfg StationConfig) []radio.Rate {
 		}
 	}
 	return out
+}
+
+// bssPHY is the PHY a station of cfg uses in the BSS it joins (its
+// BSSID's, else its SSID's), as it reads it from that BSS's beacon: the
+// radio's less the HT or VHT the BSS turns off, and no HT without WMM on
+// both sides (mac80211 stations drop HT without it).
+func (s *Sim) bssPHY(cfg StationConfig) bss.PHY {
+	c := s.core.Config()
+	i, wmm := 0, c.WMM
+	for k, b := range c.BSSes {
+		if cfg.BSSID == b.BSSID || cfg.BSSID.IsZero() && cfg.SSID == b.SSID {
+			i, wmm = k+1, !b.NoWMM
+			break
+		}
+	}
+	p := c.BSSPHY(i)
+	if !wmm || cfg.NoWMM {
+		p.HT, p.VHT = false, false
+	}
+	return p
 }

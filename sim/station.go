@@ -192,7 +192,7 @@ func (s *Sim) AddStation(cfg StationConfig) *Station {
 		cfg.Rate = s.med.best
 		// An HT/VHT station's own rate control would send at its best MCS:
 		// one stream, short GI, the BSS's width.
-		phy := s.core.Config().PHY
+		phy := s.bssPHY(cfg)
 		switch {
 		case cfg.VHT && phy.VHT:
 			cfg.Rate = radio.Rate{Mode: radio.ModeVHT, MCS: 9, NSS: 1, Bandwidth: radio.Bandwidth(phy.Width), ShortGI: true}

@@ -47,7 +47,7 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 // BSS starts, an airtime policy and cap included, and the core gets them.
 func TestNotServedRefusedAtStart(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"ssid=main\nmulticast_to_unicast=1\nbss=guest\nssid=guest\n", "bss guest: line 3: multicast_to_unicast: false here, true in the first BSS"},
+		{"ssid=main\nutf8_ssid=1\nbss=guest\nssid=guest\n", "bss guest: line 3: utf8_ssid: false here, true in the first BSS"},
 	} {
 		path := writeConf(t, c.text)
 		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
@@ -76,6 +76,28 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	}
 	if len(o.Core.BSSes) != 1 || o.Core.BSSes[0].RSN == nil || o.Core.RSN != nil {
 		t.Errorf("a secured guest beside an open first BSS: first %v, guest %+v", o.Core.RSN, o.Core.BSSes)
+	}
+	path = writeConf(t, "ssid=main\nchannel=36\nhw_mode=a\ncountry_code=US\nieee80211n=1\nieee80211ac=1\ndisable_11n=1\nmulticast_to_unicast=1\n"+
+		"bss=guest\nssid=guest\nwmm_enabled=0\nbss=iot\nssid=iot\ndisable_11ac=1\nmulticast_to_unicast=1\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Fatalf("sections with their own wmm_enabled, disable_11n, disable_11ac, multicast_to_unicast: %v", err)
+	}
+	if c := o.Core; !c.PHY.VHT || !c.NoHT || !c.WMM || !c.MulticastToUnicast || len(c.BSSes) != 2 {
+		t.Errorf("the first BSS: VHT radio %v, no HT %v, WMM %v, multicast to unicast %v, %d BSSes beside", c.PHY.VHT, c.NoHT, c.WMM, c.MulticastToUnicast, len(c.BSSes))
+	} else if g, i := c.BSSes[0], c.BSSes[1]; !g.NoWMM || g.NoHT || g.NoVHT || g.MulticastToUnicast || i.NoWMM || i.NoHT || !i.NoVHT || !i.MulticastToUnicast {
+		t.Errorf("guest %+v, iot %+v", g, i)
+	}
+	if o.Core.AMSDU != 11424 {
+		t.Errorf("A-MSDUs of %d octets for the VHT guest", o.Core.AMSDU)
+	}
+	// With every BSS's HT off the radio keeps its HT channel and builds no
+	// A-MSDUs.
+	path = writeConf(t, "ssid=main\nieee80211n=1\nht_capab=[HT40+]\ndisable_11n=1\nbss=guest\nssid=guest\ndisable_11n=1\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {
+		t.Fatalf("HT off in every BSS: %v", err)
+	}
+	if c := o.Core; !c.PHY.HT || c.PHY.Width != 40 || c.AMSDU != 0 {
+		t.Errorf("HT off in every BSS: the radio's HT %v at %d MHz, A-MSDUs of %d octets", c.PHY.HT, c.PHY.Width, c.AMSDU)
 	}
 	path = writeConf(t, "ssid=main\nairtime_mode=0\nairtime_bss_cap=100\n")
 	if _, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil {

@@ -36,7 +36,7 @@ func (o *options) applyPHY() error {
 	ph, err := o.CorePHY(o.Channel, sgi, o.source)
 	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
 	if !o.amsduGiven() {
-		o.Core.AMSDU = config.DefaultAMSDU(ph)
+		o.Core.AMSDU = config.DefaultAMSDU(o.ServedPHY(ph))
 	}
 	return err
 }

@@ -107,6 +107,34 @@ func TestReloadRestartsChangedBSS(t *testing.T) {
 	}
 }
 
+// SIGHUP with the guest section's wmm_enabled, disable_11n and
+// multicast_to_unicast changed restarts the guest alone with its new
+// values; the first BSS and the third keep theirs.
+func TestReloadRestartsBSSWithItsWMMAndHT(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	base := strings.Replace(reloadBSSes, "channel=6\n", "channel=6\nieee80211n=1\n", 1)
+	writeFile(t, conf, base)
+	var log strings.Builder
+	rl, core := testReloaderCore(t, conf, &log)
+	if g := core.Config().BSSes[0]; g.NoWMM || g.NoHT || g.MulticastToUnicast {
+		t.Fatalf("the guest starts with %+v", g)
+	}
+	writeFile(t, conf, strings.Replace(base, "ssid=guest\n", "ssid=guest\nwmm_enabled=0\ndisable_11n=1\nmulticast_to_unicast=1\n", 1))
+	if err := rl.reloadFile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c := core.Config()
+	if g := c.BSSes[0]; !g.NoWMM || !g.NoHT || !g.MulticastToUnicast {
+		t.Errorf("the guest BSS runs %+v, want WMM and HT off, multicast_to_unicast on", g)
+	}
+	if i := c.BSSes[1]; !c.WMM || c.NoHT || c.MulticastToUnicast || i.NoWMM || i.NoHT || i.MulticastToUnicast {
+		t.Errorf("the others changed: first WMM %v, no HT %v, multicast to unicast %v; iot %+v", c.WMM, c.NoHT, c.MulticastToUnicast, i)
+	}
+	if !strings.Contains(log.String(), `bss=guest keys="disable_11n multicast_to_unicast wmm_enabled"`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
+
 // A section's access list file whose contents alone changed restarts its
 // BSS with the new list, as the first BSS's lists are re-read.
 func TestBSSReloadFileContents(t *testing.T) {
