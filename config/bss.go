@@ -54,6 +54,8 @@ func (s *Settings) CoreBSSes() []ap.BSSConfig {
 			Name: b.Name, BSSID: b.BSSID, SSID: c.SSID, HideSSID: c.HideSSID, DTIMPeriod: c.DTIMPeriod,
 			MaxStations: c.MaxStations, ACL: c.ACL, APIsolate: c.APIsolate, RSN: c.RSN,
 		}
+		x.InactivityTimeout, x.AuthTimeout, x.AssocResponseTimeout = c.InactivityTimeout, c.AuthTimeout, c.AssocResponseTimeout
+		x.UTF8SSID, x.BSSLoadPeriod, x.ChanUtilAvgPeriod = c.Advert.UTF8SSID, c.Advert.BSSLoadPeriod, c.Advert.ChanUtilAvgPeriod
 		if s.Radio != "sim" {
 			x.Holder, x.TAP = bssid.HolderName(s.Ifname, i+2), b.Settings.Tap
 		}

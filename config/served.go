@@ -1,9 +1,6 @@
 package config
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // NotServed refuses what a file may configure and airqd does not serve
 // yet: a bss= section's key whose value the core applies to every BSS of
@@ -53,12 +50,6 @@ var radioWide = []struct {
 }{
 	{[]string{"wmm_enabled", "wme_enabled"}, func(s *Settings) any { return s.Core.WMM }},
 	{[]string{"multicast_to_unicast"}, func(s *Settings) any { return s.Core.MulticastToUnicast }},
-	{[]string{"ap_max_inactivity"}, func(s *Settings) any { return orDefault(s.Core.InactivityTimeout, 300*time.Second) }},
-	{[]string{"auth_timeout"}, func(s *Settings) any { return orDefault(s.Core.AuthTimeout, 5*time.Second) }},
-	{[]string{"assoc_resp_timeout"}, func(s *Settings) any { return orDefault(s.Core.AssocResponseTimeout, 3*time.Second) }},
-	{[]string{"utf8_ssid"}, func(s *Settings) any { return s.Core.Advert.UTF8SSID }},
-	{[]string{"bss_load_update_period"}, func(s *Settings) any { return s.Core.Advert.BSSLoadPeriod }},
-	{[]string{"chan_util_avg_period"}, func(s *Settings) any { return s.Core.Advert.ChanUtilAvgPeriod }},
 	{[]string{"disable_11n"}, func(s *Settings) any { return ht(s.PHY.HT) }},
 	{[]string{"disable_11ac"}, func(s *Settings) any { return vht(s.PHY.VHT) }},
 }
@@ -81,12 +72,4 @@ func (v vht) String() string {
 		return "VHT on"
 	}
 	return "VHT off"
-}
-
-// orDefault is d, or def (the core's default) for zero.
-func orDefault(d, def time.Duration) time.Duration {
-	if d == 0 {
-		return def
-	}
-	return d
 }
