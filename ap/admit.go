@@ -27,7 +27,7 @@ import (
 // Then, or once Config.StatusWait has passed without a status, the
 // station's next frame in the handshake proves it received the response:
 // an association request after an authentication, a class 3 frame after
-// an association. Config.AssocResponseTimeout bounds the whole wait.
+// an association. Its BSS's AssocResponseTimeout bounds the whole wait.
 //
 // Unconfirmed entries are cheap (a slot of the fixed table) and short
 // lived, and a full table makes room before it refuses anyone: first the
@@ -103,7 +103,7 @@ func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 }
 
 // releasePending gives a pending station's AID back: it stays
-// authenticated, for another Config.AuthTimeout.
+// authenticated, for another of its BSS's AuthTimeout.
 func (a *AP) releasePending(now time.Duration, slot uint16, why string) {
 	s := &a.sta.slots[slot]
 	s.bss.Release(now, slot, &s.Station)
@@ -233,17 +233,17 @@ func (a *AP) sawData(now time.Duration, slot uint16, s *station) {
 	}
 }
 
-// expireUnconfirmed forgets stations authenticated for longer than
-// Config.AuthTimeout, and releases the AIDs of associations whose
-// response's status has not come for Config.AssocResponseTimeout. The
-// lists are in time order: only expired entries are visited.
+// expireUnconfirmed forgets stations authenticated for longer than their
+// BSS's AuthTimeout, and releases the AIDs of associations whose
+// response's status has not come for their BSS's AssocResponseTimeout.
+// The lists are in time order: only expired entries are visited.
 func (a *AP) expireUnconfirmed(now time.Duration) {
-	for _, b := range a.bsses {
-		t := &b.Stations
-		for slot := t.Oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > a.cfg.AuthTimeout; slot = t.Oldest(bss.ListAuth) {
+	for _, r := range a.radios {
+		t, tm := &r.b.Stations, &r.timers
+		for slot := t.Oldest(bss.ListAuth); slot != 0 && now-a.sta.slots[slot].AuthAt > tm.auth; slot = t.Oldest(bss.ListAuth) {
 			a.sta.remove(slot)
 		}
-		for slot := t.Oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > a.cfg.AssocResponseTimeout; slot = t.Oldest(bss.ListPending) {
+		for slot := t.Oldest(bss.ListPending); slot != 0 && now-a.sta.slots[slot].PendingAt > tm.assocResp; slot = t.Oldest(bss.ListPending) {
 			a.cnt[counter.AssocTimedOut]++
 			a.releasePending(now, slot, "no TX status for the association response")
 		}

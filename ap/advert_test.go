@@ -207,7 +207,7 @@ func TestBSSLoadAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, step); n != 0 {
 		t.Errorf("%.1f allocations per frame with BSS Load, want 0", n)
 	}
-	if h.a.load.util == 0 {
+	if h.a.radios[0].load.util == 0 {
 		t.Error("no channel utilization measured")
 	}
 }

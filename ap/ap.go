@@ -45,7 +45,7 @@ type AP struct {
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
-	load bssLoad // the BSS Load element's figures
+	load radioLoad // the medium's busy time, for the BSSes' BSS Load elements
 
 	sched *txq.Scheduler
 	air   *aql.Tracker
@@ -124,6 +124,7 @@ func New(cfg Config) (*AP, error) {
 	}
 	r := a.newBSSRadio(b, cfg.MaxStations, cfg.Name, cfg.Holder, cfg.TAP)
 	r.isolate, r.toUnicast = cfg.APIsolate, cfg.MulticastToUnicast
+	r.timers = bssTimers{inactivity: cfg.InactivityTimeout, auth: cfg.AuthTimeout, assocResp: cfg.AssocResponseTimeout}
 	a.radios = []*bssRadio{r}
 	a.sta.departed = a.stationLeft
 	a.onFreq = cfg.Freq
@@ -170,6 +171,7 @@ func New(cfg Config) (*AP, error) {
 	for _, x := range cfg.BSSes {
 		a.addBSS(x, b)
 	}
+	a.load.on = a.anyBSSLoad()
 	if err := a.secureBSSes(cfg); err != nil {
 		return nil, err
 	}

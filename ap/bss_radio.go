@@ -22,6 +22,8 @@ type bssRadio struct {
 	maxStations int  // max_num_sta: the BSS's associated and associating
 	isolate     bool // ap_isolate: its stations reach each other only through its wired side
 	toUnicast   bool // multicast_to_unicast: its group-addressed IP and ARP frames as unicast copies
+	timers      bssTimers
+	load        bssLoad // its BSS Load element's channel utilization (advert.go)
 	ops         bssOps
 	// rsn is the BSS's RSN (rsn.go), its keys and authenticator its own;
 	// nil: an open network.
@@ -38,6 +40,13 @@ type bssRadio struct {
 	dtimOnAir bool
 	dtimRef   flightRef
 	dtimDue   time.Duration
+}
+
+// bssTimers are a BSS's timers for its stations (Config's and
+// BSSConfig's fields): the inactivity poll's, and how long an
+// authentication and an association response's TX status are waited for.
+type bssTimers struct {
+	inactivity, auth, assocResp time.Duration
 }
 
 // radioOf returns BSS b's view of the radio.
@@ -68,7 +77,13 @@ func (r *bssRadio) Send(now time.Duration, f bss.MgmtFrame) {
 
 func (r *bssRadio) TSF(now time.Duration) uint64 { return r.a.TSF(now) + r.tsfAdjust }
 
-func (r *bssRadio) Air() bss.Air { return r.a.airOf() }
+// Air: the channel utilization is the BSS's own, taken over its own
+// bss_load_update_period.
+func (r *bssRadio) Air() bss.Air {
+	air := r.a.airOf()
+	air.ChannelUtil = r.load.util
+	return air
+}
 
 // Queued: a station's AID in the radio's one BSS is its slot.
 func (r *bssRadio) Queued(aid uint16) bool { return r.a.queued(aid) }
@@ -80,7 +95,7 @@ func (r *bssRadio) GroupQueued() bool { return r.group.n > 0 || r.groupQueued > 
 // airOf is the radio's part of its BSSes' announcements: the operating
 // channel, the Country element, the channel's load.
 func (a *AP) airOf() bss.Air {
-	air := bss.Air{Channel: a.cfg.Channel, Freq: a.cfg.Freq, ChannelUtil: a.load.util}
+	air := bss.Air{Channel: a.cfg.Channel, Freq: a.cfg.Freq}
 	if c := a.cfg.Country; c != nil {
 		air.Country, air.Subbands = c.Alpha2, c.Subbands
 	}

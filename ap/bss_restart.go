@@ -129,4 +129,5 @@ func (a *AP) replaceBSS(i int, x BSSConfig) {
 	a.bsses[i], a.radios[i] = a.bsses[last], a.radios[last]
 	a.bsses, a.radios = a.bsses[:last], a.radios[:last]
 	a.radios[i].tbtt, a.radios[i].tsfAdjust, a.radios[i].groupQueued = was.tbtt, was.tsfAdjust, was.groupQueued
+	a.load.on = a.anyBSSLoad()
 }

@@ -136,6 +136,10 @@ func TestRestartBSSRefused(t *testing.T) {
 		{1, BSSConfig{Name: "guest", SSID: ""}, "ssid"},
 		{1, BSSConfig{Name: "guest", SSID: "x", DTIMPeriod: 256}, "dtim_period 256"},
 		{1, BSSConfig{Name: "guest", SSID: "x", RSN: &RSNConfig{}}, "bss 2 (x): wpa"},
+		{1, BSSConfig{Name: "guest", SSID: "x", AuthTimeout: time.Millisecond}, "bss 2 (x): auth_timeout: 1ms, want 100ms to 1h0m0s"},
+		{1, BSSConfig{Name: "guest", SSID: "x", AssocResponseTimeout: 2 * time.Minute}, "bss 2 (x): assoc_resp_timeout: 2m0s"},
+		{1, BSSConfig{Name: "guest", SSID: "x", BSSLoadPeriod: 101}, "bss 2 (x): bss_load_update_period: 101"},
+		{1, BSSConfig{Name: "guest", SSID: "x", ChanUtilAvgPeriod: -1}, "bss 2 (x): chan_util_avg_period: -1"},
 	} {
 		err := h.a.RestartBSS(h.now, c.i, c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

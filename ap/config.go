@@ -146,6 +146,10 @@ type Config struct {
 
 const maxAID = 2007
 
+// defaultInactivity is hostapd's AP_MAX_INACTIVITY, a BSS's
+// ap_max_inactivity unless set.
+const defaultInactivity = 300 * time.Second
+
 // Resolve returns the configuration with defaults filled in, or an error
 // naming the first invalid field and the accepted values; New does the same.
 func (c Config) Resolve() (Config, error) { return c.withDefaults() }
@@ -256,7 +260,7 @@ func (c Config) withDefaults() (_ Config, err error) {
 		c.EchoTimeout = time.Second
 	}
 	if c.InactivityTimeout == 0 {
-		c.InactivityTimeout = 300 * time.Second
+		c.InactivityTimeout = defaultInactivity
 	}
 	return c.withTimers()
 }
@@ -268,28 +272,41 @@ type Timer struct {
 	Default  time.Duration
 	Min, Max time.Duration
 	Field    func(c *Config) *time.Duration
+	// BSSField is a BSS's own value of it beside the first (BSSConfig);
+	// nil for the radio's timers.
+	BSSField func(x *BSSConfig) *time.Duration
 }
 
 // Timers lists the admission timers, for the configuration file's keys
 // and their checks; Config's fields say what each does.
 var Timers = []Timer{
-	{"auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour, func(c *Config) *time.Duration { return &c.AuthTimeout }},
-	{"assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute, func(c *Config) *time.Duration { return &c.AssocResponseTimeout }},
-	{"status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second, func(c *Config) *time.Duration { return &c.StatusWait }},
-	{"sender_memory", time.Minute, time.Second, 24 * time.Hour, func(c *Config) *time.Duration { return &c.SenderMemory }},
-	{"idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour, func(c *Config) *time.Duration { return &c.IdleRelease }},
+	{"auth_timeout", 5 * time.Second, 100 * time.Millisecond, time.Hour, func(c *Config) *time.Duration { return &c.AuthTimeout },
+		func(x *BSSConfig) *time.Duration { return &x.AuthTimeout }},
+	{"assoc_resp_timeout", 3 * time.Second, 10 * time.Millisecond, time.Minute, func(c *Config) *time.Duration { return &c.AssocResponseTimeout },
+		func(x *BSSConfig) *time.Duration { return &x.AssocResponseTimeout }},
+	{"status_wait", 50 * time.Millisecond, time.Millisecond, 10 * time.Second, func(c *Config) *time.Duration { return &c.StatusWait }, nil},
+	{"sender_memory", time.Minute, time.Second, 24 * time.Hour, func(c *Config) *time.Duration { return &c.SenderMemory }, nil},
+	{"idle_release", 10 * time.Second, 100 * time.Millisecond, 24 * time.Hour, func(c *Config) *time.Duration { return &c.IdleRelease }, nil},
+}
+
+// fill sets a zero *v to the timer's default and checks its range; the
+// error names the configuration key.
+func (t *Timer) fill(v *time.Duration) error {
+	if *v == 0 {
+		*v = t.Default
+	}
+	if *v < t.Min || *v > t.Max {
+		return fmt.Errorf("%s: %v, want %v to %v", t.Key, *v, t.Min, t.Max)
+	}
+	return nil
 }
 
 // withTimers fills and checks the admission timers; errors name the
 // configuration keys.
 func (c Config) withTimers() (Config, error) {
-	for _, t := range Timers {
-		v := t.Field(&c)
-		if *v == 0 {
-			*v = t.Default
-		}
-		if *v < t.Min || *v > t.Max {
-			return c, fmt.Errorf("%s: %v, want %v to %v", t.Key, *v, t.Min, t.Max)
+	for i := range Timers {
+		if err := Timers[i].fill(Timers[i].Field(&c)); err != nil {
+			return c, err
 		}
 	}
 	c.BSSes = slices.Clone(c.BSSes) // defaults are filled in: not the caller's

@@ -190,9 +190,10 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		st.InFlightFrames += a.air.InFlight(ac)
 	}
 	if a.cfg.Advert.BSSLoadPeriod != 0 {
-		st.ChanUtil = int(a.load.util)
+		l := &a.radios[0].load
+		st.ChanUtil = int(l.util)
 		if a.cfg.Advert.ChanUtilAvgPeriod != 0 {
-			st.ChanUtilAvg = int(a.load.avg)
+			st.ChanUtilAvg = int(l.avg)
 		}
 	}
 	return st

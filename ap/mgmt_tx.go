@@ -100,7 +100,7 @@ func (a *AP) sendBeacon(now, tbtt time.Duration, r *bssRadio) {
 	if !ok {
 		return
 	}
-	a.updateLoad(now)
+	a.updateLoad(now, r)
 	b = r.b.AppendBeacon(b, r, now, r.saeH2ERequired())
 	a.cnt[counter.Beacons]++
 	fr := ieee80211.Frame(b[rt:])

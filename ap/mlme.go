@@ -14,7 +14,7 @@ const authOpenSystem = 0
 // handleAuth answers an open-system authentication. The station's entry
 // exists from the moment the response is sent, and goes again if the
 // response's echo shows it was not acknowledged (hostapd marks a station
-// authenticated only on that acknowledgement), after Config.AuthTimeout
+// authenticated only on that acknowledgement), after its BSS's AuthTimeout
 // without an association, or when a full table needs its slot. The
 // response is remembered for lostAckWindow (admit_lostack.go).
 func (a *AP) handleAuth(now time.Duration, b *bss.BSS, fr ieee80211.Frame) {
@@ -292,7 +292,7 @@ func (a *AP) handleLeave(now time.Duration, slot uint16, s *station, fr ieee8021
 }
 
 // toAuthenticated ends an associated station's association: it stays
-// authenticated, for another Config.AuthTimeout, without its keys.
+// authenticated, for another of its BSS's AuthTimeout, without its keys.
 func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
 	a.unassociate(slot, s)
 	s.bss.Deassociate(now, slot, &s.Station)

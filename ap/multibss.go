@@ -46,6 +46,17 @@ type BSSConfig struct {
 	// authenticator, GTK and IGTK with their rekey timer, PSKs, SAE PTs
 	// (derived with its SSID) and PMKSA cache; nil: an open network.
 	RSN *RSNConfig
+	// InactivityTimeout, AuthTimeout and AssocResponseTimeout are the
+	// BSS's own timers for its stations, as Config's fields of the same
+	// names are the first BSS's (ap_max_inactivity, auth_timeout,
+	// assoc_resp_timeout); zero: their defaults.
+	InactivityTimeout, AuthTimeout, AssocResponseTimeout time.Duration
+	// UTF8SSID, BSSLoadPeriod and ChanUtilAvgPeriod are the BSS's own
+	// announcements (bss.Advert's fields of the same names: utf8_ssid,
+	// bss_load_update_period, chan_util_avg_period); the rest of
+	// Config.Advert is the radio's.
+	UTF8SSID                         bool
+	BSSLoadPeriod, ChanUtilAvgPeriod int
 
 	// Holder is the interface that carries the BSS's address, so that the
 	// hardware ACKs its frames (the monitor for the first BSS, its ACK
@@ -89,11 +100,37 @@ func (c *Config) checkBSSes() error {
 				return fmt.Errorf("bss %d (%s): %w", n, x.SSID, err)
 			}
 		}
+		if err := x.checkTimers(); err != nil {
+			return fmt.Errorf("bss %d (%s): %w", n, x.SSID, err)
+		}
 	}
 	if len(c.BSSes) > 0 && c.ACS != nil {
 		return errors.New("bss: the start-up channel selection runs with one BSS only")
 	}
 	return nil
+}
+
+// checkTimers fills in and checks the BSS's own timers and announcement
+// periods, as Config's are.
+func (x *BSSConfig) checkTimers() error {
+	if x.InactivityTimeout == 0 {
+		x.InactivityTimeout = defaultInactivity
+	}
+	for i := range Timers {
+		if t := &Timers[i]; t.BSSField != nil {
+			if err := t.fill(t.BSSField(x)); err != nil {
+				return err
+			}
+		}
+	}
+	return x.advert(bss.Advert{}).Validate()
+}
+
+// advert is the BSS's announcements: the radio's (first's) with the BSS's
+// own keys.
+func (x *BSSConfig) advert(first bss.Advert) bss.Advert {
+	first.UTF8SSID, first.BSSLoadPeriod, first.ChanUtilAvgPeriod = x.UTF8SSID, x.BSSLoadPeriod, x.ChanUtilAvgPeriod
+	return first
 }
 
 // label names BSS n (counted from 1, the first BSS's being Config's) in
@@ -110,17 +147,20 @@ func (x *BSSConfig) label(n int) string {
 // DTIM, WMM, HT and VHT, table and budgets.
 func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	cfg := &a.cfg
-	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates, ExtCap: first.ExtCap}
+	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates}
 	b.PHY = bss.NewPHYElems(phyWithout(cfg.PHY, x.NoHT, x.NoVHT), cfg.Channel, cfg.Freq, b.Rates.IE)
 	b.Profile = first.Profile
 	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
 	b.Profile.WMM = !x.NoWMM
+	b.Profile.Advert = x.advert(first.Profile.Advert)
+	b.ExtCap = b.Profile.Advert.ExtCapElem()
 	b.Replies = bss.NewReplyBudget(replyShare(*cfg))
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
 	a.bsses = append(a.bsses, b)
 	r := a.newBSSRadio(b, x.MaxStations, x.Name, x.Holder, x.TAP)
 	r.isolate, r.toUnicast = x.APIsolate, x.MulticastToUnicast
+	r.timers = bssTimers{inactivity: x.InactivityTimeout, auth: x.AuthTimeout, assocResp: x.AssocResponseTimeout}
 	a.radios = append(a.radios, r)
 }
 

@@ -522,13 +522,14 @@ func TestGroupBufferDropsItsOldest(t *testing.T) {
 func TestBSSLoadCountsItsOwnStations(t *testing.T) {
 	cfg := threeBSSes()
 	cfg.Advert = bss.Advert{BSSLoadPeriod: 1}
+	cfg.BSSes[0].BSSLoadPeriod, cfg.BSSes[1].BSSLoadPeriod = 1, 1
 	h := newHarness(t, cfg)
 	h.join(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, false)
 	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1})
 	h.joinGuest(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 2})
 	h.take()
 	got := map[ieee80211.MAC]uint16{}
-	for len(got) < 3 {
+	for i := 0; i < 10 && len(got) < 3; i++ {
 		h.advance(h.a.Deadline() - h.now)
 		out, _ := h.take()
 		for _, f := range out {

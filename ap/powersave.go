@@ -144,14 +144,14 @@ func (a *AP) rebuffer(rec *flight, now time.Duration) bool {
 	return true
 }
 
-// pollInactive sends a Null data poll to stations not heard from for the
-// inactivity timeout. The poll is queued like data, so a dozing station gets
+// pollInactive sends a Null data poll to stations not heard from for
+// their BSS's inactivity timeout. The poll is queued like data, so a dozing station gets
 // it after the TIM announces it; no ACK means the station is gone.
 func (a *AP) pollInactive(now time.Duration) {
 	for slot := range a.sta.used() {
 		s := &a.sta.slots[slot]
 		a.releaseIdleState(now, s)
-		if s.State != bss.StateAssociated || s.polling || now-s.lastRx < a.cfg.InactivityTimeout {
+		if s.State != bss.StateAssociated || s.polling || now-s.lastRx < a.radios[s.bssIdx].timers.inactivity {
 			continue
 		}
 		h, ok := a.pool.get()

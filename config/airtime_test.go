@@ -76,50 +76,27 @@ func TestAirtimeChecks(t *testing.T) {
 	}
 }
 
-// What airqd does not serve yet is refused in its section: a key the core
-// applies to every BSS from the first BSS's configuration, where a
-// section's value differs from the first's, at the section's line of it
-// or, not set there (hostapd's default), at its bss= line; a section's
-// hostapd control socket is warned of. Several BSSes, each with the keys
-// the core serves per BSS, an airtime policy and a cap, have nothing
-// refused.
-func TestNotServed(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want []string
-	}{
-		{text: "ssid=m\nairtime_mode=0\nairtime_bss_cap=100\n"},
-		{text: "ssid=m\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 3\nairtime_bss_cap=25\n"},
-		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nbss=iot\nssid=i\nwpa=2\nwpa_passphrase=12345678\n"},
-		{text: "ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\nwmm_enabled=1\nap_max_inactivity=300\n"},
-		{text: "ssid=m\nap_isolate=1\nbss=guest\nssid=g\nap_isolate=1\n"},
-		{text: "interface=wlan0\nssid=m\nbss=guest\nssid=g\nwme_enabled=0\nbss=iot\nssid=i\nmulticast_to_unicast=1\nutf8_ssid=1\n", want: []string{
-			"bss iot: line 9: utf8_ssid: true here, false in the first BSS: airqd applies the first BSS's utf8_ssid to every BSS of the radio"}},
-		{text: "ssid=m\nap_max_inactivity=60\nieee80211n=1\ndisable_11n=1\nbss=guest\nssid=g\n", want: []string{
-			"bss guest: line 5: ap_max_inactivity: 5m0s here, 1m0s in the first BSS"}},
-		// each BSS's own WMM, HT, VHT and multicast_to_unicast
-		{text: "ssid=m\nchannel=36\nhw_mode=a\ncountry_code=US\nieee80211n=1\nieee80211ac=1\nwmm_enabled=0\ndisable_11ac=1\n" +
-			"bss=guest\nssid=g\ndisable_11n=1\nmulticast_to_unicast=1\nbss=iot\nssid=i\nwme_enabled=1\n"},
-		{text: "ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n"}, // the section's socket is served
+// A file of several BSSes, each section setting the keys the core serves
+// per BSS (its own WMM, HT, VHT, multicast_to_unicast, timers and
+// announcements, isolation, airtime keys, control socket), or a single BSS
+// with an airtime policy and cap, loads with no problem: none of them is a
+// radio key.
+func TestBSSKeysServed(t *testing.T) {
+	for _, text := range []string{
+		"ssid=m\nairtime_mode=0\nairtime_bss_cap=100\n",
+		"ssid=m\nairtime_mode=1\nairtime_sta_weight=02:00:00:00:10:01 3\nairtime_bss_cap=25\n",
+		"interface=wlan0\nssid=m\nbss=guest\nssid=g\nignore_broadcast_ssid=1\ndtim_period=1\nmax_num_sta=3\nbss=iot\nssid=i\nwpa=2\nwpa_passphrase=12345678\n",
+		"ssid=m\nbss=guest\nssid=g\nairtime_bss_cap=40\nwmm_enabled=1\nap_max_inactivity=300\n",
+		"ssid=m\nap_isolate=1\nbss=guest\nssid=g\nap_isolate=1\n",
+		"interface=wlan0\nssid=m\nbss=guest\nssid=g\nwme_enabled=0\nbss=iot\nssid=i\nmulticast_to_unicast=1\nutf8_ssid=1\n",
+		"ssid=m\nap_max_inactivity=60\nieee80211n=1\ndisable_11n=1\nbss=guest\nssid=g\n",
+		"ssid=m\nchannel=36\nhw_mode=a\ncountry_code=US\nieee80211n=1\nieee80211ac=1\nwmm_enabled=0\ndisable_11ac=1\n" +
+			"bss=guest\nssid=g\ndisable_11n=1\nmulticast_to_unicast=1\nbss=iot\nssid=i\nwme_enabled=1\n",
+		"ssid=m\nbss=guest\nssid=g\nctrl_interface=/run/hostapd\n", // the section's socket is served
 	} {
-		s, f, ps := loadText(t, c.text)
-		if ps.Err() != nil {
-			t.Fatalf("%q: %v", c.text, ps)
+		if _, _, ps := loadText(t, text); len(ps) != 0 {
+			t.Errorf("%q: %v", text, ps)
 		}
-		got := f.NotServed(&s)
-		if len(got) != len(c.want) {
-			t.Errorf("%q: %v, want %q", c.text, got, c.want)
-			continue
-		}
-		for i, p := range got {
-			if p.Warning != strings.Contains(c.want[i], "warning:") || !strings.Contains(p.String(), c.want[i]) {
-				t.Errorf("%q: %v, want %q", c.text, p, c.want[i])
-			}
-		}
-	}
-	var none *File
-	if ps := none.NotServed(&Settings{}); ps != nil {
-		t.Errorf("no file: %v", ps)
 	}
 }
 

@@ -40,9 +40,8 @@ func (s *Settings) AllBSSes() []BSS {
 }
 
 // CoreBSSes are the bss= sections as the core takes them
-// (ap.Config.BSSes), in the file's order, with the keys the core serves
-// per BSS (the others are the first BSS's for every BSS: NotServed); a
-// zero BSSID is derived from the radio's address at bring-up. Each names
+// (ap.Config.BSSes), in the file's order, each with its own values of
+// the keys the core serves per BSS; a zero BSSID is derived from the radio's address at bring-up. Each names
 // the interface that holds its BSSID (its ACK holder, named after the
 // monitor) and its TAP, for airqctl dev; the simulated radio has
 // neither.
@@ -55,6 +54,8 @@ func (s *Settings) CoreBSSes() []ap.BSSConfig {
 			MaxStations: c.MaxStations, ACL: c.ACL, APIsolate: c.APIsolate, RSN: c.RSN,
 			NoWMM: !c.WMM, NoHT: c.NoHT, NoVHT: c.NoVHT, MulticastToUnicast: c.MulticastToUnicast,
 		}
+		x.InactivityTimeout, x.AuthTimeout, x.AssocResponseTimeout = c.InactivityTimeout, c.AuthTimeout, c.AssocResponseTimeout
+		x.UTF8SSID, x.BSSLoadPeriod, x.ChanUtilAvgPeriod = c.Advert.UTF8SSID, c.Advert.BSSLoadPeriod, c.Advert.ChanUtilAvgPeriod
 		if s.Radio != "sim" {
 			x.Holder, x.TAP = bssid.HolderName(s.Ifname, i+2), b.Settings.Tap
 		}

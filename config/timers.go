@@ -10,8 +10,9 @@ import (
 
 // The admission timers (ap.Timers) are keys of their own, each a Go
 // duration such as 5s or 50ms within the core's range. None has a flag
-// (ap_max_inactivity has none either) and none is reloaded: the core reads
-// them at start.
+// (ap_max_inactivity has none either) and none is reloaded live: the core
+// reads them at start, and a bss= section's own auth_timeout and
+// assoc_resp_timeout when its BSS (re)starts.
 func init() {
 	for _, t := range ap.Timers {
 		keys[t.Key] = timerKey(t)

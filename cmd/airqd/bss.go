@@ -20,11 +20,6 @@ func (o *options) checkBSSNames() error {
 	return asError(o.conf.CheckNames(&o.Settings, new(systemNetdevs), o.Control, o.Global))
 }
 
-// checkServed refuses what the file configures and airqd does not serve
-// yet (config.File.NotServed): a section's key that the radio applies
-// from the first BSS to every BSS, set otherwise than the first's.
-func (o *options) checkServed() error { return asError(o.conf.NotServed(&o.Settings)) }
-
 // asError is ps as an error, nil for none.
 func asError(ps config.Problems) error {
 	if len(ps) == 0 {

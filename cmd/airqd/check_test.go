@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/internal/ieee80211"
@@ -40,27 +41,10 @@ func TestCheckConfigSectionsGolden(t *testing.T) {
 	}
 }
 
-// A file airqd checks clean but does not serve yet (a section's key the
-// core applies radio-wide, set otherwise than the first BSS's) is refused
-// at start naming the section and the key; a file of several BSSes
-// starts, a secured one beside the first included, each section's keys in its own BSS of the core; a file of one
+// A file of several BSSes starts, a secured one beside the first
+// included, each section's keys in its own BSS of the core; a file of one
 // BSS starts, an airtime policy and cap included, and the core gets them.
-func TestNotServedRefusedAtStart(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"ssid=main\nutf8_ssid=1\nbss=guest\nssid=guest\n", "bss guest: line 3: utf8_ssid: false here, true in the first BSS"},
-	} {
-		path := writeConf(t, c.text)
-		o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
-		if err == nil {
-			t.Errorf("%q: starts", c.text)
-			continue
-		}
-		var out bytes.Buffer
-		startRefused(&out, o, err)
-		if got := out.String(); !bytes.Contains(out.Bytes(), []byte(c.want)) || bytes.Count(out.Bytes(), []byte("\n")) != 1 {
-			t.Errorf("%q: %s, want one line with %q", c.text, got, c.want)
-		}
-	}
+func TestSectionsStart(t *testing.T) {
 	path := writeConf(t, "ssid=main\nbss=guest\nssid=guest net\nignore_broadcast_ssid=1\ndtim_period=3\nmax_num_sta=20\nbssid=02:00:00:00:0a:01\nap_isolate=1\n")
 	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
 	if err != nil {
@@ -110,6 +94,29 @@ func TestNotServedRefusedAtStart(t *testing.T) {
 	}
 	if c := o.Core.Airtime; c.Mode != 1 || len(c.BSS) != 1 || c.BSS[0].CapPercent != 30 || c.BSS[0].StaWeights[ieee80211.MAC{2, 0, 0, 0, 0x10, 1}] != 768 {
 		t.Errorf("the core's airtime policy: %+v", c)
+	}
+}
+
+// -check-config passes a file whose sections set their own
+// ap_max_inactivity, admission timers, utf8_ssid and BSS Load keys
+// otherwise than the first BSS, and airqd gives each BSS of the core its
+// section's values.
+func TestCheckConfigSectionsOwnTimers(t *testing.T) {
+	path := writeConf(t, "ssid=main\nap_max_inactivity=60\nbss_load_update_period=10\n"+
+		"bss=guest\nssid=guest\nap_max_inactivity=900\nauth_timeout=2s\nassoc_resp_timeout=1s\nutf8_ssid=1\nbss_load_update_period=20\nchan_util_avg_period=40\n")
+	var out bytes.Buffer
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-check-config", path})
+	if status := checkConfig(o, err, &out); status != 0 || strings.Contains(out.String(), "per BSS") {
+		t.Fatalf("exit status %d:\n%s", status, out.String())
+	}
+	o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ap.BSSConfig{Name: "guest", SSID: "guest", DTIMPeriod: 2, MaxStations: 2007, InactivityTimeout: 15 * time.Minute,
+		AuthTimeout: 2 * time.Second, AssocResponseTimeout: time.Second, UTF8SSID: true, BSSLoadPeriod: 20, ChanUtilAvgPeriod: 40}
+	if len(o.Core.BSSes) != 1 || !reflect.DeepEqual(o.Core.BSSes[0], want) || o.Core.InactivityTimeout != time.Minute || o.Core.Advert.BSSLoadPeriod != 10 {
+		t.Errorf("the core's BSSes: %+v, want %+v", o.Core.BSSes, want)
 	}
 }
 

@@ -152,7 +152,7 @@ func parseFlagsWith(args []string, extra []byte) (options, error) {
 	o.flagSet = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { o.flagSet[f.Name] = true })
 	ps := o.readFile()
-	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames, o.checkHostapd, o.checkBSSNames, o.checkServed} {
+	for _, check := range []func() error{o.checkRadio, o.applyPHY, o.checkACS, o.checkScanBounds, o.checkDaemon, o.checkSim, o.checkNames, o.checkHostapd, o.checkBSSNames} {
 		if err := check(); err != nil {
 			ps = append(ps, o.problems(err)...)
 		}

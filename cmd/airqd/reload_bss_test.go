@@ -30,6 +30,8 @@ func TestBSSReloadDiff(t *testing.T) {
 			restart: []int{1}, changed: []string{"dtim_period", "ssid"}, sameSet: true},
 		{name: "iot hidden", next: strings.Replace(reloadBSSes, "ssid=iot\n", "ssid=iot\nignore_broadcast_ssid=1\n", 1),
 			restart: []int{2}, sameSet: true},
+		{name: "guest's own timers and announcements", next: strings.Replace(reloadBSSes, "ssid=guest\n", "ssid=guest\nap_max_inactivity=60\nauth_timeout=2s\nutf8_ssid=1\nbss_load_update_period=5\n", 1),
+			restart: []int{1}, changed: []string{"ap_max_inactivity", "auth_timeout", "bss_load_update_period", "utf8_ssid"}, sameSet: true},
 		{name: "guest's airtime weight", next: strings.Replace(reloadBSSes, "ssid=guest\nairtime_bss_weight=1", "ssid=guest\nairtime_bss_weight=3", 1),
 			sameSet: true},
 		{name: "guest's BSSID and TAP", next: strings.Replace(reloadBSSes, "ssid=guest\n", "ssid=guest\nbssid=02:00:00:00:01:0a\ntap=gtap\n", 1),
