@@ -2,7 +2,6 @@ package tap
 
 import (
 	"bytes"
-	"encoding/binary"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -63,42 +62,6 @@ func TestMergeRoundTrip(t *testing.T) {
 	})
 }
 
-func TestMergeStops(t *testing.T) {
-	f := flowSpec{mss: 1000}
-	for name, tc := range map[string]struct {
-		mod  func(segs [][]byte)
-		want int
-	}{
-		"all":           {func([][]byte) {}, 4},
-		"gap":           {func(s [][]byte) { s[2][34+7]++; fixTCP(s[2]) }, 2},
-		"other ack":     {func(s [][]byte) { s[1][34+11]++; fixTCP(s[1]) }, 1},
-		"bad checksum":  {func(s [][]byte) { s[3][60]++ }, 3},
-		"other TTL":     {func(s [][]byte) { s[1][14+8]--; fixIP(s[1]) }, 1},
-		"FIN":           {func(s [][]byte) { s[2][34+13] |= tcpFIN; fixTCP(s[2]) }, 2},
-		"first pushed":  {func(s [][]byte) { s[0][34+13] |= tcpPSH; fixTCP(s[0]) }, 1},
-		"longer second": {func(s [][]byte) { s[0] = s[0][:len(s[0])-1]; fixIP(s[0]); fixTCP(s[0]) }, 1},
-	} {
-		segs := segments(t, f, 4, 1000)
-		tc.mod(segs)
-		c := newCoalescer()
-		if k, _ := c.merge(segs); k != tc.want {
-			t.Errorf("%s: merged %d, want %d", name, k, tc.want)
-		}
-	}
-}
-
-// fixIP and fixTCP redo an IPv4 test frame's lengths and checksums.
-func fixIP(b []byte) {
-	binary.BigEndian.PutUint16(b[14+2:], uint16(len(b)-14))
-	binary.BigEndian.PutUint16(b[14+10:], ipv4Checksum(b[14:34]))
-}
-
-func fixTCP(b []byte) {
-	s := tcpSeg{l4: 34}
-	b[34+16], b[34+17] = 0, 0
-	binary.BigEndian.PutUint16(b[34+16:], transportChecksum(pseudoOf(b, s, len(b)-34), b[34:]))
-}
-
 func TestMergeAllocs(t *testing.T) {
 	segs := segments(t, flowSpec{mss: 1448}, 32, 1448)
 	c := newCoalescer()
@@ -116,5 +79,105 @@ func BenchmarkMergeTCP(b *testing.B) {
 	b.SetBytes(32 * 1448)
 	for b.Loop() {
 		c.merge(segs)
+	}
+}
+
+// TestMergeRefuses: each rule of the coalescer on its own. Four segments
+// of 1000 bytes go in; mod changes one field of one or more of them (its
+// lengths and checksums redone unless the case is a bad checksum); want is
+// how many the first write carries. What is merged must also cut back into
+// the very segments (coalesceAll).
+func TestMergeRefuses(t *testing.T) {
+	at := func(j int, f func(s *segSpec)) func(int, *segSpec) {
+		return func(i int, s *segSpec) {
+			if i == j {
+				f(s)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		ipv6 bool
+		mod  func(int, *segSpec)
+		want int
+	}{
+		{"all", false, nil, 4},
+		{"all, IPv6", true, nil, 4},
+		{"sequence gap", false, at(2, func(s *segSpec) { s.seq++ }), 2},
+		{"retransmission", false, at(2, func(s *segSpec) { s.seq -= 1000 }), 2},
+		{"other ACK number", false, at(1, func(s *segSpec) { s.ack++ }), 1},
+		{"other window", false, at(1, func(s *segSpec) { s.window++ }), 1},
+		{"other urgent pointer", false, at(1, func(s *segSpec) { s.urg = 1 }), 1},
+		{"URG", false, at(1, func(s *segSpec) { s.flags |= tcpURG; s.urg = 1 }), 1},
+		{"SYN", false, at(2, func(s *segSpec) { s.flags |= tcpSYN }), 2},
+		{"FIN", false, at(2, func(s *segSpec) { s.flags |= tcpFIN }), 2},
+		{"RST", false, at(2, func(s *segSpec) { s.flags |= tcpRST }), 2},
+		{"no ACK", false, at(1, func(s *segSpec) { s.flags = 0 }), 1},
+		{"CWR first", false, at(0, func(s *segSpec) { s.flags |= tcpCWR }), 1},
+		{"ECE on all", false, func(_ int, s *segSpec) { s.flags |= tcpECE }, 4},
+		{"ECE on one", false, at(2, func(s *segSpec) { s.flags |= tcpECE }), 2},
+		{"PSH first", false, at(0, func(s *segSpec) { s.flags |= tcpPSH }), 1},
+		{"PSH second ends the run", false, at(1, func(s *segSpec) { s.flags |= tcpPSH }), 2},
+		{"PSH last", false, at(3, func(s *segSpec) { s.flags |= tcpPSH }), 4},
+		{"no payload", false, at(1, func(s *segSpec) { s.payload = 0 }), 1},
+		{"longer second", false, at(1, func(s *segSpec) { s.payload++ }), 1},
+		{"shorter second ends the run", false, at(1, func(s *segSpec) { s.payload-- }), 2},
+		{"other option", false, at(1, func(s *segSpec) { s.options = []byte{1, 1, 8, 10, 0, 0, 0, 1, 0, 0, 0, 3} }), 1},
+		{"other options length", false, at(1, func(s *segSpec) { s.options = s.options[:8] }), 1},
+		{"reserved TCP bits", false, at(1, func(s *segSpec) { s.headerRemainder = 1 }), 1},
+		{"other TTL", false, at(1, func(s *segSpec) { s.ttl-- }), 1},
+		{"other TOS", false, at(1, func(s *segSpec) { s.tos = 0x10 }), 1},
+		{"other ECN codepoint", false, at(1, func(s *segSpec) { s.tos = 0x03 }), 1},
+		{"DF cleared", false, at(1, func(s *segSpec) { s.ipFlags = 0 }), 1},
+		{"reserved IPv4 flag", false, at(1, func(s *segSpec) { s.ipFlags |= 0x80 }), 1},
+		{"more fragments", false, at(1, func(s *segSpec) { s.ipFlags |= 0x20 }), 1},
+		{"IPv4 ID skips", false, at(1, func(s *segSpec) { s.id++ }), 1},
+		{"IPv4 ID fixed", false, func(_ int, s *segSpec) { s.id = 7 }, 1},
+		{"IPv4 ID counts without DF", false, func(_ int, s *segSpec) { s.ipFlags = 0 }, 4},
+		{"IPv4 options", false, at(1, func(s *segSpec) { s.ipOptions = []byte{1, 1, 1, 0} }), 1},
+		{"other source port", false, at(1, func(s *segSpec) { s.sport++ }), 1},
+		{"other destination port", false, at(1, func(s *segSpec) { s.dport++ }), 1},
+		{"other source address", false, at(1, func(s *segSpec) { s.saddr[3]++ }), 1},
+		{"other destination address", false, at(1, func(s *segSpec) { s.daddr[3]++ }), 1},
+		{"other MAC", false, at(1, func(s *segSpec) { s.src[5]++ }), 1},
+		{"VLAN tag", false, at(0, func(s *segSpec) { s.etherType = 0x8100 }), 1},
+		{"UDP", false, at(0, func(s *segSpec) { s.proto = 17 }), 1},
+		{"bad TCP checksum", false, at(2, func(s *segSpec) { s.badTCP = true }), 2},
+		{"bad TCP checksum first", false, at(0, func(s *segSpec) { s.badTCP = true }), 1},
+		{"bad IPv4 header checksum", false, at(2, func(s *segSpec) { s.badIP = true }), 2},
+		{"other hop limit", true, at(1, func(s *segSpec) { s.ttl-- }), 1},
+		{"other traffic class", true, at(1, func(s *segSpec) { s.tos = 0x02 }), 1},
+		{"other flow label", true, at(1, func(s *segSpec) { s.flowLabel = 5 }), 1},
+		{"other IPv6 source", true, at(1, func(s *segSpec) { s.saddr[15]++ }), 1},
+		{"IPv6 next header", true, at(0, func(s *segSpec) { s.proto = 17 }), 1},
+		{"bad TCP checksum, IPv6", true, at(1, func(s *segSpec) { s.badTCP = true }), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			segs := run(baseSpec(tc.ipv6), 4, tc.mod)
+			c := newCoalescer()
+			if k, _ := c.merge(segs); k != tc.want {
+				t.Errorf("merged %d, want %d", k, tc.want)
+			}
+			coalesceAll(t, &c, segs)
+		})
+	}
+}
+
+// TestMergeBound: a merged frame stays within an IP datagram's 64 KiB;
+// the segments past it start the next write.
+func TestMergeBound(t *testing.T) {
+	for _, ipv6 := range []bool{false, true} {
+		base := baseSpec(ipv6)
+		base.payload = 1460
+		segs := run(base, 46, nil)
+		c := newCoalescer()
+		// headers of 66 (IPv4) or 86 (IPv6) bytes and 44 payloads of 1460
+		// fit in 14 + 65535; a 45th does not
+		if k, m := c.merge(segs); k != 44 || len(m) > 14+65535 {
+			t.Errorf("ipv6=%v: merged %d segments into %d bytes, want 44", ipv6, k, len(m))
+		}
+		if w := coalesceAll(t, &c, segs); w != 2 {
+			t.Errorf("ipv6=%v: %d writes, want 2", ipv6, w)
+		}
 	}
 }
