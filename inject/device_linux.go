@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -47,11 +48,16 @@ type Device struct {
 
 	c counters
 
-	kmu    sync.Mutex // guards kstats: reading PACKET_STATISTICS resets it
+	kmu    sync.Mutex // guards kstats and kopt: reading PACKET_STATISTICS resets it
 	kstats [2]uint64  // packets, drops
+	kopt   sockopt    // PACKET_STATISTICS of rx
 
-	rxBase uint64 // the interface's rx_packets once the receive socket was bound
-	rxOK   bool   // rxBase was read
+	// ifStats reads the interface's counters in its network namespace
+	// (FilterCounts, every second from the shell) without allocating;
+	// nil when rtnetlink would not open
+	ifStats *link.StatsReader
+	rxBase  uint64 // the interface's rx_packets once the receive socket was bound
+	rxOK    bool   // rxBase was read
 }
 
 type counters struct {
@@ -81,12 +87,15 @@ func Open(ifname string, opt Options) (*Device, error) {
 		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
 	d := &Device{name: ifname, ifindex: index, addr: opt.Address, others: opt.Others, echoLen: echoLen(opt)}
+	d.ifStats, _ = link.OpenStats() // without it FilterCounts says it cannot tell
 	if d.rx, d.ring, d.ringErr, err = openRx(index, opt); err != nil {
+		d.closeIfStats()
 		return nil, fmt.Errorf("inject: open %s: receive socket: %w", ifname, err)
 	}
-	d.rxBase, d.rxOK = ifRxPackets(index) // after bind: what comes in between counts as passed only
+	d.rxBase, d.rxOK = d.ifRxPackets() // after bind: what comes in between counts as passed only
 	if d.tx, err = openTx(index, opt); err != nil {
 		d.rx.Close()
+		d.closeIfStats()
 		return nil, fmt.Errorf("inject: open %s: send socket: %w", ifname, err)
 	}
 	if d.rxRC, err = d.rx.SyscallConn(); err == nil {
@@ -95,10 +104,12 @@ func Open(ifname string, opt Options) (*Device, error) {
 	if err != nil {
 		d.rx.Close()
 		d.tx.Close()
+		d.closeIfStats()
 		return nil, fmt.Errorf("inject: open %s: %w", ifname, err)
 	}
 	d.rb.init()
 	d.tb.init()
+	d.kopt.init(unix.SOL_PACKET, unix.PACKET_STATISTICS)
 	if d.ring != nil {
 		d.rt.init(d.ring, &d.c)
 		if err = d.rx.SetReadDeadline(time.Now().Add(ringErrorCheck)); err != nil {
@@ -227,7 +238,7 @@ func (d *Device) Close() error {
 	if d.closed.Swap(true) {
 		return nil
 	}
-	err := errors.Join(d.rx.Close(), d.tx.Close())
+	err := errors.Join(d.rx.Close(), d.tx.Close(), d.closeIfStats())
 	if d.ring != nil {
 		// Closing woke a pending read; once it is out, nothing walks the
 		// ring and Release sees closed.
@@ -246,9 +257,10 @@ func (d *Device) Close() error {
 func (d *Device) Stats() Stats {
 	d.kmu.Lock()
 	if !d.closed.Load() {
-		if st, err := d.rx.GetsockoptTpacketStats(unix.SOL_PACKET, unix.PACKET_STATISTICS); err == nil {
-			d.kstats[0] += uint64(st.Packets)
-			d.kstats[1] += uint64(st.Drops)
+		// struct tpacket_stats: tp_packets, tp_drops
+		if v, err := d.kopt.read(d.rxRC); err == nil && len(v) == 8 {
+			d.kstats[0] += uint64(binary.NativeEndian.Uint32(v))
+			d.kstats[1] += uint64(binary.NativeEndian.Uint32(v[4:]))
 		}
 	}
 	kp, kd := d.kstats[0], d.kstats[1]
@@ -275,7 +287,7 @@ func (d *Device) Stats() Stats {
 // arriving between the two readings counts as passed only and the
 // difference is never too large. ok is false when rtnetlink does not tell.
 func (d *Device) FilterCounts() (received, passed uint64, ok bool) {
-	n, ok := ifRxPackets(d.ifindex)
+	n, ok := d.ifRxPackets()
 	passed = d.Stats().KernelPackets
 	if !ok || !d.rxOK || n < d.rxBase {
 		return 0, passed, false

@@ -1,41 +1,20 @@
 package inject
 
-import (
-	"encoding/binary"
+// ifRxPackets reads the interface's rx_packets from rtnetlink through the
+// socket opened with the device, in the interface's network namespace
+// (sysfs may show another one's). It allocates nothing: the shell asks
+// once a second.
+func (d *Device) ifRxPackets() (uint64, bool) {
+	if d.ifStats == nil {
+		return 0, false
+	}
+	c, err := d.ifStats.Read(d.ifindex)
+	return c.RxPackets, err == nil
+}
 
-	"github.com/mdlayher/netlink"
-	"golang.org/x/sys/unix"
-)
-
-// ifRxPackets asks rtnetlink for an interface's rx_packets (the first
-// counter of IFLA_STATS64, struct rtnl_link_stats64, in host order). It
-// works in any network namespace, where sysfs may show another one's
-// interfaces. A connection per call: the shell asks once a second.
-func ifRxPackets(index int) (uint64, bool) {
-	c, err := netlink.Dial(unix.NETLINK_ROUTE, nil)
-	if err != nil {
-		return 0, false
+func (d *Device) closeIfStats() error {
+	if d.ifStats == nil {
+		return nil
 	}
-	defer c.Close()
-	info := make([]byte, unix.SizeofIfInfomsg)
-	binary.NativeEndian.PutUint32(info[4:], uint32(index))
-	msgs, err := c.Execute(netlink.Message{
-		Header: netlink.Header{Type: unix.RTM_GETLINK, Flags: netlink.Request},
-		Data:   info,
-	})
-	if err != nil || len(msgs) != 1 || len(msgs[0].Data) < unix.SizeofIfInfomsg {
-		return 0, false
-	}
-	ad, err := netlink.NewAttributeDecoder(msgs[0].Data[unix.SizeofIfInfomsg:])
-	if err != nil {
-		return 0, false
-	}
-	for ad.Next() {
-		if ad.Type() == unix.IFLA_STATS64 {
-			if b := ad.Bytes(); len(b) >= 8 {
-				return binary.NativeEndian.Uint64(b), true
-			}
-		}
-	}
-	return 0, false
+	return d.ifStats.Close()
 }

@@ -1,6 +1,7 @@
 package inject
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -144,11 +145,13 @@ type ringTake struct {
 	kept    int
 	blocked bool
 	pollFn  func(fd uintptr) bool
+	soError sockopt // SO_ERROR of the receive socket (Device.socketError)
 }
 
 func (t *ringTake) init(r *ring, c *counters) {
 	t.r, t.c = r, c
 	t.pollFn = t.poll
+	t.soError.init(unix.SOL_SOCKET, unix.SO_ERROR)
 }
 
 // poll is the netpoller's callback: done once a frame was taken (or the
@@ -171,9 +174,11 @@ const ringErrorCheck = time.Second
 // socketError returns the receive socket's pending error (SO_ERROR, which
 // reading clears), as a read would have.
 func (d *Device) socketError() error {
-	e, err := d.rx.GetsockoptInt(unix.SOL_SOCKET, unix.SO_ERROR)
-	if err == nil && e != 0 {
-		err = unix.Errno(e)
+	v, err := d.rt.soError.read(d.rxRC)
+	if err == nil && len(v) >= 4 {
+		if e := int32(binary.NativeEndian.Uint32(v)); e != 0 {
+			err = unix.Errno(e)
+		}
 	}
 	if err != nil {
 		return os.NewSyscallError("receive ring", err)

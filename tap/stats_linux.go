@@ -22,9 +22,9 @@ func (d *Device) Stats() Stats {
 		TxErrors:     d.c.txErrors.Load(),
 		TxGSO:        d.c.txGSO.Load(),
 	}
-	if l, err := d.link(); err == nil {
-		s.KernelTxPackets, s.KernelTxDropped = l.stats.txPackets, l.stats.txDropped
-		s.KernelRxPackets, s.KernelRxDropped = l.stats.rxPackets, l.stats.rxDropped
+	if k, err := d.ifStats.Read(d.index); err == nil {
+		s.KernelTxPackets, s.KernelTxDropped = k.TxPackets, k.TxDropped
+		s.KernelRxPackets, s.KernelRxDropped = k.RxPackets, k.RxDropped
 	}
 	return s
 }
@@ -38,14 +38,9 @@ func (d *Device) MTU() (int, error) {
 	return l.mtu, nil
 }
 
-type linkStats struct {
-	rxPackets, txPackets, rxDropped, txDropped uint64
-}
-
 type linkInfo struct {
 	mtu    int
 	master int
-	stats  linkStats
 }
 
 // link asks rtnetlink for the interface. The socket was opened with the
@@ -82,13 +77,6 @@ func decodeLink(b []byte) (linkInfo, error) {
 			l.mtu = int(ad.Uint32())
 		case unix.IFLA_MASTER:
 			l.master = int(ad.Uint32())
-		case unix.IFLA_STATS64:
-			// struct rtnl_link_stats64: rx_packets, tx_packets, rx_bytes,
-			// tx_bytes, rx_errors, tx_errors, rx_dropped, tx_dropped, ...
-			if v := ad.Bytes(); len(v) >= 64 {
-				u := func(i int) uint64 { return binary.NativeEndian.Uint64(v[8*i:]) }
-				l.stats = linkStats{rxPackets: u(0), txPackets: u(1), rxDropped: u(6), txDropped: u(7)}
-			}
 		}
 	}
 	return l, ad.Err()

@@ -20,12 +20,15 @@ import (
 // the same method are serialised. Stats, MTU and Close may be called at any
 // time.
 type Device struct {
-	name   string
-	index  int
-	f      *os.File
-	rc     syscall.RawConn
-	rtnl   *netlink.Conn // link queries, in the TAP's network namespace
-	closed atomic.Bool
+	name  string
+	index int
+	f     *os.File
+	rc    syscall.RawConn
+	rtnl  *netlink.Conn // link queries, in the TAP's network namespace
+	// ifStats reads the interface's counters (Stats, every second from
+	// the shell) without allocating, in the same namespace
+	ifStats *link.StatsReader
+	closed  atomic.Bool
 
 	offloads uint // TUN_F_* the kernel accepted, or vnetOnly; 0: plain frames, no vnet header
 
@@ -86,11 +89,16 @@ func setup(fd int, name string, offload Offload) (*Device, error) {
 	if d.rtnl, err = netlink.Dial(unix.NETLINK_ROUTE, nil); err != nil {
 		return nil, fmt.Errorf("rtnetlink: %w", err)
 	}
+	if d.ifStats, err = link.OpenStats(); err != nil {
+		d.rtnl.Close()
+		return nil, err
+	}
 	// os.NewFile sees the non-blocking flag and registers the descriptor
 	// with the netpoller.
 	d.f = os.NewFile(uintptr(fd), "/dev/net/tun")
 	if d.rc, err = d.f.SyscallConn(); err != nil {
 		d.rtnl.Close()
+		d.ifStats.Close()
 		return nil, err
 	}
 	d.rd.init(d.offloads != 0)
@@ -164,7 +172,7 @@ func (d *Device) Close() error {
 	if d.closed.Swap(true) {
 		return nil
 	}
-	return errors.Join(d.f.Close(), d.rtnl.Close())
+	return errors.Join(d.f.Close(), d.rtnl.Close(), d.ifStats.Close())
 }
 
 // ioError maps an I/O error to ErrClosed after Close.

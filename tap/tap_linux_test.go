@@ -203,3 +203,19 @@ func TestIntegrationTAPClose(t *testing.T) {
 		t.Errorf("%s still exists after Close", d.Name())
 	}
 }
+
+// TestIntegrationKernelDropsAllocs: reading the kernel's drop counter, as
+// the shell does every second, allocates nothing: its garbage would grow
+// an idle daemon's heap toward the collector's goal.
+func TestIntegrationKernelDropsAllocs(t *testing.T) {
+	netnstest.NeedTUN(t)
+	netnstest.Enter(t)
+	d, err := Open("atap0", Options{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer d.Close()
+	if n := testing.AllocsPerRun(100, func() { d.KernelDrops() }); n != 0 {
+		t.Errorf("%v allocations per KernelDrops", n)
+	}
+}

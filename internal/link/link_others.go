@@ -18,3 +18,15 @@ func Down(string) error { return ErrNotSupported }
 
 // SetMTU returns ErrNotSupported.
 func SetMTU(string, int) error { return ErrNotSupported }
+
+// StatsReader reads nothing where there is no rtnetlink.
+type StatsReader struct{}
+
+// OpenStats returns ErrNotSupported.
+func OpenStats() (*StatsReader, error) { return nil, ErrNotSupported }
+
+// Read returns ErrNotSupported.
+func (*StatsReader) Read(int) (Counters, error) { return Counters{}, ErrNotSupported }
+
+// Close does nothing.
+func (*StatsReader) Close() error { return nil }
