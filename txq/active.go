@@ -11,7 +11,7 @@ import (
 // pending.
 func (s *Scheduler) effective(sta uint16, ac ieee80211.AC, a *air) int64 {
 	d := a.def
-	if s.prod {
+	if s.prod && a.need != 0 {
 		d += s.refills(sta, ac, a)
 	}
 	return d - int64(s.air.StationPending(sta, ac))

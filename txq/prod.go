@@ -41,8 +41,10 @@ func (s *Scheduler) refills(sta uint16, ac ieee80211.AC, a *air) int64 {
 // realize books the refills earned so far into the deficit. Every realize
 // is followed by a file, which starts counting passes again.
 func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
-	a.def += s.refills(sta, ac, a)
-	a.need = 0
+	if a.need != 0 { // tested inline: most realizes have nothing to book
+		a.def += s.refills(sta, ac, a)
+		a.need = 0
+	}
 }
 
 // file records where the walk will stop for the station: each of its listed
