@@ -116,7 +116,7 @@ func (s *Scheduler) Enqueue(sta uint16, tid uint8, it Item, now time.Duration) b
 		q.newFlows.fpushTail(s.flows, fi)
 	}
 	s.enforce(q)
-	if q.frames > 0 {
+	if q.frames > 0 && q.state != stListed { // a listed queue stays as it is
 		s.schedule(q, true, now)
 	}
 	return true
