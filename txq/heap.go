@@ -78,10 +78,14 @@ var _ [32 - len(acState{}.heaps)]struct{}
 
 // heapDrop takes station-AC ai out of its heap, if any.
 func (s *Scheduler) heapDrop(A *acState, ai int32) {
-	a := &s.airs[ai]
-	if a.hp < 0 {
-		return
+	if s.airs[ai].hp >= 0 { // tested inline: most filings find it in none
+		s.heapRemove(A, ai)
 	}
+}
+
+// heapRemove takes station-AC ai out of the heap it is in.
+func (s *Scheduler) heapRemove(A *acState, ai int32) {
+	a := &s.airs[ai]
 	A.changed |= heapBit(a.hp)
 	h := &A.heaps[a.hp]
 	i, last := s.hpos[ai], int32(len(h.e)-1)
