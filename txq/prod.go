@@ -54,11 +54,17 @@ func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
 // Call it, after realize, whenever the deficit, the weight, the pending
 // airtime, the limits or the station's listed queues change.
 func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
+	// Tested inline: every checkout files a station with its queue out.
+	if a.listed == 0 && a.out != 0 && a.hp >= 0 {
+		return // Return files it again; until then stop skips the entry
+	}
+	s.fileNow(sta, ac, a)
+}
+
+// fileNow is file past its test for a checked-out queue.
+func (s *Scheduler) fileNow(sta uint16, ac ieee80211.AC, a *air) {
 	A := &s.acs[ac]
 	if a.listed == 0 {
-		if a.hp >= 0 && a.out != 0 {
-			return // Return files it again; until then stop skips the entry
-		}
 		// Nothing to stop at and no pass to refill on (refills counts
 		// passes over listed queues), so neither the debt nor the AQL
 		// answers matter until a queue is listed, and that files again.
