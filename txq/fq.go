@@ -115,11 +115,18 @@ func (s *Scheduler) Enqueue(sta uint16, tid uint8, it Item, now time.Duration) b
 		f.list = listNew
 		q.newFlows.fpushTail(s.flows, fi)
 	}
-	s.enforce(q)
+	if s.overBound(q) { // tested here: few frames find a bound passed
+		s.enforce(q)
+	}
 	if q.frames > 0 && q.state != stListed { // a listed queue stays as it is
 		s.schedule(q, true, now)
 	}
 	return true
+}
+
+// overBound reports whether queue q or the whole holds more than its bound.
+func (s *Scheduler) overBound(q *TXQ) bool {
+	return q.frames > uint32(s.cfg.QueueLimit) || q.bytes > uint32(s.cfg.QueueBytes) || s.frames > s.cfg.Limit || s.bytes > s.cfg.MemoryLimit
 }
 
 // enforce applies the per-queue bounds, then the total ones, dropping from
