@@ -239,13 +239,18 @@ func (s *Scheduler) Dequeue(q *TXQ, now time.Duration) (Frame, bool) {
 		}
 		var it item
 		var ok bool
-		if q.sta != 0 && s.stas[q.sta].paused {
+		switch {
+		case q.sta != 0 && s.stas[q.sta].paused:
 			// A dozing station's frames are fetched one by one (PS-Poll);
 			// their wait is the power-save buffer, not a standing queue,
 			// so CoDel neither drops them nor counts it.
 			it, ok = s.pop(q, f)
 			f.cv = codelVars{recInvSqrt: f.cv.recInvSqrt}
-		} else {
+		case f.head < 0:
+			// codelDequeue's answer for an empty flow, without the call:
+			// the driver's last Dequeue of a round finds one.
+			f.cv.dropping = false
+		default:
 			it, ok = s.codelDequeue(q, f, cnow)
 		}
 		if !ok {
