@@ -163,14 +163,9 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 // from the cursor, that is the non-station queue or a station's queue with
 // credit the per-station check allows, of a group within its cap. ok is
 // false when there is none: the kernel's walk then finds no eligible queue
-// in a whole pass and gives up.
-func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
-	A := &s.acs[ac]
-	if A.listed == 1 {
-		if qi, lap, ok, known := s.nextSolo(A, ac); known {
-			return qi, lap, ok
-		}
-	}
+// in a whole pass and gives up. With one queue listed, nextSolo answers
+// first.
+func (s *Scheduler) next(A *acState, ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	var best stop
 	found := false
 	if s.owned != 0 {
@@ -238,7 +233,15 @@ func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
 func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
 	for A.front >= 0 {
-		qi, lap, ok := s.next(ac)
+		var qi int32
+		var lap int64
+		ok, known := false, false
+		if A.listed == 1 {
+			qi, lap, ok, known = s.nextSolo(A, ac)
+		}
+		if !known {
+			qi, lap, ok = s.next(A, ac)
+		}
 		if !ok {
 			// One pass over every queue, refilling those in debt.
 			A.lap++
