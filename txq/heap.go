@@ -43,10 +43,9 @@ func (h *stationHeap) top() int32 {
 	return h.e[0].ai
 }
 
-// heapSet puts station-AC ai in heap hp (-1: none) at the stop its air
-// records, or restores the heap order after that stop moved.
-func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
-	a := &s.airs[ai]
+// heapSet puts station-AC ai, whose air is a, in heap hp (-1: none) at the
+// stop a records, or restores the heap order after that stop moved.
+func (s *Scheduler) heapSet(A *acState, hp int8, ai int32, a *air) {
 	if a.hp != hp {
 		s.heapDrop(A, ai)
 		if hp < 0 {

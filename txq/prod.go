@@ -123,7 +123,7 @@ func (s *Scheduler) fileNow(sta uint16, ac ieee80211.AC, a *air) {
 			a.kq, a.kLap = qs[1], A.lap+b2i(r.behind)+k/2
 		}
 	}
-	s.heapSet(A, hp, s.airIndex(sta, ac))
+	s.heapSet(A, hp, s.airIndex(sta, ac), a)
 }
 
 // refile is realize then file.
