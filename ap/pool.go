@@ -33,7 +33,7 @@ type pool struct {
 	shift uint // a chunk holds 1<<shift slabs
 	size  int
 	n     int // slabs at most
-	made  int // slabs handed out so far; the rest of slabs are unused
+	made  int // slabs handed out so far; those of slabs past it wait for their first get
 	free  []uint32
 }
 
