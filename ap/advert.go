@@ -49,9 +49,15 @@ func (a *AP) anyBSSLoad() bool {
 
 // countTxBusy adds a finished exchange's airtime, every attempt of it.
 func (a *AP) countTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
-	if !a.load.on || st == nil {
-		return
+	// Inlined: every completion asks, and without a BSS Load element
+	// (hostapd's default) nothing is counted.
+	if a.load.on && st != nil {
+		a.addTxBusy(ac, rec, st)
 	}
+}
+
+// addTxBusy is countTxBusy with the BSS Load element on and a status.
+func (a *AP) addTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
 	us := a.attemptAirtime(rec, ac, st.Rate) * (uint32(st.Retries) + 1)
 	a.load.busy += time.Duration(us) * time.Microsecond
 }

@@ -46,9 +46,12 @@ func (a *AP) amsduLimit(s *station) int {
 // and the frames arriving meanwhile go out together instead of one by one
 // (and wait less behind a long queue in the radio).
 func (a *AP) holdForAMSDU(slot uint16, q *txq.TXQ) bool {
-	if slot == 0 {
-		return false
-	}
+	// Inlined: without aggregation the answer is known before a call.
+	return slot != 0 && a.cfg.AMSDU != 0 && a.holdingForAMSDU(slot, q)
+}
+
+// holdingForAMSDU is holdForAMSDU for a station's queue with A-MSDUs on.
+func (a *AP) holdingForAMSDU(slot uint16, q *txq.TXQ) bool {
 	s := &a.sta.slots[slot]
 	limit := a.amsduLimit(s)
 	if limit == 0 || q.Bytes() >= limit-maxSubframeLen {

@@ -102,7 +102,7 @@ func (a *AP) queueMSDU(now time.Duration, slot uint16, tid uint8, da, sa ieee802
 		a.queueGroup(now, group, h, len(b))
 		return
 	}
-	if !a.sched.Enqueue(slot, tid, a.itemOf(h, len(b)), now) {
+	if !a.sched.Enqueue(slot, tid, itemFor(h, b), now) {
 		a.backlog--
 		a.pool.put(h)
 		a.cnt[counter.WiredDroppedNoStation]++
@@ -145,7 +145,12 @@ func (a *AP) Mark(h txq.Handle) bool {
 
 // itemOf describes the 802.3 frame of n bytes in slab h for the scheduler.
 func (a *AP) itemOf(h uint32, n int) txq.Item {
-	eth := a.pool.slab(h)[headroom : headroom+n]
+	return itemFor(h, a.pool.slab(h)[headroom:headroom+n])
+}
+
+// itemFor is itemOf for the 802.3 frame eth, held in slab h.
+func itemFor(h uint32, eth []byte) txq.Item {
+	n := len(eth)
 	var hash uint32
 	if n >= 14 {
 		hash = flowHash(binary.BigEndian.Uint16(eth[12:14]), eth[14:])

@@ -25,12 +25,16 @@ const chunkBytes = 128 << 10
 // beyond the pool's bound with load; once the load has reached a level,
 // serving it again allocates nothing.
 type pool struct {
-	chunks [][]byte
-	shift  uint // a chunk holds 1<<shift slabs
-	size   int
-	n      int // slabs at most
-	made   int // slabs made so far
-	free   []uint32
+	// slabs has every slab of the chunks allocated so far, cut once: a
+	// frame's path looks its slab up several times, and indexing costs
+	// less than a chunk's shift, mask, multiply and bounds checks, for a
+	// slice header of 24 bytes per slab.
+	slabs [][]byte
+	shift uint // a chunk holds 1<<shift slabs
+	size  int
+	n     int // slabs at most
+	made  int // slabs handed out so far; those of slabs past it wait for their first get
+	free  []uint32
 }
 
 func newPool(n int) *pool { return newPoolOf(n, slabSize) }
@@ -42,7 +46,7 @@ func newPoolOf(n, size int) *pool {
 		shift++
 	}
 	per := 1 << shift
-	return &pool{chunks: make([][]byte, 0, (n+per-1)/per), shift: shift, size: size, n: n, free: make([]uint32, 0, n)}
+	return &pool{slabs: make([][]byte, 0, min(n, per)), shift: shift, size: size, n: n, free: make([]uint32, 0, n)}
 }
 
 // get returns a free slab, or false when all n are in use.
@@ -55,8 +59,11 @@ func (p *pool) get() (uint32, bool) {
 	if p.made == p.n {
 		return 0, false
 	}
-	if p.made == len(p.chunks)<<p.shift {
-		p.chunks = append(p.chunks, make([]byte, min(1<<p.shift, p.n-p.made)*p.size))
+	if p.made == len(p.slabs) { // a new chunk
+		c := make([]byte, min(1<<p.shift, p.n-p.made)*p.size)
+		for off := 0; off < len(c); off += p.size {
+			p.slabs = append(p.slabs, c[off:off+p.size:off+p.size])
+		}
 	}
 	p.made++
 	return uint32(p.made - 1), true
@@ -65,10 +72,7 @@ func (p *pool) get() (uint32, bool) {
 func (p *pool) put(h uint32) { p.free = append(p.free, h) }
 
 // slab returns the whole slab h.
-func (p *pool) slab(h uint32) []byte {
-	c, off := p.chunks[h>>p.shift], int(h&(1<<p.shift-1))*p.size
-	return c[off : off+p.size : off+p.size]
-}
+func (p *pool) slab(h uint32) []byte { return p.slabs[h] }
 
 // unmade is the bytes of slabs the pool may still allocate.
 func (p *pool) unmade() int64 { return int64(p.n-p.made) * int64(p.size) }

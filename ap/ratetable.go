@@ -43,10 +43,16 @@ func (a *AP) learnCaps(s *station, ies ieee80211.Elements) {
 // rateTable returns the station's rate selection, building it at its first
 // use: a rate table is about 20 KiB, and most stations in a full table (or
 // a flooded one) never carry data. Nil means the best legacy rate.
+// Inlined: every frame to a station asks, and all but its first find it.
 func (a *AP) rateTable(s *station) *rate.Station {
 	if s.rc != nil || s.rcTried {
 		return s.rc
 	}
+	return a.buildRateTable(s)
+}
+
+// buildRateTable is rateTable at a station's first frame.
+func (a *AP) buildRateTable(s *station) *rate.Station {
 	s.rcTried = true
 	var seed uint64
 	for _, b := range s.Addr {

@@ -162,35 +162,32 @@ func (e *Estimator) Airtime(r radio.Rate, ac ieee80211.AC, psduLen int) uint32 {
 	if ac >= ieee80211.NumACs || psduLen < 0 || psduLen > maxPSDU {
 		return 0
 	}
-	d := e.frameTime(r, psduLen)
-	if d == 0 {
-		return 0
-	}
-	return d + e.access[ac]
-}
-
-// frameTime is the exchange without channel access.
-func (e *Estimator) frameTime(r radio.Rate, n int) uint32 {
+	// The exchange without channel access, worked out here rather than in
+	// a function of its own: every frame sent asks once.
+	var d uint32
 	switch r.Mode {
 	case radio.ModeLegacy:
-		return e.legacyTime(r.Legacy, r.ShortPre, n)
+		d = e.legacyTime(r.Legacy, r.ShortPre, psduLen)
 	case radio.ModeNone:
-		return e.legacyTime(e.lowest, false, n)
+		d = e.legacyTime(e.lowest, false, psduLen)
 	case radio.ModeHT:
 		bwi, ok := r.Bandwidth.Index()
 		if r.MCS > 31 || !ok {
 			return 0
 		}
-		return mcsTime(&e.mcs[0][bwi][r.MCS>>3][r.MCS&7], r, n)
+		d = mcsTime(&e.mcs[0][bwi][r.MCS>>3][r.MCS&7], r, psduLen)
 	case radio.ModeVHT:
 		bwi, ok := r.Bandwidth.Index()
 		if r.MCS > 9 || r.NSS < 1 || r.NSS > 8 || !ok {
 			return 0
 		}
 		// One A-MPDU delimiter, MPDU padded to a 4-octet boundary.
-		return mcsTime(&e.mcs[1][bwi][r.NSS-1][r.MCS], r, vhtDelimiter+(n+3)&^3)
+		d = mcsTime(&e.mcs[1][bwi][r.NSS-1][r.MCS], r, vhtDelimiter+(psduLen+3)&^3)
 	}
-	return 0
+	if d == 0 {
+		return 0
+	}
+	return d + e.access[ac]
 }
 
 func (e *Estimator) legacyTime(rate uint8, short bool, n int) uint32 {

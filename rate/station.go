@@ -229,13 +229,18 @@ func (s *Station) Report(r radio.Rate, attempts int, acked bool, now time.Durati
 	}
 }
 
-// tick folds the counters into the averages once per interval.
+// tick folds the counters into the averages once per interval. Inlined:
+// every Pick and Report asks, and most find the interval running.
 func (s *Station) tick(now time.Duration) {
+	if !s.started || now >= s.nextUpdate {
+		s.tickDue(now)
+	}
+}
+
+// tickDue is tick past its test: the first call, or an interval over.
+func (s *Station) tickDue(now time.Duration) {
 	if !s.started {
 		s.started, s.nextUpdate = true, now+s.cfg.Interval
-		return
-	}
-	if now < s.nextUpdate {
 		return
 	}
 	s.update()

@@ -11,7 +11,7 @@ import (
 // pending.
 func (s *Scheduler) effective(sta uint16, ac ieee80211.AC, a *air) int64 {
 	d := a.def
-	if s.prod {
+	if s.prod && a.need != 0 {
 		d += s.refills(sta, ac, a)
 	}
 	return d - int64(s.air.StationPending(sta, ac))
@@ -24,12 +24,9 @@ func (a *air) recent(now time.Duration) bool {
 // keepActive is ieee80211_txq_keep_active: an emptied station queue stays
 // listed while its station owes airtime and was active in the last 100 ms,
 // so that its debt is paid before others' credit is refilled without it.
-func (s *Scheduler) keepActive(q *TXQ, now time.Duration) bool {
-	if q.sta == 0 {
-		return false
-	}
-	a := s.airOf(q.sta, q.ac)
-	return s.effective(q.sta, q.ac, a) < 0 && a.recent(now)
+// a is the station's air on q's AC, nil for the non-station queue.
+func (s *Scheduler) keepActive(q *TXQ, a *air, now time.Duration) bool {
+	return a != nil && s.effective(q.sta, q.ac, a) < 0 && a.recent(now)
 }
 
 // Schedule puts a queue back on its AC's list if it has frames, as
@@ -48,18 +45,20 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 		s.moved(q)
 		return
 	}
+	var a *air
+	if q.sta != 0 {
+		a = s.airOf(q.sta, q.ac)
+	}
 	has := force || q.frames > 0
-	if !has && !s.keepActive(q, now) {
-		s.setState(q, stIdle)
+	if !has && !s.keepActive(q, a, now) {
+		s.setStateOf(q, a, stIdle)
 		s.moved(q)
 		return
 	}
 	A := &s.acs[q.ac]
 	qi := s.index(q)
 	head := q.sta != 0 && has
-	var a *air
-	if q.sta != 0 {
-		a = s.airOf(q.sta, q.ac)
+	if a != nil {
 		if head {
 			a.lastActive, a.active = now, true
 		}
@@ -75,7 +74,7 @@ func (s *Scheduler) schedule(q *TXQ, force bool, now time.Duration) {
 	default:
 		A.list.pushTail(s.queues, qi)
 	}
-	s.setState(q, stListed)
+	s.setStateOf(q, a, stListed)
 	s.moved(q)
 	A.listed++
 	s.listedACs |= 1 << q.ac
@@ -103,20 +102,22 @@ func (s *Scheduler) unlistAs(q *TXQ, st uint8) {
 		s.listedACs &^= 1 << q.ac
 	}
 	var a *air
-	if s.prod && q.sta != 0 {
+	if q.sta != 0 {
 		a = s.airOf(q.sta, q.ac)
-		s.realize(q.sta, q.ac, a) // while q still counts among its listed queues
+		if s.prod {
+			s.realize(q.sta, q.ac, a) // while q still counts among its listed queues
+		}
 	}
 	if s.prod {
 		s.cycleRemove(A, qi)
 	} else {
 		A.list.remove(s.queues, qi)
 	}
-	s.setState(q, st)
+	s.setStateOf(q, a, st)
 	if st != stOut { // checked out, the station competes as it did listed
 		s.moved(q)
 	}
-	if a != nil {
+	if s.prod && a != nil {
 		s.file(q.sta, q.ac, a)
 	}
 }

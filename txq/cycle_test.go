@@ -109,7 +109,7 @@ func TestStationHeap(t *testing.T) {
 			s.heapDrop(A, ai)
 		} else {
 			a.kq, a.kLap = s.queueIndex(sta, 0), int64(r.IntN(50))
-			s.heapSet(A, int8(r.IntN(numHeaps)), ai)
+			s.heapSet(A, int8(r.IntN(numHeaps)), ai, a)
 		}
 		for hp := range A.heaps {
 			h := &A.heaps[hp]

@@ -150,7 +150,7 @@
 // pair of heaps of its own, compares the groups' tops and asks only the
 // earliest's group for its share. Each group's competing weight is kept
 // where a queue's state changes, O(1); a decision looks at eight groups'
-// tops, which costs about 17 % more than one group's
+// tops, which costs about 9 % more than one group's
 // (BenchmarkScheduleGroups, make bench-groups).
 //
 // The burst is at least MinCapBurst, two PPDUs of the longest duration: a

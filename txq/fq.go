@@ -115,11 +115,18 @@ func (s *Scheduler) Enqueue(sta uint16, tid uint8, it Item, now time.Duration) b
 		f.list = listNew
 		q.newFlows.fpushTail(s.flows, fi)
 	}
-	s.enforce(q)
-	if q.frames > 0 {
+	if s.overBound(q) { // tested here: few frames find a bound passed
+		s.enforce(q)
+	}
+	if q.frames > 0 && q.state != stListed { // a listed queue stays as it is
 		s.schedule(q, true, now)
 	}
 	return true
+}
+
+// overBound reports whether queue q or the whole holds more than its bound.
+func (s *Scheduler) overBound(q *TXQ) bool {
+	return q.frames > uint32(s.cfg.QueueLimit) || q.bytes > uint32(s.cfg.QueueBytes) || s.frames > s.cfg.Limit || s.bytes > s.cfg.MemoryLimit
 }
 
 // enforce applies the per-queue bounds, then the total ones, dropping from
@@ -232,13 +239,18 @@ func (s *Scheduler) Dequeue(q *TXQ, now time.Duration) (Frame, bool) {
 		}
 		var it item
 		var ok bool
-		if q.sta != 0 && s.stas[q.sta].paused {
+		switch {
+		case q.sta != 0 && s.stas[q.sta].paused:
 			// A dozing station's frames are fetched one by one (PS-Poll);
 			// their wait is the power-save buffer, not a standing queue,
 			// so CoDel neither drops them nor counts it.
 			it, ok = s.pop(q, f)
 			f.cv = codelVars{recInvSqrt: f.cv.recInvSqrt}
-		} else {
+		case f.head < 0:
+			// codelDequeue's answer for an empty flow, without the call:
+			// the driver's last Dequeue of a round finds one.
+			f.cv.dropping = false
+		default:
 			it, ok = s.codelDequeue(q, f, cnow)
 		}
 		if !ok {

@@ -43,10 +43,9 @@ func (h *stationHeap) top() int32 {
 	return h.e[0].ai
 }
 
-// heapSet puts station-AC ai in heap hp (-1: none) at the stop its air
-// records, or restores the heap order after that stop moved.
-func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
-	a := &s.airs[ai]
+// heapSet puts station-AC ai, whose air is a, in heap hp (-1: none) at the
+// stop a records, or restores the heap order after that stop moved.
+func (s *Scheduler) heapSet(A *acState, hp int8, ai int32, a *air) {
 	if a.hp != hp {
 		s.heapDrop(A, ai)
 		if hp < 0 {
@@ -60,10 +59,11 @@ func (s *Scheduler) heapSet(A *acState, hp int8, ai int32) {
 	if hp >= 0 {
 		A.changed |= heapBit(hp)
 		h := &A.heaps[hp]
-		i := s.hpos[ai]
-		h.e[i] = stop{lap: a.kLap, label: s.queues[a.kq].label, ai: ai}
-		if len(h.e) > 1 && !s.siftUp(h, i) { // alone, it is in order
-			s.siftDown(h, i)
+		e := stop{lap: a.kLap, label: s.queues[a.kq].label, ai: ai}
+		if len(h.e) == 1 { // alone, it is in order (and at 0)
+			h.e[0] = e
+		} else {
+			s.place(h, s.hpos[ai], e)
 		}
 	}
 }
@@ -78,29 +78,40 @@ var _ [32 - len(acState{}.heaps)]struct{}
 
 // heapDrop takes station-AC ai out of its heap, if any.
 func (s *Scheduler) heapDrop(A *acState, ai int32) {
-	a := &s.airs[ai]
-	if a.hp < 0 {
-		return
+	if s.airs[ai].hp >= 0 { // tested inline: most filings find it in none
+		s.heapRemove(A, ai)
 	}
+}
+
+// heapRemove takes station-AC ai out of the heap it is in.
+func (s *Scheduler) heapRemove(A *acState, ai int32) {
+	a := &s.airs[ai]
 	A.changed |= heapBit(a.hp)
 	h := &A.heaps[a.hp]
 	i, last := s.hpos[ai], int32(len(h.e)-1)
-	if i != last {
-		s.put(h, i, h.e[last])
-	}
+	e := h.e[last]
 	h.e = h.e[:last]
 	if last == 0 {
 		A.filled &^= heapBit(a.hp)
 	}
-	if i != last && !s.siftUp(h, i) {
-		s.siftDown(h, i)
+	if i != last {
+		s.place(h, i, e)
 	}
 	a.hp = -1
 }
 
-func (s *Scheduler) siftUp(h *stationHeap, i int32) bool {
-	e := h.e[i]
-	start := i
+// place puts e at position i, or where the heap order takes it from there,
+// writing it once: the caller has left i to be overwritten.
+func (s *Scheduler) place(h *stationHeap, i int32, e stop) {
+	if i > 0 && e.before(&h.e[(i-1)/4]) {
+		s.siftUp(h, i, e)
+	} else {
+		s.siftDown(h, i, e)
+	}
+}
+
+// siftUp places e at i or above, moving down the parents it goes past.
+func (s *Scheduler) siftUp(h *stationHeap, i int32, e stop) {
 	for i > 0 {
 		p := (i - 1) / 4
 		if !e.before(&h.e[p]) {
@@ -110,11 +121,10 @@ func (s *Scheduler) siftUp(h *stationHeap, i int32) bool {
 		i = p
 	}
 	s.put(h, i, e)
-	return i != start
 }
 
-func (s *Scheduler) siftDown(h *stationHeap, i int32) {
-	e := h.e[i]
+// siftDown places e at i or below, moving up the children it goes past.
+func (s *Scheduler) siftDown(h *stationHeap, i int32, e stop) {
 	n := int32(len(h.e))
 	for {
 		c := 4*i + 1

@@ -41,8 +41,10 @@ func (s *Scheduler) refills(sta uint16, ac ieee80211.AC, a *air) int64 {
 // realize books the refills earned so far into the deficit. Every realize
 // is followed by a file, which starts counting passes again.
 func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
-	a.def += s.refills(sta, ac, a)
-	a.need = 0
+	if a.need != 0 { // tested inline: most realizes have nothing to book
+		a.def += s.refills(sta, ac, a)
+		a.need = 0
+	}
 }
 
 // file records where the walk will stop for the station: each of its listed
@@ -52,11 +54,17 @@ func (s *Scheduler) realize(sta uint16, ac ieee80211.AC, a *air) {
 // Call it, after realize, whenever the deficit, the weight, the pending
 // airtime, the limits or the station's listed queues change.
 func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
+	// Tested inline: every checkout files a station with its queue out.
+	if a.listed == 0 && a.out != 0 && a.hp >= 0 {
+		return // Return files it again; until then stop skips the entry
+	}
+	s.fileNow(sta, ac, a)
+}
+
+// fileNow is file past its test for a checked-out queue.
+func (s *Scheduler) fileNow(sta uint16, ac ieee80211.AC, a *air) {
 	A := &s.acs[ac]
 	if a.listed == 0 {
-		if a.hp >= 0 && a.out != 0 {
-			return // Return files it again; until then stop skips the entry
-		}
 		// Nothing to stop at and no pass to refill on (refills counts
 		// passes over listed queues), so neither the debt nor the AQL
 		// answers matter until a queue is listed, and that files again.
@@ -115,7 +123,7 @@ func (s *Scheduler) file(sta uint16, ac ieee80211.AC, a *air) {
 			a.kq, a.kLap = qs[1], A.lap+b2i(r.behind)+k/2
 		}
 	}
-	s.heapSet(A, hp, s.airIndex(sta, ac))
+	s.heapSet(A, hp, s.airIndex(sta, ac), a)
 }
 
 // refile is realize then file.
@@ -155,14 +163,9 @@ func (s *Scheduler) heapTop(A *acState, ac ieee80211.AC, hp int) *stop {
 // from the cursor, that is the non-station queue or a station's queue with
 // credit the per-station check allows, of a group within its cap. ok is
 // false when there is none: the kernel's walk then finds no eligible queue
-// in a whole pass and gives up.
-func (s *Scheduler) next(ac ieee80211.AC) (qi int32, lap int64, ok bool) {
-	A := &s.acs[ac]
-	if A.listed == 1 {
-		if qi, lap, ok, known := s.nextSolo(A, ac); known {
-			return qi, lap, ok
-		}
-	}
+// in a whole pass and gives up. With one queue listed, nextSolo answers
+// first.
+func (s *Scheduler) next(A *acState, ac ieee80211.AC) (qi int32, lap int64, ok bool) {
 	var best stop
 	found := false
 	if s.owned != 0 {
@@ -230,7 +233,15 @@ func (s *Scheduler) beforeCursor(A *acState, lap int64, label uint64) bool {
 func (s *Scheduler) prodNext(ac ieee80211.AC) *TXQ {
 	A := &s.acs[ac]
 	for A.front >= 0 {
-		qi, lap, ok := s.next(ac)
+		var qi int32
+		var lap int64
+		ok, known := false, false
+		if A.listed == 1 {
+			qi, lap, ok, known = s.nextSolo(A, ac)
+		}
+		if !known {
+			qi, lap, ok = s.next(A, ac)
+		}
 		if !ok {
 			// One pass over every queue, refilling those in debt.
 			A.lap++

@@ -104,14 +104,14 @@ func (s *Scheduler) countedWeight(ac ieee80211.AC, caps uint8) int64 {
 	return w
 }
 
-// inShare reports whether group g, competing on ac, holds at most its
-// share, by competing weight among the groups within their caps (w), of
-// the stations' pending airtime, plus slack µs. Some group competing is
+// inShare reports whether group g, competing on ac with weight wg, holds
+// at most its share, by competing weight among the groups within their
+// caps (w), of the stations' pending airtime. Some group competing is
 // always at or below its share, and one AQL holds back keeps frames in
 // flight that end, so the rule holds no group back from the air.
-func (s *Scheduler) inShare(g uint8, ac ieee80211.AC, w, slack int64) bool {
+func (s *Scheduler) inShare(g uint8, ac ieee80211.AC, w, wg int64) bool {
 	pg, all := s.gair.GroupShare(g, ac)
-	return pg*w <= s.share[ac].weight[g]*all+w*slack
+	return pg*w <= wg*all
 }
 
 // groupsOpen is the set of groups whose stations Next may serve now on
@@ -123,9 +123,9 @@ func (s *Scheduler) groupsOpen(ac ieee80211.AC) uint8 {
 	if !s.sharing(ac) {
 		return open
 	}
-	w := s.countedWeight(ac, open)
-	for m := s.share[ac].mask & open; m != 0; m &= m - 1 {
-		if g := uint8(bits.TrailingZeros8(m)); !s.inShare(g, ac, w, 0) {
+	w, S := s.countedWeight(ac, open), &s.share[ac]
+	for m := S.mask & open; m != 0; m &= m - 1 {
+		if g := uint8(bits.TrailingZeros8(m)); !s.inShare(g, ac, w, S.weight[g]) {
 			open &^= 1 << g
 		}
 	}
@@ -253,7 +253,7 @@ func (s *Scheduler) nextShared(A *acState, ac ieee80211.AC) (best stop, found bo
 		if hp < numHeaps {
 			g = 0 // the shared pair: group 0's with GroupShares
 		}
-		if sharing && s.share[ac].weight[g] > 0 && !s.inShare(g, ac, w, 0) {
+		if wg := s.share[ac].weight[g]; sharing && wg > 0 && !s.inShare(g, ac, w, wg) {
 			heaps &^= 3 << (hp &^ 1)
 			continue
 		}

@@ -4,8 +4,17 @@ package txq
 // checked-out queues, which production mode reads instead of the queues.
 // With GroupShares the caller then calls moved.
 func (s *Scheduler) setState(q *TXQ, st uint8) {
+	var a *air
 	if q.sta != 0 {
-		a := s.airOf(q.sta, q.ac)
+		a = s.airOf(q.sta, q.ac)
+	}
+	s.setStateOf(q, a, st)
+}
+
+// setStateOf is setState with the station's air on q's AC already looked
+// up: a, nil for the non-station queue.
+func (s *Scheduler) setStateOf(q *TXQ, a *air, st uint8) {
+	if a != nil {
 		bit := q.bit
 		a.listed &^= bit
 		a.out &^= bit
