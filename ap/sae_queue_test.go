@@ -228,3 +228,32 @@ func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
 		t.Fatal("the station is not authenticated by SAE")
 	}
 }
+
+// A Commit under a flood costs no allocation: with the queue full, one
+// from a new address is dropped and one from a queued address takes its
+// frame's place, the frame body copied into the queue's buffer.
+func TestSAEFloodAllocs(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 18 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames[:16]...) // 15 queued, one of them worked at once
+	h.a.HandleRadio(h.now, frames[16])
+	h.take()
+	full := h.a.Counters()[counter.SAEQueueFull]
+	dropped, replaced := frames[17], frames[5]
+	step := func() {
+		h.a.HandleRadio(h.now, dropped)
+		h.a.HandleRadio(h.now, replaced)
+		h.a.Tick(h.now)
+		h.a.Flush(h.now, discard{})
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.1f allocations per two Commits under a flood, want 0", n)
+	}
+	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 1000 {
+		t.Errorf("%d frames queued, %d dropped; want a full queue dropping the new address's", n, dropped)
+	}
+}
