@@ -345,8 +345,17 @@ func TestRestartSAEBSS(t *testing.T) {
 	}
 	b := ieee80211.AppendAuth(queued.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
 	h.a.HandleRadio(h.now, append(radiotapRx(), append(b, f.Body...)...))
-	if h.a.saeQueued != 1 {
-		t.Fatalf("%d SAE jobs queued, want 1", h.a.saeQueued)
+	// And one received in the same batch, still in the BSS's queue of
+	// frames: it goes with the BSS, never worked.
+	waiting := joinBSS(h, ieee80211.MAC{0x02, 0, 0, 0, 0x20, 10}, 1, rsn.AKMSAE)
+	if f, err = st.Commit(newSeeded(42)); err != nil {
+		t.Fatal(err)
+	}
+	b = ieee80211.AppendAuth(waiting.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
+	h.a.HandleRadio(h.now, append(radiotapRx(), append(b, f.Body...)...))
+	h.a.Tick(h.now)
+	if h.a.saeQueued != 1 || h.a.radios[1].sae().frames.Len() != 1 {
+		t.Fatalf("%d SAE jobs queued, %d frames; want 1 and 1", h.a.saeQueued, h.a.radios[1].sae().frames.Len())
 	}
 
 	const newPassword = "a new guest password"
@@ -363,6 +372,11 @@ func TestRestartSAEBSS(t *testing.T) {
 	h.runSAEJobs()
 	if out := h.saeFrames(late.addr); len(out) != 0 {
 		t.Errorf("the old authenticator's job answered: %+v", out)
+	}
+	h.advance(time.Second)
+	h.runSAEJobs()
+	if out := h.saeFrames(waiting.addr); len(out) != 0 || h.a.radios[1].sae().frames.Len() != 0 {
+		t.Errorf("a frame queued before the restart answered after it: %+v", out)
 	}
 	if n := h.a.radios[1].sae().pmksa.Len(); n != 0 || h.a.bsses[1].Associated != 0 {
 		t.Fatalf("after the restart: %d PMKSAs, %d associated", n, h.a.bsses[1].Associated)

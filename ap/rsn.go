@@ -238,12 +238,14 @@ func (a *AP) rsnStart(now time.Duration) {
 	}
 }
 
-// rsnTick runs the authenticators' and the SA Queries' timers when due.
+// rsnTick runs the authenticators', the SA Queries' and the SAE queues'
+// timers when due.
 func (a *AP) rsnTick(now time.Duration) {
 	if len(a.rsns) == 0 {
 		return
 	}
 	a.saQueryTick(now)
+	a.workSAEQueue(now)
 	for _, r := range a.rsns {
 		if r.hasDeadline && r.deadline <= now {
 			r.auth.Tick(now)
@@ -252,13 +254,16 @@ func (a *AP) rsnTick(now time.Duration) {
 	}
 }
 
-// rsnDeadline is when an authenticator's or an SA Query's next timer is
-// due.
+// rsnDeadline is when an authenticator's, an SA Query's or an SAE
+// queue's next timer is due.
 func (a *AP) rsnDeadline() (time.Duration, bool) {
 	if len(a.rsns) == 0 {
 		return 0, false
 	}
 	d, ok := a.saQueryDeadline()
+	if t, due := a.saeQueueDeadline(); due && (!ok || t < d) {
+		d, ok = t, true
+	}
 	for _, r := range a.rsns {
 		if r.hasDeadline && (!ok || r.deadline < d) {
 			d, ok = r.deadline, true

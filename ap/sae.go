@@ -15,35 +15,40 @@ import (
 )
 
 // WPA3-Personal in the core, as hostapd's handle_auth_sae: every
-// Authentication frame of algorithm 3 goes to the BSS's sae.Authenticator;
-// its replies leave through the reply airtime budget like any other
-// authentication response; its elliptic-curve work (a sae.Job) leaves the
-// core through Flush to a driver that runs it off the loop (SAEWorker)
-// and comes back through HandleSAEDone. An accepted exchange makes the
-// station authenticated with its PMK, and adds a PMKSA: a station that
-// (re)associates naming that PMKID skips SAE (Open System authentication,
-// then the association), one naming an unknown PMKID gets status 53. A
-// BSS at max_num_sta answers a new peer with status 17 before any work,
-// and holds at most max_num_sta exchanges.
+// Commit of algorithm 3, and a Confirm from a peer with a frame queued,
+// waits in the BSS's queue of received frames (sae.Queue, hostapd's
+// sae_commit_queue) before any work, even the anti-clogging check; the
+// core works the queue one frame at a time on its timers (Deadline,
+// Tick): a lone frame at once, the next 10 ms per frame still queued
+// later, so a flood gets a few frames worked a second and no reply to
+// the rest. A frame worked, and a Confirm not queued, goes to the BSS's
+// sae.Authenticator; its replies leave through the reply airtime budget
+// like any other authentication response; its elliptic-curve work (a
+// sae.Job) leaves the core through Flush to a driver that runs it off
+// the loop (SAEWorker) and comes back through HandleSAEDone. An accepted
+// exchange makes the station authenticated with its PMK, and adds a
+// PMKSA: a station that (re)associates naming that PMKID skips SAE (Open
+// System authentication, then the association), one naming an unknown
+// PMKID gets status 53. A BSS at max_num_sta answers a new peer with
+// status 17 before any work, and holds at most max_num_sta exchanges.
 //
 // The glue stays in ap/sae*.go so that it moves whole with a BSS.
 
 const authSAE = bss.AuthSAE
 
-// saeQueueMax is hostapd's auth_sae_queue bound: jobs waiting for the
-// driver, one per peer, the newest replacing a peer's queued one.
-const saeQueueMax = 15
-
 // saeEpoch turns the core's durations into the times sae takes.
 var saeEpoch = time.Unix(0, 0)
 
-// saeState is a BSS's SAE: the authenticator, the PMKSA cache, and the
-// jobs for the driver.
+// saeState is a BSS's SAE: the queue of received frames, the
+// authenticator, the PMKSA cache, and the jobs for the driver.
 type saeState struct {
-	auth  *sae.Authenticator
-	pmksa rsn.PMKSACache
-	rng   io.Reader
-	queue []*sae.Job // for the driver at the next Flush
+	frames sae.Queue
+	auth   *sae.Authenticator
+	pmksa  rsn.PMKSACache
+	rng    io.Reader
+	// queue holds the jobs for the driver at the next Flush: at most one
+	// for each frame worked since the last, which the frame queue paces.
+	queue []*sae.Job
 	// live are the jobs out (queued, or with the driver); retired those
 	// out when a reload replaced the authenticator, which retiredAuth
 	// takes back. Both are bounded by the queue and the driver's.
@@ -74,7 +79,9 @@ func newSAE(c *RSNConfig, auth *sae.Authenticator, bssid ieee80211.MAC, maxStati
 	if rng == nil {
 		rng = rand.Reader
 	}
-	return &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}
+	st := &saeState{auth: auth, rng: rng, live: map[*sae.Job]bool{}, retired: map[*sae.Job]bool{}}
+	auth.SetQueue(&st.frames)
+	return st
 }
 
 // newSAEAuthenticator builds the authenticator of c's SAE settings, its
@@ -122,6 +129,7 @@ func (a *AP) setSAE(r *bssRadio, auth *sae.Authenticator) {
 	}
 	auth.SetBSSID(sae.MAC(r.b.BSSID))
 	auth.SetMaxPeers(r.maxStations)
+	auth.SetQueue(&st.frames) // frames queued are worked under the new passwords
 	st.auth = auth
 	st.pmksa.Flush()
 }
@@ -139,26 +147,94 @@ func (a *AP) saeOf(b *bss.BSS) *saeState { return a.radioOf(b).sae() }
 
 // handleSAEAuth takes an Authentication frame of algorithm 3 to BSS b,
 // for b's authenticator: each BSS runs SAE with its own passwords, PTs
-// (which depend on its SSID), tokens and PMKSA cache.
+// (which depend on its SSID), tokens, queue and PMKSA cache. As in
+// hostapd's handle_auth, the access lists are checked first; then a
+// frame the queue takes waits there (workSAEQueue), dropped and counted
+// when it is full, as hostapd drops it, silently.
 func (a *AP) handleSAEAuth(now time.Duration, b *bss.BSS, sa ieee80211.MAC, auth ieee80211.Auth, class bss.ReplyClass) {
 	st := a.saeOf(b)
-	if a.aclRefuses(now, b, sa, "authentication") {
-		if slot, s := a.sta.lookup(sa); s != nil && s.bss == b { // another BSS's station is not b's to end
-			a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
-		}
-		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusUnspecified}, class)
+	f := sae.Frame{Transaction: auth.Transaction(), Status: auth.Status(), Body: auth[6:]}
+	if a.saeRefused(now, b, sa, f.Transaction, class) {
 		return
 	}
+	if !st.frames.Queues(sae.MAC(sa), f.Transaction) {
+		a.workSAE(now, b, st, sa, f, class)
+		return
+	}
+	switch {
+	case len(f.Body) > sae.MaxQueuedBody:
+		a.cnt[counter.RxMalformed]++ // longer than any MMPDU
+	case !st.frames.Add(saeEpoch.Add(now), sae.MAC(sa), f):
+		a.cnt[counter.SAEQueueFull]++
+	}
+}
+
+// saeRefused answers an SAE frame from sa that BSS b's access lists
+// refuse, and reports whether they did.
+func (a *AP) saeRefused(now time.Duration, b *bss.BSS, sa ieee80211.MAC, trans uint16, class bss.ReplyClass) bool {
+	if !a.aclRefuses(now, b, sa, "authentication") {
+		return false
+	}
+	if slot, s := a.sta.lookup(sa); s != nil && s.bss == b { // another BSS's station is not b's to end
+		a.disconnect(now, slot, ieee80211.ReasonPrevAuthNotValid, "refused by the access lists", false)
+	}
+	a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: trans, Status: ieee80211.StatusUnspecified}, class)
+	return true
+}
+
+// workSAE hands frame f from sa to BSS b's authenticator, its SAE side
+// st.
+func (a *AP) workSAE(now time.Duration, b *bss.BSS, st *saeState, sa ieee80211.MAC, f sae.Frame, class bss.ReplyClass) {
 	if a.saeFull(b, st, sa) {
 		// hostapd's handle_auth: ap_sta_add finds max_num_sta reached
 		// and the frame gets status 17, in its own transaction, before
 		// any SAE work.
-		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: auth.Transaction(), Status: ieee80211.StatusAPUnableToHandleNewSta}, class)
+		a.sendSAEAuth(now, b, sa, sae.Frame{Transaction: f.Transaction, Status: ieee80211.StatusAPUnableToHandleNewSta}, class)
 		return
 	}
-	r := st.auth.Handle(saeEpoch.Add(now), st.rng, sae.MAC(sa), sae.Frame{Transaction: auth.Transaction(),
-		Status: auth.Status(), Body: auth[6:]})
+	r := st.auth.Handle(saeEpoch.Add(now), st.rng, sae.MAC(sa), f)
 	a.saeResult(now, b, sa, r, class)
+}
+
+// workSAEQueue works each SAE BSS's queued frame that is due, as
+// hostapd's auth_sae_process_commit runs handle_auth on it from the
+// start: the access lists (they may have changed), then the
+// authenticator, with the reply class of now.
+func (a *AP) workSAEQueue(now time.Duration) {
+	for _, r := range a.radios {
+		st := r.sae()
+		if st == nil {
+			continue
+		}
+		for {
+			from, f, ok := st.frames.Next(saeEpoch.Add(now))
+			if !ok {
+				break
+			}
+			sa := ieee80211.MAC(from)
+			_, s := a.sta.lookup(sa)
+			class := a.replyClassOf(now, r.b, sa, s)
+			if !a.saeRefused(now, r.b, sa, f.Transaction, class) {
+				a.workSAE(now, r.b, st, sa, f, class)
+			}
+		}
+	}
+}
+
+// saeQueueDeadline is when a BSS's queue of SAE frames has one to work.
+func (a *AP) saeQueueDeadline() (time.Duration, bool) {
+	var d time.Duration
+	ok := false
+	for _, r := range a.radios {
+		st := r.sae()
+		if st == nil {
+			continue
+		}
+		if t, due := st.frames.Deadline(); due && (!ok || t.Sub(saeEpoch) < d) {
+			d, ok = t.Sub(saeEpoch), true
+		}
+	}
+	return d, ok
 }
 
 // saeFull reports whether BSS b, its SAE side st, has no room for sa as
@@ -215,8 +291,9 @@ func (a *AP) finishSAE(now time.Duration, j *sae.Job, countCancel bool) {
 func (a *AP) saeResult(now time.Duration, b *bss.BSS, sa ieee80211.MAC, r sae.Result, class bss.ReplyClass) {
 	a.countSAEDrop(r.Drop)
 	if r.Job != nil {
-		a.saeOf(b).live[r.Job] = true
-		a.queueSAEJob(now, b, r.Job)
+		st := a.saeOf(b)
+		st.live[r.Job] = true
+		a.queueSAEJob(r.Job, st)
 	}
 	for _, f := range r.Replies {
 		a.countSAEReply(f)
@@ -229,25 +306,10 @@ func (a *AP) saeResult(now time.Duration, b *bss.BSS, sa ieee80211.MAC, r sae.Re
 	}
 }
 
-// queueSAEJob keeps one job per peer for the driver, at most
-// saeQueueMax per BSS (hostapd's queue is its bss='s); a full queue
-// cancels the job (counted) and gives it back.
-func (a *AP) queueSAEJob(now time.Duration, b *bss.BSS, j *sae.Job) {
-	st := a.saeOf(b)
-	for i, q := range st.queue {
-		if q.Peer() == j.Peer() {
-			st.queue[i] = j
-			q.Cancel()
-			a.finishSAE(now, q, false) // stale: Finish drops it
-			return
-		}
-	}
-	if len(st.queue) >= saeQueueMax {
-		a.cnt[counter.SAEQueueFull]++
-		j.Cancel()
-		a.finishSAE(now, j, false)
-		return
-	}
+// queueSAEJob keeps j for the driver at the next Flush. Jobs come only
+// from frames worked off the queue, one per BSS at a time, so the list
+// stays short without a bound of its own.
+func (a *AP) queueSAEJob(j *sae.Job, st *saeState) {
 	st.queue = append(st.queue, j)
 	a.saeQueued++
 }

@@ -63,13 +63,22 @@ func (h *harness) saeFrames(addr ieee80211.MAC) []sae.Frame {
 // sendSAE sends the station's SAE frame to the AP.
 func (h *harness) sendSAE(from ieee80211.MAC, f sae.Frame) {
 	b := ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), authSAE, f.Transaction, f.Status)
-	h.air(append(b, f.Body...))
+	h.airTick(append(b, f.Body...))
 }
 
 // sendSAE sends the station's SAE frame to its BSS.
 func (w *wpaSTA) sendSAE(f sae.Frame) {
 	b := ieee80211.AppendAuth(w.mgmtHeader(ieee80211.SubtypeAuth), authSAE, f.Transaction, f.Status)
-	w.h.air(append(b, f.Body...))
+	w.h.airTick(append(b, f.Body...))
+}
+
+// airTick hands frame to the core as a batch of the shell's loop: the
+// frame, then Tick (which works a queued SAE frame that is due), then
+// Flush.
+func (h *harness) airTick(frame []byte) {
+	h.a.HandleRadio(h.now, append(radiotapRx(), frame...))
+	h.a.Tick(h.now)
+	h.collect()
 }
 
 // saeAuth runs an SAE exchange with the AP; it returns the station's keys

@@ -139,7 +139,7 @@ const (
 	SAEAccepted        // SAE exchanges accepted
 	SAETokenRequested  // commits answered with an anti-clogging token request
 	SAEBadToken        // commits dropped: a wrong or reused token
-	SAEQueueFull       // commits dropped: the queue of SAE work was full
+	SAEQueueFull       // SAE frames dropped unread: the BSS's queue of received Commits was full (15)
 	SAEReflection      // commits dropped: our own commit reflected
 	SAEBadGroup        // commits refused: a group not enabled (status 77)
 	SAEBadCommit       // commits refused: a bad scalar or element, or another fault (status 1)

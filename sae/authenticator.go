@@ -62,8 +62,9 @@ type Config struct {
 	ConfirmImmediate bool     // sae_confirm_immediate
 	Sync             int      // sae_sync
 	// AntiCloggingThreshold is anti_clogging_threshold: at or above this
-	// many instances in Committed or Confirmed plus commits in work, a
-	// commit without a valid token gets a token request (0: always).
+	// many instances in Committed or Confirmed plus commits in work and
+	// frames queued (SetQueue), a commit without a valid token gets a
+	// token request (0: always).
 	AntiCloggingThreshold int
 	Passwords             []Password // last match wins, as sae_get_password
 	MaxPeers              int        // instances kept at most (the station table's size)
@@ -147,6 +148,7 @@ type Authenticator struct {
 	tokens Tokens
 	jobs   int    // commits in work: they count toward the threshold
 	gen    uint32 // the last job's number
+	queue  *Queue // the BSS's frames not worked yet: they count too; nil: none
 }
 
 type ptKey struct {
@@ -230,6 +232,11 @@ func (a *Authenticator) SetMaxPeers(n int) {
 	a.cfg.MaxPeers = n
 }
 
+// SetQueue names the queue of the BSS's received frames, whose frames
+// count toward anti_clogging_threshold as hostapd's queued commits
+// (use_anti_clogging); the queue outlives a reload's authenticator.
+func (a *Authenticator) SetQueue(q *Queue) { a.queue = q }
+
 // PWE is the effective sae_pwe.
 func (a *Authenticator) PWE() PWEMode { return a.pwe }
 
@@ -270,10 +277,14 @@ func (a *Authenticator) password(peer MAC, id []byte, hasID bool) int {
 	return found
 }
 
-// open counts instances in Committed or Confirmed and commits in work
-// (use_anti_clogging); abandoned ones are dropped on the way.
+// open counts instances in Committed or Confirmed, commits in work and
+// frames queued (use_anti_clogging: open + the queue's length); abandoned
+// instances are dropped on the way.
 func (a *Authenticator) open(now time.Time) int {
 	n := a.jobs
+	if a.queue != nil {
+		n += a.queue.Len()
+	}
 	for m, p := range a.peers {
 		if p.state != Accepted && a.abandoned(now, p) {
 			delete(a.peers, m)

@@ -44,6 +44,8 @@
 //     without; an unknown identifier gets 123; H2E Commits carry 126;
 //     identifiers change the effective sae_pwe as sae_status_success.
 //     There is no retransmission timer of the AP's own: stations retry.
+//   - Queue (queue.go): the BSS's received frames before any work, at
+//     hostapd's pace (below).
 //   - Tokens (token.go): hostapd's comeback tokens: index || HMAC under a
 //     key that rotates every 60 s, bound to the MAC, single use, a wrong
 //     or reused one dropped without a reply; Check allocates nothing.
@@ -83,8 +85,24 @@
 //
 // # Seams for the core
 //
-// The core hands every Authentication frame of algorithm 3 for a BSS to
-// that BSS's Authenticator:
+// Received frames first wait in the BSS's Queue (queue.go), as in
+// hostapd's handle_auth, before any work, the anti-clogging check
+// included: every Commit, and a Confirm from a peer with a frame queued
+// (so that it follows that peer's Commit). It holds 15 frames, their
+// bodies copied into one buffer made once; a newer frame from a peer
+// with the same transaction takes its queued one's place, and a frame
+// that finds it full is dropped, with no reply (the core counts it). The
+// core works it on its timers, one frame at a time: a frame into an
+// empty queue at once, the next 10 ms per frame still queued after the
+// last (auth_sae_process_commit). A lone station is so served at once,
+// while a flood, which keeps the queue full, gets a frame worked every
+// 140 ms and nothing at all sent in answer to the rest, where answering
+// every Commit with a token request would cost the datapath its CPU.
+// The frames queued count toward anti_clogging_threshold beside the open
+// instances and the commits in work (SetQueue), as the queue's length
+// does in hostapd's use_anti_clogging. A frame the core takes from the
+// queue, and a Confirm it did not queue, goes to that BSS's
+// Authenticator:
 //
 //	r := auth.Handle(now, rng, peer, sae.Frame{Transaction, Status, Body})
 //	// r.Replies: Authentication frames to send, in order (algorithm 3,
@@ -110,16 +128,16 @@
 // that supersedes the old one: Finish drops the old job (DropStale), as
 // it does a job whose instance was forgotten, and such a job not yet
 // started does no work when it runs, so that a peer repeating Commits
-// spends none of the worker's budget on results thrown away. So the worker queue, which
-// the core owns, keeps one job per peer, the newest replacing a queued
-// one, at most 15 (hostapd's auth_sae_queue); a full queue drops and
-// counts. Every job goes back through Finish, queued or run, so that jobs
-// in work stay counted toward anti_clogging_threshold, as queued commits
-// are in hostapd. Instances are at most Config.MaxPeers; one idle for 5 s
-// (no frame, no job in work, no disable period) is abandoned: it stops
-// counting toward the threshold and gives its room to a new peer, so
-// commits that are never confirmed cannot lock stations out. Forget drops
-// an instance at once.
+// spends none of the worker's budget on results thrown away. The core
+// hands its jobs to the worker at its next flush of output; they are at
+// most one per frame worked, which the Queue paces. Every job goes back
+// through Finish, run or not, so that jobs in work stay counted toward
+// anti_clogging_threshold: they are the instances hostapd, which works a
+// Commit at once, would have in Committed. Instances are at most
+// Config.MaxPeers; one idle for 5 s (no frame, no job in work, no
+// disable period) is abandoned: it stops counting toward the threshold
+// and gives its room to a new peer, so commits that are never confirmed
+// cannot lock stations out. Forget drops an instance at once.
 //
 // The workers run jobs under an explicit budget of CPU per interval and
 // pass Run a yield that gives the CPU back between the job's pieces, so

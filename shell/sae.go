@@ -31,6 +31,14 @@ import (
 // one) runs at once instead of over several intervals: the share stays a
 // quarter, the station does not wait for it.
 //
+// Upstream, the core's queue of received SAE frames (sae.Queue, as
+// hostapd's) already paces a flood: with the queue full a frame is
+// worked every 140 ms, and only those frames are answered, a token
+// request or, for a Commit with a valid token, a job. So jobs come at a
+// few a second under a flood whose tokens are echoed; the budget bounds
+// what each costs, which the pace does not (a hunting-and-pecking job
+// takes 126 ms of the e2e VM's CPU).
+//
 // The datapath first. Under a flood (jobs shed since the last release)
 // while stations carry traffic (at least saeBusyFrames data frames a
 // second through the wired side, either way, in the last interval), the

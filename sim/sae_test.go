@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -8,6 +9,9 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/radio"
 	"github.com/airq/airq/rsn"
 	"github.com/airq/airq/sae"
 )
@@ -125,5 +129,62 @@ func TestSAEReconnectUsesPMKSA(t *testing.T) {
 	if ss := st.Stats(); ss.SAECommits != commits || ss.PMKSAJoins != 1 || c[counter.SAEPMKSAHits] != 1 || c[counter.SAEAccepted] != 1 {
 		t.Errorf("reconnect: %d commits (was %d), %d PMKSA joins, core %d hits, %d exchanges",
 			ss.SAECommits, commits, ss.PMKSAJoins, c[counter.SAEPMKSAHits], c[counter.SAEAccepted])
+	}
+}
+
+// A burst of 100 Commits from made-up addresses reaching the core at one
+// instant, as the shell reads a batch, fills the BSS's queue of received
+// frames: 15 wait and 85 are dropped unread. The core works the queue on
+// its timers in virtual time: one frame at once, the next 10 ms per frame
+// still queued after the last. An SAE station that starts 10 ms into the
+// burst takes the place the first frame freed and waits behind the 14
+// others, worked at 140, 280, 410, 530, 640, 740, 830, 910, 980, 1,040,
+// 1,090, 1,130, 1,160, 1,180 and 1,190 ms: the first 11 frames get token
+// requests (5 or more frames still queued, the threshold), the next four
+// their exchange's work, and the station, with those four peers in
+// Committed and nothing queued, its exchange at once: it joins about
+// 1.2 s after the burst.
+func TestSAECommitBurstSim(t *testing.T) {
+	s, _ := saeSim(t, 5, false)
+	cfg := s.Core().Config()
+	g, _ := sae.GroupByID(19)
+	attacker, err := sae.NewStation(g, sae.MAC{0x02, 0xfe, 0, 0, 0, 1}, sae.MAC(cfg.BSSID), []byte(cfg.SSID), []byte(simSAEPassword), nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commit, err := attacker.Commit(rand.NewChaCha8([32]byte{5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Run(100 * time.Millisecond)
+	t0 := s.Now()
+	rt := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: -60, HasSignal: true})
+	for i := range 100 {
+		from := ieee80211.MAC{0x02, 0xfe, 0, 0, 0, byte(i)}
+		b := ieee80211.AppendMgmtHeader(append([]byte(nil), rt...), ieee80211.SubtypeAuth, cfg.BSSID, from, cfg.BSSID, uint16(i))
+		b = ieee80211.AppendAuth(b, bss.AuthSAE, commit.Transaction, commit.Status)
+		s.InjectRadio(append(b, commit.Body...))
+	}
+	c := s.Core().Counters()
+	if c[counter.SAEQueueFull] != 85 || c[counter.SAETokenRequested] != 0 {
+		t.Fatalf("after the burst: %d dropped with the queue full, %d token requests; want 85 and none yet",
+			c[counter.SAEQueueFull], c[counter.SAETokenRequested])
+	}
+	st := s.AddStation(StationConfig{SAE: &StationSAE{Password: simSAEPassword, H2E: true}, Start: t0 + 10*time.Millisecond})
+	s.Run(time.Millisecond)
+	if n := s.Core().Counters()[counter.SAETokenRequested]; n != 1 {
+		t.Fatalf("%d frames worked at once, want the first", n)
+	}
+	s.RunUntil(t0 + 1180*time.Millisecond)
+	if st.Associated() {
+		t.Fatal("the station joined before its turn")
+	}
+	waitConnected(t, s)
+	c = s.Core().Counters()
+	joined := st.Stats().AssociatedAt - t0
+	t.Logf("joined %v after the burst; %d token requests, %d exchanges accepted", joined, c[counter.SAETokenRequested], c[counter.SAEAccepted])
+	if c[counter.SAETokenRequested] != 11 || c[counter.SAEAccepted] != 1 || joined > 1200*time.Millisecond {
+		t.Errorf("%d token requests (want 11), %d accepted (want the station's), joined %v after the burst (want its turn at 1,190 ms and the exchange)",
+			c[counter.SAETokenRequested], c[counter.SAEAccepted], joined)
 	}
 }

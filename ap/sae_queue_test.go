@@ -1,0 +1,259 @@
+package ap
+
+import (
+	"testing"
+	"time"
+
+	"github.com/airq/airq/counter"
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/sae"
+)
+
+// saeAuthFrame is an SAE Authentication frame from addr to the first BSS,
+// with its RX header.
+func saeAuthFrame(h *harness, from ieee80211.MAC, f sae.Frame) []byte {
+	b := ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, from), authSAE, f.Transaction, f.Status)
+	return append(radiotapRx(), append(b, f.Body...)...)
+}
+
+// batch hands frames to the core at now as one read of the shell's loop
+// does: every frame, then Tick, then Flush.
+func (h *harness) batch(now time.Duration, frames ...[]byte) {
+	h.now = now
+	for _, b := range frames {
+		h.a.HandleRadio(now, b)
+	}
+	h.a.Tick(now)
+	h.collect()
+}
+
+// workSAEFrame runs the core to its SAE queue's next turn, if any.
+func (h *harness) workSAEFrame() {
+	if d, ok := h.a.saeQueueDeadline(); ok {
+		h.batch(d)
+	}
+}
+
+// saeSent counts the SAE Authentication frames the AP sent to anyone.
+func (h *harness) saeSent() int {
+	n := 0
+	for _, b := range h.radio {
+		_, fr := parsed(h.t, b)
+		if fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeAuth) {
+			if a, err := ieee80211.ParseAuth(fr.Body()); err == nil && a.Algorithm() == authSAE {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func saeFloodMAC(i int) ieee80211.MAC { return ieee80211.MAC{0x02, 0xf1, 0, 0, byte(i >> 8), byte(i)} }
+
+// A flood of Commits from distinct addresses is worked at the queue's
+// pace, as hostapd's: in the shell's reads of 5 frames, 100 Commits
+// within 10 ms get one frame worked (at once: the queue was empty) and
+// fill the queue, the other 84 dropped and counted, no reply on the air.
+// Flooding on at 1,000 a second, the full queue has a frame worked every
+// 140 ms (14 still queued), so the first second works 8 frames (at 0,
+// 40, 180, 320, 460, 600, 740 and 880 ms): the first's job, and 7 token
+// requests (the job in work and the queue are over the threshold of 5),
+// where every Commit used to be answered.
+func TestSAECommitFloodPaced(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	t0, sent := h.now, 0
+	flood := func(at time.Duration) {
+		var frames [][]byte
+		for range 5 {
+			frames = append(frames, saeAuthFrame(h, saeFloodMAC(sent), commit))
+			sent++
+		}
+		h.batch(t0+at, frames...)
+	}
+	for at := time.Duration(0); at < 10*time.Millisecond; at += 500 * time.Microsecond {
+		flood(at)
+	}
+	c := h.a.Counters()
+	if sent != 100 || len(h.saeJobs) != 1 || h.saeSent() != 0 || c[counter.SAEQueueFull] != 84 {
+		t.Fatalf("100 Commits within 10 ms: %d jobs, %d SAE frames sent, %d dropped as the queue was full; want 1, 0, 84",
+			len(h.saeJobs), h.saeSent(), c[counter.SAEQueueFull])
+	}
+	for at := 10 * time.Millisecond; at < time.Second; at += 5 * time.Millisecond {
+		flood(at)
+	}
+	c = h.a.Counters()
+	if len(h.saeJobs) != 1 || c[counter.SAETokenRequested] != 7 || h.saeSent() != 7 {
+		t.Errorf("a second of flood: %d jobs, %d token requests, %d SAE frames sent; want 1, 7, 7",
+			len(h.saeJobs), c[counter.SAETokenRequested], h.saeSent())
+	}
+	if queued := h.a.radios[0].sae().frames.Len(); c[counter.SAEQueueFull] != uint64(sent-8-queued) || queued != sae.QueueMax {
+		t.Errorf("%d sent, 8 worked, %d queued, %d dropped as the queue was full", sent, queued, c[counter.SAEQueueFull])
+	}
+	// Once the flood stops the queue drains at its pace, and a lone
+	// Commit is worked at once again.
+	for range sae.QueueMax {
+		h.workSAEFrame()
+	}
+	if n := h.a.radios[0].sae().frames.Len(); n != 0 {
+		t.Fatalf("%d frames still queued", n)
+	}
+	before := h.saeSent() + len(h.saeJobs)
+	h.batch(h.now+time.Millisecond, saeAuthFrame(h, saeFloodMAC(9999), commit))
+	if h.saeSent()+len(h.saeJobs) != before+1 {
+		t.Error("a lone Commit after the flood was not worked at once")
+	}
+}
+
+// A lone station's Commit is worked at once: its job goes to the driver
+// in the same Flush, and the AP's Commit follows as soon as it is done.
+func TestSAELoneCommitAnsweredAtOnce(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	h.sendSAE(staMAC, saeCommitFrom(h, staMAC))
+	if len(h.saeJobs) != 1 {
+		t.Fatalf("%d jobs for a lone Commit, want 1 at once", len(h.saeJobs))
+	}
+	h.runSAEJobs()
+	if got := h.saeFrames(staMAC); len(got) != 1 || got[0].Transaction != 1 || got[0].Status != 0 {
+		t.Fatalf("replies %+v, want the AP's Commit", got)
+	}
+}
+
+// The queue holds 15 frames: of 16 Commits read at once the 16th is
+// dropped and counted, and never answered; the 15 are worked.
+func TestSAESixteenthCommitDropped(t *testing.T) {
+	cfg := saeConfig(t, sae.HuntAndPeck)
+	cfg.RSN.SAE.AntiCloggingThreshold = 100
+	h := newHarness(t, cfg)
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 16 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames...)
+	if n := h.a.Counters()[counter.SAEQueueFull]; n != 1 {
+		t.Fatalf("%d Commits dropped as the queue was full, want 1", n)
+	}
+	jobs := len(h.saeJobs)
+	h.runSAEJobs()
+	for range sae.QueueMax {
+		h.workSAEFrame()
+		jobs += len(h.saeJobs)
+		h.runSAEJobs()
+	}
+	if jobs != 15 {
+		t.Errorf("%d jobs, want the 15 queued", jobs)
+	}
+	if got := h.saeFrames(saeFloodMAC(15)); len(got) != 0 {
+		t.Errorf("the 16th Commit was answered: %+v", got)
+	}
+	if got := h.saeFrames(saeFloodMAC(14)); len(got) != 1 {
+		t.Errorf("the 15th Commit: %d replies, want 1", len(got))
+	}
+}
+
+// A station's newer Commit takes its queued one's place: only the newer
+// is worked (here one in group 21, not enabled: status 77, the group
+// echoed), in the older one's turn.
+func TestSAEQueuedCommitReplaced(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, staMAC)
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 1}
+	group21 := sae.Frame{Transaction: 1, Body: []byte{21, 0}}
+	h.batch(h.now, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, group21))
+	if n := h.a.radios[0].sae().frames.Len(); n != 1 {
+		t.Fatalf("%d frames queued after the first was worked, want the station's one", n)
+	}
+	h.workSAEFrame()
+	if len(h.saeJobs) != 1 {
+		t.Fatalf("%d jobs: the replaced Commit was worked too", len(h.saeJobs))
+	}
+	got := h.saeFrames(staMAC)
+	if len(got) != 1 || got[0].Status != sae.StatusGroupNotSupported || len(got[0].Body) != 2 || got[0].Body[0] != 21 {
+		t.Fatalf("replies to the station %+v, want status 77 for group 21 alone", got)
+	}
+}
+
+// A Confirm from a station whose Commit is still queued waits behind
+// it, as hostapd's auth_sae_queued_addr keeps them in order: a station
+// that lost the AP's Confirm repeats its Commit and Confirm back to back
+// while another peer's frame is worked; its Commit is worked (the same
+// group: the AP's Commit again), then its Confirm, which completes the
+// exchange. Worked on arrival, the Confirm would come before the Commit
+// it follows.
+func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := newSeeded(21)
+	commit, err := st.Commit(rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.sendSAE(staMAC, commit)
+	h.runSAEJobs()
+	replies := h.saeFrames(staMAC)
+	if len(replies) != 1 {
+		t.Fatalf("replies to the Commit: %+v", replies)
+	}
+	confirm, _, err := st.Handle(rng, replies[0])
+	if err != nil || confirm == nil {
+		t.Fatalf("station: %v", err)
+	}
+	h.take()
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
+	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	if got := h.saeFrames(staMAC); len(got) != 0 || h.a.radios[0].sae().frames.Len() != 2 {
+		t.Fatalf("worked before their turn: replies %+v", got)
+	}
+	h.workSAEFrame()
+	h.runSAEJobs()
+	h.workSAEFrame()
+	got := h.saeFrames(staMAC)
+	if len(got) != 2 || got[0].Transaction != 1 || got[1].Transaction != 2 || got[1].Status != 0 {
+		t.Fatalf("replies %+v, want the AP's Commit then its Confirm", got)
+	}
+	if n := h.a.Counters()[counter.SAEAccepted]; n != 1 {
+		t.Fatalf("%d exchanges accepted, want 1", n)
+	}
+	if _, s := h.a.sta.lookup(staMAC); s == nil || !s.AuthOK || s.SAE == nil {
+		t.Fatal("the station is not authenticated by SAE")
+	}
+}
+
+// A Commit under a flood costs no allocation: with the queue full, one
+// from a new address is dropped and one from a queued address takes its
+// frame's place, the frame body copied into the queue's buffer.
+func TestSAEFloodAllocs(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 18 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames[:16]...) // 15 queued, one of them worked at once
+	h.a.HandleRadio(h.now, frames[16])
+	h.take()
+	full := h.a.Counters()[counter.SAEQueueFull]
+	dropped, replaced := frames[17], frames[5]
+	step := func() {
+		h.a.HandleRadio(h.now, dropped)
+		h.a.HandleRadio(h.now, replaced)
+		h.a.Tick(h.now)
+		h.a.Flush(h.now, discard{})
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.1f allocations per two Commits under a flood, want 0", n)
+	}
+	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 1000 {
+		t.Errorf("%d frames queued, %d dropped; want a full queue dropping the new address's", n, dropped)
+	}
+}
