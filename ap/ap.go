@@ -42,6 +42,10 @@ type AP struct {
 	bsses  []*bss.BSS
 	bss    *bss.BSS
 	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
+	// htProt counts every BSS's associated stations behind the HT
+	// Operation element's protection, which is the radio's (hostapd's
+	// hostapd_iface counts); each BSS points at it.
+	htProt bss.HTProtection
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -114,6 +118,7 @@ func New(cfg Config) (*AP, error) {
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
 	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.HTProt = &a.htProt
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,

@@ -40,6 +40,7 @@ func (b *BSS) Confirm(now time.Duration, aid uint16, s *Station) {
 	b.Counts.Associations++
 	s.State = StateAssociated
 	b.ERP.Join(s.NonERP, s.LongPreamble)
+	b.countHT(s, 1)
 	s.AssocAt, s.HadData, s.AuthOK = now, false, true
 	b.Stations.Enlist(aid, ListQuiet)
 	s.Reassoc = false
@@ -65,6 +66,7 @@ func (b *BSS) Unassociate(s *Station) {
 	b.Doze(s, false)
 	b.Associated--
 	b.ERP.Leave(s.NonERP, s.LongPreamble)
+	b.countHT(s, -1)
 }
 
 // Leave takes a station that goes away out of the books: the counts of
@@ -75,6 +77,7 @@ func (b *BSS) Leave(now time.Duration, s *Station) {
 	case StateAssociated:
 		b.Associated--
 		b.ERP.Leave(s.NonERP, s.LongPreamble)
+		b.countHT(s, -1)
 	case StateAssocPending:
 		b.Pending--
 	}
@@ -104,5 +107,13 @@ func (b *BSS) Doze(s *Station, pm bool) {
 		b.Dozing++
 	} else {
 		b.Dozing--
+	}
+}
+
+// countHT counts associated station s in (n 1) or out of (n -1) the
+// radio's HT protection.
+func (b *BSS) countHT(s *Station, n int) {
+	if b.HTProt != nil {
+		b.HTProt.add(s.HTClass(), n)
 	}
 }

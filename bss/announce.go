@@ -101,7 +101,7 @@ func (b *BSS) AppendTail(dst []byte, air *Air, h2eOnly bool, tim *ieee80211.TIMB
 	if p.Advert.BSSLoadPeriod != 0 {
 		dst = b.appendBSSLoad(dst, air.ChannelUtil)
 	}
-	dst = b.PHY.Append(dst, true, b.ExtCap)
+	dst = b.PHY.Append(dst, true, b.ExtCap, b.htOpMode(nil))
 	if p.WMM {
 		dst = ieee80211.AppendWMMParam(dst, p.WMMParams, 0)
 	}

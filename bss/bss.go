@@ -22,6 +22,10 @@ type BSS struct {
 	PHY    PHYElems // its HT/VHT elements
 	ExtCap []byte   // its Extended Capabilities element; nil: none
 	ERP    ERP      // associated stations behind the capability bits and the ERP element
+	// HTProt is the radio's: every BSS of it counts its associated
+	// stations there, and its HT Operation element announces the mode
+	// they make (nil: protection none).
+	HTProt *HTProtection
 
 	// Stations indexes its station table: addresses to AIDs, the eviction
 	// lists.

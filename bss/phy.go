@@ -159,11 +159,12 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 func (e *PHYElems) HT() bool  { return e.HTCap != nil }
 func (e *PHYElems) VHT() bool { return e.VHTCap != nil }
 
-// Append adds the HT elements, then between (the Extended Capabilities
-// element, in hostapd's order), then the VHT elements if vht.
-func (e *PHYElems) Append(b []byte, vht bool, between []byte) []byte {
+// Append adds the HT elements, the HT Operation with operation mode
+// opMode (the radio's protection), then between (the Extended
+// Capabilities element, in hostapd's order), then the VHT elements if vht.
+func (e *PHYElems) Append(b []byte, vht bool, between []byte, opMode uint16) []byte {
 	b = append(b, e.HTCap...)
-	b = append(b, e.HTOper...)
+	b = appendHTOper(b, e.HTOper, opMode)
 	b = append(b, between...)
 	if vht {
 		b = append(b, e.VHTCap...)

@@ -1,0 +1,118 @@
+package ap
+
+import (
+	"testing"
+
+	"github.com/airq/airq/bss"
+	"github.com/airq/airq/internal/ieee80211"
+)
+
+// The HT Operation element's protection is the radio's, as hostapd
+// counts it in its hostapd_iface: a station of any BSS of the radio
+// changes what every HT BSS of it announces.
+
+// opModes returns the operation mode of the next beacon's HT Operation
+// element of each BSS that has one.
+func (h *harness) opModes() map[ieee80211.MAC]uint16 {
+	h.t.Helper()
+	got := map[ieee80211.MAC]uint16{}
+	for id, ies := range h.beaconElems() {
+		if o, ok := ies.HTOper(); ok {
+			got[id] = o.OpMode()
+		}
+	}
+	return got
+}
+
+// assocOpMode is the operation mode of an association response's HT
+// Operation element.
+func assocOpMode(t *testing.T, ar ieee80211.AssocResp) uint16 {
+	t.Helper()
+	o, ok := ar.Elements().HTOper()
+	if !ok {
+		t.Fatal("association response: no HT Operation element")
+	}
+	return o.OpMode()
+}
+
+// TestLegacyGuestProtectsMainBSS: on an HT radio, a station that joins
+// the guest BSS, whose HT is off (disable_11n), is a non-HT station of
+// the radio: the main BSS's next beacon announces mixed mode with the
+// OBSS non-HT bit, as hostapd's update_ht_state counts it for the
+// interface; when it leaves, the main BSS's beacons return to no
+// protection.
+func TestLegacyGuestProtectsMainBSS(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.BSSes = []BSSConfig{{BSSID: guest2ID, SSID: "guest", NoHT: true}}
+	h := newHarness(t, cfg)
+	if got := h.opModes(); len(got) != 1 || got[bssid] != 0 {
+		t.Fatalf("beacons before any station: operation modes %v, want the main BSS's 0 alone", got)
+	}
+	guest := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.joinWith(guest, guest2ID, "guest", htElems, wmmElem) // HT capable, but its BSS's HT is off
+	want := uint16(bss.HTProtMixed | bss.HTOpModeOBSSNoHT)
+	if got := h.opModes(); got[bssid] != want {
+		t.Errorf("main BSS's beacon with a station on the guest BSS: operation mode %#x, want %#x", got[bssid], want)
+	}
+	h.air(ieee80211.AppendDeauth(h.guestMgmt(ieee80211.SubtypeDeauth, guest), ieee80211.ReasonDeauthLeaving))
+	if got := h.opModes(); got[bssid] != 0 {
+		t.Errorf("main BSS's beacon once the guest station left: operation mode %#x, want 0", got[bssid])
+	}
+}
+
+// TestNonHTStationProtectsEveryBSS: a non-HT station of the main BSS
+// puts every HT BSS of the radio in mixed mode, the association
+// response that admits it says so already (hostapd counts it before it
+// answers), and an HT station's response in the other BSS too; once it
+// disassociates, both return to no protection.
+func TestNonHTStationProtectsEveryBSS(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.BSSes = []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}
+	h := newHarness(t, cfg)
+	legacy := ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}
+	h.joinWith(legacy, bssid, "airq-test", wmmElem) // no HT Capabilities
+	want := uint16(bss.HTProtMixed | bss.HTOpModeOBSSNoHT)
+	for id, m := range h.opModes() {
+		if m != want {
+			t.Errorf("%s's beacon with a non-HT station on the radio: operation mode %#x, want %#x", id, m, want)
+		}
+	}
+	ht := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	// The HT station cannot receive greenfield (htElems has no such bit).
+	if m := assocOpMode(t, h.joinWith(ht, guest2ID, "guest", htElems, wmmElem)); m != want|bss.HTOpModeNonGF {
+		t.Errorf("guest BSS's association response: operation mode %#x, want %#x", m, want|bss.HTOpModeNonGF)
+	}
+	h.air(ieee80211.AppendDeauth(h.mgmt(ieee80211.SubtypeDisassoc, legacy), ieee80211.ReasonDisassocLeaving))
+	for id, m := range h.opModes() {
+		if m != bss.HTOpModeNonGF {
+			t.Errorf("%s's beacon once the non-HT station left: operation mode %#x, want %#x (the HT station's non-greenfield bit)", id, m, bss.HTOpModeNonGF)
+		}
+	}
+}
+
+// TestHT20StationOn40MHzChannel: a 20 MHz HT station makes a 20/40 MHz
+// radio announce 20 MHz protection, and its own association response
+// says so; on a 20 MHz channel it changes nothing but the
+// non-greenfield bit.
+func TestHT20StationOn40MHzChannel(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		phy  bss.PHY
+		want uint16
+	}{
+		{"HT40+", bss.PHY{HT: true, Width: 40, Secondary: 1}, bss.HTProt20MHz | bss.HTOpModeNonGF},
+		{"HT20", bss.PHY{HT: true}, bss.HTOpModeNonGF},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := amsduConfig()
+			cfg.Channel, cfg.PHY = 6, c.phy
+			h := newHarness(t, cfg)
+			if m := assocOpMode(t, h.joinWith(staMAC, bssid, "airq-test", htElems, wmmElem)); m != c.want {
+				t.Errorf("association response: operation mode %#x, want %#x", m, c.want)
+			}
+			if m := h.opModes()[bssid]; m != c.want {
+				t.Errorf("beacon: operation mode %#x, want %#x", m, c.want)
+			}
+		})
+	}
+}
