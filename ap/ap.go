@@ -46,6 +46,9 @@ type AP struct {
 	// Operation element's protection, which is the radio's (hostapd's
 	// hostapd_iface counts); each BSS points at it.
 	htProt bss.HTProtection
+	// nonHTHeard is when the last beacon of a BSS without HT was heard on
+	// the channel (htprot.go).
+	nonHTHeard time.Duration
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -229,6 +232,7 @@ func (a *AP) Tick(now time.Duration) {
 		return
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
+	a.forgetNonHT(now)
 	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)

@@ -2,6 +2,7 @@ package ap
 
 import (
 	"testing"
+	"time"
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
@@ -114,5 +115,59 @@ func TestHT20StationOn40MHzChannel(t *testing.T) {
 				t.Errorf("beacon: operation mode %#x, want %#x", m, c.want)
 			}
 		})
+	}
+}
+
+// foreignBeacon is a beacon of another BSS, from, on channel ch, with
+// extra elements after its DS Parameter Set.
+func (h *harness) foreignBeacon(from ieee80211.MAC, ch uint8, extra ...[]byte) []byte {
+	b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeBeacon, ieee80211.Broadcast, from, from, h.nextSeq())
+	b = ieee80211.AppendBeaconFixed(b, 0, 100, bss.CapESS)
+	b = ieee80211.AppendRates(ieee80211.AppendSSID(b, "neighbour"), gRates)
+	b = ieee80211.AppendDSParams(b, ch)
+	for _, e := range extra {
+		b = append(b, e...)
+	}
+	return b
+}
+
+// TestNonHTBSSHeard: a beacon without HT heard on the primary or the
+// secondary channel of a 20/40 MHz radio makes every HT BSS of it
+// announce non-member protection with the OBSS non-HT bit (hostapd's
+// olbc_ht), until none was heard for 60 s; a beacon with HT, or of a
+// channel the radio does not cover, changes nothing.
+func TestNonHTBSSHeard(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.Channel, cfg.PHY = 6, bss.PHY{HT: true, Width: 40, Secondary: 1}
+	cfg.BSSes = []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}
+	h := newHarness(t, cfg)
+	other := ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}
+	protected := uint16(bss.HTProtNonMember | bss.HTOpModeOBSSNoHT)
+	for _, c := range []struct {
+		name   string
+		beacon []byte
+		want   uint16
+	}{
+		{"HT beacon on the primary", h.foreignBeacon(other, 6, htElems), 0},
+		{"non-HT beacon on channel 1", h.foreignBeacon(other, 1), 0},
+		{"non-HT beacon on the secondary", h.foreignBeacon(other, 10), protected},
+		{"non-HT beacon on the primary", h.foreignBeacon(other, 6), protected},
+	} {
+		h.air(c.beacon)
+		for id, m := range h.opModes() {
+			if m != c.want {
+				t.Errorf("after a %s: %s's operation mode %#x, want %#x", c.name, id, m, c.want)
+			}
+		}
+		if c.want != 0 {
+			h.advance(nonHTBSSExpiry - 2*time.Second)
+			if m := h.opModes()[bssid]; m != c.want {
+				t.Errorf("%v after a %s: operation mode %#x, want %#x still", nonHTBSSExpiry-2*time.Second, c.name, m, c.want)
+			}
+			h.advance(2 * time.Second)
+			if m := h.opModes()[bssid]; m != 0 {
+				t.Errorf("%v after a %s: operation mode %#x, want 0", nonHTBSSExpiry, c.name, m)
+			}
+		}
 	}
 }

@@ -128,10 +128,10 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 			MaxAMSDU: ReceiveAMSDU,
 		}.Cap())
 		sec := uint8(ieee80211.HTOperSecondaryNone)
-		switch {
-		case p.Width >= 40 && p.Secondary < 0, p.Width >= 80 && centerChannel(ch, p.Width) < ch:
+		switch p.SecondaryAt(ch) {
+		case -1:
 			sec = ieee80211.HTOperSecondaryBelow
-		case p.Width >= 40:
+		case 1:
 			sec = ieee80211.HTOperSecondaryAbove
 		}
 		e.HTOper = ieee80211.AppendHTOper(nil, ieee80211.NewHTOper(uint8(ch), sec))
@@ -153,6 +153,18 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 	ies = append(ies, e.VHTCap...)
 	e.Caps = rate.CapsFromElements(ieee80211.Elements(ies))
 	return e
+}
+
+// SecondaryAt is where the secondary 20 MHz channel lies around primary
+// channel ch: 1 above, -1 below, 0 on a 20 MHz channel.
+func (p PHY) SecondaryAt(ch int) int {
+	switch {
+	case p.Width >= 40 && p.Secondary < 0, p.Width >= 80 && centerChannel(ch, p.Width) < ch:
+		return -1
+	case p.Width >= 40:
+		return 1
+	}
+	return 0
 }
 
 // HT and VHT report whether the BSS advertises and uses HT, VHT.
