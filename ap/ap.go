@@ -42,10 +42,11 @@ type AP struct {
 	bsses  []*bss.BSS
 	bss    *bss.BSS
 	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
-	// htProt counts every BSS's associated stations behind the HT
-	// Operation element's protection, which is the radio's (hostapd's
-	// hostapd_iface counts); each BSS points at it.
-	htProt bss.HTProtection
+	// shared counts every BSS's associated stations behind the
+	// Capability field, the ERP element and the HT Operation element's
+	// protection, which are the radio's (hostapd's hostapd_iface counts);
+	// each BSS points at it.
+	shared bss.Shared
 	// nonHTHeard is when the last beacon of a BSS without HT was heard on
 	// the channel (htprot.go).
 	nonHTHeard time.Duration
@@ -121,7 +122,7 @@ func New(cfg Config) (*AP, error) {
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
 	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
-	a.bss.HTProt = &a.htProt
+	a.bss.Shared = &a.shared
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,

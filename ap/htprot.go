@@ -38,13 +38,13 @@ func (a *AP) heardNonHT(now time.Duration, fr ieee80211.Frame) {
 	if sec := a.cfg.PHY.SecondaryAt(a.cfg.Channel); ch != a.cfg.Channel && (sec == 0 || ch != a.cfg.Channel+4*sec) {
 		return
 	}
-	a.htProt.NonHTBSS, a.nonHTHeard = true, now
+	a.shared.HT.NonHTBSS, a.nonHTHeard = true, now
 }
 
 // forgetNonHT ends non-member protection nonHTBSSExpiry after the last
 // non-HT beacon.
 func (a *AP) forgetNonHT(now time.Duration) {
-	if a.htProt.NonHTBSS && now-a.nonHTHeard >= nonHTBSSExpiry {
-		a.htProt.NonHTBSS = false
+	if a.shared.HT.NonHTBSS && now-a.nonHTHeard >= nonHTBSSExpiry {
+		a.shared.HT.NonHTBSS = false
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/airq/airq/bss"
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/radio"
 )
 
 // The HT Operation element's protection is the radio's, as hostapd
@@ -169,5 +171,60 @@ func TestNonHTBSSHeard(t *testing.T) {
 				t.Errorf("%v after a %s: operation mode %#x, want 0", nonHTBSSExpiry, c.name, m)
 			}
 		}
+	}
+}
+
+// beaconERPOf returns the Capability field and the ERP element of BSS
+// id's next beacon.
+func (h *harness) beaconERPOf(id ieee80211.MAC) (uint16, byte) {
+	h.t.Helper()
+	for range 100 {
+		h.advance(h.a.Deadline() - h.now)
+		out, _ := h.take()
+		for _, f := range out {
+			if _, fr := parsed(h.t, f); fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) && fr.Addr2() == id {
+				bc, err := ieee80211.ParseBeacon(fr.Body())
+				erp, ok := bc.Elements().Find(ieee80211.ElemERP)
+				if err != nil || !ok || len(erp) != 1 {
+					h.t.Fatalf("%s's beacon: no ERP element (%v)", id, err)
+				}
+				return bc.Capability(), erp[0]
+			}
+		}
+	}
+	h.t.Fatalf("no beacon of %s", id)
+	return 0, 0
+}
+
+// TestERPIsTheRadios: an 802.11b station with a long preamble on the
+// guest BSS takes short slot time and short preamble from the main
+// BSS's Capability field and sets its ERP element's protection and
+// Barker bits, as hostapd counts num_sta_non_erp and
+// num_sta_no_short_preamble for the interface (STATUS on the main BSS's
+// socket counts it too); when it leaves, they return.
+func TestERPIsTheRadios(t *testing.T) {
+	h := newHarness(t, Config{BSSes: []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}})
+	h.take()
+	if c, erp := h.beaconERPOf(bssid); erp != 0 || c&bss.CapShortSlot == 0 || c&bss.CapShortPre == 0 {
+		t.Fatalf("main BSS with no station: capability %#x, ERP %#x", c, erp)
+	}
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
+	h.authTo(guest2ID, sta, 0, 1)
+	h.take()
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guest2ID, sta, guest2ID, h.nextSeq()), 0x0001, 10) // long preamble
+	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), []byte{0x82, 0x84, 0x8b, 0x96}))                                              // 802.11b rates
+	out, _ := h.take()
+	_, raw := h.assocResp(out, sta)
+	h.echo(raw, radio.TxStatus{Acked: true})
+	want := byte(bss.ERPNonERPPresent | bss.ERPUseProtection | bss.ERPBarker)
+	if c, erp := h.beaconERPOf(bssid); erp != want || c&(bss.CapShortSlot|bss.CapShortPre) != 0 {
+		t.Errorf("main BSS with an 802.11b station on the guest BSS: capability %#x, ERP %#x; want no short slot or preamble, ERP %#x", c, erp, want)
+	}
+	if st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status; st.NumNonERP != 1 || st.NumNoShortPreamble != 1 {
+		t.Errorf("status: num_sta_non_erp %d, num_sta_no_short_preamble %d, want 1 and 1", st.NumNonERP, st.NumNoShortPreamble)
+	}
+	h.air(ieee80211.AppendDeauth(h.guestMgmt(ieee80211.SubtypeDeauth, sta), ieee80211.ReasonDeauthLeaving))
+	if c, erp := h.beaconERPOf(bssid); erp != 0 || c&bss.CapShortSlot == 0 || c&bss.CapShortPre == 0 {
+		t.Errorf("main BSS once the station left: capability %#x, ERP %#x", c, erp)
 	}
 }

@@ -95,7 +95,7 @@ func (b *BSS) AppendTail(dst []byte, air *Air, h2eOnly bool, tim *ieee80211.TIMB
 	}
 	dst = p.Advert.AppendPowerConstraint(dst, air.Freq)
 	if air.Freq < 3000 {
-		dst = ieee80211.AppendERP(dst, b.ERP.Flags())
+		dst = ieee80211.AppendERP(dst, b.shared().ERP.Flags())
 	}
 	dst = append(dst, p.RSNE...)
 	if p.Advert.BSSLoadPeriod != 0 {

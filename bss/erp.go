@@ -83,13 +83,13 @@ func (e ERP) Flags() uint8 {
 // it is protected, spectrum management where configured, and short
 // preamble and short slot time while every associated station can use
 // them.
-func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.ERP, freq) }
+func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.shared().ERP, freq) }
 
 // CapabilityWith is the capability once a station being admitted (with no
 // OFDM rate: nonERP; without short preamble: longPreamble) is associated
 // too: what its association response announces.
 func (b *BSS) CapabilityWith(freq int, nonERP, longPreamble bool) uint16 {
-	return b.capabilityOf(b.ERP.With(nonERP, longPreamble), freq)
+	return b.capabilityOf(b.shared().ERP.With(nonERP, longPreamble), freq)
 }
 
 func (b *BSS) capabilityOf(e ERP, freq int) uint16 {

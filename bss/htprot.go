@@ -105,10 +105,7 @@ func (p HTProtection) OpMode(width40 bool) uint16 {
 // htOpMode is the operation mode the BSS's HT Operation element carries:
 // the radio's, with a station of class c being admitted if c is not nil.
 func (b *BSS) htOpMode(c *HTClass) uint16 {
-	if b.HTProt == nil {
-		return 0
-	}
-	p := *b.HTProt
+	p := b.shared().HT
 	if c != nil {
 		p.Join(*c)
 	}
