@@ -228,3 +228,23 @@ func TestERPIsTheRadios(t *testing.T) {
 		t.Errorf("main BSS once the station left: capability %#x, ERP %#x", c, erp)
 	}
 }
+
+// TestRestartedBSSLeavesProtection: a guest BSS restarted alone (a
+// SIGHUP that changed its section) takes its non-HT station out of the
+// radio's counts with it: the main BSS's beacons return to no
+// protection.
+func TestRestartedBSSLeavesProtection(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.BSSes = []BSSConfig{{BSSID: guest2ID, SSID: "guest", NoHT: true}}
+	h := newHarness(t, cfg)
+	h.joinWith(ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}, guest2ID, "guest", wmmElem)
+	if m := h.opModes()[bssid]; m&bss.HTOpModeProtMask != bss.HTProtMixed {
+		t.Fatalf("main BSS with a non-HT guest station: operation mode %#x, want mixed", m)
+	}
+	if err := h.a.RestartBSS(h.now, 1, BSSConfig{SSID: "guest2", NoHT: true}); err != nil {
+		t.Fatal(err)
+	}
+	if m := h.opModes()[bssid]; m != 0 {
+		t.Errorf("main BSS once the guest BSS restarted: operation mode %#x, want 0", m)
+	}
+}
