@@ -174,8 +174,8 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		Rates:     ctl.Rates(slices.Clone(a.bss.Rates.IE)),
 		NumNonERP: a.shared.ERP.NonERP, NumNoShortPreamble: a.shared.ERP.LongPreamble,
 	}
-	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {
-		st.SecondaryChannel = a.cfg.PHY.Secondary
+	if a.cfg.PHY.HT {
+		st.SecondaryChannel = a.cfg.PHY.SecondaryAt(a.cfg.Channel)
 	}
 	if a.started {
 		st.TSF = a.TSF(now)

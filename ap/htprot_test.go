@@ -248,3 +248,24 @@ func TestRestartedBSSLeavesProtection(t *testing.T) {
 		t.Errorf("main BSS once the guest BSS restarted: operation mode %#x, want 0", m)
 	}
 }
+
+// TestVHT80SecondaryIsThePrimarysPair: on an 80 MHz channel the HT
+// Operation element's secondary channel, and STATUS's
+// secondary_channel, are the other half of the primary's 40 MHz
+// channel: above 44 (44 and 48), below 40 (36 and 40).
+func TestVHT80SecondaryIsThePrimarysPair(t *testing.T) {
+	for _, c := range []struct {
+		ch   int
+		want uint8
+		sec  int
+	}{{44, ieee80211.HTOperSecondaryAbove, 1}, {40, ieee80211.HTOperSecondaryBelow, -1}} {
+		h := newHarness(t, Config{Channel: c.ch, WMM: true, PHY: bss.PHY{VHT: true, Width: 80}})
+		o, ok := h.beaconElems()[bssid].HTOper()
+		if !ok || o.SecondaryOffset() != c.want {
+			t.Errorf("channel %d: HT Operation %v, secondary offset %d, want %d", c.ch, ok, o.SecondaryOffset(), c.want)
+		}
+		if st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status; st.SecondaryChannel != c.sec {
+			t.Errorf("channel %d: status secondary_channel %d, want %d", c.ch, st.SecondaryChannel, c.sec)
+		}
+	}
+}

@@ -156,10 +156,18 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 }
 
 // SecondaryAt is where the secondary 20 MHz channel lies around primary
-// channel ch: 1 above, -1 below, 0 on a 20 MHz channel.
+// channel ch: 1 above, -1 below, 0 on a 20 MHz channel. On an 80 or 160
+// MHz channel it is the other half of the primary's 40 MHz channel, whose
+// halves pair up from the wide channel's lowest (36 and 40, 44 and 48).
 func (p PHY) SecondaryAt(ch int) int {
 	switch {
-	case p.Width >= 40 && p.Secondary < 0, p.Width >= 80 && centerChannel(ch, p.Width) < ch:
+	case p.Width >= 80:
+		low := centerChannel(ch, p.Width) - (p.Width/5)/2 + 2 // the lowest 20 MHz channel
+		if (ch-low)/4%2 == 0 {
+			return 1
+		}
+		return -1
+	case p.Width >= 40 && p.Secondary < 0:
 		return -1
 	case p.Width >= 40:
 		return 1
