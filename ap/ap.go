@@ -46,10 +46,8 @@ type AP struct {
 	// Capability field, the ERP element and the HT Operation element's
 	// protection, which are the radio's (hostapd's hostapd_iface counts);
 	// each BSS points at it.
-	shared bss.Shared
-	// nonHTHeard is when the last beacon of a BSS without HT was heard on
-	// the channel (htprot.go).
-	nonHTHeard time.Duration
+	shared  bss.Shared
+	overlap overlap // when legacy BSSes were last heard (overlap.go)
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -233,7 +231,7 @@ func (a *AP) Tick(now time.Duration) {
 		return
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
-	a.forgetNonHT(now)
+	a.forgetOverlap(now)
 	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)

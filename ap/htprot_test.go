@@ -7,6 +7,7 @@ import (
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
 	"github.com/airq/airq/radio"
 )
 
@@ -162,13 +163,13 @@ func TestNonHTBSSHeard(t *testing.T) {
 			}
 		}
 		if c.want != 0 {
-			h.advance(nonHTBSSExpiry - 2*time.Second)
+			h.advance(overlapExpiry - 2*time.Second)
 			if m := h.opModes()[bssid]; m != c.want {
-				t.Errorf("%v after a %s: operation mode %#x, want %#x still", nonHTBSSExpiry-2*time.Second, c.name, m, c.want)
+				t.Errorf("%v after a %s: operation mode %#x, want %#x still", overlapExpiry-2*time.Second, c.name, m, c.want)
 			}
 			h.advance(2 * time.Second)
 			if m := h.opModes()[bssid]; m != 0 {
-				t.Errorf("%v after a %s: operation mode %#x, want 0", nonHTBSSExpiry, c.name, m)
+				t.Errorf("%v after a %s: operation mode %#x, want 0", overlapExpiry, c.name, m)
 			}
 		}
 	}
@@ -267,5 +268,70 @@ func TestVHT80SecondaryIsThePrimarysPair(t *testing.T) {
 		if st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status; st.SecondaryChannel != c.sec {
 			t.Errorf("channel %d: status secondary_channel %d, want %d", c.ch, st.SecondaryChannel, c.sec)
 		}
+	}
+}
+
+// Test80211bBSSHeard: a beacon of an 802.11b BSS (DSSS/CCK rates only,
+// or an ERP element saying non-ERP stations are present) heard on the
+// primary channel makes every BSS of the radio set its ERP element's
+// Use_Protection bit alone (hostapd's olbc), until none was heard for
+// 60 s; an 802.11g beacon, or one of another channel, changes nothing.
+func Test80211bBSSHeard(t *testing.T) {
+	h := newHarness(t, Config{BSSes: []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}})
+	h.take()
+	other := ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}
+	bRates := []byte{0x82, 0x84, 0x8b, 0x96}
+	beacon := func(ch uint8, rates []byte, extra ...[]byte) []byte {
+		b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeBeacon, ieee80211.Broadcast, other, other, h.nextSeq())
+		b = ieee80211.AppendBeaconFixed(b, 0, 100, bss.CapESS)
+		b = ieee80211.AppendDSParams(ieee80211.AppendRates(ieee80211.AppendSSID(b, "neighbour"), rates), ch)
+		for _, e := range extra {
+			b = append(b, e...)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		name   string
+		beacon []byte
+		want   byte
+	}{
+		{"802.11g beacon", beacon(1, gRates), 0},
+		{"802.11b beacon on channel 6", beacon(6, bRates), 0},
+		{"802.11b beacon", beacon(1, bRates), bss.ERPUseProtection},
+		{"802.11g beacon with non-ERP stations", beacon(1, gRates, ieee80211.AppendERP(nil, bss.ERPNonERPPresent)), bss.ERPUseProtection},
+	} {
+		h.air(c.beacon)
+		for _, id := range []ieee80211.MAC{bssid, guest2ID} {
+			if capab, erp := h.beaconERPOf(id); erp != c.want || capab&bss.CapShortSlot == 0 {
+				t.Errorf("after an %s: %s's ERP %#x, capability %#x; want ERP %#x, short slot time", c.name, id, erp, capab, c.want)
+			}
+		}
+		if c.want != 0 {
+			h.advance(overlapExpiry)
+			if _, erp := h.beaconERPOf(bssid); erp != 0 {
+				t.Errorf("%v after an %s: ERP %#x, want 0", overlapExpiry, c.name, erp)
+			}
+		}
+	}
+}
+
+// TestOverlapBeaconAllocs: a neighbour's beacon heard on the channel
+// costs no allocation.
+func TestOverlapBeaconAllocs(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.Channel, cfg.PHY = 6, bss.PHY{HT: true, Width: 40, Secondary: 1}
+	h := newHarness(t, cfg)
+	h.take()
+	rx := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437, Signal: -60, HasSignal: true, Rate: radio.LegacyRate(1000)})
+	rx = append(rx, h.foreignBeacon(ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}, 6, ieee80211.AppendERP(nil, 0))...)
+	step := func() {
+		h.a.HandleRadio(h.now, rx)
+		h.a.Flush(h.now, discard{})
+	}
+	if n := testing.AllocsPerRun(1000, step); n != 0 {
+		t.Errorf("%.1f allocations per neighbour's beacon, want 0", n)
+	}
+	if !h.a.shared.HT.NonHTBSS {
+		t.Error("the neighbour's beacon without HT was not taken")
 	}
 }
