@@ -122,12 +122,11 @@ func TestHT20StationOn40MHzChannel(t *testing.T) {
 }
 
 // foreignBeacon is a beacon of another BSS, from, on channel ch, with
-// extra elements after its DS Parameter Set.
-func (h *harness) foreignBeacon(from ieee80211.MAC, ch uint8, extra ...[]byte) []byte {
+// rates and extra elements after its DS Parameter Set.
+func (h *harness) foreignBeacon(from ieee80211.MAC, ch uint8, rates []byte, extra ...[]byte) []byte {
 	b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeBeacon, ieee80211.Broadcast, from, from, h.nextSeq())
 	b = ieee80211.AppendBeaconFixed(b, 0, 100, bss.CapESS)
-	b = ieee80211.AppendRates(ieee80211.AppendSSID(b, "neighbour"), gRates)
-	b = ieee80211.AppendDSParams(b, ch)
+	b = ieee80211.AppendDSParams(ieee80211.AppendRates(ieee80211.AppendSSID(b, "neighbour"), rates), ch)
 	for _, e := range extra {
 		b = append(b, e...)
 	}
@@ -151,10 +150,10 @@ func TestNonHTBSSHeard(t *testing.T) {
 		beacon []byte
 		want   uint16
 	}{
-		{"HT beacon on the primary", h.foreignBeacon(other, 6, htElems), 0},
-		{"non-HT beacon on channel 1", h.foreignBeacon(other, 1), 0},
-		{"non-HT beacon on the secondary", h.foreignBeacon(other, 10), protected},
-		{"non-HT beacon on the primary", h.foreignBeacon(other, 6), protected},
+		{"HT beacon on the primary", h.foreignBeacon(other, 6, gRates, htElems), 0},
+		{"non-HT beacon on channel 1", h.foreignBeacon(other, 1, gRates), 0},
+		{"non-HT beacon on the secondary", h.foreignBeacon(other, 10, gRates), protected},
+		{"non-HT beacon on the primary", h.foreignBeacon(other, 6, gRates), protected},
 	} {
 		h.air(c.beacon)
 		for id, m := range h.opModes() {
@@ -281,24 +280,15 @@ func Test80211bBSSHeard(t *testing.T) {
 	h.take()
 	other := ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}
 	bRates := []byte{0x82, 0x84, 0x8b, 0x96}
-	beacon := func(ch uint8, rates []byte, extra ...[]byte) []byte {
-		b := ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeBeacon, ieee80211.Broadcast, other, other, h.nextSeq())
-		b = ieee80211.AppendBeaconFixed(b, 0, 100, bss.CapESS)
-		b = ieee80211.AppendDSParams(ieee80211.AppendRates(ieee80211.AppendSSID(b, "neighbour"), rates), ch)
-		for _, e := range extra {
-			b = append(b, e...)
-		}
-		return b
-	}
 	for _, c := range []struct {
 		name   string
 		beacon []byte
 		want   byte
 	}{
-		{"802.11g beacon", beacon(1, gRates), 0},
-		{"802.11b beacon on channel 6", beacon(6, bRates), 0},
-		{"802.11b beacon", beacon(1, bRates), bss.ERPUseProtection},
-		{"802.11g beacon with non-ERP stations", beacon(1, gRates, ieee80211.AppendERP(nil, bss.ERPNonERPPresent)), bss.ERPUseProtection},
+		{"802.11g beacon", h.foreignBeacon(other, 1, gRates), 0},
+		{"802.11b beacon on channel 6", h.foreignBeacon(other, 6, bRates), 0},
+		{"802.11b beacon", h.foreignBeacon(other, 1, bRates), bss.ERPUseProtection},
+		{"802.11g beacon with non-ERP stations", h.foreignBeacon(other, 1, gRates, ieee80211.AppendERP(nil, bss.ERPNonERPPresent)), bss.ERPUseProtection},
 	} {
 		h.air(c.beacon)
 		for _, id := range []ieee80211.MAC{bssid, guest2ID} {
@@ -323,7 +313,7 @@ func TestOverlapBeaconAllocs(t *testing.T) {
 	h := newHarness(t, cfg)
 	h.take()
 	rx := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2437, Signal: -60, HasSignal: true, Rate: radio.LegacyRate(1000)})
-	rx = append(rx, h.foreignBeacon(ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}, 6, ieee80211.AppendERP(nil, 0))...)
+	rx = append(rx, h.foreignBeacon(ieee80211.MAC{0x02, 0xaa, 0, 0, 0, 1}, 6, gRates, ieee80211.AppendERP(nil, 0))...)
 	step := func() {
 		h.a.HandleRadio(h.now, rx)
 		h.a.Flush(h.now, discard{})
