@@ -42,6 +42,12 @@ type AP struct {
 	bsses  []*bss.BSS
 	bss    *bss.BSS
 	radios []*bssRadio // each BSS's view of the radio, by its index in bsses
+	// shared counts every BSS's associated stations behind the
+	// Capability field, the ERP element and the HT Operation element's
+	// protection, which are the radio's (hostapd's hostapd_iface counts);
+	// each BSS points at it.
+	shared  bss.Shared
+	overlap overlap // when legacy BSSes were last heard (overlap.go)
 	// sta is every station of the radio by slot, the scheduler's index;
 	// a station's slot is its AID in its BSS.
 	sta  stationTable
@@ -114,6 +120,7 @@ func New(cfg Config) (*AP, error) {
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
 	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.bss.Shared = &a.shared
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
@@ -224,6 +231,7 @@ func (a *AP) Tick(now time.Duration) {
 		return
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
+	a.forgetOverlap(now)
 	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)

@@ -172,10 +172,10 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		Scheduler: a.sched.Mode().String(), Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
 		Rates:     ctl.Rates(slices.Clone(a.bss.Rates.IE)),
-		NumNonERP: a.bss.ERP.NonERP, NumNoShortPreamble: a.bss.ERP.LongPreamble,
+		NumNonERP: a.shared.ERP.NonERP, NumNoShortPreamble: a.shared.ERP.LongPreamble,
 	}
-	if a.cfg.PHY.HT && a.cfg.PHY.Width >= 40 {
-		st.SecondaryChannel = a.cfg.PHY.Secondary
+	if a.cfg.PHY.HT {
+		st.SecondaryChannel = a.cfg.PHY.SecondaryAt(a.cfg.Channel)
 	}
 	if a.started {
 		st.TSF = a.TSF(now)

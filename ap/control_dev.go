@@ -26,6 +26,7 @@ func (a *AP) ctlDev(d *ctl.Dev, i int) {
 	ops := &a.radios[i].ops
 	d.Holder, d.TAP = ops.holder, ops.tap
 	d.Security, d.KeyMgmt, d.PMF = describeSecurity(a.radios[i].rsn)
+	d.WMM, d.HT, d.VHT, d.PHYMode = b.Profile.WMM, b.PHY.HT(), b.PHY.VHT(), a.phyMode(b)
 	d.WiredIn, d.WiredOut = ops.wiredIn, ops.wiredOut
 	for slot := range a.sta.used() {
 		if s := &a.sta.slots[slot]; s.bss == b && s.State == bss.StateAuthenticated {

@@ -3,6 +3,7 @@ package ap
 import (
 	"testing"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
 )
@@ -114,5 +115,29 @@ func TestEventsNameTheirBSS(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d connections reported, want 2", n)
+	}
+}
+
+// TestDevShowsEachBSSsPHY: airqctl dev shows each BSS's WMM and the PHY
+// it advertises and serves: the radio's VHT for the first, HT alone
+// with disable_11ac, legacy with disable_11n, WMM off with
+// wmm_enabled=0.
+func TestDevShowsEachBSSsPHY(t *testing.T) {
+	h := newHarness(t, Config{Channel: 36, WMM: true, PHY: bss.PHY{VHT: true, Width: 80}, BSSes: []BSSConfig{
+		{BSSID: guest2ID, SSID: "guest", NoVHT: true},
+		{BSSID: guest3ID, SSID: "iot", NoHT: true, NoWMM: true},
+	}})
+	want := []struct {
+		wmm, ht, vht bool
+		mode         string
+	}{{true, true, true, "802.11ac"}, {true, true, false, "802.11n"}, {false, false, false, "802.11a"}}
+	r := h.a.Control(h.now, ctl.Request{Op: ctl.OpDev})
+	if len(r.Devs) != len(want) {
+		t.Fatalf("dev lists %d BSSes, want %d", len(r.Devs), len(want))
+	}
+	for i, w := range want {
+		if d := r.Devs[i]; d.WMM != w.wmm || d.HT != w.ht || d.VHT != w.vht || d.PHYMode != w.mode {
+			t.Errorf("BSS %d (%s): WMM %v, HT %v, VHT %v, %q; want %v, %v, %v, %q", i, d.SSID, d.WMM, d.HT, d.VHT, d.PHYMode, w.wmm, w.ht, w.vht, w.mode)
+		}
 	}
 }

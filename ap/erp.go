@@ -13,7 +13,7 @@ func (a *AP) capability() uint16 { return a.bss.Capability(a.cfg.Freq) }
 func (a *AP) ctlBSSParam(st *ctl.Station) {
 	c := a.capability()
 	st.DTIMPeriod, st.BeaconInterval = a.cfg.DTIMPeriod, a.cfg.BeaconInterval
-	st.CTSProtection = a.bss.ERP.Flags()&bss.ERPUseProtection != 0
+	st.CTSProtection = a.shared.ERP.Flags()&bss.ERPUseProtection != 0
 	st.BSSShortPreamble = c&bss.CapShortPre != 0
 	st.ShortSlotTime = c&bss.CapShortSlot != 0 || a.cfg.Freq >= 3000
 }

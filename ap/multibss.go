@@ -149,6 +149,7 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	cfg := &a.cfg
 	b := &bss.BSS{BSSID: x.BSSID, ACL: x.ACL, Stations: bss.NewTable(maxAID), Rates: first.Rates}
 	b.PHY = bss.NewPHYElems(phyWithout(cfg.PHY, x.NoHT, x.NoVHT), cfg.Channel, cfg.Freq, b.Rates.IE)
+	b.Shared = &a.shared
 	b.Profile = first.Profile
 	b.Profile.SSID, b.Profile.Hidden, b.Profile.DTIMPeriod, b.Profile.RSNE = x.SSID, x.HideSSID, x.DTIMPeriod, nil
 	b.Profile.WMM = !x.NoWMM

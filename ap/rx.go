@@ -50,6 +50,7 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 	}
 	if fr.Type() == ieee80211.TypeMgmt && (fr.Subtype() == ieee80211.SubtypeBeacon || fr.Subtype() == ieee80211.SubtypeProbeResp) {
 		a.cnt[counter.RxMgmt]++
+		a.heardOverlap(now, fr)
 		a.heardBSS(now, fr)
 		return
 	}

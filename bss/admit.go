@@ -39,7 +39,7 @@ func (b *BSS) Confirm(now time.Duration, aid uint16, s *Station) {
 	b.Associated++
 	b.Counts.Associations++
 	s.State = StateAssociated
-	b.ERP.Join(s.NonERP, s.LongPreamble)
+	b.shared().join(s, 1)
 	s.AssocAt, s.HadData, s.AuthOK = now, false, true
 	b.Stations.Enlist(aid, ListQuiet)
 	s.Reassoc = false
@@ -60,11 +60,11 @@ func (b *BSS) Deassociate(now time.Duration, aid uint16, s *Station) {
 }
 
 // Unassociate takes an associated station out of the counts: associated,
-// dozing, and the ERP counts. The caller sets its new state.
+// dozing, and the radio's ERP and HT counts. The caller sets its new state.
 func (b *BSS) Unassociate(s *Station) {
 	b.Doze(s, false)
 	b.Associated--
-	b.ERP.Leave(s.NonERP, s.LongPreamble)
+	b.shared().join(s, -1)
 }
 
 // Leave takes a station that goes away out of the books: the counts of
@@ -74,7 +74,7 @@ func (b *BSS) Leave(now time.Duration, s *Station) {
 	switch s.State {
 	case StateAssociated:
 		b.Associated--
-		b.ERP.Leave(s.NonERP, s.LongPreamble)
+		b.shared().join(s, -1)
 	case StateAssocPending:
 		b.Pending--
 	}
@@ -105,4 +105,10 @@ func (b *BSS) Doze(s *Station, pm bool) {
 	} else {
 		b.Dozing--
 	}
+}
+
+// join counts associated station s in (n 1) or out of (n -1).
+func (c *Shared) join(s *Station, n int) {
+	c.ERP.add(s.NonERP, s.LongPreamble, n)
+	c.HT.add(s.HTClass(), n)
 }

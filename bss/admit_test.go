@@ -14,7 +14,7 @@ import (
 // moves the BSS's counts, ERP counts and eviction lists with it.
 func TestAdmissionBooks(t *testing.T) {
 	addr := ieee80211.MAC{2, 0, 0, 0, 0, 1}
-	b := &bss.BSS{Stations: bss.NewTable(4), Senders: bss.NewSenders(ieee80211.MAC{2, 0, 0, 0, 0, 9}),
+	b := &bss.BSS{Shared: &bss.Shared{}, Stations: bss.NewTable(4), Senders: bss.NewSenders(ieee80211.MAC{2, 0, 0, 0, 0, 9}),
 		Answered: answered.New(16, time.Second, 1)}
 	aid, _ := b.Stations.Add(addr)
 	s := &bss.Station{Addr: addr, NonERP: true}
@@ -40,8 +40,8 @@ func TestAdmissionBooks(t *testing.T) {
 	count("pending", 1, 0, 0, bss.ListPending)
 	b.Confirm(3*time.Second, aid, s)
 	count("associated", 0, 1, 0, bss.ListQuiet)
-	if b.ERP.Flags()&bss.ERPNonERPPresent == 0 || s.AssocAt != 3*time.Second {
-		t.Errorf("associated: ERP flags %#x, associated at %v", b.ERP.Flags(), s.AssocAt)
+	if b.Shared.ERP.Flags()&bss.ERPNonERPPresent == 0 || s.AssocAt != 3*time.Second {
+		t.Errorf("associated: ERP flags %#x, associated at %v", b.Shared.ERP.Flags(), s.AssocAt)
 	}
 	if !b.FollowPM(s, true) || b.FollowPM(s, true) {
 		t.Error("a dozing associated station's Power Management bit not followed once")
@@ -50,8 +50,8 @@ func TestAdmissionBooks(t *testing.T) {
 	b.Unassociate(s)
 	b.Reserve(4*time.Second, aid, s, true)
 	count("reassociating", 1, 0, 0, bss.ListPending)
-	if !s.Reassoc || b.ERP.Flags()&bss.ERPNonERPPresent != 0 {
-		t.Errorf("reassociating: reassoc %v, ERP flags %#x", s.Reassoc, b.ERP.Flags())
+	if !s.Reassoc || b.Shared.ERP.Flags()&bss.ERPNonERPPresent != 0 {
+		t.Errorf("reassociating: reassoc %v, ERP flags %#x", s.Reassoc, b.Shared.ERP.Flags())
 	}
 	b.Answered.Add(5*time.Second, addr)
 	b.Release(5*time.Second, aid, s)

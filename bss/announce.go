@@ -95,13 +95,13 @@ func (b *BSS) AppendTail(dst []byte, air *Air, h2eOnly bool, tim *ieee80211.TIMB
 	}
 	dst = p.Advert.AppendPowerConstraint(dst, air.Freq)
 	if air.Freq < 3000 {
-		dst = ieee80211.AppendERP(dst, b.ERP.Flags())
+		dst = ieee80211.AppendERP(dst, b.shared().ERP.Flags())
 	}
 	dst = append(dst, p.RSNE...)
 	if p.Advert.BSSLoadPeriod != 0 {
 		dst = b.appendBSSLoad(dst, air.ChannelUtil)
 	}
-	dst = b.PHY.Append(dst, true, b.ExtCap)
+	dst = b.PHY.Append(dst, true, b.ExtCap, b.htOpMode(nil))
 	if p.WMM {
 		dst = ieee80211.AppendWMMParam(dst, p.WMMParams, 0)
 	}

@@ -21,7 +21,11 @@ type BSS struct {
 	Rates  RateSet  // its legacy rates
 	PHY    PHYElems // its HT/VHT elements
 	ExtCap []byte   // its Extended Capabilities element; nil: none
-	ERP    ERP      // associated stations behind the capability bits and the ERP element
+	// Shared is its radio's counts of the associated stations of every
+	// BSS of it, which its Capability field, ERP and HT Operation elements
+	// follow; nil: a BSS alone, counting its own.
+	Shared *Shared
+	own    Shared
 
 	// Stations indexes its station table: addresses to AIDs, the eviction
 	// lists.
@@ -51,6 +55,22 @@ type BSS struct {
 	Counts Counts // its admission's counters
 
 	seq uint16 // the sequence number of its next management frame
+}
+
+// Shared are the counts a radio's BSSes keep together, as hostapd keeps
+// them in its hostapd_iface: a station of any BSS of the radio changes
+// what every BSS of it announces.
+type Shared struct {
+	ERP ERP          // behind the capability bits and the ERP element
+	HT  HTProtection // behind the HT Operation element's operation mode
+}
+
+// shared is the counts the BSS keeps: its radio's, or its own.
+func (b *BSS) shared() *Shared {
+	if b.Shared != nil {
+		return b.Shared
+	}
+	return &b.own
 }
 
 // NextSeq returns the sequence number of its next management frame: each

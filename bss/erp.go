@@ -26,6 +26,9 @@ const (
 type ERP struct {
 	NonERP       int // associated stations without OFDM rates
 	LongPreamble int // associated stations without short preamble
+	// Overlap: an 802.11b BSS was heard on the channel (hostapd's olbc),
+	// so ERP stations protect their OFDM frames.
+	Overlap bool
 }
 
 // Join counts a station that associates; Leave one that leaves.
@@ -67,9 +70,13 @@ func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
 }
 
 // Flags asks ERP stations to protect their OFDM frames while an 802.11b
-// station is associated, and for long preambles while one needs them.
+// station is associated or an 802.11b BSS is heard, and for long
+// preambles while a station needs them.
 func (e ERP) Flags() uint8 {
 	var f uint8
+	if e.Overlap {
+		f |= ERPUseProtection
+	}
 	if e.NonERP > 0 {
 		f |= ERPNonERPPresent | ERPUseProtection
 	}
@@ -83,13 +90,13 @@ func (e ERP) Flags() uint8 {
 // it is protected, spectrum management where configured, and short
 // preamble and short slot time while every associated station can use
 // them.
-func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.ERP, freq) }
+func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.shared().ERP, freq) }
 
 // CapabilityWith is the capability once a station being admitted (with no
 // OFDM rate: nonERP; without short preamble: longPreamble) is associated
 // too: what its association response announces.
 func (b *BSS) CapabilityWith(freq int, nonERP, longPreamble bool) uint16 {
-	return b.capabilityOf(b.ERP.With(nonERP, longPreamble), freq)
+	return b.capabilityOf(b.shared().ERP.With(nonERP, longPreamble), freq)
 }
 
 func (b *BSS) capabilityOf(e ERP, freq int) uint16 {

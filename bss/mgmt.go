@@ -89,7 +89,8 @@ type AssocResp struct {
 type Admitted struct {
 	AID                  uint16
 	NonERP, LongPreamble bool
-	HT, VHT              bool // HT (and VHT) in use with it
+	HT, VHT              bool    // HT (and VHT) in use with it
+	HTClass              HTClass // what its HT means to the radio's HT protection
 	SeqCtl               uint16
 }
 
@@ -115,7 +116,7 @@ func (b *BSS) SendAssocResp(now time.Duration, r Radio, resp *AssocResp) bool {
 	f.Buf = ieee80211.AppendAssocResp(f.Buf, capab, resp.Status, aid)
 	f.Buf = b.AppendRates(f.Buf, resp.H2EOnly)
 	if sta != nil && sta.HT {
-		f.Buf = b.PHY.Append(f.Buf, sta.VHT, nil)
+		f.Buf = b.PHY.Append(f.Buf, sta.VHT, nil, b.htOpMode(&sta.HTClass))
 	}
 	if resp.WMM && b.Profile.WMM {
 		f.Buf = ieee80211.AppendWMMParam(f.Buf, b.Profile.WMMParams, 0)

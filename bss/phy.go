@@ -128,10 +128,10 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 			MaxAMSDU: ReceiveAMSDU,
 		}.Cap())
 		sec := uint8(ieee80211.HTOperSecondaryNone)
-		switch {
-		case p.Width >= 40 && p.Secondary < 0, p.Width >= 80 && centerChannel(ch, p.Width) < ch:
+		switch p.SecondaryAt(ch) {
+		case -1:
 			sec = ieee80211.HTOperSecondaryBelow
-		case p.Width >= 40:
+		case 1:
 			sec = ieee80211.HTOperSecondaryAbove
 		}
 		e.HTOper = ieee80211.AppendHTOper(nil, ieee80211.NewHTOper(uint8(ch), sec))
@@ -155,15 +155,36 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 	return e
 }
 
+// SecondaryAt is where the secondary 20 MHz channel lies around primary
+// channel ch: 1 above, -1 below, 0 on a 20 MHz channel. On an 80 or 160
+// MHz channel it is the other half of the primary's 40 MHz channel, whose
+// halves pair up from the wide channel's lowest (36 and 40, 44 and 48).
+func (p PHY) SecondaryAt(ch int) int {
+	switch {
+	case p.Width >= 80:
+		low := centerChannel(ch, p.Width) - (p.Width/5)/2 + 2 // the lowest 20 MHz channel
+		if (ch-low)/4%2 == 0 {
+			return 1
+		}
+		return -1
+	case p.Width >= 40 && p.Secondary < 0:
+		return -1
+	case p.Width >= 40:
+		return 1
+	}
+	return 0
+}
+
 // HT and VHT report whether the BSS advertises and uses HT, VHT.
 func (e *PHYElems) HT() bool  { return e.HTCap != nil }
 func (e *PHYElems) VHT() bool { return e.VHTCap != nil }
 
-// Append adds the HT elements, then between (the Extended Capabilities
-// element, in hostapd's order), then the VHT elements if vht.
-func (e *PHYElems) Append(b []byte, vht bool, between []byte) []byte {
+// Append adds the HT elements, the HT Operation with operation mode
+// opMode (the radio's protection), then between (the Extended
+// Capabilities element, in hostapd's order), then the VHT elements if vht.
+func (e *PHYElems) Append(b []byte, vht bool, between []byte, opMode uint16) []byte {
 	b = append(b, e.HTCap...)
-	b = append(b, e.HTOper...)
+	b = appendHTOper(b, e.HTOper, opMode)
 	b = append(b, between...)
 	if vht {
 		b = append(b, e.VHTCap...)

@@ -23,6 +23,14 @@ type Dev struct {
 	Channel  int    `json:"channel"`
 	Freq     int    `json:"freq"`
 	Width    string `json:"width"` // as iw prints it: "20 MHz (no HT)", "20 MHz", "40 MHz", "80 MHz"
+	// WMM, HT and VHT are what the BSS advertises and serves its stations
+	// with (the radio's less its wmm_enabled=0, disable_11n,
+	// disable_11ac); PHYMode names the standard they make: 802.11ac,
+	// 802.11n, else the band's legacy one (802.11a, g or b).
+	WMM     bool   `json:"wmm"`
+	HT      bool   `json:"ht"`
+	VHT     bool   `json:"vht"`
+	PHYMode string `json:"phy_mode"`
 	// Holder is the interface that carries the BSS's address, so that
 	// the hardware ACKs its frames: the monitor for the first BSS, its ACK
 	// holder for the others; "" when the daemon did not say.
@@ -108,6 +116,7 @@ func (d *Dev) appendIW(b []byte) []byte {
 		b = fmt.Appendf(b, "\tssid %s\n", d.SSID)
 	}
 	b = fmt.Appendf(b, "\ttype AP\n\tchannel %d (%d MHz), width: %s\n", d.Channel, d.Freq, d.Width)
+	b = fmt.Appendf(b, "\tphy %s, wmm %s\n", d.phyName(), yes(d.WMM))
 	if d.KeyMgmt == "" {
 		b = fmt.Appendf(b, "\tsecurity %s, pmf %s\n", d.Security, d.PMF)
 	} else {
@@ -125,6 +134,22 @@ func (d *Dev) appendIW(b []byte) []byte {
 		b = fmt.Appendf(b, "\tWARNING: frames to %s went unacknowledged: the hardware may not ACK this address\n", d.BSSID)
 	}
 	return b
+}
+
+// phyName is the standard the BSS runs and what it adds to legacy
+// rates: "802.11ac (HT, VHT)", "802.11n (HT)", "802.11g (legacy)".
+func (d *Dev) phyName() string {
+	p := "legacy"
+	switch {
+	case d.VHT:
+		p = "HT, VHT"
+	case d.HT:
+		p = "HT"
+	}
+	if d.PHYMode == "" { // a daemon that did not say
+		return p
+	}
+	return d.PHYMode + " (" + p + ")"
 }
 
 func orNone(s string) string {

@@ -152,13 +152,13 @@ func sampleReplies() map[string]Reply {
 func sampleDevs() []Dev {
 	return []Dev{{
 		Name: "wlan0", BSSID: MAC{2, 0, 0, 0, 2, 0}, SSID: "lab", Security: "WPA2/WPA3-Personal transition", KeyMgmt: "WPA-PSK SAE", PMF: "optional",
-		Channel: 6, Freq: 2437, Width: "40 MHz",
+		Channel: 6, Freq: 2437, Width: "40 MHz", WMM: true, HT: true, PHYMode: "802.11n",
 		Holder: "airq0", TAP: "airq-tap0", Stations: 2, Pending: 1, Authenticated: 1, ProbeResponses: 40, AuthResponses: 5,
 		AssocResponses: 4, Associations: 3, Deauths: 1, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321,
 		TxRetries: 17, TxFailed: 2, WiredIn: 4400, WiredOut: 1200, AckFrames: 1300, AckRetries: 12,
 	}, {
 		Name: "guest", Index: 1, BSSID: MAC{2, 0, 0, 0, 2, 1}, SSID: "guest \"free\"", Hidden: true, Security: "open", PMF: "off", Channel: 6,
-		Freq: 2437, Width: "20 MHz (no HT)", Holder: "guest-ack", Stations: 0, ProbeResponses: 40, AuthResponses: 3, ACLDenied: 2,
+		Freq: 2437, Width: "20 MHz (no HT)", PHYMode: "802.11g", Holder: "guest-ack", Stations: 0, ProbeResponses: 40, AuthResponses: 3, ACLDenied: 2,
 		AckFrames: 16, AckRetries: 12, AckUnanswered: 3,
 	}}
 }

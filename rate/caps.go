@@ -22,16 +22,19 @@ const MaxNSS = 4
 type Caps struct {
 	Legacy uint16 // bit i: the i-th of 1, 2, 5.5, 11, 6, 9, 12, 18, 24, 36, 48, 54 Mbit/s
 	HT     bool
-	HTMCS  uint32 // receive bitmap of HT MCS 0-31
-	HT40   bool   // 40 MHz supported
-	SGI20  bool
-	SGI40  bool
-	LDPC   bool // receives LDPC (HT or VHT)
-	VHT    bool
-	VHTMap uint16 // Rx VHT-MCS map, two bits per stream
-	VHT160 bool
-	SGI80  bool
-	SGI160 bool
+	// Greenfield: it receives HT-greenfield PPDUs. Rate selection never
+	// sends them; the AP's HT protection counts those that cannot.
+	Greenfield bool
+	HTMCS      uint32 // receive bitmap of HT MCS 0-31
+	HT40       bool   // 40 MHz supported
+	SGI20      bool
+	SGI40      bool
+	LDPC       bool // receives LDPC (HT or VHT)
+	VHT        bool
+	VHTMap     uint16 // Rx VHT-MCS map, two bits per stream
+	VHT160     bool
+	SGI80      bool
+	SGI160     bool
 	// HE: the station announced HE. airq neither advertises nor sends HE,
 	// so it never enters the common set; it is shown to operators.
 	HE bool
@@ -75,6 +78,7 @@ func CapsFromElements(e ieee80211.Elements) Caps {
 	if ht, ok := e.HTCap(); ok {
 		c.HT, c.HTMCS, c.HT40 = true, ht.MCSMask(), ht.Width40()
 		c.SGI20, c.SGI40, c.LDPC = ht.SGI20(), ht.SGI40(), ht.LDPC()
+		c.Greenfield = ht.Info()&ieee80211.HTCapGreenfield != 0
 	}
 	if vht, ok := e.VHTCap(); ok && c.HT {
 		c.VHT, c.VHTMap, c.VHT160 = true, vht.RxMCSMap(), vht.MaxWidth() >= 160

@@ -138,11 +138,11 @@ func (f *fakeAP) answer(req ctl.Request) ctl.Reply {
 	case ctl.OpDev:
 		return ctl.Reply{Devs: []ctl.Dev{
 			{Name: "wlan0", BSSID: ctl.MAC{2, 0, 0, 0, 2, 0}, SSID: "lab", Security: "WPA3-Personal", KeyMgmt: "SAE", PMF: "required", Channel: 6, Freq: 2437,
-				Width: "20 MHz (no HT)", Holder: "airq0", TAP: "airq-tap0", Stations: 1, ProbeResponses: 40, AuthResponses: 2,
+				Width: "20 MHz (no HT)", WMM: true, PHYMode: "802.11g", Holder: "airq0", TAP: "airq-tap0", Stations: 1, ProbeResponses: 40, AuthResponses: 2,
 				AssocResponses: 1, Associations: 1, RxBytes: 123456, RxPackets: 1234, TxBytes: 654321, TxPackets: 4321,
 				TxRetries: 17, TxFailed: 2, WiredIn: 4400, WiredOut: 1200, AckFrames: 1300, AckRetries: 12},
 			{Name: "guest", Index: 1, BSSID: ctl.MAC{2, 0, 0, 0, 2, 1}, SSID: "guest", Security: "open", PMF: "off", Channel: 6,
-				Freq: 2437, Width: "20 MHz (no HT)", Holder: "guest-ack", TAP: "guest", Stations: 1, ProbeResponses: 40, AuthResponses: 1,
+				Freq: 2437, Width: "20 MHz (no HT)", PHYMode: "802.11g", Holder: "guest-ack", TAP: "guest", Stations: 1, ProbeResponses: 40, AuthResponses: 1,
 				AssocResponses: 1, Associations: 1, AckFrames: 16, AckRetries: 12, AckUnanswered: 3},
 		}}
 	case ctl.OpStatus:

@@ -226,6 +226,11 @@ func (o HTOper) AnyWidth() bool { return o[1]&HTOperAnyWidth != 0 }
 // octets of the HT Operation Information.
 func (o HTOper) Protection() uint8 { return o[2] & 0x03 }
 
+// OpMode returns the HT Protection mode and the Nongreenfield HT STAs
+// Present and OBSS Non-HT STAs Present bits (bits 0-2 and 4) of the second and
+// third octets of the HT Operation Information.
+func (o HTOper) OpMode() uint16 { return binary.LittleEndian.Uint16(o[2:]) & 0x0017 }
+
 // CCFS2 returns Channel Center Frequency Segment 2 (160/80+80 MHz
 // interoperability with VHT stations that read it from here).
 func (o HTOper) CCFS2() uint8 { return uint8(binary.LittleEndian.Uint16(o[2:]) >> 5) }
