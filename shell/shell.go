@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -165,6 +166,14 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	stop := make(chan struct{})
 	rx := newRadioReader(dev, log)
 	wx := newWiredReaders(wired)
+	// The batches being handed to the core in pieces (turns.go).
+	rxp := pending{recycle: rx.recycle, handle: func(t time.Duration, b *batch, i int) {
+		core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
+	}}
+	wxp := pending{recycle: wx.recycle, handle: func(t time.Duration, b *batch, i int) {
+		core.HandleWired(t, b.side, b.bufs[i][:b.sizes[i]])
+	}}
+	wiredNext := false // with both pending, whose piece is next
 	go rx.run(stop)
 	wx.run(stop)
 	defer func() {
@@ -174,6 +183,8 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			w.Close()
 		}
 		wx.wait()
+		rxp.finish(now())
+		wxp.finish(now())
 		wx.drain(func(side int, b []byte) { core.HandleWired(now(), side, b) })
 		core.Shutdown(now())
 		d.stopping = true
@@ -196,42 +207,114 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	defer drops.Stop()
 	for {
 		timer.Reset(max(core.Deadline()-now(), 0))
-		select {
-		case <-ctx.Done():
+		// A source with a batch pending gives no other until it is done,
+		// and its next piece waits for every other input: while one is
+		// pending a look that does not wait, else a wait for any.
+		rxFull, wxFull := rx.full, wx.full
+		if rxp.b != nil {
+			rxFull = nil
+		}
+		if wxp.b != nil {
+			wxFull = nil
+		}
+		var (
+			in   input
+			b    *batch
+			call *ControlCall
+			err  error
+		)
+		if rxp.b != nil || wxp.b != nil {
+			select {
+			case <-ctx.Done():
+				in = inStop
+			case err = <-rx.err:
+				in = inFailed
+			case err = <-wx.err:
+				in = inFailed
+			case b = <-rxFull:
+				in = inRadio
+			case b = <-wxFull:
+				in = inWired
+			case call = <-o.controlCalls():
+				in = inCall
+			case <-d.sae.readyChan():
+				in = inSAE
+			case <-drops.C:
+				in = inDrops
+			default:
+				in = inPiece
+			}
+		} else {
+			select {
+			case <-ctx.Done():
+				in = inStop
+			case err = <-rx.err:
+				in = inFailed
+			case err = <-wx.err:
+				in = inFailed
+			case b = <-rxFull:
+				in = inRadio
+			case b = <-wxFull:
+				in = inWired
+			case call = <-o.controlCalls():
+				in = inCall
+			case <-d.sae.readyChan():
+				in = inSAE
+			case <-drops.C:
+				in = inDrops
+			case <-timer.C:
+				in = inTimer
+			}
+		}
+		var turn *pending
+		switch in {
+		case inStop:
 			return nil
-		case err := <-rx.err:
+		case inFailed:
 			return err
-		case err := <-wx.err:
-			return err
-		case b := <-rx.full:
-			t := now()
-			for i := range b.n {
-				core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
-			}
-			rx.recycle(b)
-		case b := <-wx.full:
-			t, side := now(), b.side
+		case inRadio:
+			rxp.start(b)
+			turn = &rxp
+		case inWired:
 			d.frames.Add(uint64(b.n))
-			for i := range b.n {
-				core.HandleWired(t, side, b.bufs[i][:b.sizes[i]])
+			wxp.start(b)
+			turn = &wxp
+		case inPiece:
+			turn = &rxp
+			if wxp.b != nil && (rxp.b == nil || wiredNext) {
+				turn = &wxp
 			}
-			wx.recycle(b)
-		case call := <-o.controlCalls():
+			wiredNext = turn == &rxp
+		case inCall:
 			call.Serve(core, now(), func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {
 					o.survey.refresh(core, log) // the radio's figures up to now
 				}
 				return core.Control(now(), r)
 			})
-		case <-d.sae.readyChan():
+		case inSAE:
 			for _, j := range d.sae.take() {
 				core.HandleSAEDone(now(), j)
 			}
-		case <-timer.C:
-		case <-drops.C:
+		case inDrops:
 			readDrops(core, dev, wired)
 		}
+		if turn == nil {
+			core.Tick(now())
+			core.Flush(now(), d)
+			continue
+		}
+		t := now()
+		n := turn.turn(t)
 		core.Tick(now())
 		core.Flush(now(), d)
+		turn.took(n, now()-t)
+		// Let the runtime run its timers and the other goroutines (the
+		// readers, a control call's sender, the loop latency probe)
+		// between two turns with frames: with GOMAXPROCS=1 a select
+		// with a ready case never enters the scheduler, and the loop
+		// held the processor until no batch was ready or the runtime
+		// preempted it (10 ms).
+		runtime.Gosched()
 	}
 }
