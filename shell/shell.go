@@ -311,10 +311,12 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 		turn.took(n, now()-t)
 		// Let the runtime run its timers and the other goroutines (the
 		// readers, a control call's sender, the loop latency probe)
-		// between two turns with frames: with GOMAXPROCS=1 a select
+		// before the next turn with frames: with GOMAXPROCS=1 a select
 		// with a ready case never enters the scheduler, and the loop
 		// held the processor until no batch was ready or the runtime
-		// preempted it (10 ms).
-		runtime.Gosched()
+		// preempted it (10 ms). A loop about to wait yields anyway.
+		if rxp.b != nil || wxp.b != nil || len(rx.full) > 0 || len(wx.full) > 0 {
+			runtime.Gosched()
+		}
 	}
 }
