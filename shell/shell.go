@@ -173,7 +173,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	wxp := pending{recycle: wx.recycle, handle: func(t time.Duration, b *batch, i int) {
 		core.HandleWired(t, b.side, b.bufs[i][:b.sizes[i]])
 	}}
-	wiredNext := false // with both pending, whose piece is next
+	var held *pending // the batch being handed over in pieces, if any
 	go rx.run(stop)
 	wx.run(stop)
 	defer func() {
@@ -207,23 +207,19 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	defer drops.Stop()
 	for {
 		timer.Reset(max(core.Deadline()-now(), 0))
-		// A source with a batch pending gives no other until it is done,
-		// and its next piece waits for every other input: while one is
-		// pending a look that does not wait, else a wait for any.
-		rxFull, wxFull := rx.full, wx.full
-		if rxp.b != nil {
-			rxFull = nil
-		}
-		if wxp.b != nil {
-			wxFull = nil
-		}
+		// While a batch is pending its next piece waits only for the
+		// inputs that are not batches (a look that does not wait): the
+		// batches go one after the other, as they would whole, so that
+		// a source sending many cheap frames (a flood) takes no larger
+		// share of the loop than before. With none pending, a wait for
+		// any input.
 		var (
 			in   input
 			b    *batch
 			call *ControlCall
 			err  error
 		)
-		if rxp.b != nil || wxp.b != nil {
+		if held != nil {
 			select {
 			case <-ctx.Done():
 				in = inStop
@@ -231,10 +227,6 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 				in = inFailed
 			case err = <-wx.err:
 				in = inFailed
-			case b = <-rxFull:
-				in = inRadio
-			case b = <-wxFull:
-				in = inWired
 			case call = <-o.controlCalls():
 				in = inCall
 			case <-d.sae.readyChan():
@@ -252,9 +244,9 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 				in = inFailed
 			case err = <-wx.err:
 				in = inFailed
-			case b = <-rxFull:
+			case b = <-rx.full:
 				in = inRadio
-			case b = <-wxFull:
+			case b = <-wx.full:
 				in = inWired
 			case call = <-o.controlCalls():
 				in = inCall
@@ -280,11 +272,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			wxp.start(b)
 			turn = &wxp
 		case inPiece:
-			turn = &rxp
-			if wxp.b != nil && (rxp.b == nil || wiredNext) {
-				turn = &wxp
-			}
-			wiredNext = turn == &rxp
+			turn = held
 		case inCall:
 			call.Serve(core, now(), func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {
@@ -308,14 +296,17 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 		n := turn.turn(t)
 		core.Tick(now())
 		core.Flush(now(), d)
-		turn.took(n, now()-t)
+		held = nil
+		if !turn.took(n, now()-t) {
+			held = turn
+		}
 		// Let the runtime run its timers and the other goroutines (the
 		// readers, a control call's sender, the loop latency probe)
 		// before the next turn with frames: with GOMAXPROCS=1 a select
 		// with a ready case never enters the scheduler, and the loop
 		// held the processor until no batch was ready or the runtime
 		// preempted it (10 ms). A loop about to wait yields anyway.
-		if rxp.b != nil || wxp.b != nil || len(rx.full) > 0 || len(wx.full) > 0 {
+		if held != nil || len(rx.full) > 0 || len(wx.full) > 0 {
 			runtime.Gosched()
 		}
 	}
