@@ -7,11 +7,12 @@ import "time"
 // holds up to batchSize frames, and where a frame costs much (on the e2e
 // VM's emulated CPU, writing a data frame runs the receiving station's
 // whole stack in the write: about 0.85 ms a frame under iperf3), a whole
-// batch kept the loop from every other input, a beacon's time, a control
-// call, the other side's frames, for 25 ms and more, and the loop took
+// batch kept the loop from its other inputs, a beacon's time, a control
+// call, the SAE worker's results, for 25 ms and more, and the loop took
 // the next batch at once while one was ready. The loop hands the core a
-// batch in pieces sized to fit the budget and turns between them, as the
-// kernel's softirq loop bounds its own turns (MAX_SOFTIRQ_TIME, 2 ms).
+// batch in pieces sized to fit the budget and takes those inputs between
+// them, as the kernel's softirq loop bounds its own turns
+// (MAX_SOFTIRQ_TIME, 2 ms).
 // 4 ms: at 2 ms the e2e VM's downlink TCP lost up to 9 % of its
 // throughput to the extra turns, at 4 ms none.
 const turnBudget = 4 * time.Millisecond
