@@ -21,6 +21,11 @@
 // logs and streams station events with ReportEvent), returns the batches,
 // and sleeps until the next batch, request or the core's deadline (one
 // time.Timer). Only the loop touches the core, so the core needs no locks.
+// A batch reaches the core in pieces of about 4 ms of the loop's time each
+// (turns.go), with the core's deadline, control calls and the SAE
+// worker's results taken between two pieces, so that frames that cost
+// much (on a slow CPU) never hold beacons or requests behind a whole
+// batch.
 //
 // ListenHostapd and ListenHostapdGlobal serve hostapd's control interface
 // (package ctl/hostapd) on UNIX datagram sockets beside it, through the same

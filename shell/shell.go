@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"github.com/airq/airq/ap"
@@ -165,6 +166,14 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	stop := make(chan struct{})
 	rx := newRadioReader(dev, log)
 	wx := newWiredReaders(wired)
+	// The batches being handed to the core in pieces (turns.go).
+	rxp := pending{recycle: rx.recycle, handle: func(t time.Duration, b *batch, i int) {
+		core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
+	}}
+	wxp := pending{recycle: wx.recycle, handle: func(t time.Duration, b *batch, i int) {
+		core.HandleWired(t, b.side, b.bufs[i][:b.sizes[i]])
+	}}
+	var held *pending // the batch being handed over in pieces, if any
 	go rx.run(stop)
 	wx.run(stop)
 	defer func() {
@@ -174,6 +183,8 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			w.Close()
 		}
 		wx.wait()
+		rxp.finish(now())
+		wxp.finish(now())
 		wx.drain(func(side int, b []byte) { core.HandleWired(now(), side, b) })
 		core.Shutdown(now())
 		d.stopping = true
@@ -196,42 +207,107 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 	defer drops.Stop()
 	for {
 		timer.Reset(max(core.Deadline()-now(), 0))
-		select {
-		case <-ctx.Done():
+		// While a batch is pending its next piece waits only for the
+		// inputs that are not batches (a look that does not wait): the
+		// batches go one after the other, as they would whole, so that
+		// a source sending many cheap frames (a flood) takes no larger
+		// share of the loop than before. With none pending, a wait for
+		// any input.
+		var (
+			in   input
+			b    *batch
+			call *ControlCall
+			err  error
+		)
+		if held != nil {
+			select {
+			case <-ctx.Done():
+				in = inStop
+			case err = <-rx.err:
+				in = inFailed
+			case err = <-wx.err:
+				in = inFailed
+			case call = <-o.controlCalls():
+				in = inCall
+			case <-d.sae.readyChan():
+				in = inSAE
+			case <-drops.C:
+				in = inDrops
+			default:
+				in = inPiece
+			}
+		} else {
+			select {
+			case <-ctx.Done():
+				in = inStop
+			case err = <-rx.err:
+				in = inFailed
+			case err = <-wx.err:
+				in = inFailed
+			case b = <-rx.full:
+				in = inRadio
+			case b = <-wx.full:
+				in = inWired
+			case call = <-o.controlCalls():
+				in = inCall
+			case <-d.sae.readyChan():
+				in = inSAE
+			case <-drops.C:
+				in = inDrops
+			case <-timer.C:
+				in = inTimer
+			}
+		}
+		var turn *pending
+		switch in {
+		case inStop:
 			return nil
-		case err := <-rx.err:
+		case inFailed:
 			return err
-		case err := <-wx.err:
-			return err
-		case b := <-rx.full:
-			t := now()
-			for i := range b.n {
-				core.HandleRadio(t, b.bufs[i][:b.sizes[i]])
-			}
-			rx.recycle(b)
-		case b := <-wx.full:
-			t, side := now(), b.side
+		case inRadio:
+			rxp.start(b)
+			turn = &rxp
+		case inWired:
 			d.frames.Add(uint64(b.n))
-			for i := range b.n {
-				core.HandleWired(t, side, b.bufs[i][:b.sizes[i]])
-			}
-			wx.recycle(b)
-		case call := <-o.controlCalls():
+			wxp.start(b)
+			turn = &wxp
+		case inPiece:
+			turn = held
+		case inCall:
 			call.Serve(core, now(), func(r ctl.Request) ctl.Reply {
 				if r.Op == ctl.OpSurveyDump {
 					o.survey.refresh(core, log) // the radio's figures up to now
 				}
 				return core.Control(now(), r)
 			})
-		case <-d.sae.readyChan():
+		case inSAE:
 			for _, j := range d.sae.take() {
 				core.HandleSAEDone(now(), j)
 			}
-		case <-timer.C:
-		case <-drops.C:
+		case inDrops:
 			readDrops(core, dev, wired)
 		}
+		if turn == nil {
+			core.Tick(now())
+			core.Flush(now(), d)
+			continue
+		}
+		t := now()
+		n := turn.turn(t)
 		core.Tick(now())
 		core.Flush(now(), d)
+		held = nil
+		if !turn.took(n, now()-t) {
+			held = turn
+		}
+		// Let the runtime run its timers and the other goroutines (the
+		// readers, a control call's sender, the loop latency probe)
+		// before the next turn with frames: with GOMAXPROCS=1 a select
+		// with a ready case never enters the scheduler, and the loop
+		// held the processor until no batch was ready or the runtime
+		// preempted it (10 ms). A loop about to wait yields anyway.
+		if held != nil || len(rx.full) > 0 || len(wx.full) > 0 {
+			runtime.Gosched()
+		}
 	}
 }

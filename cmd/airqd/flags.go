@@ -95,7 +95,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.configPath, "config", "", "configuration file: a hostapd.conf subset plus airq's keys (see configs/airqd.conf); flags override it; SIGHUP reloads "+strings.Join(config.Reloadable(), ", "))
 	fs.StringVar(&o.checkPath, "check-config", "", "check this configuration file with the other flags given, print every problem with its line and exit: 0 if airqd would start (warnings alone do not fail), 2 if not")
 	fs.StringVar(&o.Metrics, "metrics", "", "serve Prometheus metrics on http://ADDR/metrics, e.g. 127.0.0.1:9101 (empty: none)")
-	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve the Go runtime's profiles (heap, goroutines, CPU) on http://ADDR/debug/pprof/, e.g. 127.0.0.1:6060 (empty: none)")
+	fs.StringVar(&o.pprof, "pprof", "", "debugging: serve the Go runtime's profiles (heap, goroutines, CPU, execution trace) on http://ADDR/debug/pprof/, e.g. 127.0.0.1:6060 (empty: none)")
 	fs.StringVar(&o.Pcap, "pcap", "", "write the radio's received and sent frames (radiotap) to this pcap file (empty: none)")
 	fs.Int64Var(&o.pcapMB, "pcap-max-mb", 64, "stop capturing when the pcap file reaches this many MiB (1-65536); with -pcap-rotate, the size of each file")
 	fs.IntVar(&o.pcapRotate, "pcap-rotate", 0, "keep a ring of this many pcap files (2-1000) of -pcap-max-mb each, FILE, FILE1, FILE2, ... as tcpdump -C -W names them, overwriting the oldest, so a long run keeps its last frames; 0: one file, the capture stops when it is full")

@@ -17,6 +17,19 @@
 // data frame with the rate in its radiotap header (HT MCS, VHT) and the
 // A-MSDU bit of its QoS control; Block Ack action frames (ADDBA, DELBA) are always
 // printed. SIGTERM or SIGINT prints a SUMMARY line of counters and exits.
+//
+// Each line's time is the kernel's receive timestamp of the frame
+// (SO_TIMESTAMPNS), taken when hwsim0 got it, as the radio sent it, not when
+// e2esniff read it: on a starved CPU the sniffer reads late and in bursts,
+// and a time of reading would show gaps the air did not have. The socket's
+// buffer is raised (SO_RCVBUFFORCE) so that a starved sniffer falls behind
+// rather than losing frames; frames the kernel still dropped for it are
+// printed each second they occur (PACKET_STATISTICS), for example
+//
+//	14.021 drops n=12 packets=3310
+//
+// and summed in SUMMARY's drops=: a check that counts frames on the air
+// must see none in its window.
 package main
 
 import (
@@ -32,13 +45,18 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 type sniffer struct {
-	mu    sync.Mutex
-	out   *bufio.Writer
-	t0    float64
-	start time.Time
+	mu  sync.Mutex
+	out *bufio.Writer
+	// at is the current line's time, seconds since boot: the frame's
+	// receive timestamp, or the time of reading for other lines
+	at float64
+	// boot is CLOCK_BOOTTIME less CLOCK_REALTIME, the clock of the
+	// kernel's receive timestamps
+	boot  time.Duration
 	cnt   map[string]uint64
 	sta   map[string]bool // only these station MACs for data/null/pspoll (empty: all)
 	data  bool
@@ -47,13 +65,80 @@ type sniffer struct {
 	rt    rtInfo
 }
 
-func (s *sniffer) now() string {
-	return strconv.FormatFloat(s.t0+time.Since(s.start).Seconds(), 'f', 3, 64)
+func (s *sniffer) emit(format string, args ...any) {
+	fmt.Fprintf(s.out, "%s %s\n", strconv.FormatFloat(s.at, 'f', 3, 64), fmt.Sprintf(format, args...))
+	s.out.Flush()
 }
 
-func (s *sniffer) emit(format string, args ...any) {
-	fmt.Fprintf(s.out, "%s %s\n", s.now(), fmt.Sprintf(format, args...))
-	s.out.Flush()
+// clock reads a clock_gettime(2) clock.
+func clock(id int) time.Duration {
+	var ts syscall.Timespec
+	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, uintptr(id), uintptr(unsafe.Pointer(&ts)), 0)
+	return time.Duration(ts.Nano())
+}
+
+const (
+	clockRealtime = 0
+	clockBoottime = 7
+)
+
+// uptime is seconds since boot, /proc/uptime's clock.
+func uptime() float64 { return clock(clockBoottime).Seconds() }
+
+// stamp is a received frame's kernel timestamp in seconds since boot, or
+// the time of reading when the control message has none.
+func (s *sniffer) stamp(oob []byte) float64 {
+	msgs, err := syscall.ParseSocketControlMessage(oob)
+	if err == nil {
+		for _, m := range msgs {
+			if m.Header.Level == syscall.SOL_SOCKET && m.Header.Type == syscall.SO_TIMESTAMPNS && len(m.Data) >= 16 {
+				ts := (*syscall.Timespec)(unsafe.Pointer(&m.Data[0]))
+				return (time.Duration(ts.Nano()) + s.boot).Seconds()
+			}
+		}
+	}
+	s.cnt["no_timestamp"]++
+	return uptime()
+}
+
+// packetStats reads and resets the socket's PACKET_STATISTICS: frames
+// received and frames dropped for want of room since the last call.
+func packetStats(fd int) (packets, drops uint32, err error) {
+	var st struct{ packets, drops uint32 }
+	n := uint32(unsafe.Sizeof(st))
+	_, _, e := syscall.Syscall6(syscall.SYS_GETSOCKOPT, uintptr(fd), solPacket, packetStatistics,
+		uintptr(unsafe.Pointer(&st)), uintptr(unsafe.Pointer(&n)), 0)
+	if e != 0 {
+		return 0, 0, e
+	}
+	return st.packets, st.drops, nil
+}
+
+const (
+	solPacket        = 263 // SOL_PACKET
+	packetStatistics = 6   // PACKET_STATISTICS
+	rcvBuf           = 32 << 20
+)
+
+// watchDrops prints, each second the kernel dropped frames for the
+// socket, how many, and counts them for SUMMARY.
+func (s *sniffer) watchDrops(fd int) {
+	for range time.Tick(time.Second) {
+		packets, drops, err := packetStats(fd)
+		s.mu.Lock()
+		if err != nil {
+			s.at = uptime()
+			s.emit("drops error=%q", err.Error())
+			s.mu.Unlock()
+			return
+		}
+		s.cnt["drops"] += uint64(drops)
+		if drops > 0 {
+			s.at = uptime()
+			s.emit("drops n=%d packets=%d", drops, packets)
+		}
+		s.mu.Unlock()
+	}
 }
 
 func mac(b []byte) string { return net.HardwareAddr(b).String() }
@@ -374,15 +459,6 @@ func (s *sniffer) summary() {
 	s.emit("SUMMARY%s", b.String())
 }
 
-func uptime() float64 {
-	b, err := os.ReadFile("/proc/uptime")
-	if err != nil {
-		return 0
-	}
-	f, _ := strconv.ParseFloat(strings.Fields(string(b))[0], 64)
-	return f
-}
-
 func htons(v uint16) uint16 { return v<<8 | v>>8 }
 
 func main() {
@@ -393,7 +469,7 @@ func main() {
 	rates := flag.Bool("rates", false, "print every data frame with its radiotap rate and A-MSDU bit (counted by kind in SUMMARY)")
 	flag.Parse()
 
-	s := &sniffer{out: bufio.NewWriter(os.Stdout), t0: uptime(), start: time.Now(),
+	s := &sniffer{out: bufio.NewWriter(os.Stdout), boot: clock(clockBoottime) - clock(clockRealtime),
 		cnt: map[string]uint64{}, sta: map[string]bool{}, data: *data, every: *every, rates: *rates}
 	for _, m := range strings.Split(*stas, ",") {
 		if m = strings.ToLower(strings.TrimSpace(m)); m != "" {
@@ -414,20 +490,36 @@ func main() {
 		fmt.Fprintln(os.Stderr, "e2esniff: bind:", err)
 		os.Exit(1)
 	}
+	if err := syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_TIMESTAMPNS, 1); err != nil {
+		fmt.Fprintln(os.Stderr, "e2esniff: SO_TIMESTAMPNS:", err)
+		os.Exit(1)
+	}
+	if err := syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_RCVBUFFORCE, rcvBuf); err != nil {
+		fmt.Fprintln(os.Stderr, "e2esniff: SO_RCVBUFFORCE (root only):", err)
+		os.Exit(1)
+	}
+	packetStats(fd) // from here on
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
 	go func() {
 		<-sig
 		s.mu.Lock()
+		if _, drops, err := packetStats(fd); err == nil {
+			s.cnt["drops"] += uint64(drops)
+		}
+		s.at = uptime()
 		s.summary()
 		os.Exit(0)
 	}()
+	go s.watchDrops(fd)
 	s.mu.Lock()
+	s.at = uptime()
 	s.emit("listening on %s (ifindex %d)", *ifname, ifi.Index)
 	s.mu.Unlock()
 	buf := make([]byte, 65536)
+	oob := make([]byte, 64)
 	for {
-		n, _, err := syscall.Recvfrom(fd, buf, 0)
+		n, oobn, _, _, err := syscall.Recvmsg(fd, buf, oob, 0)
 		if err != nil {
 			if err == syscall.EINTR {
 				continue
@@ -443,6 +535,7 @@ func main() {
 			continue
 		}
 		s.mu.Lock()
+		s.at = s.stamp(oob[:oobn])
 		if s.rates {
 			s.rt = parseRadiotap(buf[:rtlen])
 		}
