@@ -171,9 +171,9 @@ func (a *AP) ctlStatus(now time.Duration) *ctl.Status {
 		Channel: a.cfg.Channel, Freq: a.cfg.Freq, BeaconInterval: a.cfg.BeaconInterval,
 		Scheduler: a.sched.Mode().String(), Counters: a.Counters(),
 		AirtimePending: uint64(a.air.Total()), InFlightCap: a.cfg.InFlightPerAC, Scanning: a.scan != nil,
-		Rates:     ctl.Rates(slices.Clone(a.bss.Rates.IE)),
-		NumNonERP: a.shared.ERP.NonERP, NumNoShortPreamble: a.shared.ERP.LongPreamble,
+		Rates: ctl.Rates(slices.Clone(a.bss.Rates.IE)),
 	}
+	a.protectionStatus(st)
 	if a.cfg.PHY.HT {
 		st.SecondaryChannel = a.cfg.PHY.SecondaryAt(a.cfg.Channel)
 	}

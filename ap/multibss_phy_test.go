@@ -26,11 +26,17 @@ var (
 // returns the association response, acknowledged.
 func (h *harness) joinWith(sta, id ieee80211.MAC, ssid string, extra ...[]byte) ieee80211.AssocResp {
 	h.t.Helper()
+	return h.joinAs(sta, id, ssid, 0x0421, gRates, extra...) // short preamble and slot time
+}
+
+// joinAs is joinWith for a station of capability capab and rates.
+func (h *harness) joinAs(sta, id ieee80211.MAC, ssid string, capab uint16, rates []byte, extra ...[]byte) ieee80211.AssocResp {
+	h.t.Helper()
 	h.take()
 	h.authTo(id, sta, 0, 1)
 	h.take()
-	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, sta, id, h.nextSeq()), 0x0421, 10)
-	req = ieee80211.AppendRates(ieee80211.AppendSSID(req, ssid), gRates)
+	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, id, sta, id, h.nextSeq()), capab, 10)
+	req = ieee80211.AppendRates(ieee80211.AppendSSID(req, ssid), rates)
 	for _, e := range extra {
 		req = append(req, e...)
 	}

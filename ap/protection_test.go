@@ -209,13 +209,7 @@ func TestERPIsTheRadios(t *testing.T) {
 		t.Fatalf("main BSS with no station: capability %#x, ERP %#x", c, erp)
 	}
 	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x20, 1}
-	h.authTo(guest2ID, sta, 0, 1)
-	h.take()
-	req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, guest2ID, sta, guest2ID, h.nextSeq()), 0x0001, 10) // long preamble
-	h.air(ieee80211.AppendRates(ieee80211.AppendSSID(req, "guest"), []byte{0x82, 0x84, 0x8b, 0x96}))                                              // 802.11b rates
-	out, _ := h.take()
-	_, raw := h.assocResp(out, sta)
-	h.echo(raw, radio.TxStatus{Acked: true})
+	h.joinAs(sta, guest2ID, "guest", legacyCapab, bRates)
 	want := byte(bss.ERPNonERPPresent | bss.ERPUseProtection | bss.ERPBarker)
 	if c, erp := h.beaconERPOf(bssid); erp != want || c&(bss.CapShortSlot|bss.CapShortPre) != 0 {
 		t.Errorf("main BSS with an 802.11b station on the guest BSS: capability %#x, ERP %#x; want no short slot or preamble, ERP %#x", c, erp, want)
@@ -323,5 +317,48 @@ func TestOverlapBeaconAllocs(t *testing.T) {
 	}
 	if !h.a.shared.HT.NonHTBSS {
 		t.Error("the neighbour's beacon without HT was not taken")
+	}
+}
+
+// An 802.11b station: long preamble and slot time, CCK rates alone.
+var (
+	legacyCapab = uint16(bss.CapESS)
+	bRates      = []byte{0x82, 0x84, 0x8b, 0x96}
+)
+
+// TestStatusProtectionCounts: STATUS carries the radio's counts that
+// hostapd's does: a 20 MHz, non-greenfield HT station that sets Forty MHz
+// Intolerant counts in num_sta_ht_no_gf, num_sta_ht_20_mhz and
+// num_sta_ht40_intolerant; an 802.11b station with long preamble and
+// slot time in num_sta_non_erp, num_sta_no_short_slot_time,
+// num_sta_no_short_preamble and num_sta_no_ht; ht_op_mode is the HT
+// Operation element's operation mode; olbc and olbc_ht follow the
+// overlapping legacy BSSes heard.
+func TestStatusProtectionCounts(t *testing.T) {
+	cfg := amsduConfig()
+	cfg.Channel, cfg.PHY = 6, bss.PHY{HT: true, Width: 40, Secondary: 1}
+	h := newHarness(t, cfg)
+	status := func() ctl.Status { return *h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status }
+	if st := status(); st.NumNoHT != 0 || st.NumHTNoGF != 0 || st.HTOpMode != 0 || st.OLBC || st.OLBCHT {
+		t.Fatalf("status with no station: %+v", st)
+	}
+	intolerant := ieee80211.AppendHTCap(nil, ieee80211.HTPHY{Streams: 1, Intolerant: true}.Cap())
+	h.joinWith(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, bssid, "airq-test", intolerant, wmmElem)
+	st := status()
+	if st.NumHTNoGF != 1 || st.NumHT20 != 1 || st.NumHT40Intolerant != 1 || st.NumNoHT != 0 ||
+		st.HTOpMode != bss.HTProt20MHz|bss.HTOpModeNonGF {
+		t.Errorf("with an intolerant 20 MHz HT station: no_gf %d, 20 MHz %d, intolerant %d, no HT %d, ht_op_mode %#x; want 1, 1, 1, 0, %#x",
+			st.NumHTNoGF, st.NumHT20, st.NumHT40Intolerant, st.NumNoHT, st.HTOpMode, bss.HTProt20MHz|bss.HTOpModeNonGF)
+	}
+	h.joinAs(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}, bssid, "airq-test", legacyCapab, bRates)
+	st = status()
+	want := uint16(bss.HTProtMixed | bss.HTOpModeNonGF | bss.HTOpModeOBSSNoHT)
+	if st.NumNonERP != 1 || st.NumNoShortSlot != 1 || st.NumNoShortPreamble != 1 || st.NumNoHT != 1 || st.HTOpMode != want {
+		t.Errorf("with an 802.11b station too: non_erp %d, no short slot %d, no short preamble %d, no HT %d, ht_op_mode %#x; want 1, 1, 1, 1, %#x",
+			st.NumNonERP, st.NumNoShortSlot, st.NumNoShortPreamble, st.NumNoHT, st.HTOpMode, want)
+	}
+	h.air(h.foreignBeacon(ieee80211.MAC{0x02, 0xee, 0, 0, 0, 1}, 6, bRates))
+	if st := status(); !st.OLBC || !st.OLBCHT {
+		t.Errorf("after an 802.11b beacon on the channel: olbc %v, olbc_ht %v; want both", st.OLBC, st.OLBCHT)
 	}
 }

@@ -23,9 +23,12 @@ const (
 
 // ERP counts the associated stations behind the capability bits and the
 // ERP element: those without OFDM rates and those without short preamble.
+// NoShortSlot (hostapd's num_sta_no_short_slot_time) is shown only: the
+// short slot time bit follows the stations without OFDM rates.
 type ERP struct {
 	NonERP       int // associated stations without OFDM rates
 	LongPreamble int // associated stations without short preamble
+	NoShortSlot  int // associated stations whose capability lacks short slot time
 	// Overlap: an 802.11b BSS was heard on the channel (hostapd's olbc),
 	// so ERP stations protect their OFDM frames.
 	Overlap bool

@@ -28,18 +28,20 @@ const (
 // associated stations, by what their HT allows, and the non-HT BSSes
 // heard on its channel (hostapd's num_sta_no_ht, num_sta_ht_no_gf,
 // num_sta_ht_20mhz and olbc_ht). Every BSS of a radio counts its
-// stations in the radio's one.
+// stations in the radio's one. Intolerant40 (num_sta_ht40_intolerant)
+// is shown, never acted on: the channel keeps its width.
 type HTProtection struct {
-	NoHT     int  // associated stations without HT
-	NoGF     int  // HT ones that cannot receive HT-greenfield PPDUs
-	HT20     int  // HT ones limited to 20 MHz
-	NonHTBSS bool // a BSS without HT was heard on the primary or secondary channel
+	NoHT         int  // associated stations without HT
+	NoGF         int  // HT ones that cannot receive HT-greenfield PPDUs
+	HT20         int  // HT ones limited to 20 MHz
+	Intolerant40 int  // HT ones that set Forty MHz Intolerant
+	NonHTBSS     bool // a BSS without HT was heard on the primary or secondary channel
 }
 
 // HTClass is what a station's HT means to the protection: its HT in use
-// and, if so, what its HT Capabilities Information field lacks.
+// and, if so, what its HT Capabilities Information field lacks or asks.
 type HTClass struct {
-	HT, NoGF, Only20 bool
+	HT, NoGF, Only20, Intolerant40 bool
 }
 
 // ClassOf is the class of a station whose HT is in use (ht) and that
@@ -48,7 +50,7 @@ func ClassOf(ht bool, caps rate.Caps) HTClass {
 	if !ht {
 		return HTClass{}
 	}
-	return HTClass{HT: true, NoGF: !caps.Greenfield, Only20: !caps.HT40}
+	return HTClass{HT: true, NoGF: !caps.Greenfield, Only20: !caps.HT40, Intolerant40: caps.Intolerant40}
 }
 
 // Join counts an associated station of class c; Leave undoes it.
@@ -65,6 +67,9 @@ func (p *HTProtection) add(c HTClass, n int) {
 	}
 	if c.Only20 {
 		p.HT20 += n
+	}
+	if c.Intolerant40 {
+		p.Intolerant40 += n
 	}
 }
 

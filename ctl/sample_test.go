@@ -37,7 +37,7 @@ func sampleStatus() *Status {
 		InFlightFrames: 5, InFlightCap: 64, Scanning: true, BeaconsEmitted: 1205, BeaconEmitSum: 216900,
 		BeaconEmitMean: 180, BeaconEmitMax: 2100, BeaconsEchoed: 1203, BeaconEchoSum: 505260, BeaconEchoMean: 420,
 		BeaconEchoMax: 5300, BeaconsMissed: 1, ChanUtil: 72, ChanUtilAvg: 64, HT: true, SecondaryChannel: 1, Rates: Rates{0x82, 0x84, 0x8b, 0x96, 0x0c, 0x12, 0x18, 0x24},
-		NumNonERP: 1, NumNoShortPreamble: 1}
+		NumNonERP: 1, NumNoShortSlot: 1, NumNoShortPreamble: 1, NumNoHT: 1, NumHTNoGF: 1, HTOpMode: 0x17}
 	for id, v := range map[counter.ID]uint64{counter.Associated: 2, counter.Authenticated: 1, counter.Backlog: 12,
 		counter.RxFrames: 1000, counter.RxMalformed: 1, counter.Echoes: 900, counter.NoStatus: 3, counter.Beacons: 1205,
 		counter.WiredIn: 800, counter.WiredSent: 780, counter.WiredDroppedCoDel: 8, counter.RxAMSDUSubframes: 6} {

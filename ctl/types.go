@@ -20,8 +20,22 @@ type Status struct {
 	SecondaryChannel int   `json:"secondary_channel"` // +1, -1 or 0 (20 MHz)
 	Rates            Rates `json:"supported_rates"`   // the BSS's rates, 0x80 on basic ones
 	NumNonERP        int   `json:"num_sta_non_erp"`   // associated 802.11b-only stations
-	// NumNoShortPreamble: associated stations without the short preamble.
-	NumNoShortPreamble int `json:"num_sta_no_short_preamble"`
+	// The radio's protection counts, as hostapd's STATUS names them: its
+	// associated stations without short slot time, without short
+	// preamble; an 802.11b BSS heard (OLBC); its HT stations that cannot
+	// receive greenfield, its stations without HT, its HT ones limited to
+	// 20 MHz, those that set Forty MHz Intolerant (counted on 2.4 GHz
+	// alone); a BSS without HT heard (OLBCHT); and the HT Operation
+	// element's operation mode, 0 without HT.
+	NumNoShortSlot     int    `json:"num_sta_no_short_slot_time"`
+	NumNoShortPreamble int    `json:"num_sta_no_short_preamble"`
+	OLBC               bool   `json:"olbc"`
+	NumHTNoGF          int    `json:"num_sta_ht_no_gf"`
+	NumNoHT            int    `json:"num_sta_no_ht"`
+	NumHT20            int    `json:"num_sta_ht_20_mhz"`
+	NumHT40Intolerant  int    `json:"num_sta_ht40_intolerant"`
+	OLBCHT             bool   `json:"olbc_ht"`
+	HTOpMode           uint16 `json:"ht_op_mode"`
 
 	// What the BSS is, as an operator first asks. Security is open or
 	// WPA2-Personal; KeyMgmt hostapd's wpa_key_mgmt names, empty when

@@ -38,6 +38,10 @@ type Caps struct {
 	// HE: the station announced HE. airq neither advertises nor sends HE,
 	// so it never enters the common set; it is shown to operators.
 	HE bool
+	// Intolerant40: its HT capabilities set Forty MHz Intolerant. Rate
+	// selection ignores it; the AP counts such stations, as hostapd's
+	// num_sta_ht40_intolerant.
+	Intolerant40 bool
 }
 
 // LegacyMask returns the mask of the rates in Supported Rates octets (basic
@@ -79,6 +83,7 @@ func CapsFromElements(e ieee80211.Elements) Caps {
 		c.HT, c.HTMCS, c.HT40 = true, ht.MCSMask(), ht.Width40()
 		c.SGI20, c.SGI40, c.LDPC = ht.SGI20(), ht.SGI40(), ht.LDPC()
 		c.Greenfield = ht.Info()&ieee80211.HTCapGreenfield != 0
+		c.Intolerant40 = ht.Info()&ieee80211.HTCap40Intolerant != 0
 	}
 	if vht, ok := e.VHTCap(); ok && c.HT {
 		c.VHT, c.VHTMap, c.VHT160 = true, vht.RxMCSMap(), vht.MaxWidth() >= 160

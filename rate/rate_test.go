@@ -81,11 +81,11 @@ func TestTableWidthAndGI(t *testing.T) {
 func TestCapsFromElements(t *testing.T) {
 	var b []byte
 	b = ieee80211.AppendRates(b, ieee80211.Rates2GHz)
-	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 2, Width40: true, SGI20: true, SGI40: true, Greenfield: true}.Cap())
+	b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{Streams: 2, Width40: true, SGI20: true, SGI40: true, Greenfield: true, Intolerant: true}.Cap())
 	b = ieee80211.AppendVHTCap(b, ieee80211.VHTPHY{Streams: 2, Width: 80, SGI80: true}.Cap())
 	c := rate.CapsFromElements(ieee80211.Elements(b))
 	want := rate.Caps{Legacy: 0x0fff, HT: true, Greenfield: true, HTMCS: 0xffff, HT40: true, SGI20: true, SGI40: true, VHT: true,
-		VHTMap: ieee80211.VHTMap(2), SGI80: true}
+		VHTMap: ieee80211.VHTMap(2), SGI80: true, Intolerant40: true}
 	if c != want {
 		t.Errorf("got %+v\nwant %+v", c, want)
 	}

@@ -41,6 +41,23 @@ func fullCore(tb testing.TB, n int) (*ap.AP, time.Duration) {
 		tb.Fatal(err)
 	}
 	var now time.Duration
+	core.Start(now)
+	core.Flush(now, &echoDriver{})
+	for i := range n {
+		now += 2 * time.Millisecond
+		// Short preamble and slot time, 802.11b and OFDM rates.
+		associate(core, now, ieee80211.MAC{2, 0xd0, 0, 0, byte(i >> 8), byte(i)}, 0x0421, []byte{0x82, 0x84, 0x8b, 0x96, 12, 24, 48, 108})
+	}
+	if core.Associated() != n {
+		tb.Fatalf("%d of %d stations associated", core.Associated(), n)
+	}
+	return core, now
+}
+
+// associate has station from, of capability capab and rates, authenticate
+// with fullCore's BSS and associate, each frame the core sends
+// acknowledged.
+func associate(core *ap.AP, now time.Duration, from ieee80211.MAC, capab uint16, rates []byte) {
 	d := &echoDriver{}
 	air := func(f []byte) {
 		core.HandleRadio(now, f)
@@ -54,20 +71,10 @@ func fullCore(tb testing.TB, n int) (*ap.AP, time.Duration) {
 			}
 		}
 	}
-	core.Start(now)
-	core.Flush(now, d)
 	rt := radiotap.AppendRx(nil, radio.RxInfo{Freq: 2412, Signal: -50, HasSignal: true})
-	for i := range n {
-		now += 2 * time.Millisecond
-		from := ieee80211.MAC{2, 0xd0, 0, 0, byte(i >> 8), byte(i)}
-		air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(append([]byte(nil), rt...), ieee80211.SubtypeAuth, bssid, from, bssid, uint16(2*i)), 0, 1, 0))
-		b := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(append([]byte(nil), rt...), ieee80211.SubtypeAssocReq, bssid, from, bssid, uint16(2*i+1)), 0x0421, 10)
-		air(ieee80211.AppendRates(ieee80211.AppendSSID(b, "full"), []byte{0x82, 0x84, 0x8b, 0x96, 12, 24, 48, 108}))
-	}
-	if core.Associated() != n {
-		tb.Fatalf("%d of %d stations associated", core.Associated(), n)
-	}
-	return core, now
+	air(ieee80211.AppendAuth(ieee80211.AppendMgmtHeader(append([]byte(nil), rt...), ieee80211.SubtypeAuth, bssid, from, bssid, 0), 0, 1, 0))
+	b := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(append([]byte(nil), rt...), ieee80211.SubtypeAssocReq, bssid, from, bssid, 1), capab, 10)
+	air(ieee80211.AppendRates(ieee80211.AppendSSID(b, "full"), rates))
 }
 
 // dumpAlloc serves a full table's core on a socket and returns the bytes

@@ -194,6 +194,38 @@ func TestHostapdSocketCommands(t *testing.T) {
 	}
 }
 
+// STATUS prints the radio's protection counts in hostapd's first lines:
+// an 802.11b station with long preamble and slot time joining three ERP
+// stations without HT changes num_sta_non_erp,
+// num_sta_no_short_slot_time, num_sta_no_short_preamble and
+// num_sta_no_ht; the radio without HT keeps ht_op_mode 0.
+func TestHostapdStatusProtectionCounts(t *testing.T) {
+	r := newHostapdRig(t, 3, nil)
+	c := r.client("cli")
+	counts := func() string {
+		st := c.ask("STATUS")
+		_, after, _ := strings.Cut(st, "freq=2412\n")
+		head, _, ok := strings.Cut(after, "cac_time_seconds=")
+		if !ok {
+			t.Fatalf("STATUS:\n%s", st)
+		}
+		return head
+	}
+	const before = "num_sta_non_erp=0\nnum_sta_no_short_slot_time=0\nnum_sta_no_short_preamble=0\nolbc=0\n" +
+		"num_sta_ht_no_gf=0\nnum_sta_no_ht=3\nnum_sta_ht_20_mhz=0\nnum_sta_ht40_intolerant=0\nolbc_ht=0\nht_op_mode=0x0\n"
+	if got := counts(); got != before {
+		t.Errorf("STATUS's counts with three ERP stations:\n%s\nwant\n%s", got, before)
+	}
+	r.mu.Lock()
+	associate(r.core, r.now, ieee80211.MAC{2, 0xb0, 0, 0, 0, 1}, 0x0001, []byte{0x82, 0x84, 0x8b, 0x96}) // 802.11b, long preamble
+	r.mu.Unlock()
+	const after = "num_sta_non_erp=1\nnum_sta_no_short_slot_time=1\nnum_sta_no_short_preamble=1\nolbc=0\n" +
+		"num_sta_ht_no_gf=0\nnum_sta_no_ht=4\nnum_sta_ht_20_mhz=0\nnum_sta_ht40_intolerant=0\nolbc_ht=0\nht_op_mode=0x0\n"
+	if got := counts(); got != after {
+		t.Errorf("STATUS's counts with an 802.11b station too:\n%s\nwant\n%s", got, after)
+	}
+}
+
 // Monitors get events at their level; a monitor that vanishes or stops
 // reading is dropped, and their number is bounded.
 func TestHostapdMonitors(t *testing.T) {

@@ -98,11 +98,13 @@ func TestHostapdCLICommands(t *testing.T) {
 		return strings.Count(all, "[AUTHORIZED]") == 2
 	})
 	status := cli(t, run, "status")
-	wantStatus := []string{"state", "phy", "freq", "num_sta_non_erp", "num_sta_no_short_preamble", "cac_time_seconds",
+	wantStatus := []string{"state", "phy", "freq", "num_sta_non_erp", "num_sta_no_short_slot_time", "num_sta_no_short_preamble",
+		"olbc", "num_sta_ht_no_gf", "num_sta_no_ht", "num_sta_ht_20_mhz", "num_sta_ht40_intolerant", "olbc_ht", "ht_op_mode", "cac_time_seconds",
 		"cac_time_left_seconds", "channel", "secondary_channel", "ieee80211n", "ieee80211ac", "ieee80211ax", "beacon_int",
 		"dtim_period", "supported_rates", "bss[0]", "bssid[0]", "ssid[0]", "num_sta[0]"}
 	if !slices.Equal(keys(status), wantStatus) || !strings.Contains(status, "\nfreq=2437\n") ||
-		!strings.Contains(status, "\nssid[0]=cli\n") || !strings.Contains(status, "\nnum_sta[0]=2\n") {
+		!strings.Contains(status, "\nssid[0]=cli\n") || !strings.Contains(status, "\nnum_sta[0]=2\n") ||
+		!strings.Contains(status, "\nnum_sta_no_ht=2\n") || !strings.Contains(status, "\nht_op_mode=0x0\n") {
 		t.Errorf("status:\n%s", status)
 	}
 	first, _, _ := strings.Cut(all, "\n")

@@ -28,9 +28,9 @@ type BSS struct {
 }
 
 // AppendStatus appends STATUS's reply in hostapd 2.10's order
-// (hostapd_ctrl_iface_status). The fields airq has no counterpart for are
-// left out (olbc, the HT station counts, ht_op_mode, edmg_*, the VHT and
-// HT capability dumps, max_txpower): the README lists them.
+// (hostapd_ctrl_iface_status), the radio's protection counts included.
+// The fields airq has no counterpart for are left out (edmg_*, the VHT
+// and HT capability dumps, max_txpower): the README lists them.
 //
 // As hostapd's, it ends with every BSS of the radio (bss[i], bssid[i],
 // ssid[i], num_sta[i]) on every BSS's socket: devs in the radio's order;
@@ -40,7 +40,17 @@ func AppendStatus(b []byte, st *ctl.Status, bss BSS, devs ...ctl.Dev) []byte {
 	b = appendKV(b, "phy", bss.Phy)
 	b = appendInt(b, "freq", st.Freq)
 	b = appendInt(b, "num_sta_non_erp", st.NumNonERP)
+	b = appendInt(b, "num_sta_no_short_slot_time", st.NumNoShortSlot)
 	b = appendInt(b, "num_sta_no_short_preamble", st.NumNoShortPreamble)
+	b = appendInt(b, "olbc", b2i(st.OLBC))
+	b = appendInt(b, "num_sta_ht_no_gf", st.NumHTNoGF)
+	b = appendInt(b, "num_sta_no_ht", st.NumNoHT)
+	b = appendInt(b, "num_sta_ht_20_mhz", st.NumHT20)
+	b = appendInt(b, "num_sta_ht40_intolerant", st.NumHT40Intolerant)
+	b = appendInt(b, "olbc_ht", b2i(st.OLBCHT))
+	b = append(b, "ht_op_mode=0x"...)
+	b = strconv.AppendUint(b, uint64(st.HTOpMode), 16)
+	b = append(b, '\n')
 	// airq does no radar detection: no channel availability check runs.
 	b = append(b, "cac_time_seconds=0\ncac_time_left_seconds=N/A\n"...)
 	b = appendInt(b, "channel", st.Channel)

@@ -79,13 +79,23 @@ func TestAppendSTASAEGroup(t *testing.T) {
 
 func TestAppendStatus(t *testing.T) {
 	st := &ctl.Status{SSID: "lab\"1", BSSID: ctl.MAC{2, 0, 0, 0, 0, 9}, Channel: 6, Freq: 2437, BeaconInterval: 100,
-		DTIMPeriod: 2, HT: true, SecondaryChannel: 1, Rates: ctl.Rates{0x82, 0x84, 0x0c}, NumNonERP: 1}
+		DTIMPeriod: 2, HT: true, SecondaryChannel: 1, Rates: ctl.Rates{0x82, 0x84, 0x0c}, NumNonERP: 1,
+		NumNoShortSlot: 1, NumNoShortPreamble: 2, OLBC: true, NumHTNoGF: 3, NumNoHT: 1, NumHT20: 4, NumHT40Intolerant: 5,
+		HTOpMode: 0x17} // mixed protection, non-greenfield and OBSS non-HT stations
 	st.Counters[counter.Associated], st.Counters[counter.Authenticated] = 2, 1
 	want := `state=ENABLED
 phy=phy0
 freq=2437
 num_sta_non_erp=1
-num_sta_no_short_preamble=0
+num_sta_no_short_slot_time=1
+num_sta_no_short_preamble=2
+olbc=1
+num_sta_ht_no_gf=3
+num_sta_no_ht=1
+num_sta_ht_20_mhz=4
+num_sta_ht40_intolerant=5
+olbc_ht=0
+ht_op_mode=0x17
 cac_time_seconds=0
 cac_time_left_seconds=N/A
 channel=6
