@@ -230,8 +230,8 @@ func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
 }
 
 // A Commit under a flood costs no allocation: with the queue full, one
-// from a new address is dropped and one from a queued address takes its
-// frame's place, the frame body copied into the queue's buffer.
+// from a new address and one from a queued address are dropped, and
+// counted.
 func TestSAEFloodAllocs(t *testing.T) {
 	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
 	commit := saeCommitFrom(h, saeFloodMAC(0))
@@ -253,7 +253,44 @@ func TestSAEFloodAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, step); n != 0 {
 		t.Errorf("%.1f allocations per two Commits under a flood, want 0", n)
 	}
-	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 1000 {
-		t.Errorf("%d frames queued, %d dropped; want a full queue dropping the new address's", n, dropped)
+	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 2000 {
+		t.Errorf("%d frames queued, %d dropped; want a full queue dropping both", n, dropped)
+	}
+}
+
+// A frame forged with a queued station's address does not take its
+// Commit's place while the queue is full, as hostapd's auth_sae_queue
+// checks for room before it replaces: the station's own Commit is worked
+// (a job), the forged one (group 21, which would get status 77) never.
+func TestSAEForgedRetryIntoFullQueue(t *testing.T) {
+	cfg := saeConfig(t, sae.HuntAndPeck)
+	cfg.RSN.SAE.AntiCloggingThreshold = 100
+	h := newHarness(t, cfg)
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 15 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames...) // the first worked at once
+	h.a.HandleRadio(h.now, saeAuthFrame(h, saeFloodMAC(15), commit))
+	victim := saeFloodMAC(7)
+	h.a.HandleRadio(h.now, saeAuthFrame(h, victim, sae.Frame{Transaction: 1, Body: []byte{21, 0}}))
+	if n, q := h.a.Counters()[counter.SAEQueueFull], h.a.radios[0].sae().frames.Len(); n != 1 || q != sae.QueueMax {
+		t.Fatalf("%d frames dropped as the queue was full, %d queued; want the forged one, 15", n, q)
+	}
+	jobs := 0
+	for range sae.QueueMax {
+		h.runSAEJobs()
+		h.workSAEFrame()
+		for _, j := range h.saeJobs {
+			if ieee80211.MAC(j.Peer()) == victim {
+				jobs++
+			}
+		}
+	}
+	h.runSAEJobs()
+	if got := h.saeFrames(victim); jobs != 1 || len(got) != 1 || got[0].Status != sae.StatusSuccess {
+		t.Fatalf("the station's Commit: %d jobs, replies %+v; want its own Commit worked, the AP's Commit alone", jobs, got)
 	}
 }

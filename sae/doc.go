@@ -91,7 +91,9 @@
 // (so that it follows that peer's Commit). It holds 15 frames, their
 // bodies copied into one buffer made once; a newer frame from a peer
 // with the same transaction takes its queued one's place, and a frame
-// that finds it full is dropped, with no reply (the core counts it). The
+// that finds it full is dropped, a retry too (room is checked first, as
+// hostapd does: under a flood a forged retry cannot take a station's
+// place), with no reply (the core counts it). The
 // core works it on its timers, one frame at a time: a frame into an
 // empty queue at once, the next 10 ms per frame still queued after the
 // last (auth_sae_process_commit). A lone station is so served at once,
