@@ -294,3 +294,56 @@ func TestSAEForgedRetryIntoFullQueue(t *testing.T) {
 		t.Fatalf("the station's Commit: %d jobs, replies %+v; want its own Commit worked, the AP's Commit alone", jobs, got)
 	}
 }
+
+// A radio switched off (hostapd's DISABLE) drops what SAE had received,
+// as hostapd_free_hapd_data empties the queue and frees the stations'
+// SAE instances: a Commit whose job finishes while it is off is not
+// answered, and the Commits still queued are not worked once it is on
+// again, nor do they count toward anti_clogging_threshold.
+func TestSAEDisableDropsQueue(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 4 { // the first worked at once, its job out
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames...)
+	if len(h.saeJobs) != 1 || h.a.radios[0].sae().frames.Len() != 3 {
+		t.Fatalf("%d jobs, %d frames queued; want 1 and 3", len(h.saeJobs), h.a.radios[0].sae().frames.Len())
+	}
+	h.a.Disable(h.now)
+	h.collect()
+	h.take()
+	h.runSAEJobs()
+	if n := h.saeSent(); n != 0 {
+		t.Errorf("a switched-off radio sent %d SAE frames", n)
+	}
+	if _, ok := h.a.saeQueueDeadline(); ok {
+		t.Error("a switched-off radio keeps an SAE frame due")
+	}
+	h.now += time.Second
+	h.a.Enable(h.now)
+	h.collect()
+	for range sae.QueueMax {
+		h.workSAEFrame()
+		h.runSAEJobs()
+	}
+	for i := range 4 {
+		if got := h.saeFrames(saeFloodMAC(i)); len(got) != 0 {
+			t.Errorf("Commit %d, received before DISABLE, answered after ENABLE: %+v", i, got)
+		}
+	}
+	// Four Commits at once under the threshold of 5: each gets a job.
+	frames = frames[:0]
+	for i := range 4 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(10+i), commit))
+	}
+	h.batch(h.now, frames...)
+	for range sae.QueueMax {
+		h.workSAEFrame()
+	}
+	if n := h.a.Counters()[counter.SAETokenRequested]; n != 0 {
+		t.Errorf("%d token requests for 4 Commits after ENABLE: the old frames still count", n)
+	}
+}

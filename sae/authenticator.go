@@ -331,6 +331,14 @@ func (a *Authenticator) Forget(peer MAC) {
 	delete(a.peers, peer)
 }
 
+// ForgetAll drops every instance (the BSS was switched off): jobs in
+// work come back stale.
+func (a *Authenticator) ForgetAll() {
+	for m := range a.peers {
+		a.Forget(m)
+	}
+}
+
 // Handle takes one SAE Authentication frame from peer. now and rng are
 // the caller's clock and randomness.
 func (a *Authenticator) Handle(now time.Time, rng io.Reader, from MAC, f Frame) Result {
