@@ -347,3 +347,53 @@ func TestSAEDisableDropsQueue(t *testing.T) {
 		t.Errorf("%d token requests for 4 Commits after ENABLE: the old frames still count", n)
 	}
 }
+
+// A Confirm queued behind its station's repeated Commit is not worked
+// against an exchange still in work: the Commit has left the queue, but
+// its job is out (hostapd works a Commit whole before the next frame).
+// The Confirm is dropped and counted, not answered with status 15, which
+// would end the station's attempt; its retry, once the job is done,
+// completes the exchange.
+func TestSAEConfirmNotWorkedBeforeItsCommitsJob(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := newSeeded(21)
+	commit, err := st.Commit(rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.sendSAE(staMAC, commit)
+	h.runSAEJobs()
+	replies := h.saeFrames(staMAC)
+	if len(replies) != 1 {
+		t.Fatalf("replies to the Commit: %+v", replies)
+	}
+	confirm, _, err := st.Handle(rng, replies[0])
+	if err != nil || confirm == nil {
+		t.Fatalf("station: %v", err)
+	}
+	h.take()
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
+	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	h.workSAEFrame() // the station's Commit: its job out, not run yet
+	h.workSAEFrame() // its Confirm
+	if got := h.saeFrames(staMAC); len(got) != 0 {
+		t.Fatalf("the Confirm worked while its Commit's job was out: replies %+v", got)
+	}
+	dropped := h.a.Counters()[counter.SAEDropped]
+	if dropped == 0 {
+		t.Error("the Confirm dropped uncounted")
+	}
+	h.runSAEJobs()
+	h.take()
+	h.sendSAE(staMAC, *confirm) // the station's retry
+	got := h.saeFrames(staMAC)
+	if len(got) != 1 || got[0].Transaction != 2 || got[0].Status != 0 || h.a.Counters()[counter.SAEAccepted] != 1 {
+		t.Fatalf("the retried Confirm: replies %+v, %d accepted; want the AP's Confirm, accepted", got, h.a.Counters()[counter.SAEAccepted])
+	}
+}

@@ -130,7 +130,10 @@
 // that supersedes the old one: Finish drops the old job (DropStale), as
 // it does a job whose instance was forgotten, and such a job not yet
 // started does no work when it runs, so that a peer repeating Commits
-// spends none of the worker's budget on results thrown away. The core
+// spends none of the worker's budget on results thrown away. A Confirm
+// from a peer whose job is in work is dropped (DropBusy), as it would
+// be checked before the Commit it follows; the station's retry finds
+// the exchange done, where status 15 would end its attempt. The core
 // hands its jobs to the worker at its next flush of output; they are at
 // most one per frame worked, which the Queue paces. Every job goes back
 // through Finish, run or not, so that jobs in work stay counted toward

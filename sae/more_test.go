@@ -1,6 +1,7 @@
 package sae
 
 import (
+	"bytes"
 	"crypto/rand"
 	"fmt"
 	"strings"
@@ -198,5 +199,20 @@ func TestIdentifierInStatusZeroCommit(t *testing.T) {
 	ak, sk, err := handshake(t, a, s, staMAC)
 	if err != nil || ak == nil || sk == nil || ak.PMK != sk.PMK || ak.H2E {
 		t.Fatalf("%v %v %v", ak, sk, err)
+	}
+}
+
+// A Confirm from a peer whose Commit is in work is dropped, not answered
+// with status 15: it meets no exchange to check against yet.
+func TestConfirmWhileCommitInWork(t *testing.T) {
+	sc, el := validCommit(t, true)
+	a := newAP(t, nil)
+	r := a.Handle(t0, bytes.NewReader(make([]byte, 64)), staMAC, commitWith(true, sc, el))
+	if r.Job == nil {
+		t.Fatalf("no job: %+v", r)
+	}
+	c := a.Handle(t0, nil, staMAC, Frame{Transaction: 2, Body: make([]byte, 2+32)})
+	if c.Drop != DropBusy || len(c.Replies) != 0 {
+		t.Fatalf("a Confirm during the Commit's job: %+v, want dropped as busy", c)
 	}
 }
