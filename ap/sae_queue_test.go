@@ -187,30 +187,7 @@ func TestSAEQueuedCommitReplaced(t *testing.T) {
 // it follows.
 func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
 	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
-	h.take()
-	g, _ := sae.GroupByID(19)
-	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := newSeeded(21)
-	commit, err := st.Commit(rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.sendSAE(staMAC, commit)
-	h.runSAEJobs()
-	replies := h.saeFrames(staMAC)
-	if len(replies) != 1 {
-		t.Fatalf("replies to the Commit: %+v", replies)
-	}
-	confirm, _, err := st.Handle(rng, replies[0])
-	if err != nil || confirm == nil {
-		t.Fatalf("station: %v", err)
-	}
-	h.take()
-	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
-	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	repeatCommitAndConfirm(h)
 	if got := h.saeFrames(staMAC); len(got) != 0 || h.a.radios[0].sae().frames.Len() != 2 {
 		t.Fatalf("worked before their turn: replies %+v", got)
 	}
@@ -356,30 +333,7 @@ func TestSAEDisableDropsQueue(t *testing.T) {
 // completes the exchange.
 func TestSAEConfirmNotWorkedBeforeItsCommitsJob(t *testing.T) {
 	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
-	h.take()
-	g, _ := sae.GroupByID(19)
-	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := newSeeded(21)
-	commit, err := st.Commit(rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.sendSAE(staMAC, commit)
-	h.runSAEJobs()
-	replies := h.saeFrames(staMAC)
-	if len(replies) != 1 {
-		t.Fatalf("replies to the Commit: %+v", replies)
-	}
-	confirm, _, err := st.Handle(rng, replies[0])
-	if err != nil || confirm == nil {
-		t.Fatalf("station: %v", err)
-	}
-	h.take()
-	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
-	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	confirm := repeatCommitAndConfirm(h)
 	h.workSAEFrame() // the station's Commit: its job out, not run yet
 	h.workSAEFrame() // its Confirm
 	if got := h.saeFrames(staMAC); len(got) != 0 {
@@ -391,9 +345,42 @@ func TestSAEConfirmNotWorkedBeforeItsCommitsJob(t *testing.T) {
 	}
 	h.runSAEJobs()
 	h.take()
-	h.sendSAE(staMAC, *confirm) // the station's retry
+	h.sendSAE(staMAC, confirm) // the station's retry
 	got := h.saeFrames(staMAC)
 	if len(got) != 1 || got[0].Transaction != 2 || got[0].Status != 0 || h.a.Counters()[counter.SAEAccepted] != 1 {
 		t.Fatalf("the retried Confirm: replies %+v, %d accepted; want the AP's Confirm, accepted", got, h.a.Counters()[counter.SAEAccepted])
 	}
+}
+
+// repeatCommitAndConfirm runs a station's Commit through the AP, then
+// has it repeat that Commit and send its Confirm back to back, behind
+// another peer's Commit, in one read of the shell's loop (the first
+// worked at once, the station's two queued); it returns the Confirm.
+func repeatCommitAndConfirm(h *harness) sae.Frame {
+	h.t.Helper()
+	h.take()
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rng := newSeeded(21)
+	commit, err := st.Commit(rng)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.sendSAE(staMAC, commit)
+	h.runSAEJobs()
+	replies := h.saeFrames(staMAC)
+	if len(replies) != 1 {
+		h.t.Fatalf("replies to the Commit: %+v", replies)
+	}
+	confirm, _, err := st.Handle(rng, replies[0])
+	if err != nil || confirm == nil {
+		h.t.Fatalf("station: %v", err)
+	}
+	h.take()
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
+	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	return *confirm
 }

@@ -1,7 +1,6 @@
 package sae
 
 import (
-	"bytes"
 	"crypto/rand"
 	"fmt"
 	"strings"
@@ -205,12 +204,7 @@ func TestIdentifierInStatusZeroCommit(t *testing.T) {
 // A Confirm from a peer whose Commit is in work is dropped, not answered
 // with status 15: it meets no exchange to check against yet.
 func TestConfirmWhileCommitInWork(t *testing.T) {
-	sc, el := validCommit(t, true)
-	a := newAP(t, nil)
-	r := a.Handle(t0, bytes.NewReader(make([]byte, 64)), staMAC, commitWith(true, sc, el))
-	if r.Job == nil {
-		t.Fatalf("no job: %+v", r)
-	}
+	a, _ := commitInWork(t)
 	c := a.Handle(t0, nil, staMAC, Frame{Transaction: 2, Body: make([]byte, 2+32)})
 	if c.Drop != DropBusy || len(c.Replies) != 0 {
 		t.Fatalf("a Confirm during the Commit's job: %+v, want dropped as busy", c)

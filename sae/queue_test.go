@@ -207,21 +207,29 @@ func TestQueuedFramesCountTowardThreshold(t *testing.T) {
 // ForgetAll drops every instance: a job in work comes back stale, no
 // reply, and no longer counts toward the threshold.
 func TestForgetAllDropsInstances(t *testing.T) {
+	a, j := commitInWork(t)
+	a.ForgetAll()
+	if a.State(staMAC) != Nothing {
+		t.Fatal("an instance kept")
+	}
+	j.Run(nil)
+	if f := a.Finish(t0, j); f.Drop != DropStale || len(f.Replies) != 0 {
+		t.Fatalf("a job of a forgotten instance: %+v", f)
+	}
+	if n := a.open(t0); n != 0 {
+		t.Fatalf("%d open after ForgetAll, want 0", n)
+	}
+}
+
+// commitInWork is an authenticator with staMAC's Commit in work, and its
+// job.
+func commitInWork(t *testing.T) (*Authenticator, *Job) {
+	t.Helper()
 	sc, el := validCommit(t, true)
 	a := newAP(t, nil)
 	r := a.Handle(t0, bytes.NewReader(make([]byte, 64)), staMAC, commitWith(true, sc, el))
 	if r.Job == nil {
 		t.Fatalf("no job: %+v", r)
 	}
-	a.ForgetAll()
-	if a.State(staMAC) != Nothing {
-		t.Fatal("an instance kept")
-	}
-	r.Job.Run(nil)
-	if f := a.Finish(t0, r.Job); f.Drop != DropStale || len(f.Replies) != 0 {
-		t.Fatalf("a job of a forgotten instance: %+v", f)
-	}
-	if n := a.open(t0); n != 0 {
-		t.Fatalf("%d open after ForgetAll, want 0", n)
-	}
+	return a, r.Job
 }
