@@ -124,16 +124,7 @@ func TestSAELoneCommitAnsweredAtOnce(t *testing.T) {
 // The queue holds 15 frames: of 16 Commits read at once the 16th is
 // dropped and counted, and never answered; the 15 are worked.
 func TestSAESixteenthCommitDropped(t *testing.T) {
-	cfg := saeConfig(t, sae.HuntAndPeck)
-	cfg.RSN.SAE.AntiCloggingThreshold = 100
-	h := newHarness(t, cfg)
-	h.take()
-	commit := saeCommitFrom(h, saeFloodMAC(0))
-	var frames [][]byte
-	for i := range 16 {
-		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
-	}
-	h.batch(h.now, frames...)
+	h, _ := commitsAtOnce(t, 16)
 	if n := h.a.Counters()[counter.SAEQueueFull]; n != 1 {
 		t.Fatalf("%d Commits dropped as the queue was full, want 1", n)
 	}
@@ -240,16 +231,7 @@ func TestSAEFloodAllocs(t *testing.T) {
 // checks for room before it replaces: the station's own Commit is worked
 // (a job), the forged one (group 21, which would get status 77) never.
 func TestSAEForgedRetryIntoFullQueue(t *testing.T) {
-	cfg := saeConfig(t, sae.HuntAndPeck)
-	cfg.RSN.SAE.AntiCloggingThreshold = 100
-	h := newHarness(t, cfg)
-	h.take()
-	commit := saeCommitFrom(h, saeFloodMAC(0))
-	var frames [][]byte
-	for i := range 15 {
-		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
-	}
-	h.batch(h.now, frames...) // the first worked at once
+	h, commit := commitsAtOnce(t, 15) // the first worked at once
 	h.a.HandleRadio(h.now, saeAuthFrame(h, saeFloodMAC(15), commit))
 	victim := saeFloodMAC(7)
 	h.a.HandleRadio(h.now, saeAuthFrame(h, victim, sae.Frame{Transaction: 1, Body: []byte{21, 0}}))
@@ -383,4 +365,21 @@ func repeatCommitAndConfirm(h *harness) sae.Frame {
 	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
 	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
 	return *confirm
+}
+
+// commitsAtOnce is a harness whose SAE BSS asks no tokens, given n
+// Commits from saeFloodMAC(0) on in one read of the shell's loop; it
+// returns the Commit, for more.
+func commitsAtOnce(t *testing.T, n int) (*harness, sae.Frame) {
+	cfg := saeConfig(t, sae.HuntAndPeck)
+	cfg.RSN.SAE.AntiCloggingThreshold = 100
+	h := newHarness(t, cfg)
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	frames := make([][]byte, n)
+	for i := range frames {
+		frames[i] = saeAuthFrame(h, saeFloodMAC(i), commit)
+	}
+	h.batch(h.now, frames...)
+	return h, commit
 }
