@@ -383,3 +383,43 @@ func commitsAtOnce(t *testing.T, n int) (*harness, sae.Frame) {
 	h.batch(h.now, frames...)
 	return h, commit
 }
+
+// A management frame whose source address is a group address, zero, or
+// one of the radio's BSSIDs is ignored before any work, as hostapd's
+// ieee802_11_mgmt ignores it: an SAE Commit from such an address takes
+// no room in the queue, makes no instance and gets no reply, which would
+// go to a group address or to the AP itself; an Open System
+// authentication from one makes no station.
+func TestSAEInvalidSourceIgnored(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	bad := []ieee80211.MAC{
+		{0x01, 0x00, 0x5e, 0, 0, 1}, ieee80211.Broadcast, {}, bssid,
+	}
+	before := h.a.Counters()[counter.RxMalformed]
+	for _, sa := range bad {
+		h.batch(h.now, saeAuthFrame(h, sa, commit))
+		b := ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, sa), authOpenSystem, 1, 0)
+		h.batch(h.now, append(radiotapRx(), b...))
+	}
+	h.runSAEJobs()
+	for range sae.QueueMax {
+		h.workSAEFrame()
+		h.runSAEJobs()
+	}
+	if n := h.saeSent(); n != 0 || len(h.saeJobs) != 0 {
+		t.Errorf("%d SAE frames sent, %d jobs, for Commits from invalid addresses", n, len(h.saeJobs))
+	}
+	for _, sa := range bad {
+		if _, s := h.a.sta.lookup(sa); s != nil {
+			t.Errorf("a station entry for %v", sa)
+		}
+		if st := h.a.radios[0].sae().auth.State(sae.MAC(sa)); st != sae.Nothing {
+			t.Errorf("an SAE instance for %v: %v", sa, st)
+		}
+	}
+	if n := h.a.Counters()[counter.RxMalformed] - before; n != uint64(2*len(bad)) {
+		t.Errorf("%d frames counted malformed, want %d", n, 2*len(bad))
+	}
+}
