@@ -247,10 +247,18 @@ func (a *AP) Tick(now time.Duration) {
 	a.txLoop(now)
 }
 
+// never is a Deadline with nothing due.
+const never = time.Duration(1<<63 - 1)
+
 // Deadline returns when Tick must next run.
 func (a *AP) Deadline() time.Duration {
 	if a.acs.active() && a.acs.stage != acsIdle {
 		return a.acsDeadline()
+	}
+	if !a.started {
+		// Switched off, or held at start: Tick has nothing to do until
+		// Enable, so a passed beacon time must not keep the loop waking.
+		return never
 	}
 	d := a.nextBeacon
 	if t, ok := a.scanDeadline(); ok && t < d {

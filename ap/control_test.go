@@ -583,6 +583,24 @@ func TestControlDisableEnable(t *testing.T) {
 	}
 }
 
+// A radio switched off has nothing due: Tick does nothing until Enable,
+// so a deadline that has passed would have the shell's loop wake at once,
+// again and again, on a CPU the datapath of other radios shares.
+func TestControlDisabledHasNoDeadline(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.join(staMAC, false)
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpDisable})
+	h.collect()
+	h.advance(5 * time.Second)
+	if d := h.a.Deadline(); d <= h.now {
+		t.Fatalf("switched off, due at %v, at or before now (%v)", d, h.now)
+	}
+	h.a.Control(h.now, ctl.Request{Op: ctl.OpEnable})
+	if d := h.a.Deadline(); d > h.now+time.Second {
+		t.Fatalf("enabled again, next due in %v: beacons wait", d-h.now)
+	}
+}
+
 // A WPA2 network disabled and enabled again takes new stations through
 // the 4-way handshake under a new GTK.
 func TestControlEnableWPA2(t *testing.T) {

@@ -399,6 +399,12 @@ func (a *AP) Shutdown(now time.Duration) {
 	}
 	for _, r := range a.radios {
 		r.dtimOnAir = false // no station dozes: nothing waits for a beacon
+		if st := r.sae(); st != nil {
+			// As hostapd_free_hapd_data: the frames received and the
+			// exchanges under way go with the stations, unanswered.
+			st.frames.Clear()
+			st.auth.ForgetAll()
+		}
 	}
 	a.started = false
 }

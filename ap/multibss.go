@@ -208,7 +208,7 @@ func (a *AP) staggerBeacons(now time.Duration) {
 // (the radio's once-an-interval work follows it).
 func (a *AP) beaconDue(now time.Duration) (first bool) {
 	p := a.beaconPeriod()
-	next := time.Duration(1<<63 - 1)
+	next := never
 	for i, r := range a.radios {
 		if now >= r.tbtt {
 			if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {

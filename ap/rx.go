@@ -78,6 +78,12 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 }
 
 func (a *AP) handleMgmt(now time.Duration, fr ieee80211.Frame) {
+	if sa := fr.Addr2(); sa.IsMulticast() || sa.IsZero() || a.bssOf(sa) != nil {
+		// As hostapd's ieee802_11_mgmt: no state for an address no
+		// station has, and no reply to a group address or to ourselves.
+		a.cnt[counter.RxMalformed]++
+		return
+	}
 	addr1 := fr.Addr1()
 	if fr.Subtype() == ieee80211.SubtypeProbeReq {
 		a.handleProbe(now, fr)

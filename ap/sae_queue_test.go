@@ -124,16 +124,7 @@ func TestSAELoneCommitAnsweredAtOnce(t *testing.T) {
 // The queue holds 15 frames: of 16 Commits read at once the 16th is
 // dropped and counted, and never answered; the 15 are worked.
 func TestSAESixteenthCommitDropped(t *testing.T) {
-	cfg := saeConfig(t, sae.HuntAndPeck)
-	cfg.RSN.SAE.AntiCloggingThreshold = 100
-	h := newHarness(t, cfg)
-	h.take()
-	commit := saeCommitFrom(h, saeFloodMAC(0))
-	var frames [][]byte
-	for i := range 16 {
-		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
-	}
-	h.batch(h.now, frames...)
+	h, _ := commitsAtOnce(t, 16)
 	if n := h.a.Counters()[counter.SAEQueueFull]; n != 1 {
 		t.Fatalf("%d Commits dropped as the queue was full, want 1", n)
 	}
@@ -187,30 +178,7 @@ func TestSAEQueuedCommitReplaced(t *testing.T) {
 // it follows.
 func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
 	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
-	h.take()
-	g, _ := sae.GroupByID(19)
-	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := newSeeded(21)
-	commit, err := st.Commit(rng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.sendSAE(staMAC, commit)
-	h.runSAEJobs()
-	replies := h.saeFrames(staMAC)
-	if len(replies) != 1 {
-		t.Fatalf("replies to the Commit: %+v", replies)
-	}
-	confirm, _, err := st.Handle(rng, replies[0])
-	if err != nil || confirm == nil {
-		t.Fatalf("station: %v", err)
-	}
-	h.take()
-	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
-	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	repeatCommitAndConfirm(h)
 	if got := h.saeFrames(staMAC); len(got) != 0 || h.a.radios[0].sae().frames.Len() != 2 {
 		t.Fatalf("worked before their turn: replies %+v", got)
 	}
@@ -230,8 +198,8 @@ func TestSAEConfirmWaitsBehindCommit(t *testing.T) {
 }
 
 // A Commit under a flood costs no allocation: with the queue full, one
-// from a new address is dropped and one from a queued address takes its
-// frame's place, the frame body copied into the queue's buffer.
+// from a new address and one from a queued address are dropped, and
+// counted.
 func TestSAEFloodAllocs(t *testing.T) {
 	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
 	commit := saeCommitFrom(h, saeFloodMAC(0))
@@ -253,7 +221,205 @@ func TestSAEFloodAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, step); n != 0 {
 		t.Errorf("%.1f allocations per two Commits under a flood, want 0", n)
 	}
-	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 1000 {
-		t.Errorf("%d frames queued, %d dropped; want a full queue dropping the new address's", n, dropped)
+	if n, dropped := h.a.radios[0].sae().frames.Len(), h.a.Counters()[counter.SAEQueueFull]-full; n != sae.QueueMax || dropped < 2000 {
+		t.Errorf("%d frames queued, %d dropped; want a full queue dropping both", n, dropped)
+	}
+}
+
+// A frame forged with a queued station's address does not take its
+// Commit's place while the queue is full, as hostapd's auth_sae_queue
+// checks for room before it replaces: the station's own Commit is worked
+// (a job), the forged one (group 21, which would get status 77) never.
+func TestSAEForgedRetryIntoFullQueue(t *testing.T) {
+	h, commit := commitsAtOnce(t, 15) // the first worked at once
+	h.a.HandleRadio(h.now, saeAuthFrame(h, saeFloodMAC(15), commit))
+	victim := saeFloodMAC(7)
+	h.a.HandleRadio(h.now, saeAuthFrame(h, victim, sae.Frame{Transaction: 1, Body: []byte{21, 0}}))
+	if n, q := h.a.Counters()[counter.SAEQueueFull], h.a.radios[0].sae().frames.Len(); n != 1 || q != sae.QueueMax {
+		t.Fatalf("%d frames dropped as the queue was full, %d queued; want the forged one, 15", n, q)
+	}
+	jobs := 0
+	for range sae.QueueMax {
+		h.runSAEJobs()
+		h.workSAEFrame()
+		for _, j := range h.saeJobs {
+			if ieee80211.MAC(j.Peer()) == victim {
+				jobs++
+			}
+		}
+	}
+	h.runSAEJobs()
+	if got := h.saeFrames(victim); jobs != 1 || len(got) != 1 || got[0].Status != sae.StatusSuccess {
+		t.Fatalf("the station's Commit: %d jobs, replies %+v; want its own Commit worked, the AP's Commit alone", jobs, got)
+	}
+}
+
+// A radio switched off (hostapd's DISABLE) drops what SAE had received,
+// as hostapd_free_hapd_data empties the queue and frees the stations'
+// SAE instances: a Commit whose job finishes while it is off is not
+// answered, and the Commits still queued are not worked once it is on
+// again, nor do they count toward anti_clogging_threshold.
+func TestSAEDisableDropsQueue(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	var frames [][]byte
+	for i := range 4 { // the first worked at once, its job out
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(i), commit))
+	}
+	h.batch(h.now, frames...)
+	if len(h.saeJobs) != 1 || h.a.radios[0].sae().frames.Len() != 3 {
+		t.Fatalf("%d jobs, %d frames queued; want 1 and 3", len(h.saeJobs), h.a.radios[0].sae().frames.Len())
+	}
+	h.a.Disable(h.now)
+	h.collect()
+	h.take()
+	h.runSAEJobs()
+	if n := h.saeSent(); n != 0 {
+		t.Errorf("a switched-off radio sent %d SAE frames", n)
+	}
+	if _, ok := h.a.saeQueueDeadline(); ok {
+		t.Error("a switched-off radio keeps an SAE frame due")
+	}
+	h.now += time.Second
+	h.a.Enable(h.now)
+	h.collect()
+	for range sae.QueueMax {
+		h.workSAEFrame()
+		h.runSAEJobs()
+	}
+	for i := range 4 {
+		if got := h.saeFrames(saeFloodMAC(i)); len(got) != 0 {
+			t.Errorf("Commit %d, received before DISABLE, answered after ENABLE: %+v", i, got)
+		}
+	}
+	// Four Commits at once under the threshold of 5: each gets a job.
+	frames = frames[:0]
+	for i := range 4 {
+		frames = append(frames, saeAuthFrame(h, saeFloodMAC(10+i), commit))
+	}
+	h.batch(h.now, frames...)
+	for range sae.QueueMax {
+		h.workSAEFrame()
+	}
+	if n := h.a.Counters()[counter.SAETokenRequested]; n != 0 {
+		t.Errorf("%d token requests for 4 Commits after ENABLE: the old frames still count", n)
+	}
+}
+
+// A Confirm queued behind its station's repeated Commit is not worked
+// against an exchange still in work: the Commit has left the queue, but
+// its job is out (hostapd works a Commit whole before the next frame).
+// The Confirm is dropped and counted, not answered with status 15, which
+// would end the station's attempt; its retry, once the job is done,
+// completes the exchange.
+func TestSAEConfirmNotWorkedBeforeItsCommitsJob(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	confirm := repeatCommitAndConfirm(h)
+	h.workSAEFrame() // the station's Commit: its job out, not run yet
+	h.workSAEFrame() // its Confirm
+	if got := h.saeFrames(staMAC); len(got) != 0 {
+		t.Fatalf("the Confirm worked while its Commit's job was out: replies %+v", got)
+	}
+	dropped := h.a.Counters()[counter.SAEDropped]
+	if dropped == 0 {
+		t.Error("the Confirm dropped uncounted")
+	}
+	h.runSAEJobs()
+	h.take()
+	h.sendSAE(staMAC, confirm) // the station's retry
+	got := h.saeFrames(staMAC)
+	if len(got) != 1 || got[0].Transaction != 2 || got[0].Status != 0 || h.a.Counters()[counter.SAEAccepted] != 1 {
+		t.Fatalf("the retried Confirm: replies %+v, %d accepted; want the AP's Confirm, accepted", got, h.a.Counters()[counter.SAEAccepted])
+	}
+}
+
+// repeatCommitAndConfirm runs a station's Commit through the AP, then
+// has it repeat that Commit and send its Confirm back to back, behind
+// another peer's Commit, in one read of the shell's loop (the first
+// worked at once, the station's two queued); it returns the Confirm.
+func repeatCommitAndConfirm(h *harness) sae.Frame {
+	h.t.Helper()
+	h.take()
+	g, _ := sae.GroupByID(19)
+	st, err := sae.NewStation(g, sae.MAC(staMAC), sae.MAC(bssid), []byte(h.a.cfg.SSID), []byte(saePassword), nil, false)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rng := newSeeded(21)
+	commit, err := st.Commit(rng)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.sendSAE(staMAC, commit)
+	h.runSAEJobs()
+	replies := h.saeFrames(staMAC)
+	if len(replies) != 1 {
+		h.t.Fatalf("replies to the Commit: %+v", replies)
+	}
+	confirm, _, err := st.Handle(rng, replies[0])
+	if err != nil || confirm == nil {
+		h.t.Fatalf("station: %v", err)
+	}
+	h.take()
+	other := ieee80211.MAC{0x02, 0, 0, 0, 0x0e, 2}
+	h.batch(h.now+time.Second, saeAuthFrame(h, other, commit), saeAuthFrame(h, staMAC, commit), saeAuthFrame(h, staMAC, *confirm))
+	return *confirm
+}
+
+// commitsAtOnce is a harness whose SAE BSS asks no tokens, given n
+// Commits from saeFloodMAC(0) on in one read of the shell's loop; it
+// returns the Commit, for more.
+func commitsAtOnce(t *testing.T, n int) (*harness, sae.Frame) {
+	cfg := saeConfig(t, sae.HuntAndPeck)
+	cfg.RSN.SAE.AntiCloggingThreshold = 100
+	h := newHarness(t, cfg)
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	frames := make([][]byte, n)
+	for i := range frames {
+		frames[i] = saeAuthFrame(h, saeFloodMAC(i), commit)
+	}
+	h.batch(h.now, frames...)
+	return h, commit
+}
+
+// A management frame whose source address is a group address, zero, or
+// one of the radio's BSSIDs is ignored before any work, as hostapd's
+// ieee802_11_mgmt ignores it: an SAE Commit from such an address takes
+// no room in the queue, makes no instance and gets no reply, which would
+// go to a group address or to the AP itself; an Open System
+// authentication from one makes no station.
+func TestSAEInvalidSourceIgnored(t *testing.T) {
+	h := newHarness(t, saeConfig(t, sae.HuntAndPeck))
+	h.take()
+	commit := saeCommitFrom(h, saeFloodMAC(0))
+	bad := []ieee80211.MAC{
+		{0x01, 0x00, 0x5e, 0, 0, 1}, ieee80211.Broadcast, {}, bssid,
+	}
+	before := h.a.Counters()[counter.RxMalformed]
+	for _, sa := range bad {
+		h.batch(h.now, saeAuthFrame(h, sa, commit))
+		b := ieee80211.AppendAuth(h.mgmt(ieee80211.SubtypeAuth, sa), authOpenSystem, 1, 0)
+		h.batch(h.now, append(radiotapRx(), b...))
+	}
+	h.runSAEJobs()
+	for range sae.QueueMax {
+		h.workSAEFrame()
+		h.runSAEJobs()
+	}
+	if n := h.saeSent(); n != 0 || len(h.saeJobs) != 0 {
+		t.Errorf("%d SAE frames sent, %d jobs, for Commits from invalid addresses", n, len(h.saeJobs))
+	}
+	for _, sa := range bad {
+		if _, s := h.a.sta.lookup(sa); s != nil {
+			t.Errorf("a station entry for %v", sa)
+		}
+		if st := h.a.radios[0].sae().auth.State(sae.MAC(sa)); st != sae.Nothing {
+			t.Errorf("an SAE instance for %v: %v", sa, st)
+		}
+	}
+	if n := h.a.Counters()[counter.RxMalformed] - before; n != uint64(2*len(bad)) {
+		t.Errorf("%d frames counted malformed, want %d", n, 2*len(bad))
 	}
 }

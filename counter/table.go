@@ -13,7 +13,7 @@ const (
 	RxMgmt            // management frames from the air
 	RxData            // data frames from the air
 	RxCtrl            // control frames from the air
-	RxMalformed       // frames or A-MSDU subframes that do not parse
+	RxMalformed       // frames or A-MSDU subframes that do not parse; management frames from a group, zero or own address
 	RxBadFCS          // frames the radio received with a bad FCS
 	RxNotForUs        // frames addressed to another BSS
 	RxFromUnknown     // class-3 frames and PS-Polls from stations not associated

@@ -98,7 +98,7 @@ const (
 	DropSync              // past sae_sync
 	DropReplay            // a replayed Confirm in Accepted
 	DropTooMany           // no room for another instance
-	DropBusy              // a commit already in work for this peer
+	DropBusy              // a Confirm while the peer's Commit is in work
 	DropStale             // a job whose instance moved on
 	DropRandomness        // the randomness source failed
 	DropNotCommitted      // a Confirm that checks out in Nothing (hostapd ignores it)
@@ -331,6 +331,14 @@ func (a *Authenticator) Forget(peer MAC) {
 	delete(a.peers, peer)
 }
 
+// ForgetAll drops every instance (the BSS was switched off): jobs in
+// work come back stale.
+func (a *Authenticator) ForgetAll() {
+	for m := range a.peers {
+		a.Forget(m)
+	}
+}
+
 // Handle takes one SAE Authentication frame from peer. now and rng are
 // the caller's clock and randomness.
 func (a *Authenticator) Handle(now time.Time, rng io.Reader, from MAC, f Frame) Result {
@@ -552,7 +560,14 @@ func (a *Authenticator) confirm(now time.Time, from MAC, p *peer, f Frame) Resul
 	if p.state == Accepted && (sc <= p.rc || sc == 0xffff) {
 		return Result{Drop: DropReplay}
 	}
-	if p.x == nil || p.busy || p.x.kck == nil {
+	if p.busy {
+		// The Commit it follows is still in work: hostapd works a Commit
+		// whole before the next frame, so a Confirm never meets this.
+		// Status 15 would end the station's attempt; its retry finds the
+		// exchange done.
+		return Result{Drop: DropBusy}
+	}
+	if p.x == nil || p.x.kck == nil {
 		return reply(2, StatusChallengeFail, nil)
 	}
 	c, err := ParseConfirm(f.Body, len(p.x.kck))

@@ -91,7 +91,9 @@
 // (so that it follows that peer's Commit). It holds 15 frames, their
 // bodies copied into one buffer made once; a newer frame from a peer
 // with the same transaction takes its queued one's place, and a frame
-// that finds it full is dropped, with no reply (the core counts it). The
+// that finds it full is dropped, a retry too (room is checked first, as
+// hostapd does: under a flood a forged retry cannot take a station's
+// place), with no reply (the core counts it). The
 // core works it on its timers, one frame at a time: a frame into an
 // empty queue at once, the next 10 ms per frame still queued after the
 // last (auth_sae_process_commit). A lone station is so served at once,
@@ -128,7 +130,10 @@
 // that supersedes the old one: Finish drops the old job (DropStale), as
 // it does a job whose instance was forgotten, and such a job not yet
 // started does no work when it runs, so that a peer repeating Commits
-// spends none of the worker's budget on results thrown away. The core
+// spends none of the worker's budget on results thrown away. A Confirm
+// from a peer whose job is in work is dropped (DropBusy), as it would
+// be checked before the Commit it follows; the station's retry finds
+// the exchange done, where status 15 would end its attempt. The core
 // hands its jobs to the worker at its next flush of output; they are at
 // most one per frame worked, which the Queue paces. Every job goes back
 // through Finish, run or not, so that jobs in work stay counted toward

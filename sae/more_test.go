@@ -200,3 +200,13 @@ func TestIdentifierInStatusZeroCommit(t *testing.T) {
 		t.Fatalf("%v %v %v", ak, sk, err)
 	}
 }
+
+// A Confirm from a peer whose Commit is in work is dropped, not answered
+// with status 15: it meets no exchange to check against yet.
+func TestConfirmWhileCommitInWork(t *testing.T) {
+	a, _ := commitInWork(t)
+	c := a.Handle(t0, nil, staMAC, Frame{Transaction: 2, Body: make([]byte, 2+32)})
+	if c.Drop != DropBusy || len(c.Replies) != 0 {
+		t.Fatalf("a Confirm during the Commit's job: %+v, want dropped as busy", c)
+	}
+}

@@ -67,19 +67,18 @@ func (q *Queue) at(k int) int { return (q.head + k) % QueueMax }
 // octets, longer is the caller's to refuse): in place of a frame queued
 // from peer with the same transaction (a peer's retry makes its older
 // attempt pointless), else at the tail. It reports false, the frame
-// dropped, when the queue is full. With no work pending the next frame
-// is due after the wait of the frames that were queued: at now for the
-// first.
+// dropped, when the queue is full, a retry included: as hostapd's
+// auth_sae_queue, room is checked first, so that under a flood a frame
+// forged with a queued station's address cannot take its frame's place.
+// With no work pending the next frame is due after the wait of the
+// frames that were queued: at now for the first.
 func (q *Queue) Add(now time.Time, from MAC, f Frame) bool {
-	if len(f.Body) > MaxQueuedBody {
+	if len(f.Body) > MaxQueuedBody || q.n == QueueMax {
 		return false
 	}
 	waiting := q.n
 	i := q.find(from, f.Transaction)
 	if i < 0 {
-		if q.n == QueueMax {
-			return false
-		}
 		i = q.at(q.n)
 		q.n++
 	}

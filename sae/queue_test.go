@@ -87,21 +87,32 @@ func TestQueueHoldsFifteen(t *testing.T) {
 }
 
 // A newer frame from a peer with the same transaction takes the queued
-// one's place: its body, at the old one's turn; a full queue still takes
-// it. Another transaction queues behind.
+// one's place: its body, at the old one's turn. Another transaction
+// queues behind. A full queue takes nothing, a retry of a queued peer's
+// frame included, as hostapd's auth_sae_queue checks for room first: a
+// frame forged with a queued station's address cannot replace its Commit
+// while a flood keeps the queue full.
 func TestQueueReplacesSamePeer(t *testing.T) {
 	var q Queue
-	for i := range QueueMax {
+	for i := range QueueMax - 1 {
 		q.Add(t0, peerN(i), commitFrame(byte(i)))
 	}
 	newer := Frame{Transaction: 1, Status: StatusSAEHashToElement, Body: []byte{19, 0, 0xee, 0xff}}
-	if !q.Add(t0, peerN(3), newer) || q.Len() != QueueMax {
-		t.Fatalf("a retry into a full queue: len %d", q.Len())
+	if !q.Add(t0, peerN(3), newer) || q.Len() != QueueMax-1 {
+		t.Fatalf("a retry with room: len %d, want it in place of the older", q.Len())
+	}
+	q.Add(t0, peerN(QueueMax-1), commitFrame(QueueMax-1))
+	forged := Frame{Transaction: 1, Body: []byte{19, 0, 0xba, 0xd0}}
+	if q.Add(t0, peerN(5), forged) {
+		t.Fatal("a full queue took a frame in place of a queued peer's")
 	}
 	for i := range QueueMax {
 		from, f, _ := q.Next(t0.Add(time.Duration(i) * time.Hour))
 		if i == 3 && (from != peerN(3) || f.Status != StatusSAEHashToElement || !bytes.Equal(f.Body, newer.Body)) {
 			t.Fatalf("the replaced slot: %v %+v", from, f)
+		}
+		if i == 5 && (from != peerN(5) || f.Body[2] != 5) {
+			t.Fatalf("peer 5's Commit replaced in a full queue: %v %+v", from, f)
 		}
 	}
 }
@@ -191,4 +202,34 @@ func TestQueuedFramesCountTowardThreshold(t *testing.T) {
 			t.Errorf("%d frames queued: token requested %v (%+v), want %v", c.queued, got, r, c.token)
 		}
 	}
+}
+
+// ForgetAll drops every instance: a job in work comes back stale, no
+// reply, and no longer counts toward the threshold.
+func TestForgetAllDropsInstances(t *testing.T) {
+	a, j := commitInWork(t)
+	a.ForgetAll()
+	if a.State(staMAC) != Nothing {
+		t.Fatal("an instance kept")
+	}
+	j.Run(nil)
+	if f := a.Finish(t0, j); f.Drop != DropStale || len(f.Replies) != 0 {
+		t.Fatalf("a job of a forgotten instance: %+v", f)
+	}
+	if n := a.open(t0); n != 0 {
+		t.Fatalf("%d open after ForgetAll, want 0", n)
+	}
+}
+
+// commitInWork is an authenticator with staMAC's Commit in work, and its
+// job.
+func commitInWork(t *testing.T) (*Authenticator, *Job) {
+	t.Helper()
+	sc, el := validCommit(t, true)
+	a := newAP(t, nil)
+	r := a.Handle(t0, bytes.NewReader(make([]byte, 64)), staMAC, commitWith(true, sc, el))
+	if r.Job == nil {
+		t.Fatalf("no job: %+v", r)
+	}
+	return a, r.Job
 }
