@@ -74,8 +74,9 @@ const (
 	saeBusyFrames = 200
 	saeBacklog    = 32
 	saeMaxWait    = 2 * time.Second
-	// saeQuiet is how long no job comes before a flood is deemed over
-	// and its garbage given back (idle).
+	// saeQuiet is how long neither a job nor a sign of a flood from the
+	// core comes before a flood is deemed over and its garbage given back
+	// (idle).
 	saeQuiet = 5 * time.Second
 )
 
@@ -102,9 +103,11 @@ type saeWorker struct {
 	frames *atomic.Uint64
 	seen   uint64
 
-	// flooded: jobs were shed since the last release (idle)
-	flooded atomic.Bool
-	release func() // debug.FreeOSMemory; a test's counter
+	// flooded: jobs were shed since the last release (idle), the
+	// budget's sign of a flood; coreFlood: the core's (floodSeen).
+	flooded   atomic.Bool
+	coreFlood atomic.Bool
+	release   func() // debug.FreeOSMemory; a test's counter
 }
 
 type saeQueued struct {
@@ -231,6 +234,31 @@ func (w *saeWorker) next() saeQueued {
 	return q
 }
 
+// watchSAEFlood takes the core's signs of an SAE flood
+// (ap.AP.SAEFloodSigns), which the loop reads once a second: when they
+// rose, a flood is on, and the worker (started for it if no job has come
+// yet) gives its garbage back once it is over. The core's queue of
+// received frames absorbs a flood before any job is made, so the jobs
+// the worker sheds do not tell it.
+func (d *driver) watchSAEFlood(signs uint64) {
+	if signs == d.saeSigns {
+		return
+	}
+	d.saeSigns = signs
+	if d.sae == nil {
+		d.sae = newSAEWorker(&d.frames)
+	}
+	d.sae.floodSeen()
+}
+
+// floodSeen marks a flood the core saw: the quiet period before the
+// release starts over. The budget does not change for it: its busy
+// budget is for jobs shed, floods that reach the worker.
+func (w *saeWorker) floodSeen() {
+	w.coreFlood.Store(true)
+	signal(w.wake)
+}
+
 // readyChan is the loop's input; nil (never ready) without a worker.
 func (w *saeWorker) readyChan() <-chan struct{} {
 	if w == nil {
@@ -301,9 +329,10 @@ func (w *saeWorker) run() {
 }
 
 // idle waits for a job. After a flood (jobs shed: beyond the backlog,
-// stale, or past the budget), once no job has come for saeQuiet, it gives
-// the flood's garbage back to the system (release). It reports false when
-// the worker is stopping.
+// stale, or past the budget; or the core's signs, floodSeen), once
+// saeQuiet passed with neither a job nor a sign, it gives the flood's
+// garbage back to the system (release). It reports false when the worker
+// is stopping.
 //
 // Why: a flood's Commits are parsed, answered and dropped on the loop,
 // and their garbage grows the heap toward the collector's goal, which a
@@ -317,7 +346,7 @@ func (w *saeWorker) run() {
 // where it was; the next flood pays the page faults again.
 func (w *saeWorker) idle() bool {
 	var quiet <-chan time.Time
-	if w.flooded.Load() {
+	if w.flooded.Load() || w.coreFlood.Load() {
 		t := time.NewTimer(saeQuiet)
 		defer t.Stop()
 		quiet = t.C
@@ -328,6 +357,7 @@ func (w *saeWorker) idle() bool {
 	case <-w.wake:
 	case <-quiet:
 		w.flooded.Store(false)
+		w.coreFlood.Store(false)
 		w.release()
 	}
 	return true

@@ -230,6 +230,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 		case <-timer.C:
 		case <-drops.C:
 			readDrops(core, dev, wired)
+			d.watchSAEFlood(core.SAEFloodSigns())
 		}
 		core.Tick(now())
 		core.Flush(now(), d)
