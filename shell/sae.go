@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"bytes"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -207,27 +206,10 @@ func (w *saeWorker) evictFor(own sae.MAC) int {
 }
 
 // next takes the job to run: the oldest of the BSS after the last one
-// served, in address order, that has one waiting. Call it with mu held
-// and the backlog not empty.
+// served, in address order, that has one waiting (sae.NextInTurn). Call
+// it with mu held and the backlog not empty.
 func (w *saeWorker) next() saeQueued {
-	pick := -1
-	for i, q := range w.todo {
-		b := q.j.Own()
-		if pick < 0 {
-			pick = i
-			continue
-		}
-		p := w.todo[pick].j.Own()
-		after, pAfter := bytes.Compare(b[:], w.last[:]) > 0, bytes.Compare(p[:], w.last[:]) > 0
-		// Those after the last served come first, each group in address order.
-		if after != pAfter {
-			if after {
-				pick = i
-			}
-		} else if bytes.Compare(b[:], p[:]) < 0 {
-			pick = i
-		}
-	}
+	pick := sae.NextInTurn(w.todo, func(q saeQueued) sae.MAC { return q.j.Own() }, w.last)
 	q := w.todo[pick]
 	w.todo = append(w.todo[:pick], w.todo[pick+1:]...)
 	w.last = q.j.Own()
