@@ -169,6 +169,18 @@ func (a *AP) handleSAEAuth(now time.Duration, b *bss.BSS, sa ieee80211.MAC, auth
 	}
 }
 
+// SAEFloodSigns returns the running total of the signs of an SAE flood:
+// frames dropped as a BSS's queue of received frames was full, and
+// Commits answered with an anti-clogging token request. It rises only
+// when SAE frames come faster than the core works them or the exchanges
+// in work and frames queued reach anti_clogging_threshold: a flood (or a
+// crowd joining at once). The shell reads it to tell when a flood is
+// over, and give its garbage back, however few jobs the flood's paced
+// frames made.
+func (a *AP) SAEFloodSigns() uint64 {
+	return a.cnt[counter.SAEQueueFull] + a.cnt[counter.SAETokenRequested]
+}
+
 // saeRefused answers an SAE frame from sa that BSS b's access lists
 // refuse, and reports whether they did.
 func (a *AP) saeRefused(now time.Duration, b *bss.BSS, sa ieee80211.MAC, trans uint16, class bss.ReplyClass) bool {

@@ -91,6 +91,9 @@ func TestSAECommitFloodPaced(t *testing.T) {
 	if queued := h.a.radios[0].sae().frames.Len(); c[counter.SAEQueueFull] != uint64(sent-8-queued) || queued != sae.QueueMax {
 		t.Errorf("%d sent, 8 worked, %d queued, %d dropped as the queue was full", sent, queued, c[counter.SAEQueueFull])
 	}
+	if signs := h.a.SAEFloodSigns(); signs != c[counter.SAEQueueFull]+c[counter.SAETokenRequested] || signs == 0 {
+		t.Errorf("%d signs of a flood, want the %d queue drops and %d token requests", signs, c[counter.SAEQueueFull], c[counter.SAETokenRequested])
+	}
 	// Once the flood stops the queue drains at its pace, and a lone
 	// Commit is worked at once again.
 	for range sae.QueueMax {

@@ -156,7 +156,9 @@
 // simulator runs jobs inline in virtual time through the same Handle, Run
 // and Finish. Several BSSes on one radio each get their own Authenticator
 // (their own SSID, passwords, PTs and tokens); the budget is the radio's,
-// shared between them.
+// shared between them, and the workers run the BSSes' jobs in turn
+// (NextInTurn), so that a flood aimed at one delays another's joins by a
+// job, not by its backlog.
 //
 // # Not here
 //

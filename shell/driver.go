@@ -23,6 +23,9 @@ type driver struct {
 	// is abandoned (the monitor interface goes next).
 	stopping bool
 	sae      *saeWorker // runs SAE jobs (sae.go); started by the first
+	// saeSigns is the core's count of SAE flood signs at the last look
+	// (watchSAEFlood).
+	saeSigns uint64
 	// frames counts the data frames moved through the wired side, read
 	// and written: how busy the datapath is, for the SAE worker's budget.
 	frames atomic.Uint64

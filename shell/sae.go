@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"bytes"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -74,8 +73,9 @@ const (
 	saeBusyFrames = 200
 	saeBacklog    = 32
 	saeMaxWait    = 2 * time.Second
-	// saeQuiet is how long no job comes before a flood is deemed over
-	// and its garbage given back (idle).
+	// saeQuiet is how long neither a job nor a sign of a flood from the
+	// core comes before a flood is deemed over and its garbage given back
+	// (idle).
 	saeQuiet = 5 * time.Second
 )
 
@@ -102,9 +102,11 @@ type saeWorker struct {
 	frames *atomic.Uint64
 	seen   uint64
 
-	// flooded: jobs were shed since the last release (idle)
-	flooded atomic.Bool
-	release func() // debug.FreeOSMemory; a test's counter
+	// flooded: jobs were shed since the last release (idle), the
+	// budget's sign of a flood; coreFlood: the core's (floodSeen).
+	flooded   atomic.Bool
+	coreFlood atomic.Bool
+	release   func() // debug.FreeOSMemory; a test's counter
 }
 
 type saeQueued struct {
@@ -204,31 +206,39 @@ func (w *saeWorker) evictFor(own sae.MAC) int {
 }
 
 // next takes the job to run: the oldest of the BSS after the last one
-// served, in address order, that has one waiting. Call it with mu held
-// and the backlog not empty.
+// served, in address order, that has one waiting (sae.NextInTurn). Call
+// it with mu held and the backlog not empty.
 func (w *saeWorker) next() saeQueued {
-	pick := -1
-	for i, q := range w.todo {
-		b := q.j.Own()
-		if pick < 0 {
-			pick = i
-			continue
-		}
-		p := w.todo[pick].j.Own()
-		after, pAfter := bytes.Compare(b[:], w.last[:]) > 0, bytes.Compare(p[:], w.last[:]) > 0
-		// Those after the last served come first, each group in address order.
-		if after != pAfter {
-			if after {
-				pick = i
-			}
-		} else if bytes.Compare(b[:], p[:]) < 0 {
-			pick = i
-		}
-	}
+	pick := sae.NextInTurn(w.todo, func(q saeQueued) sae.MAC { return q.j.Own() }, w.last)
 	q := w.todo[pick]
 	w.todo = append(w.todo[:pick], w.todo[pick+1:]...)
 	w.last = q.j.Own()
 	return q
+}
+
+// watchSAEFlood takes the core's signs of an SAE flood
+// (ap.AP.SAEFloodSigns), which the loop reads once a second: when they
+// rose, a flood is on, and the worker (started for it if no job has come
+// yet) gives its garbage back once it is over. The core's queue of
+// received frames absorbs a flood before any job is made, so the jobs
+// the worker sheds do not tell it.
+func (d *driver) watchSAEFlood(signs uint64) {
+	if signs == d.saeSigns {
+		return
+	}
+	d.saeSigns = signs
+	if d.sae == nil {
+		d.sae = newSAEWorker(&d.frames)
+	}
+	d.sae.floodSeen()
+}
+
+// floodSeen marks a flood the core saw: the quiet period before the
+// release starts over. The budget does not change for it: its busy
+// budget is for jobs shed, floods that reach the worker.
+func (w *saeWorker) floodSeen() {
+	w.coreFlood.Store(true)
+	signal(w.wake)
 }
 
 // readyChan is the loop's input; nil (never ready) without a worker.
@@ -301,9 +311,10 @@ func (w *saeWorker) run() {
 }
 
 // idle waits for a job. After a flood (jobs shed: beyond the backlog,
-// stale, or past the budget), once no job has come for saeQuiet, it gives
-// the flood's garbage back to the system (release). It reports false when
-// the worker is stopping.
+// stale, or past the budget; or the core's signs, floodSeen), once
+// saeQuiet passed with neither a job nor a sign, it gives the flood's
+// garbage back to the system (release). It reports false when the worker
+// is stopping.
 //
 // Why: a flood's Commits are parsed, answered and dropped on the loop,
 // and their garbage grows the heap toward the collector's goal, which a
@@ -317,7 +328,7 @@ func (w *saeWorker) run() {
 // where it was; the next flood pays the page faults again.
 func (w *saeWorker) idle() bool {
 	var quiet <-chan time.Time
-	if w.flooded.Load() {
+	if w.flooded.Load() || w.coreFlood.Load() {
 		t := time.NewTimer(saeQuiet)
 		defer t.Stop()
 		quiet = t.C
@@ -328,6 +339,7 @@ func (w *saeWorker) idle() bool {
 	case <-w.wake:
 	case <-quiet:
 		w.flooded.Store(false)
+		w.coreFlood.Store(false)
 		w.release()
 	}
 	return true

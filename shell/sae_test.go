@@ -279,6 +279,72 @@ func TestSAEWorkerReleasesAfterFlood(t *testing.T) {
 	})
 }
 
+// A flood the core's queue of received frames absorbs sheds no job: its
+// Commits are dropped as the queue is full or answered with token
+// requests, and only the few with an echoed token make jobs. Its signs
+// (ap.AP.SAEFloodSigns, read once a second) still make one release,
+// saeQuiet after the last sign or job; signs that stay the same make
+// none. A flood that makes no job at all starts the worker for it.
+func TestSAEWorkerReleasesAfterQueuedFlood(t *testing.T) {
+	_, jobs := saeJobs(t, 3)
+	synctest.Test(t, func(t *testing.T) {
+		w, released := countingWorker()
+		d := &driver{sae: w}
+		go w.run()
+		var signs uint64
+		for _, j := range jobs { // each second of the flood: drops, token requests, one job
+			signs += 900
+			d.watchSAEFlood(signs)
+			w.add([]*sae.Job{j})
+			<-w.readyChan()
+			w.take()
+			time.Sleep(time.Second)
+			synctest.Wait()
+			if released.Load() != 0 {
+				t.Fatal("released while the flood was on")
+			}
+		}
+		if w.flooded.Load() {
+			t.Fatal("jobs shed: the flood reached the worker")
+		}
+		// The flood's last sign and job came a second ago.
+		for range saeQuiet/time.Second - 2 {
+			d.watchSAEFlood(signs)
+			time.Sleep(time.Second)
+			synctest.Wait()
+		}
+		if released.Load() != 0 {
+			t.Fatal("released before the quiet period")
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if n := released.Load(); n != 1 {
+			t.Fatalf("%d releases once quiet, want 1", n)
+		}
+		for range 10 * saeQuiet / time.Second {
+			d.watchSAEFlood(signs)
+			time.Sleep(time.Second)
+			synctest.Wait()
+		}
+		if n := released.Load(); n != 1 {
+			t.Fatalf("%d releases with no flood since, want 1", n)
+		}
+		w.close()
+	})
+	synctest.Test(t, func(t *testing.T) {
+		d := &driver{}
+		d.watchSAEFlood(0)
+		if d.sae != nil {
+			t.Fatal("a worker started without a flood")
+		}
+		d.watchSAEFlood(5)
+		if d.sae == nil || !d.sae.coreFlood.Load() {
+			t.Fatal("a flood with no job did not start the worker to give its garbage back")
+		}
+		d.sae.close()
+	})
+}
+
 var floodGarbage, liveHeap []byte
 
 // The release gives the system the heap a flood's garbage left free:

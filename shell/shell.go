@@ -286,6 +286,7 @@ func RunBSSes(ctx context.Context, core *ap.AP, dev radio.Device, wired []Wired,
 			}
 		case inDrops:
 			readDrops(core, dev, wired)
+			d.watchSAEFlood(core.SAEFloodSigns())
 		}
 		if turn == nil {
 			core.Tick(now())

@@ -24,6 +24,10 @@ type Config struct {
 	// WiredLatency is the one-way delay between the TAP and a wired host;
 	// default 20µs.
 	WiredLatency time.Duration
+	// SAEJobCost is the virtual time one SAE job takes on the AP (sae.go);
+	// default SAEJobCost. A slow AP core's, or the shell's worker under its
+	// budget, is larger.
+	SAEJobCost time.Duration
 	// Capture, when set, sees the frames of the AP's radio (capture.go).
 	Capture func(at time.Duration, frame []byte)
 }
@@ -124,6 +128,9 @@ func (c Config) withDefaults() Config {
 			c.AP.Channel = 36
 		}
 		c.AP.WMM = true
+	}
+	if c.SAEJobCost == 0 {
+		c.SAEJobCost = SAEJobCost
 	}
 	if c.WiredLatency == 0 {
 		c.WiredLatency = 20 * time.Microsecond
