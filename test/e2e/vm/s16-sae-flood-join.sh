@@ -104,7 +104,8 @@ else
 	result capacity fail "no AP Commit heard: $(grep SUMMARY "$F" || tail -1 "$F"); airqd: $c"
 fi
 
-HALF=$(awk -v c="${CAP:-0}" 'BEGIN{h = int(c / 2); print (h < 1 ? 1 : h)}')
+# half of it to a tenth (e2eflood takes fractions), at least 0.1
+HALF=$(awk -v c="${CAP:-0}" 'BEGIN{h = int(c * 10 / 2) / 10; print (h < 0.1 ? 0.1 : h)}')
 log "$HALF Commits a second: half that rate"
 tokens0=$(stat_of sae_token_requested)
 flood_join half "$HALF" flood_started

@@ -51,7 +51,7 @@ func main() {
 	bssidS := flag.String("bssid", "", "the access point's BSSID")
 	ssid := flag.String("ssid", "airq-e2e", "the SSID the association requests name")
 	addrs := flag.Int("addrs", 3000, "random source addresses")
-	rate := flag.Int("rate", 600, "frames per second (authentications and association requests)")
+	rate := flag.Float64("rate", 600, "frames per second (authentications and association requests; with -sae a fraction too, e.g. 0.7)")
 	lag := flag.Int("lag", 30, "addresses between an address's authentication and its association request")
 	duration := flag.Duration("duration", 10*time.Second, "how long to flood")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the addresses")
@@ -158,9 +158,9 @@ type flooder struct {
 // step sends what is due by then, so that a step the CPU delayed is made
 // up (up to ten steps' worth at once) and the rate holds as far as the
 // CPU allows; the admission flood sends its share per step.
-func (f *flooder) run(rate, lag int, d time.Duration) {
+func (f *flooder) run(rate float64, lag int, d time.Duration) {
 	const step = 10 * time.Millisecond
-	perStep := max(rate*int(step)/int(time.Second), 1)
+	perStep := max(int(rate*step.Seconds()), 1)
 	start := time.Now()
 	tick := time.NewTicker(step)
 	defer tick.Stop()
@@ -168,7 +168,7 @@ func (f *flooder) run(rate, lag int, d time.Duration) {
 	for el := time.Duration(0); el < d; el = time.Since(start) {
 		n := perStep
 		if f.sae != nil {
-			due := int(int64(rate) * int64(el+step) / int64(time.Second))
+			due := int(rate * (el + step).Seconds())
 			n = min(due-sent, 10*perStep)
 		}
 		for ; n > 0; n-- {
