@@ -9,14 +9,7 @@ import "testing"
 // station is the group's; with one group competing nothing is held.
 func TestGroupShares(t *testing.T) {
 	for _, mode := range []Mode{Production, Trace} {
-		f := newAQLFake(50000, 100000) // AQL holds nobody back here
-		s := mustNew(t, Config{Mode: mode, Airtime: f, Owner: &owner{}, MaxStations: 4, GroupShares: true})
-		f.sched = s
-		for sta := uint16(1); sta <= 3; sta++ {
-			s.AddStation(sta)
-		}
-		s.SetGroup(3, 1)
-		s.SetWeight(3, 512) // group 1 weighs 512 against group 0's 2 x 256: half
+		s, f := twoGroups(t, mode)
 		h := Handle(0)
 		for sta := uint16(1); sta <= 3; sta++ {
 			for range 8 {
@@ -72,14 +65,7 @@ func TestStationShares(t *testing.T) {
 			mine, other int32 // station 1's and station 2's pending µs
 			want        bool
 		}{{2000, 0, false}, {1000, 1000, true}} {
-			f := newAQLFake(50000, 100000) // AQL holds nobody back here
-			s := mustNew(t, Config{Mode: mode, Airtime: f, Owner: &owner{}, MaxStations: 4, GroupShares: true})
-			f.sched = s
-			for sta := uint16(1); sta <= 3; sta++ {
-				s.AddStation(sta)
-			}
-			s.SetGroup(3, 1)
-			s.SetWeight(3, 512)                     // group 1 weighs 512 against group 0's 2 x 256: half
+			s, f := twoGroups(t, mode)
 			for sta := uint16(3); sta >= 1; sta-- { // a queue listed joins at the head: station 1's first
 				for k := range 4 {
 					s.Enqueue(sta, 0, Item{Handle: Handle(int(sta)*4 + k), Len: 1000, Hash: uint32(sta)}, 0)
@@ -99,4 +85,19 @@ func TestStationShares(t *testing.T) {
 			}
 		}
 	}
+}
+
+// twoGroups is a scheduler with group shares of stations 1-3: 1 and 2 in
+// group 0, 3 alone in group 1 weighing 512 against group 0's 2 x 256
+// (half), AQL holding nobody back.
+func twoGroups(t *testing.T, mode Mode) (*Scheduler, *aqlFake) {
+	f := newAQLFake(50000, 100000)
+	s := mustNew(t, Config{Mode: mode, Airtime: f, Owner: &owner{}, MaxStations: 4, GroupShares: true})
+	f.sched = s
+	for sta := uint16(1); sta <= 3; sta++ {
+		s.AddStation(sta)
+	}
+	s.SetGroup(3, 1)
+	s.SetWeight(3, 512)
+	return s, f
 }
