@@ -135,7 +135,7 @@ func (a *AP) sendAssocResp(now time.Duration, b *bss.BSS, reassoc bool, da ieee8
 	var admitted bss.Admitted
 	if status == ieee80211.StatusSuccess && aid != 0 {
 		s = &a.sta.slots[aid]
-		admitted = bss.Admitted{AID: aid, NonERP: s.NonERP, LongPreamble: s.LongPreamble, HT: s.HT, VHT: s.VHT, HTClass: s.HTClass(), SeqCtl: s.RespSeq}
+		admitted = bss.Admitted{AID: aid, ERP: s.ERPClass(), HT: s.HT, VHT: s.VHT, HTClass: s.HTClass(), SeqCtl: s.RespSeq}
 		resp.Station = &admitted
 	}
 	sent := b.SendAssocResp(now, a.radioOf(b), &resp)

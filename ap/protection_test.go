@@ -196,6 +196,27 @@ func (h *harness) beaconERPOf(id ieee80211.MAC) (uint16, byte) {
 	return 0, 0
 }
 
+// TestShortSlotFollowsTheStationsCapability: an 802.11g station (OFDM
+// rates, short preamble) whose capability lacks short slot time takes short
+// slot time from the beacon and from its own association response, and asks
+// for no protection, as hostapd counts num_sta_no_short_slot_time apart
+// from num_sta_non_erp.
+func TestShortSlotFollowsTheStationsCapability(t *testing.T) {
+	h := newHarness(t, Config{})
+	h.take()
+	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x21, 1}
+	resp := h.joinAs(sta, bssid, "airq-test", uint16(bss.CapESS|bss.CapShortPre), gRates)
+	if c := resp.Capability(); c&bss.CapShortSlot != 0 || c&bss.CapShortPre == 0 {
+		t.Errorf("association response: capability %#x, want short preamble without short slot time", c)
+	}
+	if c, erp := h.beaconERPOf(bssid); erp != 0 || c&bss.CapShortSlot != 0 || c&bss.CapShortPre == 0 {
+		t.Errorf("beacon: capability %#x, ERP %#x; want short preamble, no short slot time, no protection", c, erp)
+	}
+	if st := h.a.Control(h.now, ctl.Request{Op: ctl.OpStatus}).Status; st.NumNoShortSlot != 1 || st.NumNonERP != 0 {
+		t.Errorf("status: num_sta_no_short_slot_time %d, num_sta_non_erp %d, want 1 and 0", st.NumNoShortSlot, st.NumNonERP)
+	}
+}
+
 // TestERPIsTheRadios: an 802.11b station with a long preamble on the
 // guest BSS takes short slot time and short preamble from the main
 // BSS's Capability field and sets its ERP element's protection and

@@ -109,9 +109,6 @@ func (b *BSS) Doze(s *Station, pm bool) {
 
 // join counts associated station s in (n 1) or out of (n -1).
 func (c *Shared) join(s *Station, n int) {
-	c.ERP.add(s.NonERP, s.LongPreamble, n)
-	if s.Capability&CapShortSlot == 0 {
-		c.ERP.NoShortSlot += n
-	}
+	c.ERP.add(s.ERPClass(), n)
 	c.HT.add(s.HTClass(), n)
 }

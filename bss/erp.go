@@ -4,8 +4,8 @@ package bss
 // stations: 802.11b ones need protection and long preambles.
 
 // Capability bits a BSS advertises: ESS, privacy with WPA2, spectrum
-// management where configured, and short preamble and short slot time on
-// 2.4 GHz while only ERP stations are associated.
+// management where configured, and on 2.4 GHz short preamble and short
+// slot time while every associated station has them in its capability.
 const (
 	CapESS          = 0x0001
 	CapPrivacy      = 0x0010 // WPA2: data is protected
@@ -22,9 +22,9 @@ const (
 )
 
 // ERP counts the associated stations behind the capability bits and the
-// ERP element: those without OFDM rates and those without short preamble.
-// NoShortSlot (hostapd's num_sta_no_short_slot_time) is shown only: the
-// short slot time bit follows the stations without OFDM rates.
+// ERP element: those without OFDM rates, without short preamble and
+// without short slot time (hostapd's num_sta_non_erp,
+// num_sta_no_short_preamble and num_sta_no_short_slot_time).
 type ERP struct {
 	NonERP       int // associated stations without OFDM rates
 	LongPreamble int // associated stations without short preamble
@@ -34,31 +34,41 @@ type ERP struct {
 	Overlap bool
 }
 
+// ERPClass is what one station brings to the counts: no OFDM rate, no
+// short preamble, no short slot time in its capability. An 802.11b
+// station has all three; an 802.11g one may still lack short slot time.
+type ERPClass struct {
+	NonERP, LongPreamble, NoShortSlot bool
+}
+
 // Join counts a station that associates; Leave one that leaves.
-func (e *ERP) Join(nonERP, longPreamble bool) { e.add(nonERP, longPreamble, 1) }
+func (e *ERP) Join(c ERPClass) { e.add(c, 1) }
 
 // Leave undoes Join.
-func (e *ERP) Leave(nonERP, longPreamble bool) { e.add(nonERP, longPreamble, -1) }
+func (e *ERP) Leave(c ERPClass) { e.add(c, -1) }
 
-func (e *ERP) add(nonERP, longPreamble bool, n int) {
-	if nonERP {
+func (e *ERP) add(c ERPClass, n int) {
+	if c.NonERP {
 		e.NonERP += n
 	}
-	if longPreamble {
+	if c.LongPreamble {
 		e.LongPreamble += n
+	}
+	if c.NoShortSlot {
+		e.NoShortSlot += n
 	}
 }
 
 // With is the counts once a station being admitted is associated too:
 // what its association response announces.
-func (e ERP) With(nonERP, longPreamble bool) ERP {
-	e.Join(nonERP, longPreamble)
+func (e ERP) With(c ERPClass) ERP {
+	e.Join(c)
 	return e
 }
 
 // Capability is base (ESS, privacy, spectrum management) with short
 // preamble and short slot time on 2.4 GHz while every associated station
-// can use them (802.11b stations cannot).
+// has them in its capability, as hostapd sets them for 802.11g.
 func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
 	if !band2GHz {
 		return base
@@ -66,7 +76,7 @@ func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
 	if e.LongPreamble == 0 {
 		base |= CapShortPre
 	}
-	if e.NonERP == 0 {
+	if e.NoShortSlot == 0 {
 		base |= CapShortSlot
 	}
 	return base
@@ -95,11 +105,10 @@ func (e ERP) Flags() uint8 {
 // them.
 func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.shared().ERP, freq) }
 
-// CapabilityWith is the capability once a station being admitted (with no
-// OFDM rate: nonERP; without short preamble: longPreamble) is associated
-// too: what its association response announces.
-func (b *BSS) CapabilityWith(freq int, nonERP, longPreamble bool) uint16 {
-	return b.capabilityOf(b.shared().ERP.With(nonERP, longPreamble), freq)
+// CapabilityWith is the capability once a station being admitted (of
+// class c) is associated too: what its association response announces.
+func (b *BSS) CapabilityWith(freq int, c ERPClass) uint16 {
+	return b.capabilityOf(b.shared().ERP.With(c), freq)
 }
 
 func (b *BSS) capabilityOf(e ERP, freq int) uint16 {

@@ -7,16 +7,17 @@ import "testing"
 // and both come back when they leave.
 func TestERPFollowsStations(t *testing.T) {
 	var e ERP
+	dot11b := ERPClass{NonERP: true, LongPreamble: true, NoShortSlot: true}
 	if c := e.Capability(CapESS, true); c != CapESS|CapShortPre|CapShortSlot || e.Flags() != 0 {
 		t.Fatalf("empty BSS: capability %#x, ERP %#x", c, e.Flags())
 	}
-	if c := e.With(true, false).Capability(CapESS, true); c != CapESS|CapShortPre {
+	if c := e.With(ERPClass{NonERP: true, NoShortSlot: true}).Capability(CapESS, true); c != CapESS|CapShortPre {
 		t.Errorf("with an 802.11b station being admitted: %#x", c)
 	}
 	if e != (ERP{}) {
 		t.Fatalf("With changed the counts: %+v", e)
 	}
-	e.Join(true, true)
+	e.Join(dot11b)
 	if c := e.Capability(CapESS, true); c != CapESS {
 		t.Errorf("802.11b station with long preamble: capability %#x", c)
 	}
@@ -26,9 +27,32 @@ func TestERPFollowsStations(t *testing.T) {
 	if c := e.Capability(CapESS|CapPrivacy, false); c != CapESS|CapPrivacy {
 		t.Errorf("5 GHz: capability %#x, want the base alone", c)
 	}
-	e.Leave(true, true)
+	e.Leave(dot11b)
 	if e != (ERP{}) {
 		t.Errorf("counts after leaving: %+v", e)
+	}
+}
+
+// TestShortSlotFollowsCapability: as in hostapd, the short slot time bit
+// follows the stations whose capability lacks it (num_sta_no_short_slot_time),
+// not the stations without OFDM rates: an 802.11g station without short
+// slot time takes it away without asking for protection.
+func TestShortSlotFollowsCapability(t *testing.T) {
+	var e ERP
+	longSlotG := ERPClass{NoShortSlot: true}
+	e.Join(longSlotG)
+	if c := e.Capability(CapESS, true); c != CapESS|CapShortPre {
+		t.Errorf("802.11g station without short slot time: capability %#x, want short preamble only", c)
+	}
+	if f := e.Flags(); f != 0 {
+		t.Errorf("802.11g station without short slot time: ERP %#x, want none", f)
+	}
+	if e.NoShortSlot != 1 || e.NonERP != 0 {
+		t.Errorf("counts %+v", e)
+	}
+	e.Leave(longSlotG)
+	if c := e.Capability(CapESS, true); c != CapESS|CapShortPre|CapShortSlot {
+		t.Errorf("after it left: capability %#x", c)
 	}
 }
 

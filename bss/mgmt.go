@@ -87,11 +87,11 @@ type AssocResp struct {
 // sequence control once it is built, so that the station's retries of its
 // request can be told.
 type Admitted struct {
-	AID                  uint16
-	NonERP, LongPreamble bool
-	HT, VHT              bool    // HT (and VHT) in use with it
-	HTClass              HTClass // what its HT means to the radio's HT protection
-	SeqCtl               uint16
+	AID     uint16
+	ERP     ERPClass
+	HT, VHT bool    // HT (and VHT) in use with it
+	HTClass HTClass // what its HT means to the radio's HT protection
+	SeqCtl  uint16
 }
 
 // SendAssocResp answers a (re)association request within the reply budget:
@@ -111,7 +111,7 @@ func (b *BSS) SendAssocResp(now time.Duration, r Radio, resp *AssocResp) bool {
 	freq := r.Air().Freq
 	sta, aid, capab := resp.Station, uint16(0), b.Capability(freq)
 	if sta != nil {
-		aid, capab = sta.AID, b.CapabilityWith(freq, sta.NonERP, sta.LongPreamble)
+		aid, capab = sta.AID, b.CapabilityWith(freq, sta.ERP)
 	}
 	f.Buf = ieee80211.AppendAssocResp(f.Buf, capab, resp.Status, aid)
 	f.Buf = b.AppendRates(f.Buf, resp.H2EOnly)

@@ -95,7 +95,7 @@ func TestSendAssocResp(t *testing.T) {
 		Rates: bss.NewRateSet([]int{1000, 6000}, []int{1000})}
 	b.PHY = bss.NewPHYElems(bss.PHY{HT: true, Width: 20, Streams: 1}, 6, 2437, b.Rates.IE)
 	r := &bsstest.Radio{BSSID: bssid, AirInfo: bss.Air{Channel: 6, Freq: 2437}}
-	in := bss.Admitted{AID: 3, NonERP: true, HT: true}
+	in := bss.Admitted{AID: 3, ERP: bss.ERPClass{NonERP: true, LongPreamble: true, NoShortSlot: true}, HT: true}
 	if !b.SendAssocResp(0, r, &bss.AssocResp{To: sta, Status: ieee80211.StatusSuccess, Station: &in, WMM: true, Class: bss.ReplyKnown}) {
 		t.Fatal("not sent")
 	}

@@ -113,3 +113,8 @@ type StationSAE struct {
 	// BySAE: the station authenticated with SAE (not Open System).
 	BySAE bool
 }
+
+// ERPClass is what s brings to the radio's ERP counts.
+func (s *Station) ERPClass() ERPClass {
+	return ERPClass{NonERP: s.NonERP, LongPreamble: s.LongPreamble, NoShortSlot: s.Capability&CapShortSlot == 0}
+}
