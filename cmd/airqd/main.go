@@ -120,12 +120,11 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	if opts.Radio == "sim" {
 		return runSim(ctx, opts, log)
 	}
-	if opts.Global != "" { // an added BSS may need a new start of the radio
-		rl.radio = &radioRestarts{run: runRadio}
-		opts.keepControl = true
-		return rl.radio.loop(ctx, opts, log)
-	}
-	return runRadio(ctx, opts, log)
+	// An added BSS (-g) or a file's changed bss= sections (SIGHUP) take a
+	// new start of the radio.
+	rl.radio = &radioRestarts{run: runRadio}
+	opts.keepControl = true
+	return rl.radio.loop(ctx, opts, log)
 }
 
 // reloadOnHUP reloads the configuration on each SIGHUP until ctx ends.
