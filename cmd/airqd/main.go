@@ -124,7 +124,9 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	// new start of the radio.
 	rl.radio = &radioRestarts{run: runRadio}
 	opts.keepControl = true
-	return rl.radio.loop(ctx, opts, log)
+	err = rl.radio.loop(ctx, opts, log)
+	srv.Close() // as the radio's last loop would: requests from now on fail at once
+	return err
 }
 
 // reloadOnHUP reloads the configuration on each SIGHUP until ctx ends.
