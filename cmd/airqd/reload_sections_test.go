@@ -124,3 +124,23 @@ func restarted(t *testing.T, fake *fakeRadio) options {
 		return options{}
 	}
 }
+
+// With -g the global socket's slot holds the sections' sockets: a
+// SIGHUP's sections added are logged as needing a restart, saying why,
+// and the radio runs on as it is.
+func TestReloadSectionsWithGlobalSocket(t *testing.T) {
+	conf := filepath.Join(t.TempDir(), "airqd.conf")
+	writeFile(t, conf, reloadBSSes)
+	var log strings.Builder
+	rl, core := testReloaderCore(t, conf, &log)
+	fake := &fakeRadio{runs: make(chan options, 1)}
+	rl.radio = &radioRestarts{run: fake.run}
+	writeFile(t, conf, reloadBSSes+"bss=lab\nssid=lab\n")
+	if err := rl.reloadFile(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(fake.runs) != 0 || len(core.Config().BSSes) != 2 || len(rl.cur.BSSes) != 2 ||
+		!strings.Contains(log.String(), `running="guest iot" file="guest iot lab" why="with -g the global socket holds the sections' sockets"`) {
+		t.Errorf("restarts %d, running sections %d; log:\n%s", len(fake.runs), len(rl.cur.BSSes), log.String())
+	}
+}
