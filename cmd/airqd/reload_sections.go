@@ -40,8 +40,9 @@ func sectionNames(o *options) []string {
 }
 
 // restartForSections restarts the radio with next, whose sections differ
-// from the running ones. Call it with r.mu held; without r.radio and
-// r.sockets (the simulated radio, -g) the sections are not applied.
+// from the running ones. Call it with r.mu held, and only with r.radio
+// and r.sockets: without them (the simulated radio, -g) the sections are
+// logged as needing a restart (logBSSReload).
 func (r *reloader) restartForSections(ctx context.Context, next options) error {
 	was, is := strings.Join(sectionNames(&r.cur), " "), strings.Join(sectionNames(&next), " ")
 	r.log.Warn("reload: bss= sections added, removed or reordered: restarting the radio with the new file; every station of every BSS is disconnected",
