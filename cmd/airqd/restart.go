@@ -70,7 +70,7 @@ func (r *radioRestarts) loop(ctx context.Context, opts options, log *slog.Logger
 		next.keepControl = true
 		prev, opts, asker = opts, *next, done
 		log.Info("radio restart: a new start of the radio with the new configuration", "ssid", opts.Core.SSID,
-			"channel", opts.Channel, "bss", len(opts.BSSes)+1)
+			"channel", opts.Channel, "bsses", len(opts.BSSes)+1)
 	}
 }
 
