@@ -75,10 +75,7 @@ func (o *options) bssGroup(i int) string {
 // ctrl_interface (bssSockets); each socket answers for its own BSS. On
 // an error the sockets opened are closed.
 func startHostapd(o options, srv *shell.ControlServer, rl *reloader, log *slog.Logger) ([]bssSocket, error) {
-	phy := o.Phy
-	if o.Radio == "sim" {
-		phy = "sim"
-	}
+	phy := socketPhy(o)
 	socks := o.bssSockets()
 	for i := range socks {
 		bs := &socks[i]
@@ -291,14 +288,15 @@ func startHostapdAll(o *options, srv *shell.ControlServer, rl *reloader, log *sl
 		closeSockets(socks)
 		return err
 	}
-	o.closeHostapd = func() {
-		if gs != nil {
+	if gs != nil {
+		o.closeHostapd = func() {
 			gs.Close()
 			slot.Close() // the BSSes' sockets, which slot owns (the first's may be one ADD opened)
-			return
 		}
-		closeSockets(socks)
+		return nil
 	}
+	rl.sockets = &hostapdSockets{socks: socks}
+	o.closeHostapd = rl.sockets.close
 	return nil
 }
 

@@ -120,12 +120,13 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	if opts.Radio == "sim" {
 		return runSim(ctx, opts, log)
 	}
-	if opts.Global != "" { // an added BSS may need a new start of the radio
-		rl.radio = &radioRestarts{run: runRadio}
-		opts.keepControl = true
-		return rl.radio.loop(ctx, opts, log)
-	}
-	return runRadio(ctx, opts, log)
+	// An added BSS (-g) or a file's changed bss= sections (SIGHUP) take a
+	// new start of the radio.
+	rl.radio = &radioRestarts{run: runRadio}
+	opts.keepControl = true
+	err = rl.radio.loop(ctx, opts, log)
+	srv.Close() // as the radio's last loop would: requests from now on fail at once
+	return err
 }
 
 // reloadOnHUP reloads the configuration on each SIGHUP until ctx ends.

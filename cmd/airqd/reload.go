@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -32,8 +33,14 @@ type reloader struct {
 	// changes. Guarded by mu.
 	staged []byte
 	// radio restarts the radio for a BSS added through the global socket
-	// whose settings only a start applies; nil: they are refused.
+	// whose settings only a start applies, and for a file whose bss=
+	// sections changed (reload_sections.go); nil (the simulated radio):
+	// they are refused.
 	radio *radioRestarts
+	// sockets are the BSSes' hostapd sockets, which follow the file's
+	// sections; nil with -g, whose slot holds them: the sections are not
+	// applied.
+	sockets *hostapdSockets
 }
 
 // reloadFile is SIGHUP's reload: the file as it is now.
@@ -57,6 +64,9 @@ func (r *reloader) reloadLocked(ctx context.Context) error {
 	if err != nil {
 		r.log.Error("reload: configuration refused; keeping the running one")
 		return err
+	}
+	if r.radio != nil && r.sockets != nil && !slices.Equal(sectionNames(&r.cur), sectionNames(&next)) {
+		return r.restartForSections(ctx, next)
 	}
 	return r.applyLocked(ctx, next, false)
 }

@@ -26,9 +26,9 @@ import (
 // section's keys are the radio's and the first BSS's and go through the
 // reload of the keys one by one (reload.go). A section's airtime keys
 // apply live with the radio's policy; its bssid=, tap= and bridge= take a
-// start (an ACK holder holds the BSSID, the shell opened the TAP), and so
-// do adding, removing or reordering sections: those are logged, not
-// applied.
+// start (an ACK holder holds the BSSID, the shell opened the TAP): they
+// are logged, not applied. Sections added, removed or reordered restart
+// the radio (reload_sections.go).
 
 // startOnlyBSSKeys are the BSS keys that a BSS restart does not apply.
 var startOnlyBSSKeys = map[string]bool{"bssid": true, "tap": true, "bridge": true, "ctrl_interface": true, "ctrl_interface_group": true}
@@ -52,14 +52,7 @@ type bssReload struct {
 // bssReloadOf compares next's sections with the running ones.
 func (r *reloader) bssReloadOf(next *options) (bssReload, error) {
 	out := bssReload{changed: map[string][]string{}, startOnly: map[string][]string{}, secrets: map[int]*ap.RSNConfig{}}
-	names := func(o *options) []string {
-		var n []string
-		for _, b := range o.BSSes {
-			n = append(n, b.Name)
-		}
-		return n
-	}
-	if out.sameSet = slices.Equal(names(&r.cur), names(next)); !out.sameSet {
+	if out.sameSet = slices.Equal(sectionNames(&r.cur), sectionNames(next)); !out.sameSet {
 		return out, nil
 	}
 	nb := next.Core.BSSes
@@ -158,15 +151,12 @@ func changedKeys(a, b map[string]string) []string {
 // logBSSReload says what of next's sections a reload does not apply.
 func (r *reloader) logBSSReload(next *options, br bssReload) {
 	if !br.sameSet {
-		var was, is []string
-		for _, b := range r.cur.BSSes {
-			was = append(was, b.Name)
-		}
-		for _, b := range next.BSSes {
-			is = append(is, b.Name)
+		why := "the simulated radio does not restart"
+		if r.radio != nil {
+			why = "with -g the global socket holds the sections' sockets"
 		}
 		r.log.Warn("reload: bss= sections added, removed or reordered: restart airqd to apply them; the running BSSes keep their settings and stations",
-			"running", strings.Join(was, " "), "file", strings.Join(is, " "))
+			"running", strings.Join(sectionNames(&r.cur), " "), "file", strings.Join(sectionNames(next), " "), "why", why)
 		return
 	}
 	for _, b := range next.BSSes {

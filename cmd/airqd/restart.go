@@ -12,7 +12,8 @@ import (
 // radioRestarts runs the radio again with a new configuration when a BSS
 // added through hostapd's global socket changes what only a start applies
 // (its SSID, channel, security: hostapd builds each added interface
-// afresh). The control server, hostapd's sockets and their monitors stay;
+// afresh), or a SIGHUP's file adds, removes or reorders bss= sections.
+// The control server, hostapd's sockets and their monitors stay;
 // the radio's loop, monitor interface and TAP are made again.
 type radioRestarts struct {
 	run func(context.Context, options, *slog.Logger) error // runRadio
@@ -68,8 +69,8 @@ func (r *radioRestarts) loop(ctx context.Context, opts options, log *slog.Logger
 		next.srv, next.pcapOut, next.wired, next.closeHostapd = opts.srv, opts.pcapOut, opts.wired, opts.closeHostapd
 		next.keepControl = true
 		prev, opts, asker = opts, *next, done
-		log.Info("radio restart: the added BSS's settings take a new start of the radio", "ssid", opts.Core.SSID,
-			"channel", opts.Channel)
+		log.Info("radio restart: a new start of the radio with the new configuration", "ssid", opts.Core.SSID,
+			"channel", opts.Channel, "bsses", len(opts.BSSes)+1)
 	}
 }
 

@@ -44,6 +44,13 @@
 #   hup.isolate_off              with ap_isolate=0 station 3 reaches station
 #                                2: the isolation checks' way would have seen
 #                                a path
+#   hup.section_removed          SIGHUP with the guest section gone: airqd
+#                                restarts the radio, the guest's TAP is gone
+#   hup.section_added            SIGHUP with it back: the radio restarts with
+#                                both, the TAP is back in br1 and the three
+#                                stations join again within 45 s
+#   hup.readded_main_ping        station 1 and station 2 ping their hosts
+#   hup.readded_guest_ping       after it
 # timeout: 300
 . /e2e/lib.sh
 . /e2e/multibss.sh
@@ -194,6 +201,38 @@ side_pings hup.guest_ping 2 10
 in_sta 3 ping -c 5 -i 0.2 -W 2 -w 10 "$(side_ip 2)" >"$LOGS/$S-ping-isolate-off.log" 2>&1
 if ping_ok "$LOGS/$S-ping-isolate-off.log" 5; then result hup.isolate_off pass "station 3 -> station 2: $(pingsum "$LOGS/$S-ping-isolate-off.log")"
 else result hup.isolate_off fail "station 3 -> station 2: $(pingsum "$LOGS/$S-ping-isolate-off.log")"; fi
+
+############################################################################
+log "SIGHUP with the guest section removed, then back: the radio restarts"
+restarts() { grep -c "reload: the radio restarted with the file's bss= sections" "$AIRQD_LOG"; }
+R0=$(restarts)
+umask 077
+bss_sections "$GUEST_SSID2" 0 | sed '/^bss=/,$d' >/tmp/$S.conf
+umask 022
+kill -HUP "$AIRQD_PID"
+t0=$(T)
+tap_gone() { [ "$(restarts)" -gt "$R0" ] && ! [ -e "/sys/class/net/$GUEST_IF" ]; }
+if wait_for 30 tap_gone; then result hup.section_removed pass "radio restarted with the first BSS alone after $(since "$t0")s, $GUEST_IF gone"
+else result hup.section_removed fail "restarts $(($(restarts) - R0)), $GUEST_IF $(ip -br link show "$GUEST_IF" 2>&1); airqd: $(grep -iE 'reload|restart' "$AIRQD_LOG" | tail -3 | tr '\n' ' ')"; fi
+airq_conf /tmp/$S.conf "$GUEST_SSID2" 0
+R1=$(restarts)
+kill -HUP "$AIRQD_PID"
+t0=$(T)
+restarted() { [ "$(restarts)" -gt "$R1" ]; }
+wait_for 30 restarted
+# the TAPs are made anew, down, as at start: up in their bridges as
+# airq_multi_up brings them
+for _t in "$TAPIF:br0" "$GUEST_IF:br1"; do
+	wait_for 5 in_bridge "${_t%%:*}" "${_t#*:}" && ip link set "${_t%%:*}" up
+done
+all_back() { joined 1 && renamed 2 && renamed 3; }
+if restarted && in_bridge "$GUEST_IF" br1 && wait_for 45 all_back; then
+	result hup.section_added pass "radio restarted with both sections, the three stations joined after $(since "$t0")s"
+else
+	result hup.section_added fail "restarts $(($(restarts) - R1)), $GUEST_IF in $(brport_of "$GUEST_IF"); stations: $(wpas_state 1) $(wpas_state 2) $(wpas_state 3); airqd: $(grep -iE 'reload|restart' "$AIRQD_LOG" | tail -3 | tr '\n' ' ')"
+fi
+side_pings hup.readded_main_ping 1 10
+side_pings hup.readded_guest_ping 2 10
 
 ctl status >"$LOGS/$S-status.txt" 2>&1
 ctl station dump >"$LOGS/$S-station-dump.txt" 2>&1
