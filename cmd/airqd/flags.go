@@ -61,6 +61,13 @@ type options struct {
 	onReady     func()
 }
 
+// keepOpened gives o, a configuration the radio starts again with, what
+// the process opened for the running one (from): its control path, pcap,
+// metrics view and hostapd sockets outlive a restart of the radio.
+func (o *options) keepOpened(from *options) {
+	o.srv, o.pcapOut, o.wired, o.closeHostapd = from.srv, from.pcapOut, from.wired, from.closeHostapd
+}
+
 // defaultNice puts the datapath ahead of the applications it serves.
 const defaultNice = -10
 

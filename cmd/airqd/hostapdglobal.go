@@ -235,7 +235,7 @@ func (b *bssSlot) take(ctx context.Context, next options) error {
 		return b.apply(ctx, next)
 	}
 	next.Core.StartDisabled = true
-	next.srv, next.pcapOut, next.wired, next.closeHostapd = cur.srv, cur.pcapOut, cur.wired, cur.closeHostapd
+	next.keepOpened(&cur)
 	if err := b.rl.radio.restart(context.WithoutCancel(ctx), next); err != nil {
 		return fmt.Errorf("restarting the radio for %s: %w", strings.Join(keys, ", "), err)
 	}

@@ -52,8 +52,7 @@ func (r *reloader) restartForSections(ctx context.Context, next options) error {
 		r.log.Error("reload: not applied; the running BSSes keep their settings and stations", "err", err)
 		return err
 	}
-	cur := r.cur
-	next.srv, next.pcapOut, next.wired, next.closeHostapd = cur.srv, cur.pcapOut, cur.wired, cur.closeHostapd
+	next.keepOpened(&r.cur)
 	if err := r.radio.restart(context.WithoutCancel(ctx), next); err != nil {
 		closeSockets(opened)
 		err = fmt.Errorf("restarting the radio with bss= sections %q: %w", is, err)

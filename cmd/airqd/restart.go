@@ -66,7 +66,7 @@ func (r *radioRestarts) loop(ctx context.Context, opts options, log *slog.Logger
 			done <- err
 			return err
 		}
-		next.srv, next.pcapOut, next.wired, next.closeHostapd = opts.srv, opts.pcapOut, opts.wired, opts.closeHostapd
+		next.keepOpened(&opts)
 		next.keepControl = true
 		prev, opts, asker = opts, *next, done
 		log.Info("radio restart: a new start of the radio with the new configuration", "ssid", opts.Core.SSID,
