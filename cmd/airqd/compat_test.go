@@ -71,6 +71,9 @@ func TestCompatConfigsStart(t *testing.T) {
 			waitAssociated(t, d, 2, 20*time.Second)
 			var s ctl.Status
 			d.ctlJSON(t, &s, "status")
+			// The checks read the last beacon: one must go out after the
+			// second station joined, or BSS Load still counts one.
+			waitBeacons(t, d, s.TSF, s.BeaconInterval, 2)
 			if s.SSID != c.ssid || !slices.Contains(c.channels, s.Channel) {
 				t.Errorf("ssid %q channel %d, want %q on %v", s.SSID, s.Channel, c.ssid, c.channels)
 			}
@@ -102,6 +105,18 @@ func waitAssociated(t *testing.T, d *airqdProc, n int, limit time.Duration) {
 		var st []ctl.Station
 		d.ctlJSON(t, &st, "station", "dump")
 		return len(st) == n && !slices.ContainsFunc(st, func(s ctl.Station) bool { return !s.Associated })
+	})
+}
+
+// waitBeacons waits until the BSS's TSF, read as tsf, has moved on by n
+// beacon intervals of interval TU each.
+func waitBeacons(t *testing.T, d *airqdProc, tsf uint64, interval, n int) {
+	t.Helper()
+	until := tsf + uint64(n*interval*1024)
+	waitUntil(t, fmt.Sprintf("%d beacon intervals", n), 10*time.Second, func() bool {
+		var s ctl.Status
+		d.ctlJSON(t, &s, "status")
+		return s.TSF >= until
 	})
 }
 
