@@ -120,6 +120,7 @@ func New(cfg Config) (*AP, error) {
 		sta:       newStationTable(maxAID, &b.Stations),
 	}
 	a.bss.PHY = bss.NewPHYElems(cfg.BSSPHY(0), cfg.Channel, cfg.Freq, a.bss.Rates.IE)
+	a.shared.ERP.ShortPreamble = cfg.ShortPreamble
 	a.bss.Shared = &a.shared
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
 	b.Profile = bss.Profile{

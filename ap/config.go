@@ -91,6 +91,11 @@ type Config struct {
 	ReplyAirtime float64
 	// BeaconRate is the beacon's rate in kbit/s; default the lowest basic rate.
 	BeaconRate int
+	// ShortPreamble lets every BSS of the radio announce short preambles
+	// on 2.4 GHz while each associated station has them (hostapd's
+	// preamble=1); false, hostapd's default, announces the long preamble
+	// (no Short Preamble bit, Barker_Preamble_Mode in the ERP element).
+	ShortPreamble bool
 	// APIsolate keeps the first BSS's stations from reaching each other:
 	// their frames go to its wired side instead (hostapd's ap_isolate);
 	// each BSS beside it has its own (BSSConfig.APIsolate).

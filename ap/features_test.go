@@ -75,8 +75,10 @@ func beaconERP(t *testing.T, h *harness) (uint16, byte) {
 	return 0, 0
 }
 
+// TestERPProtectionFollows11bStations: with preamble=1 an 802.11b station
+// takes short slot time and short preamble away and asks for protection.
 func TestERPProtectionFollows11bStations(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, Config{ShortPreamble: true})
 	h.take()
 	h.join(staMAC, false)
 	if capab, erp := beaconERP(t, h); erp != 0 || capab&bss.CapShortSlot == 0 {

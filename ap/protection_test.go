@@ -200,9 +200,9 @@ func (h *harness) beaconERPOf(id ieee80211.MAC) (uint16, byte) {
 // rates, short preamble) whose capability lacks short slot time takes short
 // slot time from the beacon and from its own association response, and asks
 // for no protection, as hostapd counts num_sta_no_short_slot_time apart
-// from num_sta_non_erp.
+// from num_sta_non_erp; with preamble=1 short preamble stays.
 func TestShortSlotFollowsTheStationsCapability(t *testing.T) {
-	h := newHarness(t, Config{})
+	h := newHarness(t, Config{ShortPreamble: true})
 	h.take()
 	sta := ieee80211.MAC{0x02, 0, 0, 0, 0x21, 1}
 	resp := h.joinAs(sta, bssid, "airq-test", uint16(bss.CapESS|bss.CapShortPre), gRates)
@@ -218,13 +218,13 @@ func TestShortSlotFollowsTheStationsCapability(t *testing.T) {
 }
 
 // TestERPIsTheRadios: an 802.11b station with a long preamble on the
-// guest BSS takes short slot time and short preamble from the main
-// BSS's Capability field and sets its ERP element's protection and
+// guest BSS takes short slot time and short preamble (preamble=1) from the
+// main BSS's Capability field and sets its ERP element's protection and
 // Barker bits, as hostapd counts num_sta_non_erp and
 // num_sta_no_short_preamble for the interface (STATUS on the main BSS's
 // socket counts it too); when it leaves, they return.
 func TestERPIsTheRadios(t *testing.T) {
-	h := newHarness(t, Config{BSSes: []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}})
+	h := newHarness(t, Config{ShortPreamble: true, BSSes: []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}})
 	h.take()
 	if c, erp := h.beaconERPOf(bssid); erp != 0 || c&bss.CapShortSlot == 0 || c&bss.CapShortPre == 0 {
 		t.Fatalf("main BSS with no station: capability %#x, ERP %#x", c, erp)
@@ -288,8 +288,9 @@ func TestVHT80SecondaryIsThePrimarysPair(t *testing.T) {
 // Test80211bBSSHeard: a beacon of an 802.11b BSS (DSSS/CCK rates only,
 // or an ERP element saying non-ERP stations are present) heard on the
 // primary channel makes every BSS of the radio set its ERP element's
-// Use_Protection bit alone (hostapd's olbc), until none was heard for
-// 60 s; an 802.11g beacon, or one of another channel, changes nothing.
+// Use_Protection bit (hostapd's olbc; Barker_Preamble_Mode is always set
+// under the default preamble=0), until none was heard for 60 s; an
+// 802.11g beacon, or one of another channel, changes nothing.
 func Test80211bBSSHeard(t *testing.T) {
 	h := newHarness(t, Config{BSSes: []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}})
 	h.take()
@@ -307,14 +308,14 @@ func Test80211bBSSHeard(t *testing.T) {
 	} {
 		h.air(c.beacon)
 		for _, id := range []ieee80211.MAC{bssid, guest2ID} {
-			if capab, erp := h.beaconERPOf(id); erp != c.want || capab&bss.CapShortSlot == 0 {
-				t.Errorf("after an %s: %s's ERP %#x, capability %#x; want ERP %#x, short slot time", c.name, id, erp, capab, c.want)
+			if capab, erp := h.beaconERPOf(id); erp != c.want|bss.ERPBarker || capab&bss.CapShortSlot == 0 {
+				t.Errorf("after an %s: %s's ERP %#x, capability %#x; want ERP %#x, short slot time", c.name, id, erp, capab, c.want|bss.ERPBarker)
 			}
 		}
 		if c.want != 0 {
 			h.advance(overlapExpiry)
-			if _, erp := h.beaconERPOf(bssid); erp != 0 {
-				t.Errorf("%v after an %s: ERP %#x, want 0", overlapExpiry, c.name, erp)
+			if _, erp := h.beaconERPOf(bssid); erp != bss.ERPBarker {
+				t.Errorf("%v after an %s: ERP %#x, want Barker alone", overlapExpiry, c.name, erp)
 			}
 		}
 	}

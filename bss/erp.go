@@ -4,8 +4,9 @@ package bss
 // stations: 802.11b ones need protection and long preambles.
 
 // Capability bits a BSS advertises: ESS, privacy with WPA2, spectrum
-// management where configured, and on 2.4 GHz short preamble and short
-// slot time while every associated station has them in its capability.
+// management where configured, and on 2.4 GHz short slot time, and short
+// preamble where the radio allows it, while every associated station has
+// them in its capability.
 const (
 	CapESS          = 0x0001
 	CapPrivacy      = 0x0010 // WPA2: data is protected
@@ -32,6 +33,10 @@ type ERP struct {
 	// Overlap: an 802.11b BSS was heard on the channel (hostapd's olbc),
 	// so ERP stations protect their OFDM frames.
 	Overlap bool
+	// ShortPreamble: the radio allows short preambles while every
+	// associated station has them (hostapd's preamble=1); false, hostapd's
+	// default, keeps the long one whoever is associated.
+	ShortPreamble bool
 }
 
 // ERPClass is what one station brings to the counts: no OFDM rate, no
@@ -66,14 +71,15 @@ func (e ERP) With(c ERPClass) ERP {
 	return e
 }
 
-// Capability is base (ESS, privacy, spectrum management) with short
-// preamble and short slot time on 2.4 GHz while every associated station
-// has them in its capability, as hostapd sets them for 802.11g.
+// Capability is base (ESS, privacy, spectrum management) with short slot
+// time, and short preamble where allowed, on 2.4 GHz while every
+// associated station has them in its capability, as hostapd sets them
+// for 802.11g.
 func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
 	if !band2GHz {
 		return base
 	}
-	if e.LongPreamble == 0 {
+	if e.ShortPreamble && e.LongPreamble == 0 {
 		base |= CapShortPre
 	}
 	if e.NoShortSlot == 0 {
@@ -84,7 +90,7 @@ func (e ERP) Capability(base uint16, band2GHz bool) uint16 {
 
 // Flags asks ERP stations to protect their OFDM frames while an 802.11b
 // station is associated or an 802.11b BSS is heard, and for long
-// preambles while a station needs them.
+// preambles while a station needs them or the radio allows no short one.
 func (e ERP) Flags() uint8 {
 	var f uint8
 	if e.Overlap {
@@ -93,16 +99,16 @@ func (e ERP) Flags() uint8 {
 	if e.NonERP > 0 {
 		f |= ERPNonERPPresent | ERPUseProtection
 	}
-	if e.LongPreamble > 0 {
+	if e.LongPreamble > 0 || !e.ShortPreamble {
 		f |= ERPBarker
 	}
 	return f
 }
 
 // Capability is the BSS's Capability field on freq MHz: ESS, privacy when
-// it is protected, spectrum management where configured, and short
-// preamble and short slot time while every associated station can use
-// them.
+// it is protected, spectrum management where configured, and short slot
+// time, and short preamble where the radio allows it, while every
+// associated station can use them.
 func (b *BSS) Capability(freq int) uint16 { return b.capabilityOf(b.shared().ERP, freq) }
 
 // CapabilityWith is the capability once a station being admitted (of

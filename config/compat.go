@@ -33,6 +33,8 @@ var compatKeys = map[string]Key{
 		}},
 	"spectrum_mgmt_required": {Want: "0 or 1 (1: the Spectrum Management bit on 5 GHz; needs local_pwr_constraint)",
 		set: func(s *Settings, v string) error { return setBool(&s.Core.Advert.SpectrumMgmt, v) }},
+	"preamble": {Want: "0 (long preamble, the default) or 1 (short preamble on 2.4 GHz while every associated station has it)",
+		set: func(s *Settings, v string) error { return setBool(&s.Core.ShortPreamble, v) }},
 	"chanlist": {Want: "channel numbers and ranges separated by spaces or commas, such as 1 6 11-13 (automatic selection picks among them)",
 		set: func(s *Settings, v string) (err error) {
 			s.ACS.ChanList, err = parseRanges(strings.ReplaceAll(v, " ", ","), 1, 196)
@@ -181,6 +183,10 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 		case !fiveGHz:
 			warn("spectrum_mgmt_required", "changes nothing on 2.4 GHz, as in hostapd: the Spectrum Management bit is set on 5 GHz only")
 		}
+	}
+
+	if has("preamble") && s.Core.ShortPreamble && fiveGHz {
+		warn("preamble", "changes nothing on 5 GHz: the short preamble is DSSS/CCK's, announced on 2.4 GHz only")
 	}
 
 	if has("chan_util_avg_period") && s.Core.Advert.ChanUtilAvgPeriod != 0 && s.Core.Advert.BSSLoadPeriod == 0 {

@@ -137,3 +137,35 @@ func TestInterfaceKey(t *testing.T) {
 	_, ps = parse(t, "phy=phy1\ninterface=wlan0\n")
 	oneWarning(t, "with phy=", ps, "interface", "phy= or -phy names the radio (phy1)")
 }
+
+// preamble is hostapd's radio key with hostapd's default, 0 (the long
+// preamble); 1 allows the short one on 2.4 GHz and is warned about on
+// 5 GHz, where it changes nothing; hostapd's parser takes any other
+// number as 1, airq refuses it naming the accepted values; a bss=
+// section cannot set it.
+func TestPreambleKey(t *testing.T) {
+	if s, ps := parse(t, "hw_mode=g\nchannel=6\n"); len(ps) != 0 || s.Core.ShortPreamble {
+		t.Errorf("without preamble: short preamble %v, %v", s.Core.ShortPreamble, ps)
+	}
+	for v, want := range map[string]bool{"0": false, "1": true} {
+		if s, ps := parse(t, "hw_mode=g\nchannel=6\npreamble="+v+"\n"); len(ps) != 0 || s.Core.ShortPreamble != want {
+			t.Errorf("preamble=%s: short preamble %v, %v", v, s.Core.ShortPreamble, ps)
+		}
+	}
+	_, ps := parse(t, "preamble=2\n")
+	if want := `x.conf:1: preamble: "2": want 0 (long preamble, the default) or 1 (short preamble on 2.4 GHz while every associated station has it)`; len(ps) != 1 || ps[0].Warning || ps[0].String() != want {
+		t.Errorf("preamble=2: %v, want %q", ps, want)
+	}
+	_, ps = parse(t, "hw_mode=a\nchannel=36\npreamble=1\n")
+	oneWarning(t, "5 GHz", ps, "preamble", "changes nothing on 5 GHz")
+	if _, ps := parse(t, "hw_mode=a\nchannel=36\npreamble=0\n"); len(ps) != 0 {
+		t.Errorf("preamble=0 on 5 GHz: %v", ps)
+	}
+	s, _, ps := loadText(t, "ssid=m\npreamble=1\nbss=guest\nssid=g\npreamble=1\n")
+	if p := find(t, ps, 5, "preamble"); p.Warning || !strings.Contains(p.Msg, "a radio key") {
+		t.Errorf("preamble in a section: %v", p)
+	}
+	if !s.Core.ShortPreamble {
+		t.Error("preamble=1 before the bss= line: not the radio's")
+	}
+}

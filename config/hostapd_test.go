@@ -121,7 +121,7 @@ func TestNoSourceNamesInMessages(t *testing.T) {
 func TestAcceptedWithAWarning(t *testing.T) {
 	for _, line := range []string{"driver=nl80211", "logger_stdout_level=2", "wpa_gmk_rekey=0", "group_cipher=CCMP", "eap_server=0", "ieee8021x=0", "own_ip_addr=127.0.0.1",
 		"eapol_key_index_workaround=0", "rts_threshold=-1", "fragm_threshold=-1", "tx_queue_data2_aifs=3",
-		"disable_11ax=0", "preamble=1", "max_listen_interval=65535", "ignore_probe_probability=0.0"} {
+		"disable_11ax=0", "max_listen_interval=65535", "ignore_probe_probability=0.0"} {
 		_, ps := parse(t, line+"\n")
 		if len(ps) != 1 || !ps[0].Warning || !strings.HasPrefix(ps[0].Msg, "ignored: ") {
 			t.Errorf("%s: %v, want one warning", line, ps)

@@ -35,7 +35,11 @@ func TestCompatConfigsStart(t *testing.T) {
 					t.Errorf("[HT40]: HT Operation % x, want 20 MHz", body)
 				}
 			}},
-		{file: "archwiki.conf", ssid: "Café Wi-Fi", channels: []int{7}, warns: []string{"logger_stdout"}, beacon: utf8Bit},
+		{file: "archwiki.conf", ssid: "Café Wi-Fi", channels: []int{7}, warns: []string{"logger_stdout"},
+			beacon: func(t *testing.T, b ieee80211.Beacon) {
+				utf8Bit(t, b)
+				preamble(t, b, false)
+			}},
 		{file: "router-firmware.conf", ssid: "HomeRouter", channels: []int{1, 6, 11},
 			warns: []string{"uapsd_advertisement_enabled", "okc"},
 			beacon: func(t *testing.T, b ieee80211.Beacon) {
@@ -47,6 +51,7 @@ func TestCompatConfigsStart(t *testing.T) {
 				if wmm, ok := b.Elements().FindVendor([3]byte{0x00, 0x50, 0xf2}, 2); !ok || wmm[2]&0x80 != 0 {
 					t.Errorf("WMM Parameter % x: U-APSD advertised", wmm)
 				}
+				preamble(t, b, true)
 			}},
 		{file: "5ghz-guide.conf", ssid: "Home-5G", channels: []int{36},
 			beacon: func(t *testing.T, b ieee80211.Beacon) {
@@ -95,6 +100,18 @@ func utf8Bit(t *testing.T, b ieee80211.Beacon) {
 	t.Helper()
 	if body, ok := b.Elements().Find(ieee80211.ElemExtCap); !ok || len(body) < 7 || body[6]&0x01 == 0 {
 		t.Errorf("Extended Capabilities % x without the UTF-8 SSID bit", body)
+	}
+}
+
+// preamble checks a 2.4 GHz beacon's preamble with stations that all
+// have the short one: short with preamble=1, else long (hostapd's
+// default): the Short Preamble bit, or the ERP element's Barker bit.
+func preamble(t *testing.T, b ieee80211.Beacon, short bool) {
+	t.Helper()
+	erp, _ := b.Elements().Find(ieee80211.ElemERP)
+	gotShort := b.Capability()&ieee80211.CapShortPreamble != 0
+	if len(erp) != 1 || gotShort != short || (erp[0]&ieee80211.ERPBarkerPreamble == 0) != short {
+		t.Errorf("capability %#x, ERP % x; want short preamble %v", b.Capability(), erp, short)
 	}
 }
 
