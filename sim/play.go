@@ -18,6 +18,9 @@ type Play struct {
 	sc      Scenario
 	join    time.Duration
 	flowsOn []bool // per station: its flows started
+	// away are the stations of the scenario that had left for good when
+	// the simulation before this one stopped (Next): they stay away.
+	away []bool
 
 	next time.Duration // when the next summary line is due
 	prev summarySample
@@ -38,23 +41,57 @@ func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join, next: time.Second}, nil
+	p := &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join}
+	p.prev = p.sample()
+	p.next = s.Now().Truncate(time.Second) + time.Second
+	return p, nil
+}
+
+// Stop ends the simulation as airqd's radio stop does (Sim.Shutdown: every
+// station deauthenticated), first noting the stations that had left for
+// good (deauthenticated with reconnect off), for Next.
+func (p *Play) Stop() {
+	p.away = p.away[:0]
+	for _, st := range p.s.stations[:len(p.flowsOn)] {
+		p.away = append(p.away, !st.wantUp)
+	}
+	p.s.Shutdown()
+}
+
+// Next starts the simulation of a radio restarted with a new
+// configuration after p stopped (Stop): its virtual clock goes on from
+// p's, and its stations, the scenario's as at a start, look for their
+// BSS again, but for those that had left p for good, which stay away.
+// The stations join the first BSS, the one every scenario station
+// belongs to, whatever its SSID now.
+func (p *Play) Next(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
+	cfg.Start = p.s.Now()
+	next, err := NewPlay(cfg, sc, join)
+	if err != nil {
+		return nil, err
+	}
+	next.away = p.away
+	return next, nil
 }
 
 // Sim returns the simulation.
 func (p *Play) Sim() *Sim { return p.s }
 
 // AddStations adds the scenario's stations, the first one join from now
-// and each further one join after the previous one. With automatic
-// channel selection, call it once the channel is chosen.
+// and each further one join after the previous one (after a restart, Next,
+// those that had left for good stay away). With automatic channel
+// selection, call it once the channel is chosen.
 func (p *Play) AddStations() {
 	phy := p.s.Core().Config().PHY
 	at := p.s.Now()
 	for _, line := range p.sc.Stations {
 		for range line.Count {
 			at += p.join
-			p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
+			st := p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
 				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true})
+			if k := len(p.flowsOn); k < len(p.away) && p.away[k] {
+				st.stayAway()
+			}
 			p.flowsOn = append(p.flowsOn, false)
 		}
 	}
