@@ -224,8 +224,7 @@ func (b *bssSlot) enable(ctx context.Context) error {
 // take makes next the BSS's configuration: applied to the running radio,
 // or, where it changes what only a start applies, by a new start of the
 // radio with the BSS off (as hostapd builds each added interface afresh);
-// without restarts (the simulated radio) such a change is refused. Call
-// it with b.mu held.
+// without restarts such a change is refused. Call it with b.mu held.
 func (b *bssSlot) take(ctx context.Context, next options) error {
 	b.rl.mu.Lock()
 	keys := b.rl.needsRestart(&next)

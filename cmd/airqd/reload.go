@@ -32,10 +32,10 @@ type reloader struct {
 	// a SIGHUP drops them, as hostapd's re-read of the file drops SET's
 	// changes. Guarded by mu.
 	staged []byte
-	// radio restarts the radio for a BSS added through the global socket
-	// whose settings only a start applies, and for a file whose bss=
-	// sections changed (reload_sections.go); nil (the simulated radio):
-	// they are refused.
+	// radio restarts the radio, real or simulated, for a BSS added
+	// through the global socket whose settings only a start applies, and
+	// for a file whose bss= sections changed (reload_sections.go); nil
+	// (tests of the reload alone): they are refused.
 	radio *radioRestarts
 	// sockets are the BSSes' hostapd sockets, which follow the file's
 	// sections; nil with -g, whose slot holds them: the sections are not

@@ -15,7 +15,9 @@ import (
 // with the radio's start (the shell opens each BSS's); the sections'
 // hostapd sockets follow here: an added section's opened before the
 // restart, a removed one's closed after it. A new file that fails to
-// start leaves the previous configuration running.
+// start leaves the previous configuration running. The simulated radio
+// restarts too: its simulation goes on from where it stopped, its
+// stations joining again (simRadio).
 
 // hostapdSockets are the BSSes' hostapd sockets beside the radio when no
 // global socket holds them (with -g its slot does).
@@ -41,8 +43,8 @@ func sectionNames(o *options) []string {
 
 // restartForSections restarts the radio with next, whose sections differ
 // from the running ones. Call it with r.mu held, and only with r.radio
-// and r.sockets: without them (the simulated radio, -g) the sections are
-// logged as needing a restart (logBSSReload).
+// and r.sockets: without them (-g) the sections are logged as needing a
+// restart (logBSSReload).
 func (r *reloader) restartForSections(ctx context.Context, next options) error {
 	was, is := strings.Join(sectionNames(&r.cur), " "), strings.Join(sectionNames(&next), " ")
 	r.log.Warn("reload: bss= sections added, removed or reordered: restarting the radio with the new file; every station of every BSS is disconnected",

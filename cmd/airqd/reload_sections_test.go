@@ -6,10 +6,14 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/shell"
 )
 
@@ -143,4 +147,115 @@ func TestReloadSectionsWithGlobalSocket(t *testing.T) {
 		!strings.Contains(log.String(), `running="guest iot" file="guest iot lab" why="with -g the global socket holds the sections' sockets"`) {
 		t.Errorf("restarts %d, running sections %d; log:\n%s", len(fake.runs), len(rl.cur.BSSes), log.String())
 	}
+}
+
+// On the simulated radio a SIGHUP's bss= sections added, then removed,
+// restart the radio as on a real one: every station disconnected, the
+// section's BSS and hostapd socket made, then closed; the simulation's
+// stations join the first BSS again, and its virtual clock goes on from
+// where it stopped. A file that fails to start (no channel for automatic
+// selection) is logged with its reason and the previous configuration
+// runs again, its section's socket open, its stations back.
+func TestReloadSectionsOnTheSimulatedRadio(t *testing.T) {
+	dir := t.TempDir()
+	conf, run := filepath.Join(dir, "airqd.conf"), filepath.Join(dir, "run")
+	one := "interface=wlan0\nssid=main\nchannel=6\nctrl_interface=" + run + "\n"
+	two := one + "bss=guest\nssid=guest\n"
+	writeFile(t, conf, one)
+	d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "100ms")
+	expect := d.events(t)
+	waitAssociated(t, d, 2, 10*time.Second)
+	const first, second = "02:00:00:00:10:01", "02:00:00:00:10:02"
+	guestSock := filepath.Join(run, "guest")
+	restarts := 0
+	// before and after prefix the events of the BSSes before the reload
+	// and after it: with several, their lines name the BSS, as hostapd's
+	// global socket's do.
+	reload := func(what, file, before, after string) {
+		t.Helper()
+		writeFile(t, conf, file)
+		d.cmd.Process.Signal(syscall.SIGHUP)
+		expect(before+"<3>AP-STA-DISCONNECTED "+first, before+"<3>AP-STA-DISCONNECTED "+second)
+		expect(after+"<3>AP-STA-CONNECTED "+first, after+"<3>AP-STA-CONNECTED "+second)
+		restarts++
+		waitUntil(t, what+": the simulation's new start", 10*time.Second, func() bool {
+			return len(simClock(t, d.log(), "simulated radio up")) > restarts
+		})
+	}
+	devs := func() []string {
+		var ds []ctl.Dev
+		d.ctlJSON(t, &ds, "dev")
+		var names []string
+		for _, x := range ds {
+			names = append(names, x.Name+"/"+x.SSID)
+		}
+		return names
+	}
+	inFirst := func(what string) {
+		t.Helper()
+		waitAssociated(t, d, 2, 10*time.Second)
+		var st []ctl.Station
+		d.ctlJSON(t, &st, "station", "dump")
+		for _, s := range st {
+			if s.BSS == "guest" {
+				t.Errorf("%s: station %v joined the guest BSS, not the first it was in", what, s.Addr)
+			}
+		}
+	}
+
+	reload("a section added", two, "", "IFNAME=wlan0 ")
+	if got := strings.Join(devs(), " "); got != "wlan0/main guest/guest" {
+		t.Errorf("a section added: the BSSes %q", got)
+	}
+	if _, err := os.Stat(guestSock); err != nil {
+		t.Errorf("a section added: its socket: %v", err)
+	}
+	inFirst("a section added")
+
+	reload("a file that cannot start", strings.Replace(one, "channel=6", "channel=0\nchanlist=15", 1), "IFNAME=wlan0 ", "IFNAME=wlan0 ")
+	if !strings.Contains(d.log(), `msg="reload: not applied; the previous configuration runs again" err="restarting the radio with bss= sections \"\": sim: channel: 0 (automatic selection) needs a candidate channel`) {
+		t.Errorf("a file that cannot start: log:\n%s", d.log())
+	}
+	if got := strings.Join(devs(), " "); got != "wlan0/main guest/guest" {
+		t.Errorf("a file that cannot start: the BSSes %q", got)
+	}
+	if _, err := os.Stat(guestSock); err != nil {
+		t.Errorf("a file that cannot start: the running section's socket: %v", err)
+	}
+	inFirst("after the failed start")
+
+	reload("the section removed", one, "IFNAME=wlan0 ", "")
+	if got := strings.Join(devs(), " "); got != "wlan0/main" {
+		t.Errorf("the section removed: the BSSes %q", got)
+	}
+	if _, err := os.Stat(guestSock); !os.IsNotExist(err) {
+		t.Errorf("the section removed: its socket: %v", err)
+	}
+	inFirst("the section removed")
+
+	// Each start of the simulation takes up its clock where the one
+	// before stopped.
+	ups, stops := simClock(t, d.log(), "simulated radio up"), simClock(t, d.log(), "simulation stopped")
+	if len(ups) != 4 || len(stops) != 3 {
+		t.Fatalf("%d starts and %d stops of the simulation, want 4 and 3", len(ups), len(stops))
+	}
+	for i, stop := range stops {
+		if ups[i+1] != stop || stop < ups[i] {
+			t.Errorf("start %d at %v, after a stop at %v; the start before at %v", i+2, ups[i+1], stop, ups[i])
+		}
+	}
+}
+
+// simClock is the virtual time of each log line with msg.
+func simClock(t *testing.T, log, msg string) []time.Duration {
+	t.Helper()
+	var out []time.Duration
+	for _, m := range regexp.MustCompile(`msg="`+msg+`" .*virtual=(\S+)`).FindAllStringSubmatch(log, -1) {
+		v, err := time.ParseDuration(m[1])
+		if err != nil {
+			t.Fatalf("%s: virtual=%s: %v", msg, m[1], err)
+		}
+		out = append(out, v)
+	}
+	return out
 }
