@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
@@ -38,21 +39,48 @@ type reloader struct {
 	// (tests of the reload alone): they are refused.
 	radio *radioRestarts
 	// sockets are the BSSes' hostapd sockets, which follow the file's
-	// sections; nil with -g, whose slot holds them: the sections are not
-	// applied.
-	sockets *hostapdSockets
+	// sections: hostapdSockets, or with -g slot; gone are those a restart
+	// for the sections no longer needs, closed once mu is released
+	// (reload_sections.go). Guarded by mu.
+	sockets sectionSockets
+	gone    []*shell.HostapdServer
+	// slot is the global socket's (-g), whose commands hold its mu while
+	// they take mu: a reload takes its mu first (lock).
+	slot atomic.Pointer[bssSlot]
+}
+
+// lock takes mu for a reload, after the global socket's slot's lock: a
+// restart for the file's sections changes the sockets it holds.
+func (r *reloader) lock() {
+	if s := r.slot.Load(); s != nil {
+		s.mu.Lock()
+	}
+	r.mu.Lock()
+}
+
+// unlock releases lock's locks and returns the sockets to close
+// (closeGone).
+func (r *reloader) unlock() []*shell.HostapdServer {
+	gone := r.gone
+	r.gone = nil
+	r.mu.Unlock()
+	if s := r.slot.Load(); s != nil {
+		s.mu.Unlock()
+	}
+	return gone
 }
 
 // reloadFile is SIGHUP's reload: the file as it is now.
 func (r *reloader) reloadFile(ctx context.Context) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.lock()
 	r.staged = nil
-	return r.reloadLocked(ctx)
+	err := r.reloadLocked(ctx)
+	closeGone(r.unlock())
+	return err
 }
 
 // reloadLocked re-reads the file (and the staged lines). A file that no
-// longer parses changes nothing.
+// longer parses changes nothing. Call it with lock's locks held.
 func (r *reloader) reloadLocked(ctx context.Context) error {
 	if r.cur.configPath == "" && len(r.staged) == 0 {
 		r.log.Info("SIGHUP: no -config file to reload")

@@ -63,8 +63,9 @@ func TestReloadSectionsRestartTheRadio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rl.sockets = &hostapdSockets{socks: socks}
-	t.Cleanup(rl.sockets.close)
+	hs := &hostapdSockets{socks: socks}
+	rl.sockets = hs
+	t.Cleanup(hs.close)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- rl.radio.loop(ctx, cur, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
@@ -130,27 +131,77 @@ func restarted(t *testing.T, fake *fakeRadio) options {
 }
 
 // With -g the global socket's slot holds the sections' sockets: a
-// SIGHUP's sections added are logged as needing a restart, saying why,
-// and the radio runs on as it is.
+// SIGHUP's section added restarts the radio (every station disconnected,
+// joining again), its socket opens and INTERFACES lists it, IFNAME=
+// reaches it; removed (by RELOAD on its own socket), it is gone from
+// both. With the first BSS removed
+// through the global socket, an added section's radio restarts with the
+// BSS off, and the next ADD and ENABLE bring both.
 func TestReloadSectionsWithGlobalSocket(t *testing.T) {
-	conf := filepath.Join(t.TempDir(), "airqd.conf")
-	writeFile(t, conf, reloadBSSes)
-	var log strings.Builder
-	rl, core := testReloaderCore(t, conf, &log)
-	fake := &fakeRadio{runs: make(chan options, 1)}
-	rl.radio = &radioRestarts{run: fake.run}
-	writeFile(t, conf, reloadBSSes+"bss=lab\nssid=lab\n")
-	if err := rl.reloadFile(context.Background()); err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	gdir, run, conf := filepath.Join(dir, "global"), filepath.Join(dir, "run"), filepath.Join(dir, "airqd.conf")
+	one := "interface=wlan0\nssid=main\nchannel=6\nctrl_interface=" + run + "\n"
+	two := one + "bss=guest\nssid=guest\n"
+	writeFile(t, conf, one)
+	d := startDaemon(t, "-config", conf, "-g", filepath.Join(gdir, "hostapd"), "-sim-stations", "2", "-sim-join", "100ms")
+	expect := d.events(t)
+	waitAssociated(t, d, 2, 10*time.Second)
+	global := func(cmd string) string {
+		t.Helper()
+		return cli(t, gdir, "-i", "hostapd", "raw", cmd)
 	}
-	if len(fake.runs) != 0 || len(core.Config().BSSes) != 2 || len(rl.cur.BSSes) != 2 ||
-		!strings.Contains(log.String(), `running="guest iot" file="guest iot lab" why="with -g the global socket holds the sections' sockets"`) {
-		t.Errorf("restarts %d, running sections %d; log:\n%s", len(fake.runs), len(rl.cur.BSSes), log.String())
+	want := func(what, got, w string) {
+		t.Helper()
+		if got != w {
+			t.Errorf("%s: %q, want %q", what, got, w)
+		}
 	}
+	const first, second = "02:00:00:00:10:01", "02:00:00:00:10:02"
+	guestSock := filepath.Join(run, "guest")
+	want("INTERFACES", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
+
+	writeFile(t, conf, two)
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	expect("<3>AP-STA-DISCONNECTED "+first, "<3>AP-STA-DISCONNECTED "+second)
+	expect("IFNAME=wlan0 <3>AP-STA-CONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-CONNECTED "+second)
+	want("INTERFACES with the section added", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\nguest ctrl_iface="+run+"\n")
+	want("IFNAME=guest", strings.SplitN(global("IFNAME=guest PING"), "\n", 2)[0], "PONG")
+	if _, err := os.Stat(guestSock); err != nil {
+		t.Errorf("the section added: its socket: %v", err)
+	}
+
+	// RELOAD on the section's own socket, which the file no longer has:
+	// the socket closes once its command is answered.
+	writeFile(t, conf, one)
+	want("RELOAD on the removed section's socket", cli(t, run, "-i", "guest", "raw", "RELOAD"), "OK\n")
+	expect("IFNAME=wlan0 <3>AP-STA-DISCONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-DISCONNECTED "+second)
+	expect("<3>AP-STA-CONNECTED "+first, "<3>AP-STA-CONNECTED "+second)
+	want("INTERFACES with the section removed", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
+	want("IFNAME=guest removed", global("IFNAME=guest PING"), "FAIL\n")
+	waitUntil(t, "the removed section's socket to close", 10*time.Second, func() bool {
+		_, err := os.Stat(guestSock)
+		return os.IsNotExist(err)
+	})
+
+	want("REMOVE of the first BSS", global("REMOVE wlan0"), "OK\n")
+	expect("<3>AP-STA-DISCONNECTED "+first, "<3>AP-STA-DISCONNECTED "+second)
+	writeFile(t, conf, two)
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	waitUntil(t, "the radio's restart with the section, the first BSS off", 10*time.Second, func() bool {
+		return strings.Contains(d.log(), `msg="reload: the radio restarted with the file's bss= sections" bss=guest`) &&
+			strings.Count(d.log(), `msg="reload: the radio restarted with the file's bss= sections"`) == 3
+	})
+	want("INTERFACES with the first BSS removed", global("INTERFACES"), "")
+	want("ADD of the first BSS", global("ADD wlan0 "+run), "OK\n")
+	want("INTERFACES after ADD", global("INTERFACES"), "wlan0\nguest\n")
+	// ENABLE fails on a radio already on: the restart kept it off.
+	want("ENABLE", cli(t, run, "enable"), "OK\n")
+	expect("IFNAME=wlan0 <3>AP-STA-CONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-CONNECTED "+second)
 }
 
-// On the simulated radio a SIGHUP's bss= sections added, then removed,
-// restart the radio as on a real one: every station disconnected, the
+// On the simulated radio a SIGHUP's bss= sections added, then removed
+// (by RELOAD on the section's own socket), restart the radio as on a
+// real one: every station disconnected, the
 // section's BSS and hostapd socket made, then closed; the simulation's
 // stations join the first BSS again, and its virtual clock goes on from
 // where it stopped. A file that fails to start (no channel for automatic
@@ -170,11 +221,13 @@ func TestReloadSectionsOnTheSimulatedRadio(t *testing.T) {
 	restarts := 0
 	// before and after prefix the events of the BSSes before the reload
 	// and after it: with several, their lines name the BSS, as hostapd's
-	// global socket's do.
-	reload := func(what, file, before, after string) {
+	// global socket's do. by makes the reload: SIGHUP, or RELOAD on a
+	// socket.
+	hup := func() { d.cmd.Process.Signal(syscall.SIGHUP) }
+	reload := func(what, file, before, after string, by func()) {
 		t.Helper()
 		writeFile(t, conf, file)
-		d.cmd.Process.Signal(syscall.SIGHUP)
+		by()
 		expect(before+"<3>AP-STA-DISCONNECTED "+first, before+"<3>AP-STA-DISCONNECTED "+second)
 		expect(after+"<3>AP-STA-CONNECTED "+first, after+"<3>AP-STA-CONNECTED "+second)
 		restarts++
@@ -203,7 +256,7 @@ func TestReloadSectionsOnTheSimulatedRadio(t *testing.T) {
 		}
 	}
 
-	reload("a section added", two, "", "IFNAME=wlan0 ")
+	reload("a section added", two, "", "IFNAME=wlan0 ", hup)
 	if got := strings.Join(devs(), " "); got != "wlan0/main guest/guest" {
 		t.Errorf("a section added: the BSSes %q", got)
 	}
@@ -212,7 +265,7 @@ func TestReloadSectionsOnTheSimulatedRadio(t *testing.T) {
 	}
 	inFirst("a section added")
 
-	reload("a file that cannot start", strings.Replace(one, "channel=6", "channel=0\nchanlist=15", 1), "IFNAME=wlan0 ", "IFNAME=wlan0 ")
+	reload("a file that cannot start", strings.Replace(one, "channel=6", "channel=0\nchanlist=15", 1), "IFNAME=wlan0 ", "IFNAME=wlan0 ", hup)
 	if !strings.Contains(d.log(), `msg="reload: not applied; the previous configuration runs again" err="restarting the radio with bss= sections \"\": sim: channel: 0 (automatic selection) needs a candidate channel`) {
 		t.Errorf("a file that cannot start: log:\n%s", d.log())
 	}
@@ -224,13 +277,20 @@ func TestReloadSectionsOnTheSimulatedRadio(t *testing.T) {
 	}
 	inFirst("after the failed start")
 
-	reload("the section removed", one, "IFNAME=wlan0 ", "")
+	// RELOAD on the section's own socket, which the file no longer has:
+	// the socket closes once its command is answered.
+	reload("the section removed", one, "IFNAME=wlan0 ", "", func() {
+		if got := cli(t, run, "-i", "guest", "raw", "RELOAD"); got != "OK\n" {
+			t.Errorf("RELOAD on the removed section's socket: %q", got)
+		}
+	})
 	if got := strings.Join(devs(), " "); got != "wlan0/main" {
 		t.Errorf("the section removed: the BSSes %q", got)
 	}
-	if _, err := os.Stat(guestSock); !os.IsNotExist(err) {
-		t.Errorf("the section removed: its socket: %v", err)
-	}
+	waitUntil(t, "the removed section's socket to close", 10*time.Second, func() bool {
+		_, err := os.Stat(guestSock)
+		return os.IsNotExist(err)
+	})
 	inFirst("the section removed")
 
 	// Each start of the simulation takes up its clock where the one
