@@ -14,8 +14,8 @@ import (
 // the file reloaded no longer has the socket's BSS.
 type closingBackend struct{ hs atomic.Pointer[HostapdServer] }
 
-func (b *closingBackend) Config() hostapd.Config { return hostapd.Config{} }
-func (b *closingBackend) Set(string, string) error { return nil }
+func (b *closingBackend) Config() hostapd.Config          { return hostapd.Config{} }
+func (b *closingBackend) Set(string, string) error        { return nil }
 func (b *closingBackend) ReloadPSK(context.Context) error { return nil }
 
 func (b *closingBackend) Reload(ctx context.Context) error {
