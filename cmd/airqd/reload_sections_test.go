@@ -146,26 +146,17 @@ func TestReloadSectionsWithGlobalSocket(t *testing.T) {
 	d := startDaemon(t, "-config", conf, "-g", filepath.Join(gdir, "hostapd"), "-sim-stations", "2", "-sim-join", "100ms")
 	expect := d.events(t)
 	waitAssociated(t, d, 2, 10*time.Second)
-	global := func(cmd string) string {
-		t.Helper()
-		return cli(t, gdir, "-i", "hostapd", "raw", cmd)
-	}
-	want := func(what, got, w string) {
-		t.Helper()
-		if got != w {
-			t.Errorf("%s: %q, want %q", what, got, w)
-		}
-	}
+	global := globalSocket(t, gdir)
 	const first, second = "02:00:00:00:10:01", "02:00:00:00:10:02"
 	guestSock := filepath.Join(run, "guest")
-	want("INTERFACES", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
+	wantReply(t, "INTERFACES", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
 
 	writeFile(t, conf, two)
 	d.cmd.Process.Signal(syscall.SIGHUP)
 	expect("<3>AP-STA-DISCONNECTED "+first, "<3>AP-STA-DISCONNECTED "+second)
 	expect("IFNAME=wlan0 <3>AP-STA-CONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-CONNECTED "+second)
-	want("INTERFACES with the section added", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\nguest ctrl_iface="+run+"\n")
-	want("IFNAME=guest", strings.SplitN(global("IFNAME=guest PING"), "\n", 2)[0], "PONG")
+	wantReply(t, "INTERFACES with the section added", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\nguest ctrl_iface="+run+"\n")
+	wantReply(t, "IFNAME=guest", strings.SplitN(global("IFNAME=guest PING"), "\n", 2)[0], "PONG")
 	if _, err := os.Stat(guestSock); err != nil {
 		t.Errorf("the section added: its socket: %v", err)
 	}
@@ -173,17 +164,17 @@ func TestReloadSectionsWithGlobalSocket(t *testing.T) {
 	// RELOAD on the section's own socket, which the file no longer has:
 	// the socket closes once its command is answered.
 	writeFile(t, conf, one)
-	want("RELOAD on the removed section's socket", cli(t, run, "-i", "guest", "raw", "RELOAD"), "OK\n")
+	wantReply(t, "RELOAD on the removed section's socket", cli(t, run, "-i", "guest", "raw", "RELOAD"), "OK\n")
 	expect("IFNAME=wlan0 <3>AP-STA-DISCONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-DISCONNECTED "+second)
 	expect("<3>AP-STA-CONNECTED "+first, "<3>AP-STA-CONNECTED "+second)
-	want("INTERFACES with the section removed", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
-	want("IFNAME=guest removed", global("IFNAME=guest PING"), "FAIL\n")
+	wantReply(t, "INTERFACES with the section removed", global("INTERFACES ctrl"), "wlan0 ctrl_iface="+run+"\n")
+	wantReply(t, "IFNAME=guest removed", global("IFNAME=guest PING"), "FAIL\n")
 	waitUntil(t, "the removed section's socket to close", 10*time.Second, func() bool {
 		_, err := os.Stat(guestSock)
 		return os.IsNotExist(err)
 	})
 
-	want("REMOVE of the first BSS", global("REMOVE wlan0"), "OK\n")
+	wantReply(t, "REMOVE of the first BSS", global("REMOVE wlan0"), "OK\n")
 	expect("<3>AP-STA-DISCONNECTED "+first, "<3>AP-STA-DISCONNECTED "+second)
 	writeFile(t, conf, two)
 	d.cmd.Process.Signal(syscall.SIGHUP)
@@ -191,11 +182,11 @@ func TestReloadSectionsWithGlobalSocket(t *testing.T) {
 		return strings.Contains(d.log(), `msg="reload: the radio restarted with the file's bss= sections" bss=guest`) &&
 			strings.Count(d.log(), `msg="reload: the radio restarted with the file's bss= sections"`) == 3
 	})
-	want("INTERFACES with the first BSS removed", global("INTERFACES"), "")
-	want("ADD of the first BSS", global("ADD wlan0 "+run), "OK\n")
-	want("INTERFACES after ADD", global("INTERFACES"), "wlan0\nguest\n")
+	wantReply(t, "INTERFACES with the first BSS removed", global("INTERFACES"), "")
+	wantReply(t, "ADD of the first BSS", global("ADD wlan0 "+run), "OK\n")
+	wantReply(t, "INTERFACES after ADD", global("INTERFACES"), "wlan0\nguest\n")
 	// ENABLE fails on a radio already on: the restart kept it off.
-	want("ENABLE", cli(t, run, "enable"), "OK\n")
+	wantReply(t, "ENABLE", cli(t, run, "enable"), "OK\n")
 	expect("IFNAME=wlan0 <3>AP-STA-CONNECTED "+first, "IFNAME=wlan0 <3>AP-STA-CONNECTED "+second)
 }
 
