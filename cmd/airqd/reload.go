@@ -45,26 +45,39 @@ type reloader struct {
 	sockets sectionSockets
 	gone    []*shell.HostapdServer
 	// slot is the global socket's (-g), whose commands hold its mu while
-	// they take mu: a reload takes its mu first (lock).
-	slot atomic.Pointer[bssSlot]
+	// they take mu: a reload takes its mu first (lock). Stored once,
+	// with mu held; locked is the slot lock took, guarded by mu.
+	slot   atomic.Pointer[bssSlot]
+	locked *bssSlot
 }
 
 // lock takes mu for a reload, after the global socket's slot's lock: a
 // restart for the file's sections changes the sockets it holds.
 func (r *reloader) lock() {
-	if s := r.slot.Load(); s != nil {
-		s.mu.Lock()
+	for {
+		s := r.slot.Load()
+		if s != nil {
+			s.mu.Lock()
+		}
+		r.mu.Lock()
+		if r.slot.Load() == s { // else stored meanwhile, at start
+			r.locked = s
+			return
+		}
+		r.mu.Unlock()
+		if s != nil {
+			s.mu.Unlock()
+		}
 	}
-	r.mu.Lock()
 }
 
 // unlock releases lock's locks and returns the sockets to close
 // (closeGone).
 func (r *reloader) unlock() []*shell.HostapdServer {
-	gone := r.gone
-	r.gone = nil
+	gone, s := r.gone, r.locked
+	r.gone, r.locked = nil, nil
 	r.mu.Unlock()
-	if s := r.slot.Load(); s != nil {
+	if s != nil {
 		s.mu.Unlock()
 	}
 	return gone
