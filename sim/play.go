@@ -2,8 +2,10 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -20,7 +22,10 @@ type Play struct {
 	flowsOn []bool // per station: its flows started
 	// away are the stations of the scenario that had left for good when
 	// the simulation before this one stopped (Next): they stay away.
-	away []bool
+	// ssids are the networks its stations looked for: one whose BSS the
+	// radio no longer has looks for it still.
+	away  []bool
+	ssids []string
 
 	next time.Duration // when the next summary line is due
 	prev summarySample
@@ -35,13 +40,28 @@ type summarySample struct {
 }
 
 // NewPlay starts a simulation with cfg and a wired host. The stations come
-// with AddStations.
+// with AddStations; a station's BSS must be one of cfg's.
 func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
+	return newPlay(cfg, sc, join, nil)
+}
+
+func newPlay(cfg Config, sc Scenario, join time.Duration, ssids []string) (*Play, error) {
+	k := 0
+	for _, line := range sc.Stations {
+		if line.BSS != "" && !slices.ContainsFunc(cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == line.BSS }) && k >= len(ssids) {
+			var names []string
+			for _, b := range cfg.AP.BSSes {
+				names = append(names, b.Name)
+			}
+			return nil, fmt.Errorf("sim: scenario station %d: bss=%s: the radio has no BSS of that name beside the first (its others: %q)", k+1, line.BSS, names)
+		}
+		k += line.Count
+	}
 	s, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	p := &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join}
+	p := &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join, ssids: ssids}
 	p.prev = p.sample()
 	p.next = s.Now().Truncate(time.Second) + time.Second
 	return p, nil
@@ -51,9 +71,9 @@ func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
 // station deauthenticated), first noting the stations that had left for
 // good (deauthenticated with reconnect off), for Next.
 func (p *Play) Stop() {
-	p.away = p.away[:0]
+	p.away, p.ssids = p.away[:0], p.ssids[:0]
 	for _, st := range p.s.stations[:len(p.flowsOn)] {
-		p.away = append(p.away, !st.wantUp)
+		p.away, p.ssids = append(p.away, !st.wantUp), append(p.ssids, st.cfg.SSID)
 	}
 	p.s.Shutdown()
 }
@@ -61,12 +81,13 @@ func (p *Play) Stop() {
 // Next starts the simulation of a radio restarted with a new
 // configuration after p stopped (Stop): its virtual clock goes on from
 // p's, and its stations, the scenario's as at a start, look for their
-// BSS again, but for those that had left p for good, which stay away.
-// The stations join the first BSS, the one every scenario station
-// belongs to, whatever its SSID now.
+// BSS again (by name: under its SSID now), but for those that had left p
+// for good, which stay away. A station whose BSS the radio no longer has
+// goes on looking for the network it was in, and joins it once a restart
+// brings it back.
 func (p *Play) Next(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
 	cfg.Start = p.s.Now()
-	next, err := NewPlay(cfg, sc, join)
+	next, err := newPlay(cfg, sc, join, p.ssids)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +109,7 @@ func (p *Play) AddStations() {
 		for range line.Count {
 			at += p.join
 			st := p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
-				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true})
+				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true, SSID: p.ssidOf(line.BSS, len(p.flowsOn))})
 			if k := len(p.flowsOn); k < len(p.away) && p.away[k] {
 				st.stayAway()
 			}
@@ -125,6 +146,19 @@ func (p *Play) RunUntil(t time.Duration) {
 			k++
 		}
 	}
+}
+
+// ssidOf is the network station k of BSS bss looks for: its BSS's SSID,
+// or the one it looked for before a restart whose radio lacks its BSS;
+// "" for the first BSS's.
+func (p *Play) ssidOf(bss string, k int) string {
+	if bss == "" {
+		return ""
+	}
+	if i := slices.IndexFunc(p.s.cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == bss }); i >= 0 {
+		return p.s.cfg.AP.BSSes[i].SSID
+	}
+	return p.ssids[k] // newPlay checked it is there
 }
 
 func (p *Play) startFlows(st *Station, flows []Flow) {

@@ -75,3 +75,63 @@ func TestPlayNext(t *testing.T) {
 		}
 	}
 }
+
+// A scenario station of a BSS beside the first (bss=NAME) joins that
+// BSS; a restart without it leaves the station looking for its network,
+// which it joins again once a restart brings the BSS back, under its new
+// SSID. A station of a BSS the radio never had is refused at the start.
+func TestPlayNextSections(t *testing.T) {
+	guest := ap.BSSConfig{Name: "guest", SSID: "guest", BSSID: ieee80211.MAC{0x02, 0, 0, 0, 0x01, 1}}
+	with := Config{Seed: 5, Medium: MediumConfig{SignalLoss: true}, AP: ap.Config{SSID: "main", BSSes: []ap.BSSConfig{guest}}}
+	without := Config{Seed: 6, Medium: MediumConfig{SignalLoss: true}, AP: ap.Config{SSID: "main"}}
+	sc, err := ParseScenario("traffic=ping\nbss=guest traffic=ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewPlay(without, sc, 50*time.Millisecond); err == nil {
+		t.Error("a station of a BSS the radio does not have: no error")
+	}
+	run := func(p *Play) []ctl.Station {
+		p.AddStations()
+		for end := p.Sim().Now() + 2*time.Second; p.Sim().Now() < end; {
+			p.RunUntil(p.Sim().Now() + 20*time.Millisecond)
+		}
+		return p.Sim().Control(ctl.Request{Op: ctl.OpStationDump}).Stations
+	}
+	bssOf := func(sts []ctl.Station) map[ctl.MAC]string {
+		m := map[ctl.MAC]string{}
+		for _, s := range sts {
+			m[s.Addr] = s.BSS
+		}
+		return m
+	}
+	p, err := NewPlay(with, sc, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := ctl.MAC{0x02, 0, 0, 0, 0x10, 1}, ctl.MAC{0x02, 0, 0, 0, 0x10, 2}
+	if got := bssOf(run(p)); len(got) != 2 || got[first] != "" || got[second] != "guest" {
+		t.Fatalf("at the start: stations in %v", got)
+	}
+	p.Stop()
+	p, err = p.Next(without, sc, 50*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bssOf(run(p)); len(got) != 1 || got[first] != "" {
+		t.Errorf("without the guest BSS: stations in %v, want the first station alone", got)
+	}
+	if st := p.Sim().Stations()[1]; st.Stats().Probes == 0 {
+		t.Error("without the guest BSS: its station does not look for it")
+	}
+	p.Stop()
+	back := with
+	back.AP.BSSes = []ap.BSSConfig{guest}
+	back.AP.BSSes[0].SSID = "guest2"
+	if p, err = p.Next(back, sc, 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if got := bssOf(run(p)); len(got) != 2 || got[first] != "" || got[second] != "guest" {
+		t.Errorf("with the guest BSS back: stations in %v", got)
+	}
+}
