@@ -310,3 +310,34 @@ func simClock(t *testing.T, log, msg string) []time.Duration {
 	}
 	return out
 }
+
+// A simulated station of a bss= section (the scenario's bss=) rejoins its
+// section after a restart: a file without the section leaves it
+// disconnected, looking for its network, while the first BSS's station
+// joins again; the section back, under another SSID, the station joins it.
+func TestReloadSectionsSimStationOfASection(t *testing.T) {
+	dir := t.TempDir()
+	conf, scn := filepath.Join(dir, "airqd.conf"), filepath.Join(dir, "guest.scn")
+	one := "interface=wlan0\nssid=main\nchannel=6\nctrl_interface=" + filepath.Join(dir, "run") + "\n"
+	writeFile(t, conf, one+"bss=guest\nssid=guest\n")
+	writeFile(t, scn, "traffic=ping\nbss=guest traffic=ping\n")
+	d := startDaemon(t, "-config", conf, "-sim-scenario", scn, "-sim-join", "100ms")
+	expect := d.events(t)
+	waitAssociated(t, d, 2, 10*time.Second)
+	const first, second = "02:00:00:00:10:01", "02:00:00:00:10:02"
+
+	writeFile(t, conf, one)
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	expect("IFNAME=wlan0 <3>AP-STA-DISCONNECTED "+first, "IFNAME=guest <3>AP-STA-DISCONNECTED "+second)
+	expect("<3>AP-STA-CONNECTED " + first)
+	var st []ctl.Station
+	d.ctlJSON(t, &st, "station", "dump")
+	if len(st) != 1 || st[0].Addr.String() != first {
+		t.Errorf("without the section: stations %+v, want %s alone", st, first)
+	}
+
+	writeFile(t, conf, one+"bss=guest\nssid=guest2\n")
+	d.cmd.Process.Signal(syscall.SIGHUP)
+	expect("<3>AP-STA-DISCONNECTED " + first)
+	expect("IFNAME=wlan0 <3>AP-STA-CONNECTED "+first, "IFNAME=guest <3>AP-STA-CONNECTED "+second)
+}
