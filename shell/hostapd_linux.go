@@ -37,6 +37,10 @@ type HostapdServer struct {
 	cancel     context.CancelFunc
 	wg         sync.WaitGroup
 	once       sync.Once
+	// answering: serve is answering a datagram; closeAfter: once it has
+	// answered, serve closes the socket (CloseAfterReply). Guarded by mu.
+	mu                    sync.Mutex
+	answering, closeAfter bool
 }
 
 // ListenHostapd creates the socket, as hostapd does: the directory made
@@ -147,6 +151,7 @@ func (s *HostapdServer) serve() {
 		if err != nil || from == nil || from.Name == "" {
 			continue
 		}
+		s.setAnswering(true)
 		reply := hostapd.ReplyFail
 		if flags&syscall.MSG_TRUNC == 0 && n <= hostapd.MaxRequest {
 			reply = s.answer(buf[:n], from.Name)
@@ -159,7 +164,34 @@ func (s *HostapdServer) serve() {
 			s.h.cfg.Log.Warn("hostapd control: no permission to answer a client: its socket belongs to another user "+
 				"(run hostapd_cli as airqd's user)", "socket", s.path, "client", from.Name)
 		}
+		if s.setAnswering(false) {
+			go s.Close() // Close waits for serve
+			return
+		}
 	}
+}
+
+// setAnswering marks serve answering a datagram or done with it; done,
+// it reports whether CloseAfterReply asked to close meanwhile.
+func (s *HostapdServer) setAnswering(on bool) (closeNow bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.answering = on
+	return !on && s.closeAfter
+}
+
+// CloseAfterReply is Close, but for a socket answering a command (a
+// RELOAD whose file no longer has the socket's BSS), which would wait for
+// itself: the socket closes once the command is answered.
+func (s *HostapdServer) CloseAfterReply() {
+	s.mu.Lock()
+	if s.answering {
+		s.closeAfter = true
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Unlock()
+	s.Close()
 }
 
 // sendTo sends one datagram without waiting: a client whose socket is

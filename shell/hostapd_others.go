@@ -23,6 +23,9 @@ func (s *HostapdServer) Addr() string { return "" }
 // Close does nothing.
 func (s *HostapdServer) Close() error { return nil }
 
+// CloseAfterReply does nothing.
+func (s *HostapdServer) CloseAfterReply() {}
+
 // ListenHostapdGlobal fails: hostapd's control sockets are served on Linux.
 func ListenHostapdGlobal(*ControlServer, string, int, HostapdGlobal, *slog.Logger) (*HostapdServer, error) {
 	return nil, errors.New("-g: hostapd's control sockets are supported on Linux only")

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/counter"
 	"github.com/airq/airq/ctl"
 	"github.com/airq/airq/internal/ieee80211"
@@ -18,6 +20,12 @@ type Play struct {
 	sc      Scenario
 	join    time.Duration
 	flowsOn []bool // per station: its flows started
+	// away are the stations of the scenario that had left for good when
+	// the simulation before this one stopped (Next): they stay away.
+	// ssids are the networks its stations looked for: one whose BSS the
+	// radio no longer has looks for it still.
+	away  []bool
+	ssids []string
 
 	next time.Duration // when the next summary line is due
 	prev summarySample
@@ -32,29 +40,79 @@ type summarySample struct {
 }
 
 // NewPlay starts a simulation with cfg and a wired host. The stations come
-// with AddStations.
+// with AddStations; a station's BSS must be one of cfg's.
 func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
+	return newPlay(cfg, sc, join, nil)
+}
+
+func newPlay(cfg Config, sc Scenario, join time.Duration, ssids []string) (*Play, error) {
+	k := 0
+	for _, line := range sc.Stations {
+		if line.BSS != "" && !slices.ContainsFunc(cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == line.BSS }) && k >= len(ssids) {
+			var names []string
+			for _, b := range cfg.AP.BSSes {
+				names = append(names, b.Name)
+			}
+			return nil, fmt.Errorf("sim: scenario station %d: bss=%s: the radio has no BSS of that name beside the first (its others: %q)", k+1, line.BSS, names)
+		}
+		k += line.Count
+	}
 	s, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join, next: time.Second}, nil
+	p := &Play{s: s, host: s.AddHost(HostConfig{}), sc: sc, join: join, ssids: ssids}
+	p.prev = p.sample()
+	p.next = s.Now().Truncate(time.Second) + time.Second
+	return p, nil
+}
+
+// Stop ends the simulation as airqd's radio stop does (Sim.Shutdown: every
+// station deauthenticated), first noting the stations that had left for
+// good (deauthenticated with reconnect off), for Next.
+func (p *Play) Stop() {
+	p.away, p.ssids = p.away[:0], p.ssids[:0]
+	for _, st := range p.s.stations[:len(p.flowsOn)] {
+		p.away, p.ssids = append(p.away, !st.wantUp), append(p.ssids, st.cfg.SSID)
+	}
+	p.s.Shutdown()
+}
+
+// Next starts the simulation of a radio restarted with a new
+// configuration after p stopped (Stop): its virtual clock goes on from
+// p's, and its stations, the scenario's as at a start, look for their
+// BSS again (by name: under its SSID now), but for those that had left p
+// for good, which stay away. A station whose BSS the radio no longer has
+// goes on looking for the network it was in, and joins it once a restart
+// brings it back.
+func (p *Play) Next(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
+	cfg.Start = p.s.Now()
+	next, err := newPlay(cfg, sc, join, p.ssids)
+	if err != nil {
+		return nil, err
+	}
+	next.away = p.away
+	return next, nil
 }
 
 // Sim returns the simulation.
 func (p *Play) Sim() *Sim { return p.s }
 
 // AddStations adds the scenario's stations, the first one join from now
-// and each further one join after the previous one. With automatic
-// channel selection, call it once the channel is chosen.
+// and each further one join after the previous one (after a restart, Next,
+// those that had left for good stay away). With automatic channel
+// selection, call it once the channel is chosen.
 func (p *Play) AddStations() {
 	phy := p.s.Core().Config().PHY
 	at := p.s.Now()
 	for _, line := range p.sc.Stations {
 		for range line.Count {
 			at += p.join
-			p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
-				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true})
+			st := p.s.AddStation(StationConfig{Start: at, HT: phy.HT, VHT: phy.VHT, Signal: line.Signal, Loss: line.Loss,
+				PowerSave: line.PowerSave, Reconnect: line.Reconnect, UseAPKey: true, SSID: p.ssidOf(line.BSS, len(p.flowsOn))})
+			if k := len(p.flowsOn); k < len(p.away) && p.away[k] {
+				st.stayAway()
+			}
 			p.flowsOn = append(p.flowsOn, false)
 		}
 	}
@@ -88,6 +146,19 @@ func (p *Play) RunUntil(t time.Duration) {
 			k++
 		}
 	}
+}
+
+// ssidOf is the network station k of BSS bss looks for: its BSS's SSID,
+// or the one it looked for before a restart whose radio lacks its BSS;
+// "" for the first BSS's.
+func (p *Play) ssidOf(bss string, k int) string {
+	if bss == "" {
+		return ""
+	}
+	if i := slices.IndexFunc(p.s.cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == bss }); i >= 0 {
+		return p.s.cfg.AP.BSSes[i].SSID
+	}
+	return p.ssids[k] // newPlay checked it is there
 }
 
 func (p *Play) startFlows(st *Station, flows []Flow) {

@@ -33,6 +33,9 @@ type ScenarioStation struct {
 	Reconnect bool // start over after the AP deauthenticates it
 	Count     int
 	Traffic   []Flow
+	// BSS names the BSS beside the first (ap.BSSConfig.Name, airqd's
+	// bss= section) whose network the station joins; "" the first BSS.
+	BSS string
 }
 
 // Flow is one flow of a station's traffic.
@@ -63,6 +66,7 @@ var ScenarioKeys = [][2]string{
 	{"traffic", "a comma-separated list of bulk (download from the wired host), upload, ping (the station pings the host every second), udp:MBIT (downlink UDP at MBIT Mbit/s), or none (default bulk,ping)"},
 	{"reconnect", "on or off: after a deauthentication (airqctl station del) the station joins again 100 ms later (default on)"},
 	{"count", "1 to 64 stations alike (default 1)"},
+	{"bss", "the name of the BSS beside the first (airqd's bss= section) whose network the station joins, up to 15 bytes (default the first BSS)"},
 }
 
 // DefaultStation is a station of a line without keys.
@@ -161,6 +165,9 @@ func (st *ScenarioStation) set(key, val string) bool {
 		var ok bool
 		st.Traffic, ok = parseTraffic(val)
 		return ok
+	case "bss":
+		st.BSS = val
+		return val != "" && len(val) <= 15 && !strings.Contains(val, "/")
 	}
 	return false
 }
@@ -208,6 +215,9 @@ func (st ScenarioStation) String() string {
 			b.WriteByte(',')
 		}
 		b.WriteString(f.String())
+	}
+	if st.BSS != "" {
+		b.WriteString(" bss=" + st.BSS)
 	}
 	return b.String()
 }

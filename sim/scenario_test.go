@@ -70,6 +70,7 @@ func FuzzParseScenario(f *testing.F) {
 		f.Add(text)
 	}
 	f.Add("signal=-69 loss=0.05 ps=on traffic=udp:3,bulk count=3 reconnect=off")
+	f.Add("bss=guest traffic=ping count=2")
 	f.Fuzz(func(t *testing.T, text string) {
 		sc, err := ParseScenario(text)
 		if err != nil {

@@ -30,6 +30,10 @@ type Config struct {
 	SAEJobCost time.Duration
 	// Capture, when set, sees the frames of the AP's radio (capture.go).
 	Capture func(at time.Duration, frame []byte)
+	// Start is the virtual time the simulation starts at: 0, or where
+	// the simulation of a restarted radio's predecessor stopped
+	// (Play.Next), so that its clock goes on.
+	Start time.Duration
 }
 
 // Sim is one simulated BSS: the core, the medium, stations and wired
@@ -72,7 +76,7 @@ type Sim struct {
 }
 
 // New builds a simulation around a new core and starts the core at
-// virtual time 0.
+// virtual time cfg.Start.
 func New(cfg Config) (*Sim, error) {
 	cfg = cfg.withDefaults()
 	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
@@ -111,7 +115,8 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s.drv = driver{s: s}
 	s.med.init(core.Config(), cfg.Medium)
-	s.core.Start(0)
+	s.now = max(cfg.Start, 0)
+	s.core.Start(s.now)
 	s.drainCore()
 	return s, nil
 }

@@ -262,6 +262,13 @@ func (st *Station) Connect() {
 	}
 }
 
+// stayAway keeps a station that has not started from ever looking for
+// its BSS, as one that left for good.
+func (st *Station) stayAway() {
+	st.wantUp = false
+	st.gen++ // its start
+}
+
 // Deauthenticate sends a deauthentication to the AP and leaves the BSS.
 func (st *Station) Deauthenticate(reason uint16) {
 	st.wantUp = false

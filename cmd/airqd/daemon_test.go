@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -278,41 +279,7 @@ func TestDaemonReload(t *testing.T) {
 // when a station is removed, and one when it comes back.
 func TestDaemonEvents(t *testing.T) {
 	d := startDaemon(t, "-sim-stations", "2", "-sim-join", "1s")
-	cmd := exec.Command(airqctlBin, "-socket", d.socket, "events")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	lines := make(chan string, 64)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	expect := func(prefix string) {
-		t.Helper()
-		timeout := time.After(10 * time.Second)
-		for {
-			select {
-			case l, ok := <-lines:
-				if !ok {
-					t.Fatalf("stream ended; still waiting for %q", prefix)
-				}
-				if strings.HasPrefix(l, prefix) {
-					return
-				}
-				t.Logf("event %q", l)
-			case <-timeout:
-				t.Fatalf("no %q line", prefix)
-			}
-		}
-	}
+	expect := d.events(t)
 	const first, second = "02:00:00:00:10:01", "02:00:00:00:10:02"
 	expect("<3>AP-STA-CONNECTED " + first + " aid=1")
 	expect("<3>AP-STA-CONNECTED " + second + " aid=2")
@@ -322,6 +289,49 @@ func TestDaemonEvents(t *testing.T) {
 	expect("<3>AP-STA-DISCONNECTED " + first + " aid=1 reason=3")
 	// A simulated station joins again after a deletion (reconnect=on).
 	expect("<3>AP-STA-CONNECTED " + first)
+}
+
+// events runs airqctl events for the rest of the test; expect waits for
+// a line starting with each of prefixes, in any order, skipping others.
+func (d *airqdProc) events(t *testing.T) (expect func(prefixes ...string)) {
+	t.Helper()
+	cmd := exec.Command(airqctlBin, "-socket", d.socket, "events")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	return func(prefixes ...string) {
+		t.Helper()
+		timeout := time.After(10 * time.Second)
+		for len(prefixes) > 0 {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("stream ended; still waiting for %q", prefixes)
+				}
+				i := slices.IndexFunc(prefixes, func(p string) bool { return strings.HasPrefix(l, p) })
+				if i < 0 {
+					t.Logf("event %q", l)
+					continue
+				}
+				prefixes = slices.Delete(prefixes, i, i+1)
+			case <-timeout:
+				t.Fatalf("no %q line", prefixes)
+			}
+		}
+	}
 }
 
 // Bad flags and bad configuration: one clear line on stderr, exit 2,

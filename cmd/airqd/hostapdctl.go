@@ -220,13 +220,17 @@ func (b *hostapdBackend) Set(key, value string) error {
 // Reload applies the file with SET's lines and deauthenticates every
 // station with reason 2, as hostapd's RELOAD restarts the BSS.
 func (b *hostapdBackend) Reload(ctx context.Context) error {
-	b.rl.mu.Lock()
+	b.rl.lock()
 	err := b.rl.reloadLocked(ctx)
-	b.rl.mu.Unlock()
-	if err != nil {
-		return err
+	gone := b.rl.unlock()
+	if err == nil {
+		err = deauthAll(ctx, b.srv, ieee80211.ReasonPrevAuthNotValid)
 	}
-	return deauthAll(ctx, b.srv, ieee80211.ReasonPrevAuthNotValid)
+	// After the deauthentications, which the socket's context bounds:
+	// this socket may be one the new file's sections no longer have, and
+	// closes once this command is answered.
+	closeGone(gone)
+	return err
 }
 
 // ReloadPSK re-reads the PSKs (wpa_psk_file, and SET's wpa_psk and
@@ -288,15 +292,20 @@ func startHostapdAll(o *options, srv *shell.ControlServer, rl *reloader, log *sl
 		closeSockets(socks)
 		return err
 	}
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
 	if gs != nil {
 		o.closeHostapd = func() {
 			gs.Close()
 			slot.Close() // the BSSes' sockets, which slot owns (the first's may be one ADD opened)
 		}
+		rl.sockets = slot
+		rl.slot.Store(slot)
 		return nil
 	}
-	rl.sockets = &hostapdSockets{socks: socks}
-	o.closeHostapd = rl.sockets.close
+	hs := &hostapdSockets{socks: socks}
+	rl.sockets = hs
+	o.closeHostapd = hs.close
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 
@@ -224,8 +225,7 @@ func (b *bssSlot) enable(ctx context.Context) error {
 // take makes next the BSS's configuration: applied to the running radio,
 // or, where it changes what only a start applies, by a new start of the
 // radio with the BSS off (as hostapd builds each added interface afresh);
-// without restarts (the simulated radio) such a change is refused. Call
-// it with b.mu held.
+// without restarts such a change is refused. Call it with b.mu held.
 func (b *bssSlot) take(ctx context.Context, next options) error {
 	b.rl.mu.Lock()
 	keys := b.rl.needsRestart(&next)
@@ -338,6 +338,29 @@ func (b *bssSlot) Lookup(iface string) *shell.HostapdServer {
 	}
 	return nil
 }
+
+// follow is sectionSockets' over the sections' sockets the slot holds;
+// a section may not take the name of a first BSS added under another
+// name. Call it with b.mu held (reloader.lock).
+func (b *bssSlot) follow(next options, r *reloader) (socks, opened []bssSocket, err error) {
+	if i := slices.IndexFunc(next.BSSes, func(s config.BSS) bool { return s.Name == b.name }); b.added && i >= 0 {
+		s := next.BSSes[i]
+		return nil, nil, fmt.Errorf("bss %s (line %d): the name of the BSS added through the global socket: a section takes a name of its own", s.Name, s.Line)
+	}
+	return followSockets(append([]bssSocket{{name: b.name, dir: b.dir, hs: b.hs}}, b.sections...), next, r)
+}
+
+// replace makes socks[1:] the sections' sockets the global socket lists
+// and reaches. Call it with b.mu held.
+func (b *bssSlot) replace(socks []bssSocket) []*shell.HostapdServer {
+	gone := goneSockets(b.sections, socks[1:])
+	b.sections = socks[1:]
+	return gone
+}
+
+// off reports whether the radio's first BSS is off: removed through the
+// global socket, or added but not enabled. Call it with b.mu held.
+func (b *bssSlot) off() bool { return !b.added || b.pending }
 
 // withConfig is the command line with -config FILE in place of its own.
 func withConfig(args []string, file string) []string {

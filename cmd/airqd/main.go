@@ -110,19 +110,19 @@ func serve(ctx context.Context, opts options, level *slog.LevelVar, args []strin
 	if loopLatency != nil {
 		wg.Go(func() { probeLoop(hctx, srv, loopLatency) })
 	}
-	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log}
+	// An added BSS (-g) or a file's changed bss= sections (SIGHUP) take a
+	// new start of the radio, simulated or not.
+	radio := &radioRestarts{run: runRadio}
+	if opts.Radio == "sim" {
+		radio.run = new(simRadio).run
+	}
+	rl := &reloader{args: args, cur: opts, srv: srv, level: level, log: log, radio: radio}
 	wg.Go(func() { reloadOnHUP(hctx, rl) })
 	if err := startHostapdAll(&opts, srv, rl, log); err != nil {
 		return err
 	}
 	defer opts.closeHostapd() // first: CTRL-EVENT-TERMINATING while the core still answers
 
-	if opts.Radio == "sim" {
-		return runSim(ctx, opts, log)
-	}
-	// An added BSS (-g) or a file's changed bss= sections (SIGHUP) take a
-	// new start of the radio.
-	rl.radio = &radioRestarts{run: runRadio}
 	opts.keepControl = true
 	err = rl.radio.loop(ctx, opts, log)
 	srv.Close() // as the radio's last loop would: requests from now on fail at once

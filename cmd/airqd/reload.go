@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
@@ -32,27 +33,67 @@ type reloader struct {
 	// a SIGHUP drops them, as hostapd's re-read of the file drops SET's
 	// changes. Guarded by mu.
 	staged []byte
-	// radio restarts the radio for a BSS added through the global socket
-	// whose settings only a start applies, and for a file whose bss=
-	// sections changed (reload_sections.go); nil (the simulated radio):
-	// they are refused.
+	// radio restarts the radio, real or simulated, for a BSS added
+	// through the global socket whose settings only a start applies, and
+	// for a file whose bss= sections changed (reload_sections.go); nil
+	// (tests of the reload alone): they are refused.
 	radio *radioRestarts
 	// sockets are the BSSes' hostapd sockets, which follow the file's
-	// sections; nil with -g, whose slot holds them: the sections are not
-	// applied.
-	sockets *hostapdSockets
+	// sections: hostapdSockets, or with -g slot; gone are those a restart
+	// for the sections no longer needs, closed once mu is released
+	// (reload_sections.go). Guarded by mu.
+	sockets sectionSockets
+	gone    []*shell.HostapdServer
+	// slot is the global socket's (-g), whose commands hold its mu while
+	// they take mu: a reload takes its mu first (lock). Stored once,
+	// with mu held; locked is the slot lock took, guarded by mu.
+	slot   atomic.Pointer[bssSlot]
+	locked *bssSlot
+}
+
+// lock takes mu for a reload, after the global socket's slot's lock: a
+// restart for the file's sections changes the sockets it holds.
+func (r *reloader) lock() {
+	for {
+		s := r.slot.Load()
+		if s != nil {
+			s.mu.Lock()
+		}
+		r.mu.Lock()
+		if r.slot.Load() == s { // else stored meanwhile, at start
+			r.locked = s
+			return
+		}
+		r.mu.Unlock()
+		if s != nil {
+			s.mu.Unlock()
+		}
+	}
+}
+
+// unlock releases lock's locks and returns the sockets to close
+// (closeGone).
+func (r *reloader) unlock() []*shell.HostapdServer {
+	gone, s := r.gone, r.locked
+	r.gone, r.locked = nil, nil
+	r.mu.Unlock()
+	if s != nil {
+		s.mu.Unlock()
+	}
+	return gone
 }
 
 // reloadFile is SIGHUP's reload: the file as it is now.
 func (r *reloader) reloadFile(ctx context.Context) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.lock()
 	r.staged = nil
-	return r.reloadLocked(ctx)
+	err := r.reloadLocked(ctx)
+	closeGone(r.unlock())
+	return err
 }
 
 // reloadLocked re-reads the file (and the staged lines). A file that no
-// longer parses changes nothing.
+// longer parses changes nothing. Call it with lock's locks held.
 func (r *reloader) reloadLocked(ctx context.Context) error {
 	if r.cur.configPath == "" && len(r.staged) == 0 {
 		r.log.Info("SIGHUP: no -config file to reload")

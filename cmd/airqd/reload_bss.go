@@ -150,13 +150,9 @@ func changedKeys(a, b map[string]string) []string {
 
 // logBSSReload says what of next's sections a reload does not apply.
 func (r *reloader) logBSSReload(next *options, br bssReload) {
-	if !br.sameSet {
-		why := "the simulated radio does not restart"
-		if r.radio != nil {
-			why = "with -g the global socket holds the sections' sockets"
-		}
+	if !br.sameSet { // a reloader with no radio to restart (the radio's restart it is, reload_sections.go)
 		r.log.Warn("reload: bss= sections added, removed or reordered: restart airqd to apply them; the running BSSes keep their settings and stations",
-			"running", strings.Join(sectionNames(&r.cur), " "), "file", strings.Join(sectionNames(next), " "), "why", why)
+			"running", strings.Join(sectionNames(&r.cur), " "), "file", strings.Join(sectionNames(next), " "))
 		return
 	}
 	for _, b := range next.BSSes {

@@ -14,7 +14,8 @@ import (
 // (its SSID, channel, security: hostapd builds each added interface
 // afresh), or a SIGHUP's file adds, removes or reorders bss= sections.
 // The control server, hostapd's sockets and their monitors stay;
-// the radio's loop, monitor interface and TAP are made again.
+// the radio's loop, monitor interface and TAP are made again (the
+// simulated radio's simulation goes on from where it stopped: simRadio).
 type radioRestarts struct {
 	run func(context.Context, options, *slog.Logger) error // runRadio
 

@@ -68,8 +68,9 @@ var simBSSID = ieee80211.MAC{0x02, 0, 0, 0, 0x01, 0}
 // the options' configuration on a medium where a station's signal decides
 // which rates reach it, a wired host, the scenario's stations (once the
 // channel is chosen, with ACS), and neighbouring networks to find with
-// -scan or -channel 0.
-func newSimPlay(o options, seed uint64) (*sim.Play, error) {
+// -scan or -channel 0. After a restart of the radio the simulation goes
+// on from prev's (sim.Play.Next); epoch is the capture's time zero.
+func newSimPlay(o options, seed uint64, prev *sim.Play, epoch time.Time) (*sim.Play, error) {
 	cfg := o.Core
 	if cfg.BSSID.IsZero() {
 		cfg.BSSID = simBSSID
@@ -84,7 +85,16 @@ func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
 	}
-	p, err := sim.NewPlay(sim.Config{Seed: seed, AP: cfg, Medium: med, Capture: o.simCapture(time.Now())}, o.simScenario, o.Sim.Join)
+	sc := sim.Config{Seed: seed, AP: cfg, Medium: med, Capture: o.simCapture(epoch)}
+	var (
+		p   *sim.Play
+		err error
+	)
+	if prev != nil {
+		p, err = prev.Next(sc, o.simScenario, o.Sim.Join)
+	} else {
+		p, err = sim.NewPlay(sc, o.simScenario, o.Sim.Join)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -101,12 +111,23 @@ func newSimPlay(o options, seed uint64) (*sim.Play, error) {
 	return p, nil
 }
 
-// runSim runs the simulation paced to the wall clock: virtual time follows
+// simRadio is the simulated radio across its restarts (radioRestarts): a
+// restarted radio's simulation goes on from the one before, on the same
+// wall clock, so virtual time keeps following real time.
+type simRadio struct {
+	prev  *sim.Play // the simulation that ran last, stopped
+	start time.Time // the wall time of virtual time 0
+}
+
+// run runs the simulation paced to the wall clock: virtual time follows
 // real time, and the loop sleeps until the next event or summary line. The
 // summary line (sim.Play.AppendSummary) goes to stdout once a second until
 // ctx ends.
-func runSim(ctx context.Context, o options, log *slog.Logger) error {
-	p, err := newSimPlay(o, uint64(time.Now().UnixNano()))
+func (r *simRadio) run(ctx context.Context, o options, log *slog.Logger) error {
+	if r.start.IsZero() {
+		r.start = time.Now()
+	}
+	p, err := newSimPlay(o, uint64(time.Now().UnixNano()), r.prev, r.start)
 	if err != nil {
 		return err
 	}
@@ -117,17 +138,21 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 	control := func(req ctl.Request) ctl.Reply { return s.Control(req) }
 	cfg := s.Core().Config()
 	log.Info("simulated radio up", "ssid", cfg.SSID, "bssid", cfg.BSSID, "channel", cfg.Channel, "stations", o.simScenario.Len(),
-		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control)
+		"retune", o.Sim.Retune, "retune_jitter", o.Sim.RetuneJitter, "control", o.Control, "virtual", s.Now().Round(time.Millisecond))
 	logBSSes(log, cfg, nil)
 	daemon.SdNotify(false, daemon.SdNotifyReady)
-	log.Info(simHint(o.Control))
+	if r.prev == nil {
+		log.Info(simHint(o.Control))
+	}
+	if o.onReady != nil {
+		o.onReady()
+	}
 	line := make([]byte, 0, 256)
 	stdout := &readerGone{w: os.Stdout}
-	start := time.Now()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	for {
-		now := min(time.Since(start), s.Now()+maxSimStep)
+		now := min(time.Since(r.start), s.Now()+maxSimStep)
 		p.RunUntil(now)
 		if waitACS && s.Home() != 0 {
 			waitACS = false
@@ -149,12 +174,13 @@ func runSim(ctx context.Context, o options, log *slog.Logger) error {
 		timer.Reset(max(wait, 200*time.Microsecond))
 		select {
 		case <-ctx.Done():
-			s.Shutdown() // the stations' deauthentication, as the real radio's shell sends it
+			p.Stop() // the stations' deauthentication, as the real radio's shell sends it
 			drainEvents(s, o.srv, log)
+			r.prev = p
 			log.Info("simulation stopped", "virtual", s.Now().Round(time.Millisecond))
 			return nil
 		case call := <-calls:
-			p.RunUntil(min(time.Since(start), s.Now()+maxSimStep))
+			p.RunUntil(min(time.Since(r.start), s.Now()+maxSimStep))
 			call.Serve(s.Core(), s.Now(), control)
 			drainEvents(s, o.srv, log) // a removal disconnects
 		case <-timer.C:

@@ -18,7 +18,7 @@ func newPlay(t *testing.T, args ...string) *sim.Play {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := newSimPlay(o, 7)
+	p, err := newSimPlay(o, 7, nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
