@@ -151,6 +151,14 @@ func New(cfg Config) (*AP, error) {
 		a.home = scan.NewTable(scan.TableConfig{MaxBSS: 1, Freqs: []int{cfg.Freq}})
 		a.home.SetInUse(cfg.Freq)
 	}
+	if cfg.coexPending() {
+		// coex.go: the width comes with the check's outcome.
+		if a.acs, err = newCoexScan(cfg); err != nil {
+			return nil, err
+		}
+		a.acs.orig = cfg
+		a.acs.rates24, a.acs.rates5 = a.bss.Rates, a.bss.Rates
+	}
 	if cfg.AMSDU > 0 {
 		a.big = newPoolOf(bigSlabs, bigSlabSize)
 	}
