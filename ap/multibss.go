@@ -211,7 +211,7 @@ func (a *AP) beaconDue(now time.Duration) (first bool) {
 	next := never
 	for i, r := range a.radios {
 		if now >= r.tbtt {
-			if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {
+			if a.atHome() {
 				a.sendBeacon(now, r.tbtt, r)
 			} else {
 				// Only a trip the operator allowed to miss one crosses a TBTT.

@@ -43,6 +43,10 @@ func coexBSS(t *testing.T, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ct
 	for _, n := range neighbours {
 		s.AddForeignBSS(n)
 	}
+	// The station is there from the start: nothing answers it before the
+	// check ends, though the radio visits the operating channel.
+	h := s.AddHost(HostConfig{})
+	st := s.AddStation(StationConfig{HT: true, Signal: -47})
 	var events []ap.Event
 	for s.Now() < 5*time.Second {
 		if _, ok := s.Core().Coex40(); ok && s.Stats().Beacons > 0 {
@@ -53,8 +57,6 @@ func coexBSS(t *testing.T, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ct
 	if _, ok := s.Core().Coex40(); !ok {
 		t.Fatalf("no 20/40 MHz check after %v", s.Now())
 	}
-	h := s.AddHost(HostConfig{})
-	st := s.AddStation(StationConfig{HT: true, Signal: -47})
 	for s.Now() < 7*time.Second && !st.Associated() {
 		s.Run(10 * time.Millisecond)
 	}
@@ -66,6 +68,11 @@ func coexBSS(t *testing.T, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ct
 		t.Fatalf("%d stations", len(r.Stations))
 	}
 	t.Logf("at %v: took %v, %d beacons, station tx %s, %d bytes down", s.Now(), s.Core().ACSTook(), s.Stats().Beacons, r.Stations[0].TxRate.AppendIW(nil), r.Stations[0].TxBytes)
+	for _, e := range events {
+		if e.Kind == ap.EventConnected && e.At < s.Core().ACSTook() {
+			t.Errorf("the station connected at %v, before the check ended at %v", e.At, s.Core().ACSTook())
+		}
+	}
 	if oper == nil {
 		t.Fatal("no beacon with an HT Operation")
 	}
