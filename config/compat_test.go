@@ -169,3 +169,29 @@ func TestPreambleKey(t *testing.T) {
 		t.Error("preamble=1 before the bss= line: not the radio's")
 	}
 }
+
+// noscan is OpenWrt hostapd's key: 1 turns the 20/40 MHz check off, 0
+// (the default) leaves it on; it is warned about where there is no check,
+// and other values are refused naming the accepted ones.
+func TestNoScanKey(t *testing.T) {
+	if s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\n"); len(ps) != 0 || s.PHY.NoScan {
+		t.Errorf("without noscan: %v, %v", s.PHY.NoScan, ps)
+	}
+	for v, want := range map[string]bool{"0": false, "1": true} {
+		if s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\nnoscan="+v+"\n"); len(ps) != 0 || s.PHY.NoScan != want {
+			t.Errorf("noscan=%s: %v, %v", v, s.PHY.NoScan, ps)
+		}
+	}
+	_, ps := parse(t, "noscan=2\n")
+	if len(ps) != 1 || ps[0].Warning || !strings.Contains(ps[0].String(), `noscan: "2": want 0 (the default`) {
+		t.Errorf("noscan=2: %v", ps)
+	}
+	_, ps = parse(t, "hw_mode=a\nchannel=36\nieee80211n=1\nht_capab=[HT40+]\nnoscan=1\n")
+	oneWarning(t, "5 GHz", ps, "noscan", "changes nothing here")
+	_, ps = parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nnoscan=1\n")
+	oneWarning(t, "20 MHz", ps, "noscan", "changes nothing here")
+	_, _, ps = loadText(t, "ssid=m\nbss=guest\nssid=g\nnoscan=1\n")
+	if p := find(t, ps, 4, "noscan"); p.Warning || !strings.Contains(p.Msg, "a radio key") {
+		t.Errorf("noscan in a section: %v", p)
+	}
+}

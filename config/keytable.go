@@ -93,6 +93,8 @@ var honouredDocs = []honouredDoc{
 		text: "hostapd's airtime policy with hostapd 2.10's meaning and ranges (`airtime_mode` and `airtime_update_interval` the radio's, the others each BSS's), applied by airq's scheduler: the stations' weights set at association (static) or every update interval (dynamic, limit); a key the mode leaves unused is warned about; reloadable, and shown and set live by `airqctl airtime`"},
 	{keys: "preamble",
 		text: "as in hostapd: 0, the default, announces the long preamble (no Short Preamble bit, the ERP element's Barker_Preamble_Mode bit); 1 the short one on 2.4 GHz while every associated station has it (a 5 GHz `preamble=1` is warned about: it changes nothing there); numbers other than 0 and 1, which hostapd takes as 1, are refused; the radio's key, refused in a `bss=` section"},
+	{keys: "noscan",
+		text: "OpenWrt's hostapd key (upstream hostapd has none and always checks): 0, the default, makes a 40 MHz channel on 2.4 GHz listen on the channels within 40 MHz of its pair before it beacons and start at 20 MHz, with a warning naming the BSS, when a neighbour within 25 MHz forbids 40 MHz (a legacy or 20 MHz HT BSS off our primary, a 40 MHz BSS on another pair, 40 MHz Intolerant), as hostapd's check; 1 starts at 40 MHz unchecked; warned about where it changes nothing (5 GHz, 20 MHz); the radio's key"},
 	{keys: "chanlist freqlist",
 		text: "the channels and frequencies automatic channel selection picks among, both applied as in hostapd; with a fixed channel, ignored with a warning"},
 }
