@@ -74,7 +74,7 @@ var honouredDocs = []honouredDoc{
 	{part: false, keys: wmmKeyNames, shown: "`wmm_ac_{be,bk,vi,vo}_{aifs,cwmin,cwmax,txop_limit,acm}` `wme_ac_{be,bk,vi,vo}_{aifs,cwmin,cwmax,txop_limit,acm}`",
 		text: "the EDCA parameters stations get in the WMM Parameter element (the simulated stations contend with them); `_acm=1` needs admission control (ADDTS) and is refused until airq answers it"},
 	{part: false, keys: "ieee80211n ht_capab disable_11n",
-		text: "HT: `[HT40+]`/`[HT40-]`, `[SHORT-GI-20]`, `[SHORT-GI-40]`, `[LDPC]`; hostapd's other flags (`[DSSS_CCK-40]`, `[TX-STBC]`, `[RX-STBC1]`, `[MAX-AMSDU-7935]`, ...) are accepted with one warning naming what airq announces instead; a flag hostapd does not know is ignored as hostapd ignores it, with a warning (`[HT40]` is neither `[HT40+]` nor `[HT40-]`: 20 MHz); a flag the radio lacks is refused; `-ht`, `-ht40`"},
+		text: "HT: `[HT40+]`/`[HT40-]`, `[SHORT-GI-20]`, `[SHORT-GI-40]`, `[LDPC]`; hostapd's other flags (`[DSSS_CCK-40]`, `[TX-STBC]`, `[RX-STBC1]`, `[MAX-AMSDU-7935]`, ...) are accepted with one warning naming what airq announces instead; a flag hostapd does not know is ignored as hostapd ignores it, with a warning (`[HT40]` is neither `[HT40+]` nor `[HT40-]`: 20 MHz); a flag the radio lacks is refused; on 2.4 GHz `[HT40+]`/`[HT40-]` starts at 20 MHz when the neighbours heard at start forbid 40 MHz, as in hostapd (see `noscan`); `-ht`, `-ht40`"},
 	{part: false, keys: "ieee80211ac vht_capab vht_oper_chwidth vht_oper_centr_freq_seg0_idx disable_11ac",
 		text: "VHT: `[SHORT-GI-80]`, `[SHORT-GI-160]`, `[RXLDPC]`, `[MAX-MPDU-7991]`, `[MAX-MPDU-11454]`; other flags as for `ht_capab`; `-vht`, `-width`"},
 	{part: true, keys: "wpa_pairwise",
