@@ -82,7 +82,8 @@ type AP struct {
 	retuneTo  int // a requested retune, MHz; 0 if none
 	onFreq    int // where the radio is
 
-	acs *acsState // start-up channel selection; nil: the channel was configured
+	acs  *acsState // start-up channel selection; nil: the channel was configured
+	coex coexRun   // the radio's width at run time (coex_run.go)
 	// home keeps the operating channel's survey when neither background
 	// scanning nor the start-up selection keeps one.
 	home *scan.Table
@@ -215,6 +216,7 @@ func (a *AP) Start(now time.Duration) {
 		return // the start-up scan first; it calls Start again once done
 	}
 	a.started = true
+	a.coexStart()
 	a.rsnStart(now)
 	a.airtimeStart(now)
 	a.epoch = now
@@ -241,6 +243,9 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
 	a.forgetOverlap(now)
+	if a.coex.restoring {
+		a.coexTick(now) // before the beacon, which announces the width
+	}
 	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)
@@ -280,6 +285,9 @@ func (a *AP) Deadline() time.Duration {
 		d = t
 	}
 	if t, ok := a.dtimDeadline(); ok && t < d {
+		d = t
+	}
+	if t, ok := a.coexDeadline(); ok && t < d {
 		d = t
 	}
 	for i := range a.flights {

@@ -42,6 +42,10 @@ const (
 	// Why the rule it broke. hostapd logs "20/40 MHz operation not
 	// permitted on channel pri=%d sec=%d based on overlapping BSSes".
 	EventNo40MHz
+	// EventWidth: a 40 MHz radio on 2.4 GHz switched to 20 MHz (Secondary
+	// 0) or back to 40 MHz for 20/40 MHz coexistence; Why says what made
+	// it, Addr the station that did, if one did (coex_run.go).
+	EventWidth
 )
 
 // String names the kind as hostapd's events and log lines do.
@@ -59,6 +63,8 @@ func (k EventKind) String() string {
 		return "4-way handshake failed"
 	case EventSAEFailed:
 		return "SAE authentication failed"
+	case EventWidth:
+		return "channel width changed"
 	case EventNo40MHz:
 		return "20/40 MHz operation not permitted based on overlapping BSSes"
 	case EventUnacked:
