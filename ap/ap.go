@@ -124,6 +124,9 @@ func New(cfg Config) (*AP, error) {
 	a.shared.ERP.ShortPreamble = cfg.ShortPreamble
 	a.bss.Shared = &a.shared
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
+	if cfg.PHY.OBSSInterval != 0 { // as hostapd, whatever the HT
+		a.bss.ExtCap = bss.WithCoexMgmt(a.bss.ExtCap)
+	}
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
 		WMM: cfg.WMM, WMMParams: cfg.WMMParams, Advert: cfg.Advert,

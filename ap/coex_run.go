@@ -67,7 +67,7 @@ func (a *AP) followIntolerant(now time.Duration) {
 // coexRestoreAfter (re)starts the timer that brings 40 MHz back.
 func (a *AP) coexRestoreAfter(now time.Duration) {
 	k := &a.coex
-	k.restoring, k.restoreAt = true, now+time.Duration(overlapDelayFactor*a.cfg.OBSSInterval)*time.Second
+	k.restoring, k.restoreAt = true, now+time.Duration(overlapDelayFactor*a.cfg.PHY.OBSSInterval)*time.Second
 	a.coexTick(now)
 }
 
@@ -155,7 +155,7 @@ func (a *AP) handleCoexMgmt(now time.Duration, b *bss.BSS, s *station, fr ieee80
 		return
 	}
 	a.coexTo20(now, fr.Addr2(), "20/40 BSS Coexistence Management frame")
-	if k.intolerant == 0 && a.cfg.OBSSInterval != 0 {
+	if k.intolerant == 0 && a.cfg.PHY.OBSSInterval != 0 {
 		a.coexRestoreAfter(now)
 	}
 }

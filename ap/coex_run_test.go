@@ -1,6 +1,7 @@
 package ap
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -25,7 +26,7 @@ func coexHarness(t *testing.T, freq, obss int) *harness {
 	t.Helper()
 	cfg := amsduConfig()
 	cfg.InFlightPerAC = 64
-	cfg.Channel, cfg.PHY, cfg.OBSSInterval = ieee80211.FreqToChannel(freq), bss.PHY{HT: true, Width: 40, Secondary: 1, SGI40: true}, obss
+	cfg.Channel, cfg.PHY = ieee80211.FreqToChannel(freq), bss.PHY{HT: true, Width: 40, Secondary: 1, SGI40: true, OBSSInterval: obss}
 	cfg.BSSes = []BSSConfig{{BSSID: guest2ID, SSID: "guest"}}
 	h := newHarness(t, cfg)
 	h.joinWith(tolerant, bssid, "airq-test", ht40Elems, wmmElem)
@@ -214,4 +215,39 @@ func TestCoexMgmtRestoreAfterOBSSInterval(t *testing.T) {
 		t.Errorf("40 MHz back %v after the last frame, want 10 s", d)
 	}
 	h.checkWidth(40)
+}
+
+// TestOBSSIntervalAdvertised: with obss_interval, as hostapd, every BSS's
+// beacon carries the Overlapping BSS Scan Parameters element right after
+// the HT Capabilities, with that scan interval and the standard's
+// defaults, and the Extended Capabilities' 20/40 BSS Coexistence
+// Management bit; without it, neither.
+func TestOBSSIntervalAdvertised(t *testing.T) {
+	for _, obss := range []int{0, 300} {
+		h := coexHarness(t, 2437, obss)
+		h.take()
+		for id, ies := range h.beaconElems() {
+			p, ok := ies.Find(ieee80211.ElemOBSSScanParams)
+			ext, _ := ies.Find(ieee80211.ElemExtCap)
+			coexBit := len(ext) > 0 && ext[0]&0x01 != 0
+			if obss == 0 {
+				if ok || coexBit {
+					t.Errorf("%s without obss_interval: element %x, coexistence bit %v", id, p, coexBit)
+				}
+				continue
+			}
+			want := []byte{20, 0, 10, 0, 0x2c, 0x01, 200, 0, 20, 0, 5, 0, 25, 0}
+			if !ok || string(p) != string(want) || !coexBit {
+				t.Errorf("%s with obss_interval 300: element %x, want %x; coexistence bit %v", id, p, want, coexBit)
+			}
+			var order []uint8
+			it := ies.Iter()
+			for it.Next() {
+				order = append(order, it.ID())
+			}
+			if i := slices.Index(order, ieee80211.ElemHTCap); i < 0 || i+1 >= len(order) || order[i+1] != ieee80211.ElemOBSSScanParams {
+				t.Errorf("%s: elements in order %v", id, order)
+			}
+		}
+	}
 }

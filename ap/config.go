@@ -125,12 +125,6 @@ type Config struct {
 	// neighbours permit 40 MHz (coex.go); nil starts at 40 MHz unchecked
 	// (hostapd's noscan=1 in OpenWrt).
 	Coex *CoexConfig
-	// OBSSInterval is hostapd's obss_interval, in seconds: after a 20/40
-	// BSS Coexistence Management frame made a 40 MHz radio 20 MHz, 40 MHz
-	// comes back 5 × OBSSInterval later (never with 0), and after the last
-	// 40 MHz Intolerant station left, that long (at once with 0)
-	// (coex_run.go).
-	OBSSInterval int
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool

@@ -32,6 +32,11 @@ type PHY struct {
 	// 7991 or 11454 octets (vht_capab's [MAX-MPDU-7991], [MAX-MPDU-11454]);
 	// 0 is 3895. Receive buffers hold the largest.
 	MaxMPDU int
+	// OBSSInterval is hostapd's obss_interval, seconds: with HT, an
+	// Overlapping BSS Scan Parameters element follows the HT
+	// Capabilities, and 40 MHz comes back that long times 5 after
+	// coexistence made the radio 20 MHz (ap's coex_run.go). 0 sends none.
+	OBSSInterval int
 }
 
 // ReceiveAMSDU is the longest A-MSDU airq announces it receives: uplink
@@ -78,6 +83,9 @@ func (p PHY) Validate(ch int, freq int) (PHY, error) {
 	}
 	if !p.HT && p.Width != 20 {
 		return p, fmt.Errorf("channel width: %d MHz needs ieee80211n", p.Width)
+	}
+	if p.OBSSInterval < 0 || p.OBSSInterval > 65535 {
+		return p, fmt.Errorf("obss_interval: %d s, want 0 to 65535", p.OBSSInterval)
 	}
 	switch p.MaxMPDU {
 	case 0, 3895, 7991, 11454:
@@ -127,6 +135,10 @@ func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.SGI20, SGI40: p.SGI40 && p.Width >= 40, LDPC: p.LDPC,
 			MaxAMSDU: ReceiveAMSDU,
 		}.Cap())
+		if p.OBSSInterval != 0 {
+			// After the HT Capabilities wherever they go, as hostapd.
+			e.HTCap = ieee80211.AppendOBSSScanParams(e.HTCap, uint16(p.OBSSInterval))
+		}
 		sec := uint8(ieee80211.HTOperSecondaryNone)
 		switch p.SecondaryAt(ch) {
 		case -1:

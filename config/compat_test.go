@@ -195,3 +195,20 @@ func TestNoScanKey(t *testing.T) {
 		t.Errorf("noscan in a section: %v", p)
 	}
 }
+
+// obss_interval is honoured, as hostapd's: seconds into the radio's PHY;
+// values beyond the element's 16 bits are refused naming the range.
+func TestOBSSIntervalKey(t *testing.T) {
+	for v, want := range map[string]int{"0": 0, "300": 300, "65535": 65535} {
+		s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\nobss_interval="+v+"\n")
+		p, _ := s.CorePHY(6, nil, func(_, key string) string { return key }) // the scan's defaults are the flags'
+		if len(ps) != 0 || p.OBSSInterval != want {
+			t.Errorf("obss_interval=%s: %d, %v", v, p.OBSSInterval, ps)
+		}
+	}
+	for _, v := range []string{"-1", "65536", "x"} {
+		if _, ps := parse(t, "obss_interval="+v+"\n"); len(ps) != 1 || ps[0].Warning || !strings.Contains(ps[0].String(), "want 0 (the default) to 65535 s") {
+			t.Errorf("obss_interval=%s: %v", v, ps)
+		}
+	}
+}

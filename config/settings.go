@@ -79,6 +79,8 @@ type PHY struct {
 	// NoScan starts a 40 MHz channel on 2.4 GHz without the 20/40 MHz
 	// coexistence check (noscan=1, OpenWrt's hostapd key).
 	NoScan bool
+	// OBSSInterval is obss_interval, seconds (bss.PHY.OBSSInterval).
+	OBSSInterval int
 	// HTCapAsked are the HT Capabilities bits of ht_capab's flags airq
 	// does not act on, which the radio must have, as hostapd checks.
 	HTCapAsked  uint16

@@ -79,3 +79,16 @@ func AppendCoex2040Mgmt(dst []byte, info, opClass uint8, channels ...uint8) []by
 	}
 	return dst
 }
+
+// AppendOBSSScanParams appends an Overlapping BSS Scan Parameters element
+// (9.4.2.58) with BSS Width Trigger Scan Interval interval seconds and the
+// standard's defaults elsewhere (the MIB's, which hostapd sends): passive
+// dwell 20 TU, active dwell 10 TU, 200 and 20 TU per channel, transition
+// delay factor 5, activity threshold 25 (0.25 %).
+func AppendOBSSScanParams(dst []byte, interval uint16) []byte {
+	dst = append(dst, ElemOBSSScanParams, 14)
+	for _, v := range []uint16{20, 10, interval, 200, 20, 5, 25} {
+		dst = append(dst, byte(v), byte(v>>8))
+	}
+	return dst
+}
