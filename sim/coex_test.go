@@ -141,3 +141,54 @@ func TestCoexNoNeighbourKeeps40MHz(t *testing.T) {
 		t.Errorf("tx rate %s", sta.TxRate.AppendIW(nil))
 	}
 }
+
+// TestIntolerantStationInTheSimulator: on an HT40+ radio on channel 6, a
+// station downloads at 40 MHz; an HT station that sets 40 MHz Intolerant
+// joins and every downlink goes at 20 MHz; once it leaves, 40 MHz comes
+// back (obss_interval 0: at once) and the download with it.
+func TestIntolerantStationInTheSimulator(t *testing.T) {
+	s, err := New(Config{Seed: 7, AP: ap.Config{Channel: 6, WMM: true,
+		PHY: bss.PHY{HT: true, Width: 40, Secondary: 1, SGI20: true, SGI40: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.AddHost(HostConfig{})
+	st := s.AddStation(StationConfig{HT: true, Signal: -47})
+	for s.Now() < 2*time.Second && !st.Associated() {
+		s.Run(10 * time.Millisecond)
+	}
+	s.Bulk(h, st, BulkConfig{})
+	txWidth := func() radio.Bandwidth {
+		s.Run(500 * time.Millisecond)
+		for _, x := range s.Control(ctl.Request{Op: ctl.OpStationDump}).Stations {
+			if x.Addr == ctl.MAC(st.Addr()) {
+				return x.TxRate.Bandwidth
+			}
+		}
+		t.Fatal("the downloading station is gone")
+		return 0
+	}
+	if w := txWidth(); w != radio.BW40 {
+		t.Fatalf("before: downlink at %d MHz", w)
+	}
+	in := s.AddStation(StationConfig{HT: true, Intolerant40: true, Signal: -50})
+	for s.Now() < 5*time.Second && !in.Associated() {
+		s.Run(10 * time.Millisecond)
+	}
+	if w := txWidth(); w != radio.BW20 || s.Core().Config().PHY.Width != 20 {
+		t.Errorf("with the intolerant station: downlink at %d MHz, radio at %d MHz", w, s.Core().Config().PHY.Width)
+	}
+	in.Deauthenticate(3)
+	if w := txWidth(); w != radio.BW40 || s.Core().Config().PHY.Width != 40 {
+		t.Errorf("after it left: downlink at %d MHz, radio at %d MHz", w, s.Core().Config().PHY.Width)
+	}
+	var widths []int
+	s.DrainEvents(func(e ap.Event) {
+		if e.Kind == ap.EventWidth {
+			widths = append(widths, e.Secondary)
+		}
+	})
+	if len(widths) != 2 || widths[0] != 0 || widths[1] != 10 {
+		t.Errorf("width events: secondary %v, want [0 10]", widths)
+	}
+}
