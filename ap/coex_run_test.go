@@ -75,15 +75,7 @@ func (h *harness) checkWidth(width int) {
 }
 
 // widthEvents are the width changes the core reported since the last call.
-func (h *harness) widthEvents() []Event {
-	var out []Event
-	for _, e := range h.takeEvents() {
-		if e.Kind == EventWidth {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+func (h *harness) widthEvents() []Event { return h.eventsOf(EventWidth) }
 
 // TestIntolerantStationMakesRadio20MHz: an HT station that sets 40 MHz
 // Intolerant associates on 2.4 GHz: every BSS of the radio runs at 20 MHz
@@ -113,14 +105,13 @@ func TestIntolerantRestoreWaitsOBSSInterval(t *testing.T) {
 	h := coexHarness(t, 2437, 10)
 	h.joinWith(intolerant, bssid, "airq-test", intolElems, wmmElem)
 	h.air(h.mgmt(ieee80211.SubtypeDeauth, intolerant))
-	left := h.now
 	h.advance(49 * time.Second)
 	h.checkWidth(20)
 	h.joinWith(intolerant, bssid, "airq-test", intolElems, wmmElem)
 	h.advance(10 * time.Second)
 	h.checkWidth(20)
 	h.air(h.mgmt(ieee80211.SubtypeDeauth, intolerant))
-	left = h.now
+	left := h.now
 	for h.a.Config().PHY.Width == 20 && h.now < left+time.Minute {
 		h.advance(h.a.Deadline() - h.now)
 	}
