@@ -75,7 +75,7 @@ func (a *AP) coexDecide(now time.Duration) {
 	s.took = now - s.began
 	cfg := a.cfg
 	if !k.result.Permitted {
-		cfg.PHY.Width, cfg.PHY.Secondary = 20, 0
+		cfg.PHY.Width, cfg.PHY.Secondary, cfg.PHY.Held20 = 20, 0, true
 		a.event(Event{At: now, Kind: EventNo40MHz, Addr: k.result.BSSID, Why: k.result.Reason,
 			Primary: ieee80211.FreqToChannel(k.pri), Secondary: ieee80211.FreqToChannel(k.sec), Freq: k.result.Freq})
 	}

@@ -100,7 +100,7 @@ func (a *AP) coexTo20(now time.Duration, from ieee80211.MAC, why string) {
 	}
 	k.at20 = true
 	p := k.phy40
-	p.Width, p.Secondary = 20, 0
+	p.Width, p.Secondary, p.Held20 = 20, 0, true
 	a.setRadioPHY(p)
 	a.event(Event{At: now, Kind: EventWidth, Addr: from, Why: why, Primary: a.cfg.Channel})
 }

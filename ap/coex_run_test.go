@@ -54,6 +54,10 @@ func (h *harness) checkWidth(width int) {
 		if !ok || o.SecondaryOffset() != wantOffset || o.AnyWidth() != (width == 40) {
 			h.t.Errorf("%s's beacon: HT Operation %x, want offset %d", id, []byte(o), wantOffset)
 		}
+		// The HT Capabilities stay those of 40 MHz, as hostapd's ht_capab.
+		if c, ok := ies.HTCap(); !ok || c.Info()&ieee80211.HTCapWidth40 == 0 || c.Info()&ieee80211.HTCapSGI40 == 0 {
+			h.t.Errorf("%s's beacon: HT Capabilities without 40 MHz", id)
+		}
 	}
 	for bi, sta := range []ieee80211.MAC{tolerant, coexGuest} {
 		_, s := h.a.sta.lookup(sta)
