@@ -18,6 +18,13 @@ import (
 // simulation with the events the core reported.
 func coexBSS(t *testing.T, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ctl.Station, ieee80211.HTOper) {
 	t.Helper()
+	return coexBSSOn(t, 6, 1, neighbours...)
+}
+
+// coexBSSOn is coexBSS on channel ch with its secondary channel above
+// (sec 1) or below (-1).
+func coexBSSOn(t *testing.T, ch, sec int, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ctl.Station, ieee80211.HTOper) {
+	t.Helper()
 	var oper ieee80211.HTOper // the last beacon's
 	capture := func(_ time.Duration, b []byte) {
 		n, _, err := radiotap.Parse(b, nil, nil)
@@ -34,8 +41,8 @@ func coexBSS(t *testing.T, neighbours ...ForeignBSSConfig) (*Sim, []ap.Event, ct
 			}
 		}
 	}
-	s, err := New(Config{Seed: 5, Capture: capture, AP: ap.Config{Channel: 6, WMM: true,
-		PHY:  bss.PHY{HT: true, Width: 40, Secondary: 1, SGI20: true, SGI40: true},
+	s, err := New(Config{Seed: 5, Capture: capture, AP: ap.Config{Channel: ch, WMM: true,
+		PHY:  bss.PHY{HT: true, Width: 40, Secondary: sec, SGI20: true, SGI40: true},
 		Coex: &ap.CoexConfig{Channels: USChannels()}}})
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +145,19 @@ func TestCoexNoNeighbourKeeps40MHz(t *testing.T) {
 		}
 	}
 	if sta.TxRate.Mode != radio.ModeHT || sta.TxRate.Bandwidth != radio.BW40 {
+		t.Errorf("tx rate %s", sta.TxRate.AppendIW(nil))
+	}
+}
+
+// TestCoexEndsOnTheOperatingChannel: channel 11 with its secondary below
+// is the last channel the check listens on: the radio goes home from
+// there and beacons at 40 MHz.
+func TestCoexEndsOnTheOperatingChannel(t *testing.T) {
+	s, _, sta, oper := coexBSSOn(t, 11, -1)
+	if res, _ := s.Core().Coex40(); !res.Permitted || oper.SecondaryOffset() != ieee80211.HTOperSecondaryBelow {
+		t.Errorf("check %+v, HT Operation offset %d", res, oper.SecondaryOffset())
+	}
+	if sta.TxRate.Bandwidth != radio.BW40 {
 		t.Errorf("tx rate %s", sta.TxRate.AppendIW(nil))
 	}
 }
