@@ -20,7 +20,7 @@ func (a *AP) handleAction(now time.Duration, s *station, fr ieee80211.Frame) {
 		return
 	}
 	if act.Category() == ieee80211.CategoryPublic && act.Code() == ieee80211.ActionCoex2040 {
-		// From any sender, to the BSS or broadcast (coex_run.go).
+		// From any sender, associated or not (coex_run.go).
 		if b := a.bssOf(fr.Addr3()); b != nil {
 			a.handleCoexMgmt(now, b, s, fr, act.Body())
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/scan"
 )
@@ -73,18 +72,14 @@ func (a *AP) coexDecide(now time.Duration) {
 	k := s.coex
 	k.result, k.done = scan.Check40MHz2G4(k.pri, k.sec, s.table.All(nil, now)), true
 	s.took = now - s.began
-	cfg := a.cfg
 	if !k.result.Permitted {
-		cfg.PHY.Width, cfg.PHY.Secondary, cfg.PHY.Held20 = 20, 0, true
+		p := a.cfg.PHY
+		p.Width, p.Secondary, p.Held20 = 20, 0, true
+		a.setRadioPHY(p)
 		a.event(Event{At: now, Kind: EventNo40MHz, Addr: k.result.BSSID, Why: k.result.Reason,
 			Primary: ieee80211.FreqToChannel(k.pri), Secondary: ieee80211.FreqToChannel(k.sec), Freq: k.result.Freq})
 	}
-	a.adopt(cfg)
-	for i := 1; i < len(a.bsses); i++ {
-		b := a.bsses[i]
-		b.PHY = bss.NewPHYElems(cfg.BSSPHY(i), cfg.Channel, cfg.Freq, b.Rates.IE)
-	}
-	a.acsTune(now, cfg.Freq, acsHoming)
+	a.acsTune(now, a.cfg.Freq, acsHoming)
 }
 
 // Coex40 returns the outcome of the 20/40 MHz check once it was made;

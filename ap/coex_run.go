@@ -83,6 +83,7 @@ func (a *AP) coexTick(now time.Duration) {
 	}
 	k.at20 = false
 	a.setRadioPHY(k.phy40)
+	a.cnt[counter.WidthChanges]++
 	a.event(Event{At: now, Kind: EventWidth, Why: "40 MHz permitted again", Primary: a.cfg.Channel,
 		Secondary: a.cfg.Channel + 4*k.phy40.Secondary})
 }
@@ -102,6 +103,7 @@ func (a *AP) coexTo20(now time.Duration, from ieee80211.MAC, why string) {
 	p := k.phy40
 	p.Width, p.Secondary, p.Held20 = 20, 0, true
 	a.setRadioPHY(p)
+	a.cnt[counter.WidthChanges]++
 	a.event(Event{At: now, Kind: EventWidth, Addr: from, Why: why, Primary: a.cfg.Channel})
 }
 
@@ -117,7 +119,6 @@ func (a *AP) setRadioPHY(p bss.PHY) {
 			s.rc, s.rcTried = nil, false
 		}
 	}
-	a.cnt[counter.WidthChanges]++
 }
 
 // handleCoexMgmt takes a 20/40 BSS Coexistence Management frame to BSS b
