@@ -83,6 +83,10 @@ type acsState struct {
 
 	decision scan.Decision
 	took     time.Duration // from Start to the choice
+
+	// coex, when set, makes this the 20/40 MHz check's listening on a
+	// configured channel (coex.go), not a channel selection.
+	coex *coexCheck
 }
 
 // acsPending reports whether c asks for start-up channel selection.
@@ -261,6 +265,10 @@ func (a *AP) acsRetuned(now time.Duration) {
 		s.stage, s.start = acsDwelling, now
 		a.acsTick(now)
 	case acsSettling:
+		if s.coex != nil {
+			a.coexDecide(now)
+			return
+		}
 		a.acsDecide(now)
 	case acsHoming:
 		s.stage = acsDone
@@ -390,7 +398,7 @@ func (a *AP) adopt(cfg Config) {
 // acsRunning starts the BSS on the chosen channel: background scanning (if
 // configured) with it as home, then beaconing.
 func (a *AP) acsRunning(now time.Duration) {
-	if a.cfg.Scan != nil {
+	if a.acs.coex == nil && a.cfg.Scan != nil { // with the 20/40 MHz check, New made the scanner
 		sc, err := newScanner(a.cfg)
 		if err != nil {
 			// The trip plan does not fit this configuration: run without.
@@ -425,7 +433,7 @@ func (a *AP) surveyTable() *scan.Table {
 		return a.acs.table
 	case a.scan != nil:
 		return a.scan.table
-	case a.acs != nil:
+	case a.acs != nil && a.acs.coex == nil:
 		return a.acs.table
 	}
 	return a.home
@@ -434,7 +442,7 @@ func (a *AP) surveyTable() *scan.Table {
 // ACSDecision returns the start-up channel selection, once made; its text
 // (scan.AppendDecision) is what the log and airqctl show.
 func (a *AP) ACSDecision() (scan.Decision, bool) {
-	if a.acs == nil || a.acs.stage < acsHoming {
+	if a.acs == nil || a.acs.coex != nil || a.acs.stage < acsHoming {
 		return scan.Decision{}, false
 	}
 	return a.acs.decision, true
@@ -444,6 +452,16 @@ func (a *AP) ACSDecision() (scan.Decision, bool) {
 // not beacon yet, and a shell that reads the radio's survey should do so at
 // each retune.
 func (a *AP) ACSScanning() bool { return a.acs.active() }
+
+// HomeFreq is the channel the radio beacons on, MHz, or 0 while the
+// start-up scan listens: a retune to the configured channel then is one of
+// its visits (the 20/40 MHz check listens there too), not the way home.
+func (a *AP) HomeFreq() int {
+	if s := a.acs; s.active() && s.stage < acsHoming {
+		return 0
+	}
+	return a.cfg.Freq
+}
 
 // ACSTook returns how long the start-up scan took, from Start to the
 // choice; zero before.

@@ -19,6 +19,13 @@ func (a *AP) handleAction(now time.Duration, s *station, fr ieee80211.Frame) {
 		a.cnt[counter.RxMalformed]++
 		return
 	}
+	if act.Category() == ieee80211.CategoryPublic && act.Code() == ieee80211.ActionCoex2040 {
+		// From any sender, associated or not (coex_run.go).
+		if b := a.bssOf(fr.Addr3()); b != nil {
+			a.handleCoexMgmt(now, b, s, fr, act.Body())
+		}
+		return
+	}
 	if fr.Addr1().IsMulticast() || act.Category()&0x80 != 0 {
 		return
 	}

@@ -78,6 +78,7 @@ func (a *AP) mlmeStatus(now time.Duration, rec *flight, st *radio.TxStatus) {
 func (a *AP) confirmAssoc(now time.Duration, slot uint16) {
 	s := &a.sta.slots[slot]
 	s.bss.Confirm(now, slot, &s.Station)
+	a.followIntolerant(now)
 	a.cnt[counter.AssocAcked]++
 	if err := a.sched.AddStation(slot); err != nil {
 		panic(err) // slots come from the table, which the scheduler covers

@@ -64,7 +64,7 @@ func (a *AP) addTxBusy(ac ieee80211.AC, rec *flight, st *radio.TxStatus) {
 
 // countRxBusy adds a received frame's airtime, on the operating channel.
 func (a *AP) countRxBusy(fr ieee80211.Frame) {
-	if !a.load.on || a.rx.Rate == (radio.Rate{}) || a.onFreq != a.cfg.Freq || a.retuneTo != 0 {
+	if !a.load.on || a.rx.Rate == (radio.Rate{}) || !a.atHome() {
 		return
 	}
 	ac := ieee80211.ACBE

@@ -82,7 +82,8 @@ type AP struct {
 	retuneTo  int // a requested retune, MHz; 0 if none
 	onFreq    int // where the radio is
 
-	acs *acsState // start-up channel selection; nil: the channel was configured
+	acs  *acsState // start-up channel selection; nil: the channel was configured
+	coex coexRun   // the radio's width at run time (coex_run.go)
 	// home keeps the operating channel's survey when neither background
 	// scanning nor the start-up selection keeps one.
 	home *scan.Table
@@ -123,6 +124,9 @@ func New(cfg Config) (*AP, error) {
 	a.shared.ERP.ShortPreamble = cfg.ShortPreamble
 	a.bss.Shared = &a.shared
 	a.bss.ExtCap = cfg.Advert.ExtCapElem()
+	if cfg.PHY.OBSSInterval != 0 { // as hostapd, whatever the HT
+		a.bss.ExtCap = bss.WithCoexMgmt(a.bss.ExtCap)
+	}
 	b.Profile = bss.Profile{
 		SSID: cfg.SSID, Hidden: cfg.HideSSID, BeaconInterval: cfg.BeaconInterval, DTIMPeriod: cfg.DTIMPeriod,
 		WMM: cfg.WMM, WMMParams: cfg.WMMParams, Advert: cfg.Advert,
@@ -150,6 +154,14 @@ func New(cfg Config) (*AP, error) {
 	} else {
 		a.home = scan.NewTable(scan.TableConfig{MaxBSS: 1, Freqs: []int{cfg.Freq}})
 		a.home.SetInUse(cfg.Freq)
+	}
+	if cfg.coexPending() {
+		// coex.go: the width comes with the check's outcome.
+		if a.acs, err = newCoexScan(cfg); err != nil {
+			return nil, err
+		}
+		a.acs.orig = cfg
+		a.acs.rates24, a.acs.rates5 = a.bss.Rates, a.bss.Rates
 	}
 	if cfg.AMSDU > 0 {
 		a.big = newPoolOf(bigSlabs, bigSlabSize)
@@ -207,6 +219,7 @@ func (a *AP) Start(now time.Duration) {
 		return // the start-up scan first; it calls Start again once done
 	}
 	a.started = true
+	a.coexStart()
 	a.rsnStart(now)
 	a.airtimeStart(now)
 	a.epoch = now
@@ -233,6 +246,9 @@ func (a *AP) Tick(now time.Duration) {
 	}
 	// The beacon goes first so it is ahead of queued data in the output.
 	a.forgetOverlap(now)
+	if a.coex.restoring {
+		a.coexTick(now) // before the beacon, which announces the width
+	}
 	if now >= a.nextBeacon && a.beaconDue(now) {
 		a.expireUnconfirmed(now)
 		a.pollInactive(now)
@@ -272,6 +288,9 @@ func (a *AP) Deadline() time.Duration {
 		d = t
 	}
 	if t, ok := a.dtimDeadline(); ok && t < d {
+		d = t
+	}
+	if t, ok := a.coexDeadline(); ok && t < d {
 		d = t
 	}
 	for i := range a.flights {

@@ -18,15 +18,7 @@ func (h *harness) unacked(sta, bssid ieee80211.MAC, seq uint16) {
 	}
 }
 
-func (h *harness) unackedEvents() []Event {
-	var out []Event
-	for _, e := range h.takeEvents() {
-		if e.Kind == EventUnacked {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+func (h *harness) unackedEvents() []Event { return h.eventsOf(EventUnacked) }
 
 // TestAckMissShown: a BSS whose frames nobody ACKs (its stations send
 // each frame again and again, Retry set) shows the count in airqctl dev

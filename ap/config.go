@@ -121,6 +121,10 @@ type Config struct {
 	// ACS, with Channel and Freq zero, picks the channel at start-up
 	// (hostapd's channel=0); see ACSConfig.
 	ACS *ACSConfig
+	// Coex, on a 2.4 GHz 40 MHz channel, checks at start that the
+	// neighbours permit 40 MHz (coex.go); nil starts at 40 MHz unchecked
+	// (hostapd's noscan=1 in OpenWrt).
+	Coex *CoexConfig
 	// HideSSID sends beacons with an empty SSID and answers only probes
 	// that name the SSID (hostapd's ignore_broadcast_ssid=1).
 	HideSSID bool

@@ -36,6 +36,16 @@ const (
 	// event; the daemon logs it as a warning, at most once a minute per
 	// BSS.
 	EventUnacked
+	// EventNo40MHz: the 20/40 MHz coexistence check (CoexConfig) found
+	// a BSS that forbids 40 MHz on the Primary and Secondary channels:
+	// the radio runs at 20 MHz. Addr is that BSS, Freq its channel and
+	// Why the rule it broke. hostapd logs "20/40 MHz operation not
+	// permitted on channel pri=%d sec=%d based on overlapping BSSes".
+	EventNo40MHz
+	// EventWidth: a 40 MHz radio on 2.4 GHz switched to 20 MHz (Secondary
+	// 0) or back to 40 MHz for 20/40 MHz coexistence; Why says what made
+	// it, Addr the station that did, if one did (coex_run.go).
+	EventWidth
 )
 
 // String names the kind as hostapd's events and log lines do.
@@ -53,6 +63,10 @@ func (k EventKind) String() string {
 		return "4-way handshake failed"
 	case EventSAEFailed:
 		return "SAE authentication failed"
+	case EventWidth:
+		return "channel width changed"
+	case EventNo40MHz:
+		return "20/40 MHz operation not permitted based on overlapping BSSes"
 	case EventUnacked:
 		return "frames to the BSSID go unacknowledged: does the hardware ACK its address?"
 	}
@@ -79,6 +93,10 @@ type Event struct {
 	BSS string
 	// Count is EventUnacked's count of unanswered frames.
 	Count uint64
+	// Primary and Secondary are EventNo40MHz's channel pair, Freq the
+	// channel of the BSS that forbade it (MHz).
+	Primary, Secondary int
+	Freq               int
 }
 
 // maxEvents bounds the events waiting for Flush; the oldest go first.

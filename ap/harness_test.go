@@ -107,6 +107,17 @@ func (h *harness) takeEvents() []Event {
 	return e
 }
 
+// eventsOf takes the events the core reported and returns those of kind k.
+func (h *harness) eventsOf(k EventKind) []Event {
+	var out []Event
+	for _, e := range h.takeEvents() {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // discard is a driver that writes nothing anywhere, for benchmarks.
 type discard struct{}
 

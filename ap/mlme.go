@@ -213,7 +213,7 @@ func (a *AP) assocAllowed(now time.Duration, b *bss.BSS, fr ieee80211.Frame, sa 
 func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	wasAssociated := s.State == bss.StateAssociated
 	if wasAssociated {
-		a.unassociate(slot, s)
+		a.unassociate(now, slot, s)
 	}
 	s.bss.Reserve(now, slot, &s.Station, wasAssociated)
 }
@@ -294,7 +294,7 @@ func (a *AP) handleLeave(now time.Duration, slot uint16, s *station, fr ieee8021
 // toAuthenticated ends an associated station's association: it stays
 // authenticated, for another of its BSS's AuthTimeout, without its keys.
 func (a *AP) toAuthenticated(now time.Duration, slot uint16, s *station, reason uint16, why string) {
-	a.unassociate(slot, s)
+	a.unassociate(now, slot, s)
 	s.bss.Deassociate(now, slot, &s.Station)
 	a.leaveRSN(now, s)
 	s.Authorized = false // an open network's port closes with the association
@@ -317,9 +317,10 @@ func (a *AP) disassociate(now time.Duration, slot uint16, s *station, reason uin
 
 // unassociate takes an associated station out of the BSS's books: its
 // queues, its count and its ERP flags. The caller sets its new state.
-func (a *AP) unassociate(slot uint16, s *station) {
+func (a *AP) unassociate(now time.Duration, slot uint16, s *station) {
 	a.flushStation(slot)
 	s.bss.Unassociate(&s.Station)
+	a.followIntolerant(now)
 }
 
 // disconnect removes a station, dropping what it had queued; notify sends it
@@ -330,6 +331,7 @@ func (a *AP) disconnect(now time.Duration, slot uint16, reason uint16, why strin
 		a.sendDeauth(now, s.bss, s.Addr, reason)
 	}
 	s.bss.Leave(now, &s.Station)
+	a.followIntolerant(now)
 	if s.Announced {
 		s.Announced = false
 		a.event(Event{At: now, Kind: EventDisconnected, Addr: s.Addr, AID: slot, Reason: reason, Why: why})

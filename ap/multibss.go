@@ -155,6 +155,9 @@ func (a *AP) addBSS(x BSSConfig, first *bss.BSS) {
 	b.Profile.WMM = !x.NoWMM
 	b.Profile.Advert = x.advert(first.Profile.Advert)
 	b.ExtCap = b.Profile.Advert.ExtCapElem()
+	if cfg.PHY.OBSSInterval != 0 { // as hostapd, whatever the HT
+		b.ExtCap = bss.WithCoexMgmt(b.ExtCap)
+	}
 	b.Replies = bss.NewReplyBudget(replyShare(*cfg))
 	b.Senders = bss.NewSenders(x.BSSID)
 	b.Answered = newAnswered(*cfg, a.est)
@@ -211,7 +214,7 @@ func (a *AP) beaconDue(now time.Duration) (first bool) {
 	next := never
 	for i, r := range a.radios {
 		if now >= r.tbtt {
-			if a.onFreq == a.cfg.Freq && a.retuneTo == 0 {
+			if a.atHome() {
 				a.sendBeacon(now, r.tbtt, r)
 			} else {
 				// Only a trip the operator allowed to miss one crosses a TBTT.

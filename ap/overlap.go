@@ -26,7 +26,7 @@ type overlap struct {
 // Operation's primary, else where it was heard.
 func (a *AP) heardOverlap(now time.Duration, fr ieee80211.Frame) {
 	if !fr.Is(ieee80211.TypeMgmt, ieee80211.SubtypeBeacon) ||
-		a.onFreq != a.cfg.Freq || a.retuneTo != 0 || a.bssOf(fr.Addr3()) != nil {
+		!a.atHome() || a.bssOf(fr.Addr3()) != nil {
 		return
 	}
 	bc, err := ieee80211.ParseBeacon(fr.Body())

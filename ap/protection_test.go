@@ -351,7 +351,8 @@ var (
 // TestStatusProtectionCounts: STATUS carries the radio's counts that
 // hostapd's does: a 20 MHz, non-greenfield HT station that sets Forty MHz
 // Intolerant counts in num_sta_ht_no_gf, num_sta_ht_20_mhz and
-// num_sta_ht40_intolerant; an 802.11b station with long preamble and
+// num_sta_ht40_intolerant (and makes the radio 20 MHz, so no 20 MHz
+// protection); an 802.11b station with long preamble and
 // slot time in num_sta_non_erp, num_sta_no_short_slot_time,
 // num_sta_no_short_preamble and num_sta_no_ht; ht_op_mode is the HT
 // Operation element's operation mode; olbc and olbc_ht follow the
@@ -368,9 +369,9 @@ func TestStatusProtectionCounts(t *testing.T) {
 	h.joinWith(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 1}, bssid, "airq-test", intolerant, wmmElem)
 	st := status()
 	if st.NumHTNoGF != 1 || st.NumHT20 != 1 || st.NumHT40Intolerant != 1 || st.NumNoHT != 0 ||
-		st.HTOpMode != bss.HTProt20MHz|bss.HTOpModeNonGF {
-		t.Errorf("with an intolerant 20 MHz HT station: no_gf %d, 20 MHz %d, intolerant %d, no HT %d, ht_op_mode %#x; want 1, 1, 1, 0, %#x",
-			st.NumHTNoGF, st.NumHT20, st.NumHT40Intolerant, st.NumNoHT, st.HTOpMode, bss.HTProt20MHz|bss.HTOpModeNonGF)
+		st.HTOpMode != bss.HTOpModeNonGF || st.SecondaryChannel != 0 {
+		t.Errorf("with an intolerant 20 MHz HT station: no_gf %d, 20 MHz %d, intolerant %d, no HT %d, ht_op_mode %#x, secondary %d; want 1, 1, 1, 0, %#x, 0",
+			st.NumHTNoGF, st.NumHT20, st.NumHT40Intolerant, st.NumNoHT, st.HTOpMode, st.SecondaryChannel, bss.HTOpModeNonGF)
 	}
 	h.joinAs(ieee80211.MAC{0x02, 0, 0, 0, 0x10, 2}, bssid, "airq-test", legacyCapab, bRates)
 	st = status()

@@ -54,8 +54,8 @@ func (a *AP) HandleRadio(now time.Duration, frame []byte) {
 		a.heardBSS(now, fr)
 		return
 	}
-	if a.onFreq != a.cfg.Freq || a.retuneTo != 0 {
-		// Off channel nothing is answered: these stations are not ours.
+	if !a.atHome() {
+		// Off channel, or listening before the start nothing is answered: these stations are not ours.
 		a.scanStats.RxWhileAway++
 		return
 	}

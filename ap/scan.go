@@ -126,6 +126,13 @@ func (a *AP) Retuned(now time.Duration) {
 	a.scanTick(now)
 }
 
+// atHome reports whether the radio is on the operating channel and serves
+// it: not on its way elsewhere, and not listening before the start (the
+// 20/40 MHz check visits the operating channel too).
+func (a *AP) atHome() bool {
+	return a.onFreq == a.cfg.Freq && a.retuneTo == 0 && !a.acs.active()
+}
+
 // OperatingFreq is the BSS's channel; OnFreq where the radio is now.
 func (a *AP) OnFreq() int { return a.onFreq }
 

@@ -63,6 +63,18 @@ func (v *Advert) AppendPowerConstraint(b []byte, freq int) []byte {
 	return append(b, ElemPowerConstraint, 1, v.LocalPowerConstraint)
 }
 
+// WithCoexMgmt is Extended Capabilities element e (nil: none) with the
+// 20/40 BSS Coexistence Management Support bit (bit 0) set, as hostapd sets
+// it with obss_interval.
+func WithCoexMgmt(e []byte) []byte {
+	if len(e) < 3 {
+		return []byte{ieee80211.ElemExtCap, 1, 0x01}
+	}
+	e = append([]byte(nil), e...)
+	e[2] |= 0x01
+	return e
+}
+
 // ExtCapElem is the Extended Capabilities element, as long as its last
 // bit set; nil when none is.
 func (v *Advert) ExtCapElem() []byte {

@@ -32,6 +32,17 @@ type PHY struct {
 	// 7991 or 11454 octets (vht_capab's [MAX-MPDU-7991], [MAX-MPDU-11454]);
 	// 0 is 3895. Receive buffers hold the largest.
 	MaxMPDU int
+	// OBSSInterval is hostapd's obss_interval, seconds: with HT, an
+	// Overlapping BSS Scan Parameters element follows the HT
+	// Capabilities, and 40 MHz comes back that long times 5 after
+	// coexistence made the radio 20 MHz (ap's coex_run.go). 0 sends none.
+	OBSSInterval int
+	// Held20 is a 40 MHz channel that 20/40 MHz coexistence holds at 20
+	// MHz (Width 20, Secondary 0): the HT Operation and the rates are 20
+	// MHz, the HT Capabilities stay those of 40 MHz, as hostapd keeps its
+	// ht_capab (a station that saw no 40 MHz support at association would
+	// stay at 20 MHz once 40 MHz comes back).
+	Held20 bool
 }
 
 // ReceiveAMSDU is the longest A-MSDU airq announces it receives: uplink
@@ -79,6 +90,9 @@ func (p PHY) Validate(ch int, freq int) (PHY, error) {
 	if !p.HT && p.Width != 20 {
 		return p, fmt.Errorf("channel width: %d MHz needs ieee80211n", p.Width)
 	}
+	if p.OBSSInterval < 0 || p.OBSSInterval > 65535 {
+		return p, fmt.Errorf("obss_interval: %d s, want 0 to 65535", p.OBSSInterval)
+	}
 	switch p.MaxMPDU {
 	case 0, 3895, 7991, 11454:
 	default:
@@ -123,10 +137,15 @@ func (p PHY) CenterFreq(ch, freq int) int {
 func NewPHYElems(p PHY, ch, freq int, rates []byte) PHYElems {
 	e := PHYElems{Width: radio.Bandwidth(p.Width)}
 	if p.HT {
+		cap40 := p.Width >= 40 || p.Held20
 		e.HTCap = ieee80211.AppendHTCap(nil, ieee80211.HTPHY{
-			Streams: p.Streams, Width40: p.Width >= 40, SGI20: p.SGI20, SGI40: p.SGI40 && p.Width >= 40, LDPC: p.LDPC,
+			Streams: p.Streams, Width40: cap40, SGI20: p.SGI20, SGI40: p.SGI40 && cap40, LDPC: p.LDPC,
 			MaxAMSDU: ReceiveAMSDU,
 		}.Cap())
+		if p.OBSSInterval != 0 {
+			// After the HT Capabilities wherever they go, as hostapd.
+			e.HTCap = ieee80211.AppendOBSSScanParams(e.HTCap, uint16(p.OBSSInterval))
+		}
 		sec := uint8(ieee80211.HTOperSecondaryNone)
 		switch p.SecondaryAt(ch) {
 		case -1:

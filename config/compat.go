@@ -35,6 +35,10 @@ var compatKeys = map[string]Key{
 		set: func(s *Settings, v string) error { return setBool(&s.Core.Advert.SpectrumMgmt, v) }},
 	"preamble": {Want: "0 (long preamble, the default) or 1 (short preamble on 2.4 GHz while every associated station has it)",
 		set: func(s *Settings, v string) error { return setBool(&s.Core.ShortPreamble, v) }},
+	"obss_interval": {Want: "0 (the default) to 65535 s: with HT, the Overlapping BSS Scan Parameters element's scan interval; 40 MHz comes back 5 times that after 20/40 MHz coexistence made the radio 20 MHz",
+		set: func(s *Settings, v string) error { return setInt(&s.PHY.OBSSInterval, v, 0, 65535) }},
+	"noscan": {Want: "0 (the default: a 40 MHz channel on 2.4 GHz starts only if the neighbours heard around it permit 40 MHz, else at 20 MHz) or 1 (it starts at 40 MHz unchecked)",
+		set: func(s *Settings, v string) error { return setBool(&s.PHY.NoScan, v) }},
 	"chanlist": {Want: "channel numbers and ranges separated by spaces or commas, such as 1 6 11-13 (automatic selection picks among them)",
 		set: func(s *Settings, v string) (err error) {
 			s.ACS.ChanList, err = parseRanges(strings.ReplaceAll(v, " ", ","), 1, 196)
@@ -187,6 +191,10 @@ func (f *File) checkCompat(s *Settings, last map[string]line, _ map[string]bool)
 
 	if has("preamble") && s.Core.ShortPreamble && fiveGHz {
 		warn("preamble", "changes nothing on 5 GHz: the short preamble is DSSS/CCK's, announced on 2.4 GHz only")
+	}
+
+	if has("noscan") && s.PHY.NoScan && (fiveGHz || s.PHY.HT40 == "") {
+		warn("noscan", "changes nothing here: only a 40 MHz channel on 2.4 GHz ([HT40+] or [HT40-]) checks its neighbours at start")
 	}
 
 	if has("chan_util_avg_period") && s.Core.Advert.ChanUtilAvgPeriod != 0 && s.Core.Advert.BSSLoadPeriod == 0 {

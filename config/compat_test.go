@@ -169,3 +169,46 @@ func TestPreambleKey(t *testing.T) {
 		t.Error("preamble=1 before the bss= line: not the radio's")
 	}
 }
+
+// noscan is OpenWrt hostapd's key: 1 turns the 20/40 MHz check off, 0
+// (the default) leaves it on; it is warned about where there is no check,
+// and other values are refused naming the accepted ones.
+func TestNoScanKey(t *testing.T) {
+	if s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\n"); len(ps) != 0 || s.PHY.NoScan {
+		t.Errorf("without noscan: %v, %v", s.PHY.NoScan, ps)
+	}
+	for v, want := range map[string]bool{"0": false, "1": true} {
+		if s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\nnoscan="+v+"\n"); len(ps) != 0 || s.PHY.NoScan != want {
+			t.Errorf("noscan=%s: %v, %v", v, s.PHY.NoScan, ps)
+		}
+	}
+	_, ps := parse(t, "noscan=2\n")
+	if len(ps) != 1 || ps[0].Warning || !strings.Contains(ps[0].String(), `noscan: "2": want 0 (the default`) {
+		t.Errorf("noscan=2: %v", ps)
+	}
+	_, ps = parse(t, "hw_mode=a\nchannel=36\nieee80211n=1\nht_capab=[HT40+]\nnoscan=1\n")
+	oneWarning(t, "5 GHz", ps, "noscan", "changes nothing here")
+	_, ps = parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nnoscan=1\n")
+	oneWarning(t, "20 MHz", ps, "noscan", "changes nothing here")
+	_, _, ps = loadText(t, "ssid=m\nbss=guest\nssid=g\nnoscan=1\n")
+	if p := find(t, ps, 4, "noscan"); p.Warning || !strings.Contains(p.Msg, "a radio key") {
+		t.Errorf("noscan in a section: %v", p)
+	}
+}
+
+// obss_interval is honoured, as hostapd's: seconds into the radio's PHY;
+// values beyond the element's 16 bits are refused naming the range.
+func TestOBSSIntervalKey(t *testing.T) {
+	for v, want := range map[string]int{"0": 0, "300": 300, "65535": 65535} {
+		s, ps := parse(t, "hw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\nobss_interval="+v+"\n")
+		p, _ := s.CorePHY(6, nil, func(_, key string) string { return key }) // the scan's defaults are the flags'
+		if len(ps) != 0 || p.OBSSInterval != want {
+			t.Errorf("obss_interval=%s: %d, %v", v, p.OBSSInterval, ps)
+		}
+	}
+	for _, v := range []string{"-1", "65536", "x"} {
+		if _, ps := parse(t, "obss_interval="+v+"\n"); len(ps) != 1 || ps[0].Warning || !strings.Contains(ps[0].String(), "want 0 (the default) to 65535 s") {
+			t.Errorf("obss_interval=%s: %v", v, ps)
+		}
+	}
+}

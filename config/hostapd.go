@@ -214,7 +214,6 @@ func addBSSKeys(sameOr func(why, note, keys string, same ...string), refused fun
 	sameOr("not supported: airq polls a silent station before it lets it go", sameOff, "skip_inactivity_poll", "0")
 	sameOr("not supported: airq beacons from the start", sameOff, "start_disabled", "0")
 	sameOr("not supported: the Country element says all environments (0x20)", sameValue, "country3", "0x20")
-	sameOr("not supported: 20/40 MHz coexistence scans by stations", sameOff, "obss_interval", "0")
 	sameOr("not supported: 80+80 MHz channels", sameOff, "vht_oper_centr_freq_seg1_idx", "0")
 	sameOr("not supported: beamforming", sameOff, "use_sta_nsts", "0")
 }

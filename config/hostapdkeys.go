@@ -23,6 +23,11 @@ var ownKeys = strings.Fields(`airtime_bss_cap airtime_weight amsdu aql_threshold
 // 2.11's, the reference for WPA3-Personal).
 var newerKeys = strings.Fields(`sae_password_file`)
 
+// openWrtKeys are keys of OpenWrt's hostapd, which upstream hostapd does
+// not have, that airq reads (OpenWrt writes them from its wireless
+// configuration).
+var openWrtKeys = strings.Fields(`noscan`)
+
 // IsOwnKey reports whether key is airq's own, not hostapd's.
 func IsOwnKey(key string) bool { return slices.Contains(ownKeys, key) }
 

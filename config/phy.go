@@ -18,7 +18,8 @@ import (
 func (s *Settings) CorePHY(channel int, shortGI *bool, name func(flag, key string) string) (bss.PHY, error) {
 	p := s.PHY
 	ph := bss.PHY{HT: p.HT || p.VHT, VHT: p.VHT, LDPC: p.LDPC, Width: p.Width,
-		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU}
+		SGI20: p.SGI20, SGI40: p.SGI40, SGI80: p.SGI80, SGI160: p.SGI160, MaxMPDU: p.MaxMPDU,
+		OBSSInterval: p.OBSSInterval}
 	var errs []error
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	switch p.HT40 {

@@ -76,6 +76,11 @@ type PHY struct {
 	MaxMPDU                     int // vht_capab's [MAX-MPDU-7991] or [MAX-MPDU-11454]; 0: 3895
 	AMSDU                       int // octets; 0: no aggregation
 	Center                      int // vht_oper_centr_freq_seg0_idx; 0: not given
+	// NoScan starts a 40 MHz channel on 2.4 GHz without the 20/40 MHz
+	// coexistence check (noscan=1, OpenWrt's hostapd key).
+	NoScan bool
+	// OBSSInterval is obss_interval, seconds (bss.PHY.OBSSInterval).
+	OBSSInterval int
 	// HTCapAsked are the HT Capabilities bits of ht_capab's flags airq
 	// does not act on, which the radio must have, as hostapd checks.
 	HTCapAsked  uint16

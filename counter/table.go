@@ -49,6 +49,8 @@ const (
 	AuthEvicted      // authenticated-only stations removed to make room
 	ACLDenied        // authentications and associations the access lists refused
 	EventsLost       // station events overwritten before they were drained
+	WidthChanges     // switches of a 2.4 GHz radio between 40 and 20 MHz for 20/40 MHz coexistence
+	CoexMgmtFrames   // 20/40 BSS Coexistence Management frames taken (malformed ones count as rx_malformed)
 
 	// Admission under load (ap's mlme.go, admit.go, replies.go).
 	AuthNotAcked       // authentication responses never acknowledged: the entry is dropped, the MAC remembered
@@ -217,6 +219,10 @@ var (
 	timedOut = &Family{"airq_tx_timed_out_total", "Frames completed by the echo timeout.", Counter, ""}
 	notSent  = &Family{"airq_tx_not_sent_total", "Frames the radio refused to take; they complete at once, without status.", Counter, ""}
 
+	widthChanges = &Family{"airq_width_changes_total", "Switches of a 40 MHz radio on 2.4 GHz to 20 MHz and back " +
+		"for 20/40 MHz coexistence: 40 MHz Intolerant stations, 20/40 BSS Coexistence Management frames.", Counter, ""}
+	coexFrames = &Family{"airq_rx_coex_2040_frames_total", "20/40 BSS Coexistence Management frames received " +
+		"and parsed, whether they changed the width or not.", Counter, ""}
 	mgmtTx = &Family{"airq_tx_management_frames_total", "Management frames the core sent, by type: beacons, " +
 		"probe responses, authentication and (re)association responses, deauthentications, ADDBA responses " +
 		"declining block ack.", Counter, "type"}
@@ -330,6 +336,8 @@ var table = [NumIDs]Desc{
 	AuthEvicted:      {"auth_evicted", evicted, "authenticated"},
 	ACLDenied:        {"acl_denied", aclDenied, ""},
 	EventsLost:       {"events_lost", eventsLost, ""},
+	WidthChanges:     {"width_changes", widthChanges, ""},
+	CoexMgmtFrames:   {"coex_2040_frames", coexFrames, ""},
 
 	AuthNotAcked:       {"auth_not_acked", authNotAcked, ""},
 	AssocAcked:         {"assoc_acked", assocOutcomes, "acked"},

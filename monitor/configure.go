@@ -60,6 +60,11 @@ func configure(o Options, cfg ap.Config, phy nl80211.PHY, dom nl80211.RegDomain)
 	if o.CountryElement {
 		cfg.Country = countryElement(dom, phy, cfg.Freq)
 	}
+	if cfg.Coex != nil {
+		c := *cfg.Coex
+		c.Channels = channelPlan(phy)
+		cfg.Coex = &c
+	}
 	if cfg.Scan != nil {
 		s := *cfg.Scan
 		s.Planner.Channels = scanChannels(phy, cfg.Freq)

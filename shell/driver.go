@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -80,6 +81,20 @@ func ReportEvent(log *slog.Logger, srv *ControlServer, e ap.Event) {
 	switch e.Kind {
 	case ap.EventRefused:
 		log.Info(e.Kind.String(), append([]any{"addr", e.Addr.String(), "during", e.Why}, bss...)...)
+	case ap.EventWidth:
+		// hostapd's words for the same switches.
+		msg := "Switching to 40 MHz operation"
+		if e.Secondary == 0 {
+			msg = "Switching to 20 MHz operation"
+		}
+		args := []any{"channel", e.Primary, "secondary", e.Secondary, "why", e.Why}
+		if !e.Addr.IsZero() {
+			args = append(args, "addr", e.Addr.String())
+		}
+		log.Info(msg, args...)
+	case ap.EventNo40MHz:
+		log.Warn(fmt.Sprintf("20/40 MHz operation not permitted on channel pri=%d sec=%d based on overlapping BSSes", e.Primary, e.Secondary),
+			"bssid", e.Addr.String(), "freq", e.Freq, "why", e.Why, "width", 20)
 	case ap.EventUnacked:
 		log.Warn(e.Kind.String(), append(bss, "bssid", e.Addr.String(), "unacknowledged", e.Count,
 			"hint", "no interface holds the address, or the driver does not ACK it: see airqctl dev")...)

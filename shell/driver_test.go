@@ -91,12 +91,14 @@ func TestReportEvent(t *testing.T) {
 	ReportEvent(log, nil, ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 2})
 	ReportEvent(log, srv, ap.Event{Kind: ap.EventConnected, Addr: sta, AID: 3, BSS: "guest"})
 	ReportEvent(log, srv, ap.Event{Kind: ap.EventUnacked, Addr: bssid, BSS: "guest", Count: 5})
+	ReportEvent(log, srv, ap.Event{Kind: ap.EventNo40MHz, Addr: bssid, Primary: 6, Secondary: 10, Freq: 2447, Why: "overlapping legacy BSS"})
 	want := `level=INFO msg="station refused by the access lists" addr=02:00:00:00:01:00 during=authentication
 level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=1 reason=0 why=""
 level=INFO msg=AP-STA-DISCONNECTED addr=02:00:00:00:01:00 aid=1 reason=4 why=inactive
 level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=2 reason=0 why=""
 level=INFO msg=AP-STA-CONNECTED addr=02:00:00:00:01:00 aid=3 reason=0 why="" bss=guest
 level=WARN msg="frames to the BSSID go unacknowledged: does the hardware ACK its address?" bss=guest bssid=02:00:00:00:02:00 unacknowledged=5 hint="no interface holds the address, or the driver does not ACK it: see airqctl dev"
+level=WARN msg="20/40 MHz operation not permitted on channel pri=6 sec=10 based on overlapping BSSes" bssid=02:00:00:00:02:00 freq=2447 why="overlapping legacy BSS" width=20
 `
 	if logged.String() != want {
 		t.Errorf("log:\n%s\nwant:\n%s", logged.String(), want)

@@ -23,7 +23,7 @@ func (o *runOptions) retune(core *ap.AP, freq int, log *slog.Logger, st *Stats) 
 	if o.tuner == nil {
 		return
 	}
-	if err := o.tuner(freq, freq == core.Config().Freq); err != nil {
+	if err := o.tuner(freq, freq == core.HomeFreq()); err != nil {
 		st.RetuneErrors++
 		log.Warn("retune failed", "freq", freq, "err", err)
 	}

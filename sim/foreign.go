@@ -27,6 +27,13 @@ type ForeignBSSConfig struct {
 	// ResponseDelay defaults to a draw in [0.5, 2.5) ms per BSS.
 	ResponseDelay time.Duration
 	Signal        int8 // dBm as the AP hears it; default -70
+	// HT makes the BSS announce HT Capabilities and Operation: a 40 MHz
+	// BSS with its secondary channel above (Secondary 1) or below (-1), a
+	// 20 MHz one with Secondary 0. Intolerant40 sets 40 MHz Intolerant
+	// in its HT Capabilities. Without HT the BSS is legacy.
+	HT           bool
+	Secondary    int
+	Intolerant40 bool
 }
 
 // ForeignBSSStats are a foreign BSS's counters.
@@ -149,8 +156,21 @@ func (b *ForeignBSS) appendBody(dst []byte, now time.Duration) []byte {
 		ieee80211.CapESS|ieee80211.CapShortSlotTime)
 	dst = ieee80211.AppendSSID(dst, b.cfg.SSID)
 	dst = ieee80211.AppendRates(dst, probeRates(freq))
+	ch := uint8(ieee80211.FreqToChannel(b.cfg.Freq))
 	if freq < 3000 {
-		dst = ieee80211.AppendDSParams(dst, uint8(ieee80211.FreqToChannel(b.cfg.Freq)))
+		dst = ieee80211.AppendDSParams(dst, ch)
+	}
+	if b.cfg.HT {
+		sec := uint8(ieee80211.HTOperSecondaryNone)
+		switch b.cfg.Secondary {
+		case 1:
+			sec = ieee80211.HTOperSecondaryAbove
+		case -1:
+			sec = ieee80211.HTOperSecondaryBelow
+		}
+		p := ieee80211.HTPHY{Streams: 1, Width40: sec != ieee80211.HTOperSecondaryNone, Intolerant: b.cfg.Intolerant40}
+		dst = ieee80211.AppendHTCap(dst, p.Cap())
+		dst = ieee80211.AppendHTOper(dst, ieee80211.NewHTOper(ch, sec))
 	}
 	return dst
 }

@@ -35,10 +35,13 @@ type StationConfig struct {
 	// it.
 	Reconnect bool
 	// HT and VHT make the station announce HT (and VHT) capabilities: one
-	// spatial stream, short guard intervals, the BSS's width, and A-MSDU
+	// spatial stream, short guard intervals, the BSS's configured width
+	// (what it runs at may be less: 20/40 MHz coexistence), and A-MSDU
 	// reception up to 7935 octets (HT) or 11454-octet MPDUs (VHT). Both
 	// need WMM, as with mac80211.
 	HT, VHT bool
+	// Intolerant40 sets 40 MHz Intolerant in its HT Capabilities.
+	Intolerant40 bool
 	// Flood turns the station into a flooder: it never associates, and
 	// sends this many frames per second, alternating wildcard probe
 	// requests and open authentications, each from a fresh random address.

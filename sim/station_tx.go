@@ -83,10 +83,10 @@ func (st *Station) sendAssocReq() {
 
 // appendHTVHT adds the station's HT and VHT capabilities.
 func (st *Station) appendHTVHT(b []byte) []byte {
-	width := st.sim.core.Config().PHY.Width
+	width := max(st.sim.core.Config().PHY.Width, st.sim.cfg.AP.PHY.Width)
 	if st.cfg.HT || st.cfg.VHT {
 		b = ieee80211.AppendHTCap(b, ieee80211.HTPHY{
-			Streams: 1, Width40: width >= 40, SGI20: true, SGI40: width >= 40, MaxAMSDU: 7935,
+			Streams: 1, Width40: width >= 40, SGI20: true, SGI40: width >= 40, MaxAMSDU: 7935, Intolerant: st.cfg.Intolerant40,
 		}.Cap())
 	}
 	if st.cfg.VHT {

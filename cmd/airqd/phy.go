@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/airq/airq/ap"
 	"github.com/airq/airq/config"
 	"github.com/airq/airq/nl80211"
 	"github.com/airq/airq/scan"
@@ -35,6 +36,11 @@ func (o *options) applyPHY() error {
 	}
 	ph, err := o.CorePHY(o.Channel, sgi, o.source)
 	o.Core.PHY, o.Core.AMSDU = ph, o.PHY.AMSDU
+	o.Core.Coex = nil
+	if !o.PHY.NoScan {
+		// The channels come from the phy (monitor) or the simulator's plan.
+		o.Core.Coex = &ap.CoexConfig{}
+	}
 	if !o.amsduGiven() {
 		o.Core.AMSDU = config.DefaultAMSDU(o.ServedPHY(ph))
 	}

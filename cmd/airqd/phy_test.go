@@ -202,3 +202,24 @@ func TestPhyOfInterface(t *testing.T) {
 		t.Errorf("neither: %v", err)
 	}
 }
+
+// A 40 MHz channel on 2.4 GHz is checked against its neighbours at start
+// unless noscan=1; the simulator's check listens on its US plan.
+func TestNoScanTurnsTheCoexCheckOff(t *testing.T) {
+	path := writeConf(t, "ssid=main\nhw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\n")
+	o, err := parseFlags([]string{"-radio", "sim", "-control", "", "-config", path})
+	if err != nil || o.Core.Coex == nil {
+		t.Fatalf("without noscan: coex %v, %v", o.Core.Coex, err)
+	}
+	p, err := newSimPlay(o, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := p.Sim().Core().Config().Coex; c == nil || len(c.Channels) == 0 {
+		t.Errorf("the simulator's check: %+v", c)
+	}
+	path = writeConf(t, "ssid=main\nhw_mode=g\nchannel=6\nieee80211n=1\nht_capab=[HT40+]\nnoscan=1\n")
+	if o, err = parseFlags([]string{"-radio", "sim", "-control", "", "-config", path}); err != nil || o.Core.Coex != nil {
+		t.Errorf("noscan=1: coex %v, %v", o.Core.Coex, err)
+	}
+}

@@ -82,6 +82,9 @@ func newSimPlay(o options, seed uint64, prev *sim.Play, epoch time.Time) (*sim.P
 		// each retune at its longest.
 		cfg.Scan = o.Scan.Config(sim.USChannelsBut(cfg.Channel), med.RetuneTime+med.RetuneJitter)
 	}
+	if cfg.Coex != nil {
+		cfg.Coex = &ap.CoexConfig{Channels: sim.USChannels()}
+	}
 	if o.Channel == 0 { // ACS over the US plan (acs.go)
 		cfg.ACS = o.acsConfig(o.acsSimChannels(sim.USChannels()))
 	}

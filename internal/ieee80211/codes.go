@@ -69,6 +69,9 @@ const (
 	ElemExtSupportedRates = 50
 	ElemHTOper            = 61
 	ElemRMEnabledCap      = 70
+	ElemBSSCoex2040       = 72 // 20/40 BSS Coexistence
+	ElemIntolerantReport  = 73 // 20/40 BSS Intolerant Channel Report
+	ElemOBSSScanParams    = 74 // Overlapping BSS Scan Parameters
 	ElemExtCap            = 127
 	ElemVHTCap            = 191
 	ElemVHTOper           = 192

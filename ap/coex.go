@@ -1,0 +1,92 @@
+package ap
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/scan"
+)
+
+// CoexConfig turns on the 20/40 MHz coexistence check of a 40 MHz BSS on
+// 2.4 GHz (IEEE 802.11-2020 11.16.3.2; hostapd's ieee80211n_check_40mhz,
+// which hostapd runs unless its secondary channel is off): before it
+// beacons, the radio listens on each channel within 40 MHz of the pair's
+// centre, then scan.Check40MHz2G4 decides over the BSSes heard; when 40
+// MHz is not permitted the radio runs at 20 MHz on its primary (HT
+// Operation: no secondary channel) and the core reports EventNo40MHz.
+// It is ignored on 5 GHz and at 20 MHz, and with automatic channel
+// selection (which picks a channel clean enough on its own).
+type CoexConfig struct {
+	// Channels are the band's channels: disabled ones are never visited.
+	// Every visit is passive, as hostapd's scan, which names no SSID.
+	Channels []scan.Channel
+	// Dwell is the listening time per channel; default
+	// scan.DefaultPassiveMax (110 ms, mac80211's passive dwell, longer
+	// than a beacon interval of 100 TU).
+	Dwell time.Duration
+}
+
+// coexCheck is the start-up scan's 20/40 MHz check.
+type coexCheck struct {
+	pri, sec int // MHz
+	result   scan.Coex40
+	done     bool
+}
+
+// coexPending reports whether c, resolved, asks for the 20/40 MHz check.
+func (c Config) coexPending() bool {
+	return c.Coex != nil && c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0
+}
+
+// newCoexScan prepares the start-up listening of a resolved configuration
+// for which coexPending holds. It reuses the start-up selection's stages
+// (acs.go) with the channels of the affected range as its visits.
+func newCoexScan(c Config) (*acsState, error) {
+	dwell := c.Coex.Dwell
+	if dwell == 0 {
+		dwell = scan.DefaultPassiveMax
+	}
+	if dwell < acsMinDwell || dwell > time.Second {
+		return nil, fmt.Errorf("coex dwell: %v, want %v to 1s", dwell, acsMinDwell)
+	}
+	pri := c.Freq
+	sec := pri + 20*c.PHY.Secondary
+	freqs := scan.CoexScanFreqs(nil, c.Coex.Channels, pri, sec)
+	if len(freqs) == 0 {
+		// No channel to listen on: nothing heard, nothing against 40 MHz,
+		// but the operating channel is listened to all the same.
+		freqs = []int{pri}
+	}
+	s := &acsState{table: scan.NewTable(scan.TableConfig{Freqs: freqs}), coex: &coexCheck{pri: pri, sec: sec}}
+	for _, f := range freqs {
+		s.visits = append(s.visits, scan.Visit{Freq: f, Dwell: dwell})
+	}
+	return s, nil
+}
+
+// coexDecide applies the check to what was heard and asks for the retune
+// home, at 20 MHz when 40 MHz is not permitted.
+func (a *AP) coexDecide(now time.Duration) {
+	s := a.acs
+	k := s.coex
+	k.result, k.done = scan.Check40MHz2G4(k.pri, k.sec, s.table.All(nil, now)), true
+	s.took = now - s.began
+	if !k.result.Permitted {
+		p := a.cfg.PHY
+		p.Width, p.Secondary, p.Held20 = 20, 0, true
+		a.setRadioPHY(p)
+		a.event(Event{At: now, Kind: EventNo40MHz, Addr: k.result.BSSID, Why: k.result.Reason,
+			Primary: ieee80211.FreqToChannel(k.pri), Secondary: ieee80211.FreqToChannel(k.sec), Freq: k.result.Freq})
+	}
+	a.acsTune(now, a.cfg.Freq, acsHoming)
+}
+
+// Coex40 returns the outcome of the 20/40 MHz check once it was made;
+// false if there was none (see CoexConfig) or it has not ended yet.
+func (a *AP) Coex40() (scan.Coex40, bool) {
+	if a.acs == nil || a.acs.coex == nil || !a.acs.coex.done {
+		return scan.Coex40{}, false
+	}
+	return a.acs.coex.result, true
+}
