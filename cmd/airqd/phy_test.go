@@ -211,7 +211,7 @@ func TestNoScanTurnsTheCoexCheckOff(t *testing.T) {
 	if err != nil || o.Core.Coex == nil {
 		t.Fatalf("without noscan: coex %v, %v", o.Core.Coex, err)
 	}
-	p, err := newSimPlay(o, 1)
+	p, err := newSimPlay(o, 1, nil, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
