@@ -88,6 +88,20 @@ func (a *AP) coexTick(now time.Duration) {
 		Secondary: a.cfg.Channel + 4*k.phy40.Secondary})
 }
 
+// TunedConfig is the configuration the radio's channel is tuned by: the
+// one in force, but for a width that coexistence holds at 20 MHz at run
+// time, where the radio stays tuned to its 40 MHz pair (its primary hears
+// and sends 20 MHz frames all the same) so that a trip home from a scan
+// does not leave it tuned at 20 MHz once 40 MHz is back. A radio the
+// start-up check kept at 20 MHz is tuned at 20 MHz.
+func (a *AP) TunedConfig() Config {
+	c := a.cfg
+	if a.coex.on {
+		c.PHY = a.coex.phy40
+	}
+	return c
+}
+
 // coexDeadline is when coexTick next has something to do.
 func (a *AP) coexDeadline() (time.Duration, bool) {
 	return a.coex.restoreAt, a.coex.restoring

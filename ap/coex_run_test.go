@@ -92,6 +92,11 @@ func TestIntolerantStationMakesRadio20MHz(t *testing.T) {
 		t.Errorf("events %+v", ev)
 	}
 	h.checkWidth(20)
+	// The radio stays tuned to its pair: a trip home from a scan must not
+	// leave it at 20 MHz once 40 MHz is back.
+	if p := h.a.TunedConfig().PHY; p.Width != 40 || p.Secondary != 1 {
+		t.Errorf("tuned at %d MHz, secondary %d: want the 40 MHz pair", p.Width, p.Secondary)
+	}
 	h.air(h.mgmt(ieee80211.SubtypeDeauth, intolerant))
 	if ev := h.widthEvents(); len(ev) != 1 || ev[0].Secondary != 10 {
 		t.Errorf("events after it left %+v", ev)
@@ -114,6 +119,11 @@ func TestIntolerantRestoreWaitsOBSSInterval(t *testing.T) {
 	h.joinWith(intolerant, bssid, "airq-test", intolElems, wmmElem)
 	h.advance(10 * time.Second)
 	h.checkWidth(20)
+	// The radio stays tuned to its pair: a trip home from a scan must not
+	// leave it at 20 MHz once 40 MHz is back.
+	if p := h.a.TunedConfig().PHY; p.Width != 40 || p.Secondary != 1 {
+		t.Errorf("tuned at %d MHz, secondary %d: want the 40 MHz pair", p.Width, p.Secondary)
+	}
 	h.air(h.mgmt(ieee80211.SubtypeDeauth, intolerant))
 	left := h.now
 	for h.a.Config().PHY.Width == 20 && h.now < left+time.Minute {

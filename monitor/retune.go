@@ -32,7 +32,7 @@ func (r *Radio) Retuner(core *ap.AP) func(freq int, home bool) error {
 			}
 		}
 		if home {
-			if err := r.home(core.Config()); err != nil {
+			if err := r.home(core.TunedConfig()); err != nil {
 				return err
 			}
 			if d, ok := core.ACSDecision(); ok && !told && r.o.OnACSDecision != nil {
