@@ -66,23 +66,29 @@ func binaries(t *testing.T) {
 type airqdProc struct {
 	cmd    *exec.Cmd
 	socket string
-	mu     sync.Mutex
-	stderr bytes.Buffer // guarded by mu
+	stderr lockedBuffer
 	done   chan error
 }
 
-func (d *airqdProc) log() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.stderr.String()
+func (d *airqdProc) log() string { return d.stderr.String() }
+
+// lockedBuffer collects a child process's output, which exec copies from
+// a goroutine of its own, while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
 }
 
-type lockedWriter struct{ d *airqdProc }
+func (l *lockedBuffer) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(b)
+}
 
-func (w lockedWriter) Write(b []byte) (int, error) {
-	w.d.mu.Lock()
-	defer w.d.mu.Unlock()
-	return w.d.stderr.Write(b)
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // startDaemon runs airqd -radio sim with a control socket in a fresh
@@ -99,7 +105,7 @@ func startDaemonEnv(t *testing.T, env []string, args ...string) *airqdProc {
 	d := &airqdProc{socket: filepath.Join(t.TempDir(), "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
 	d.cmd.Env = append(os.Environ(), env...)
-	d.cmd.Stderr = lockedWriter{d}
+	d.cmd.Stderr = &d.stderr
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
