@@ -66,30 +66,11 @@ func binaries(t *testing.T) {
 type airqdProc struct {
 	cmd    *exec.Cmd
 	socket string
-	stderr lockedBuffer
+	stderr syncWriter // exec copies airqd's stderr into it
 	done   chan error
 }
 
 func (d *airqdProc) log() string { return d.stderr.String() }
-
-// lockedBuffer collects a child process's output, which exec copies from
-// a goroutine of its own, while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(b)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // startDaemon runs airqd -radio sim with a control socket in a fresh
 // directory and waits until it answers.

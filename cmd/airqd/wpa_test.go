@@ -34,7 +34,7 @@ func TestDaemonWPA2(t *testing.T) {
 	l.Close()
 	d := startDaemon(t, "-config", conf, "-sim-stations", "2", "-sim-join", "300ms", "-metrics", metrics)
 	ev := exec.Command(airqctlBin, "-socket", d.socket, "events")
-	var events lockedBuffer
+	var events syncWriter // exec copies airqctl's output into it
 	ev.Stdout = &events
 	if err := ev.Start(); err != nil {
 		t.Fatal(err)
