@@ -67,24 +67,11 @@ func binaries(t *testing.T) {
 type airqdProc struct {
 	cmd    *exec.Cmd
 	socket string
-	mu     sync.Mutex
-	stderr bytes.Buffer // guarded by mu
+	stderr syncWriter // exec copies airqd's stderr into it
 	done   chan error
 }
 
-func (d *airqdProc) log() string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.stderr.String()
-}
-
-type lockedWriter struct{ d *airqdProc }
-
-func (w lockedWriter) Write(b []byte) (int, error) {
-	w.d.mu.Lock()
-	defer w.d.mu.Unlock()
-	return w.d.stderr.Write(b)
-}
+func (d *airqdProc) log() string { return d.stderr.String() }
 
 // startDaemon runs airqd -radio sim with a control socket in a fresh
 // directory and waits until it answers.
@@ -100,7 +87,7 @@ func startDaemonEnv(t *testing.T, env []string, args ...string) *airqdProc {
 	d := &airqdProc{socket: filepath.Join(t.TempDir(), "airqd.sock"), done: make(chan error, 1)}
 	d.cmd = exec.Command(airqdBin, append([]string{"-radio", "sim", "-control", d.socket}, args...)...)
 	d.cmd.Env = append(os.Environ(), env...)
-	d.cmd.Stderr = lockedWriter{d}
+	d.cmd.Stderr = &d.stderr
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

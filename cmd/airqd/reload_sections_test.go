@@ -17,7 +17,8 @@ import (
 	"github.com/airq/airq/shell"
 )
 
-// syncWriter is a log's output read while the radio's loop writes it.
+// syncWriter is an output read while another goroutine writes it: a
+// log, or a child process's stream that exec copies.
 type syncWriter struct {
 	mu sync.Mutex
 	b  strings.Builder
