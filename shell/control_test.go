@@ -234,12 +234,31 @@ func TestControlConnectionLimit(t *testing.T) {
 // A connection that sends nothing for the idle time is closed; one that
 // keeps asking, or streams events, is not.
 func TestControlIdleTimeout(t *testing.T) {
+	// A loaded host stalls the test process, under -race, for 200 ms and
+	// more, now and then for seconds: a busy connection that the stall
+	// itself kept quiet for idle is rightly closed, so that run proves
+	// nothing and the check runs again.
+	const idle, every = time.Second, 100 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		gap, err := idleTimeoutRun(t, idle, every)
+		if err == nil || gap < idle || attempt == 3 {
+			if err != nil {
+				t.Errorf("a connection asking every %v (its longest gap %v) was closed: %v", every, gap, err)
+			}
+			return
+		}
+		t.Logf("attempt %d: the host stalled the busy connection for %v, over the idle time: again", attempt, gap)
+	}
+}
+
+// idleTimeoutRun checks that a quiet connection is closed after idle
+// while a busy one, asking every so often, and an events subscriber stay;
+// it returns the busy connection's longest gap between two requests and
+// the error that ended it, if one did.
+func idleTimeoutRun(t *testing.T, idle, every time.Duration) (time.Duration, error) {
+	t.Helper()
 	noLeaks(t)
 	path := filepath.Join(t.TempDir(), "airqd.sock")
-	// A loaded host stalls the test process, under -race, for 200 ms and
-	// more: the busy connection's gap between requests must stay well
-	// under idle even then.
-	const idle, every = time.Second, 100 * time.Millisecond
 	srv, err := ListenControl(path, ControlIdle(idle))
 	if err != nil {
 		t.Fatal(err)
@@ -253,21 +272,27 @@ func TestControlIdleTimeout(t *testing.T) {
 	if err := events.Subscribe(); err != nil {
 		t.Fatal(err)
 	}
-	// The busy one asks until the check is over: however slow the
-	// machine, it is never idle for long.
-	done, asked := make(chan struct{}), make(chan error, 1)
+	// The busy one asks until the check is over.
+	type result struct {
+		gap time.Duration
+		err error
+	}
+	done, asked := make(chan struct{}), make(chan result, 1)
 	go func() {
+		var r result
+		last := time.Now()
+		defer func() { asked <- r }()
 		for {
 			select {
 			case <-done:
-				asked <- nil
 				return
 			case <-time.After(every):
 			}
-			if _, err := busy.Do(ctl.Request{Op: ctl.OpStatus}); err != nil {
-				asked <- err
+			r.gap = max(r.gap, time.Since(last))
+			if _, r.err = busy.Do(ctl.Request{Op: ctl.OpStatus}); r.err != nil {
 				return
 			}
+			last = time.Now()
 		}
 	}()
 	time.Sleep(3 * idle)
@@ -278,11 +303,11 @@ func TestControlIdleTimeout(t *testing.T) {
 	waitFor(t, "the idle connection's end", func() bool { return conns(srv) <= 2 })
 	left := conns(srv)
 	close(done)
-	if err := <-asked; err != nil {
-		t.Errorf("a connection asking every %v was closed: %v", every, err)
-	} else if left != 2 {
+	r := <-asked
+	if r.err == nil && left != 2 {
 		t.Errorf("%d connections left, want the busy and the events ones", left)
 	}
+	return r.gap, r.err
 }
 
 // Set requests are logged once applied, old -> new, one line each; reads
