@@ -103,18 +103,7 @@ func TestCoexNeighbour20MHzForces20MHz(t *testing.T) {
 	if st.Channel != 6 || st.SecondaryChannel != 0 {
 		t.Errorf("status: channel %d secondary %d", st.Channel, st.SecondaryChannel)
 	}
-	n := 0
-	for _, e := range events {
-		if e.Kind == ap.EventNo40MHz {
-			n++
-			if e.Primary != 6 || e.Secondary != 10 || e.Freq != chanFreq(8) {
-				t.Errorf("event %+v", e)
-			}
-		}
-	}
-	if n != 1 {
-		t.Errorf("%d EventNo40MHz, want 1", n)
-	}
+	checkNo40MHzOnce(t, events, 6, 10, chanFreq(8))
 	if sta.TxRate.Mode != radio.ModeHT || sta.TxRate.Bandwidth != radio.BW20 {
 		t.Errorf("tx rate %s", sta.TxRate.AppendIW(nil))
 	}
@@ -254,23 +243,30 @@ func TestCoexAfterACS(t *testing.T) {
 	s.Run(time.Second)
 	var events []ap.Event
 	s.DrainEvents(func(e ap.Event) { events = append(events, e) })
-	n := 0
-	for _, e := range events {
-		if e.Kind == ap.EventNo40MHz {
-			n++
-			if e.Primary != 1 || e.Secondary != 5 || e.Freq != chanFreq(5) {
-				t.Errorf("event %+v", e)
-			}
-		}
-	}
-	if n != 1 {
-		t.Errorf("%d EventNo40MHz, want 1", n)
-	}
+	checkNo40MHzOnce(t, events, 1, 5, chanFreq(5))
 	if stat := s.Control(ctl.Request{Op: ctl.OpStatus}).Status; stat.Channel != 1 || stat.SecondaryChannel != 0 {
 		t.Errorf("status: channel %d secondary %d", stat.Channel, stat.SecondaryChannel)
 	}
 	r := s.Control(ctl.Request{Op: ctl.OpStationDump})
 	if len(r.Stations) != 1 || r.Stations[0].TxRate.Bandwidth != radio.BW20 || r.Stations[0].TxBytes == 0 {
 		t.Fatalf("stations %+v", r.Stations)
+	}
+}
+
+// checkNo40MHzOnce checks that the core reported once that 40 MHz is not
+// permitted on primary pri with secondary sec, naming the BSS on freq.
+func checkNo40MHzOnce(t *testing.T, events []ap.Event, pri, sec, freq int) {
+	t.Helper()
+	n := 0
+	for _, e := range events {
+		if e.Kind == ap.EventNo40MHz {
+			n++
+			if e.Primary != pri || e.Secondary != sec || e.Freq != freq {
+				t.Errorf("event %+v", e)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d EventNo40MHz, want 1", n)
 	}
 }
