@@ -82,12 +82,17 @@ type acsState struct {
 	rates5  bss.RateSet
 
 	decision scan.Decision
+	chosen   bool          // the decision is made
 	took     time.Duration // from Start to the choice
 
-	// coex, when set, makes this the 20/40 MHz check's listening on a
-	// configured channel (coex.go), not a channel selection.
+	// coex, when set, makes this the 20/40 MHz check's listening (coex.go):
+	// on a configured channel, or on the chosen one after a selection.
 	coex *coexCheck
 }
+
+// selection reports whether s is a channel selection, whether or not the
+// 20/40 MHz check of its choice follows.
+func (s *acsState) selection() bool { return s.coex == nil || s.coex.afterACS }
 
 // acsPending reports whether c asks for start-up channel selection.
 func (c Config) acsPending() bool { return c.ACS != nil && c.Channel == 0 && c.Freq == 0 }
@@ -379,6 +384,12 @@ func (a *AP) acsDecide(now time.Duration) {
 	cfg.ACS = s.orig.ACS
 	a.adopt(cfg)
 	s.table.SetInUse(cfg.Freq)
+	s.chosen = true
+	if cfg.coexPending() {
+		// coex.go: hostapd checks the chosen pair as a configured one.
+		a.coexAfterACS(now)
+		return
+	}
 	a.acsTune(now, cfg.Freq, acsHoming)
 }
 
@@ -398,7 +409,7 @@ func (a *AP) adopt(cfg Config) {
 // acsRunning starts the BSS on the chosen channel: background scanning (if
 // configured) with it as home, then beaconing.
 func (a *AP) acsRunning(now time.Duration) {
-	if a.acs.coex == nil && a.cfg.Scan != nil { // with the 20/40 MHz check, New made the scanner
+	if a.acs.selection() && a.cfg.Scan != nil { // with the 20/40 MHz check alone, New made the scanner
 		sc, err := newScanner(a.cfg)
 		if err != nil {
 			// The trip plan does not fit this configuration: run without.
@@ -433,7 +444,7 @@ func (a *AP) surveyTable() *scan.Table {
 		return a.acs.table
 	case a.scan != nil:
 		return a.scan.table
-	case a.acs != nil && a.acs.coex == nil:
+	case a.acs != nil && a.acs.selection():
 		return a.acs.table
 	}
 	return a.home
@@ -442,7 +453,7 @@ func (a *AP) surveyTable() *scan.Table {
 // ACSDecision returns the start-up channel selection, once made; its text
 // (scan.AppendDecision) is what the log and airqctl show.
 func (a *AP) ACSDecision() (scan.Decision, bool) {
-	if a.acs == nil || a.acs.coex != nil || a.acs.stage < acsHoming {
+	if a.acs == nil || !a.acs.chosen {
 		return scan.Decision{}, false
 	}
 	return a.acs.decision, true

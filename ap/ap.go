@@ -147,6 +147,12 @@ func New(cfg Config) (*AP, error) {
 			return nil, err
 		}
 		a.acs.orig, a.bss.Rates = cfg, a.acs.rates24
+		if cfg.Coex != nil {
+			// The chosen pair may be checked (coex.go).
+			if _, err := cfg.coexDwell(); err != nil {
+				return nil, err
+			}
+		}
 	} else if cfg.Scan != nil {
 		if a.scan, err = newScanner(cfg); err != nil {
 			return nil, err

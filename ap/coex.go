@@ -2,6 +2,7 @@ package ap
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/airq/airq/internal/ieee80211"
@@ -15,8 +16,11 @@ import (
 // centre, then scan.Check40MHz2G4 decides over the BSSes heard; when 40
 // MHz is not permitted the radio runs at 20 MHz on its primary (HT
 // Operation: no secondary channel) and the core reports EventNo40MHz.
-// It is ignored on 5 GHz and at 20 MHz, and with automatic channel
-// selection (which picks a channel clean enough on its own).
+// With automatic channel selection the check applies to the chosen pair,
+// as hostapd's after ACS: over the BSSes the selection heard, and those
+// heard on the pair's other channels within 40 MHz that the selection did
+// not visit, listened to once it has chosen. It is ignored on 5 GHz and
+// at 20 MHz.
 type CoexConfig struct {
 	// Channels are the band's channels: disabled ones are never visited.
 	// Every visit is passive, as hostapd's scan, which names no SSID.
@@ -32,26 +36,25 @@ type coexCheck struct {
 	pri, sec int // MHz
 	result   scan.Coex40
 	done     bool
+	// afterACS: the check of the pair automatic selection chose.
+	afterACS bool
 }
 
-// coexPending reports whether c, resolved, asks for the 20/40 MHz check.
+// coexPending reports whether c, resolved, asks for the 20/40 MHz check;
+// never before automatic selection has chosen the channel.
 func (c Config) coexPending() bool {
-	return c.Coex != nil && c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0
+	return c.Coex != nil && c.Freq != 0 && c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0
 }
 
 // newCoexScan prepares the start-up listening of a resolved configuration
 // for which coexPending holds. It reuses the start-up selection's stages
 // (acs.go) with the channels of the affected range as its visits.
 func newCoexScan(c Config) (*acsState, error) {
-	dwell := c.Coex.Dwell
-	if dwell == 0 {
-		dwell = scan.DefaultPassiveMax
+	dwell, err := c.coexDwell()
+	if err != nil {
+		return nil, err
 	}
-	if dwell < acsMinDwell || dwell > time.Second {
-		return nil, fmt.Errorf("coex dwell: %v, want %v to 1s", dwell, acsMinDwell)
-	}
-	pri := c.Freq
-	sec := pri + 20*c.PHY.Secondary
+	pri, sec := c.coexPair()
 	freqs := scan.CoexScanFreqs(nil, c.Coex.Channels, pri, sec)
 	if len(freqs) == 0 {
 		// No channel to listen on: nothing heard, nothing against 40 MHz,
@@ -59,10 +62,57 @@ func newCoexScan(c Config) (*acsState, error) {
 		freqs = []int{pri}
 	}
 	s := &acsState{table: scan.NewTable(scan.TableConfig{Freqs: freqs}), coex: &coexCheck{pri: pri, sec: sec}}
-	for _, f := range freqs {
-		s.visits = append(s.visits, scan.Visit{Freq: f, Dwell: dwell})
-	}
+	s.visits = coexVisits(nil, freqs, dwell)
 	return s, nil
+}
+
+// coexDwell is the check's listening time per channel.
+func (c Config) coexDwell() (time.Duration, error) {
+	dwell := c.Coex.Dwell
+	if dwell == 0 {
+		dwell = scan.DefaultPassiveMax
+	}
+	if dwell < acsMinDwell || dwell > time.Second {
+		return 0, fmt.Errorf("coex dwell: %v, want %v to 1s", dwell, acsMinDwell)
+	}
+	return dwell, nil
+}
+
+// coexPair is the primary and secondary channel (MHz) the check is for.
+func (c Config) coexPair() (pri, sec int) {
+	return c.Freq, c.Freq + 20*c.PHY.Secondary
+}
+
+func coexVisits(dst []scan.Visit, freqs []int, dwell time.Duration) []scan.Visit {
+	for _, f := range freqs {
+		dst = append(dst, scan.Visit{Freq: f, Dwell: dwell})
+	}
+	return dst
+}
+
+// coexAfterACS starts the check of the pair the selection chose, whose
+// configuration the core has adopted: the channels the selection did not
+// visit are listened to first; when it visited them all, the check is
+// made at once over what it heard.
+func (a *AP) coexAfterACS(now time.Duration) {
+	s := a.acs
+	pri, sec := a.cfg.coexPair()
+	s.coex = &coexCheck{pri: pri, sec: sec, afterACS: true}
+	var missing []int
+	for _, f := range scan.CoexScanFreqs(nil, a.cfg.Coex.Channels, pri, sec) {
+		if !slices.ContainsFunc(s.visits, func(v scan.Visit) bool { return v.Freq == f }) {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) == 0 {
+		a.coexDecide(now)
+		return
+	}
+	dwell, _ := a.cfg.coexDwell() // validated by New
+	s.visits, s.visit = coexVisits(s.visits[:0], missing, dwell), 0
+	// The listening is passive and keeps the chosen channel's rates.
+	s.rates24, s.rates5 = a.bss.Rates, a.bss.Rates
+	a.acsTune(now, missing[0], acsTuning)
 }
 
 // coexDecide applies the check to what was heard and asks for the retune

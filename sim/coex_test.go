@@ -103,18 +103,7 @@ func TestCoexNeighbour20MHzForces20MHz(t *testing.T) {
 	if st.Channel != 6 || st.SecondaryChannel != 0 {
 		t.Errorf("status: channel %d secondary %d", st.Channel, st.SecondaryChannel)
 	}
-	n := 0
-	for _, e := range events {
-		if e.Kind == ap.EventNo40MHz {
-			n++
-			if e.Primary != 6 || e.Secondary != 10 || e.Freq != chanFreq(8) {
-				t.Errorf("event %+v", e)
-			}
-		}
-	}
-	if n != 1 {
-		t.Errorf("%d EventNo40MHz, want 1", n)
-	}
+	checkNo40MHzOnce(t, events, 6, 10, chanFreq(8))
 	if sta.TxRate.Mode != radio.ModeHT || sta.TxRate.Bandwidth != radio.BW20 {
 		t.Errorf("tx rate %s", sta.TxRate.AppendIW(nil))
 	}
@@ -210,5 +199,74 @@ func TestIntolerantStationInTheSimulator(t *testing.T) {
 	})
 	if len(widths) != 2 || widths[0] != 0 || widths[1] != 10 {
 		t.Errorf("width events: secondary %v, want [0 10]", widths)
+	}
+}
+
+// TestCoexAfterACS: automatic selection among channels 1 to 5 can only
+// take 1 with 5 at 40 MHz; a 40 MHz BSS on 5 with 1, the opposite
+// arrangement, heard by the selection forbids 40 MHz there, so the radio
+// beacons on channel 1 at 20 MHz, reports it as the check of a configured
+// channel does, and a station downloads at 20 MHz.
+func TestCoexAfterACS(t *testing.T) {
+	var cands []scan.Channel
+	for _, c := range USChannels() {
+		if c.Freq <= chanFreq(5) {
+			cands = append(cands, c)
+		}
+	}
+	s, err := New(Config{Seed: 9, AP: ap.Config{WMM: true,
+		PHY:  bss.PHY{HT: true, Width: 40, Secondary: 1, SGI20: true, SGI40: true},
+		ACS:  &ap.ACSConfig{Channels: cands, Runs: 1},
+		Coex: &ap.CoexConfig{Channels: USChannels()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.AddForeignBSS(ForeignBSSConfig{Freq: chanFreq(5), HT: true, Secondary: -1, Signal: -80})
+	for s.Now() < 10*time.Second && (s.Home() == 0 || s.Core().ACSScanning()) {
+		s.Run(10 * time.Millisecond)
+	}
+	h := s.AddHost(HostConfig{})
+	st := s.AddStation(StationConfig{HT: true, Signal: -47})
+	for s.Now() < 12*time.Second && !st.Associated() {
+		s.Run(10 * time.Millisecond)
+	}
+	if !st.Associated() {
+		c := s.Core().Config()
+		t.Fatalf("no association after %v: scanning %v, channel %d, width %d", s.Now(), s.Core().ACSScanning(), c.Channel, c.PHY.Width)
+	}
+	d, _ := s.Core().ACSDecision()
+	res, ok := s.Core().Coex40()
+	if d.Channel != 1 || !ok || res.Permitted || res.Reason != scan.CoexMismatch || res.Freq != chanFreq(5) {
+		t.Fatalf("chose channel %d; check %+v (made %v)", d.Channel, res, ok)
+	}
+	s.Bulk(h, st, BulkConfig{})
+	s.Run(time.Second)
+	var events []ap.Event
+	s.DrainEvents(func(e ap.Event) { events = append(events, e) })
+	checkNo40MHzOnce(t, events, 1, 5, chanFreq(5))
+	if stat := s.Control(ctl.Request{Op: ctl.OpStatus}).Status; stat.Channel != 1 || stat.SecondaryChannel != 0 {
+		t.Errorf("status: channel %d secondary %d", stat.Channel, stat.SecondaryChannel)
+	}
+	r := s.Control(ctl.Request{Op: ctl.OpStationDump})
+	if len(r.Stations) != 1 || r.Stations[0].TxRate.Bandwidth != radio.BW20 || r.Stations[0].TxBytes == 0 {
+		t.Fatalf("stations %+v", r.Stations)
+	}
+}
+
+// checkNo40MHzOnce checks that the core reported once that 40 MHz is not
+// permitted on primary pri with secondary sec, naming the BSS on freq.
+func checkNo40MHzOnce(t *testing.T, events []ap.Event, pri, sec, freq int) {
+	t.Helper()
+	n := 0
+	for _, e := range events {
+		if e.Kind == ap.EventNo40MHz {
+			n++
+			if e.Primary != pri || e.Secondary != sec || e.Freq != freq {
+				t.Errorf("event %+v", e)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d EventNo40MHz, want 1", n)
 	}
 }
