@@ -48,7 +48,7 @@ func NewPlay(cfg Config, sc Scenario, join time.Duration) (*Play, error) {
 func newPlay(cfg Config, sc Scenario, join time.Duration, ssids []string) (*Play, error) {
 	k := 0
 	for _, line := range sc.Stations {
-		if line.BSS != "" && !slices.ContainsFunc(cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == line.BSS }) && k >= len(ssids) {
+		if line.BSS != "" && !slices.ContainsFunc(cfg.AP.BSSes, func(b ap.BSSConfig) bool { return b.Name == line.BSS }) && k+line.Count > len(ssids) {
 			var names []string
 			for _, b := range cfg.AP.BSSes {
 				names = append(names, b.Name)
