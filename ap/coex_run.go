@@ -137,7 +137,8 @@ func (a *AP) setRadioPHY(p bss.PHY) {
 
 // handleCoexMgmt takes a 20/40 BSS Coexistence Management frame to BSS b
 // from sender s (nil if unknown), as hostapd_2040_coex_action: the 20 MHz
-// BSS Width Request counts from a station associated with b alone; the 40
+// BSS Width Request counts from a station associated with b alone (from
+// anyone else the whole frame is ignored, as there); the 40
 // MHz Intolerant bit and an intolerant channel within the affected range
 // other than our primary count from anyone, as the standard lets any
 // station report them (so an unassociated sender can make the radio 20
@@ -154,7 +155,10 @@ func (a *AP) handleCoexMgmt(now time.Duration, b *bss.BSS, s *station, fr ieee80
 		return // no 40 MHz to give up
 	}
 	allowed := true
-	if m.Info()&ieee80211.Coex2040WidthRequest != 0 && s != nil && s.bss == b && s.State == bss.StateAssociated {
+	if m.Info()&ieee80211.Coex2040WidthRequest != 0 {
+		if s == nil || s.bss != b || s.State != bss.StateAssociated {
+			return // hostapd ignores the whole frame: an intra-BSS request from outside the BSS
+		}
 		allowed = false
 	}
 	if m.Info()&ieee80211.Coex2040Intolerant != 0 {

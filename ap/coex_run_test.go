@@ -256,3 +256,55 @@ func TestOBSSIntervalAdvertised(t *testing.T) {
 		}
 	}
 }
+
+// TestReassociatingIntolerantStationKeeps20MHz: an associated 40 MHz
+// Intolerant station that reassociates again and again keeps the radio at
+// 20 MHz, as hostapd keeps ht40_intolerant_set until the station is gone:
+// no switch, and no rebuilding of every BSS's elements, per request.
+func TestReassociatingIntolerantStationKeeps20MHz(t *testing.T) {
+	h := coexHarness(t, 2437, 0)
+	h.joinWith(intolerant, bssid, "airq-test", intolElems, wmmElem)
+	h.takeEvents()
+	w0 := h.a.Counters()[counter.WidthChanges]
+	for i := 0; i < 10; i++ {
+		h.take()
+		req := ieee80211.AppendAssocReq(ieee80211.AppendMgmtHeader(nil, ieee80211.SubtypeAssocReq, bssid, intolerant, bssid, h.nextSeq()), 0x0421, 10)
+		req = ieee80211.AppendRates(ieee80211.AppendSSID(req, "airq-test"), gRates)
+		req = append(req, intolElems...)
+		req = append(req, wmmElem...)
+		h.air(req)
+		out, _ := h.take()
+		ar, raw := h.assocResp(out, intolerant)
+		if o, ok := ieee80211.Elements(ar.Elements()).HTOper(); ok && o.SecondaryOffset() != ieee80211.HTOperSecondaryNone {
+			t.Errorf("round %d: association response to the intolerant station announces secondary offset %d", i, o.SecondaryOffset())
+		}
+		h.echo(raw, radio.TxStatus{Acked: true})
+	}
+	if n := h.a.Counters()[counter.WidthChanges] - w0; n != 0 {
+		t.Errorf("10 reassociations of an intolerant station: %d width changes, events %d", n, len(h.widthEvents()))
+	}
+	h.checkWidth(20)
+}
+
+// hostapd_2040_coex_action returns at once ("Ignore intra-BSS ... from
+// not-associated STA") when the 20 MHz BSS Width Request bit comes from a
+// sender not associated with the BSS: the Intolerant bit and the channel
+// reports of that frame are never looked at.
+func TestCoexWidthRequestFromAStrangerIgnoredWhole(t *testing.T) {
+	stranger := ieee80211.MAC{0x02, 0xee, 0, 0, 0, 9}
+	for name, body := range map[string][]byte{
+		"width request + intolerant": ieee80211.AppendCoex2040Mgmt(nil, ieee80211.Coex2040WidthRequest|ieee80211.Coex2040Intolerant, 0),
+		"width request + channel 11": ieee80211.AppendCoex2040Mgmt(nil, ieee80211.Coex2040WidthRequest, 81, 11),
+	} {
+		h := coexHarness(t, 2437, 0)
+		h.air(h.coexFrame(stranger, body))
+		if h.a.Config().PHY.Width == 20 {
+			t.Errorf("%s from a stranger: radio made 20 MHz; hostapd ignores the frame", name)
+		}
+		h2 := coexHarness(t, 2437, 0)
+		h2.air(h2.coexFrame(coexGuest, body)) // associated with the guest BSS, not the first
+		if h2.a.Config().PHY.Width == 20 {
+			t.Errorf("%s from another BSS's station: radio made 20 MHz; hostapd ignores the frame", name)
+		}
+	}
+}

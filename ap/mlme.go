@@ -213,7 +213,11 @@ func (a *AP) assocAllowed(now time.Duration, b *bss.BSS, fr ieee80211.Frame, sa 
 func (a *AP) reserveAID(now time.Duration, slot uint16, s *station) {
 	wasAssociated := s.State == bss.StateAssociated
 	if wasAssociated {
-		a.unassociate(now, slot, s)
+		// The radio's width follows at Confirm, not here: a 40 MHz
+		// Intolerant station that reassociates keeps it at 20 MHz
+		// throughout, as hostapd counts it until it is gone.
+		a.flushStation(slot)
+		s.bss.Unassociate(&s.Station)
 	}
 	s.bss.Reserve(now, slot, &s.Station, wasAssociated)
 }
