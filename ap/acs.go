@@ -331,6 +331,11 @@ func (a *AP) acsHeard(now time.Duration, fr ieee80211.Frame) {
 		ri.Freq = uint16(a.onFreq)
 	}
 	a.acs.table.Update(now, fr, &ri)
+	if k := a.acs.coex; k != nil {
+		if b, ok := a.acs.table.Get(fr.Addr3()); ok {
+			k.heard(b)
+		}
+	}
 }
 
 // acsDecide picks the channel, resolves the configuration on it and asks

@@ -38,6 +38,23 @@ type coexCheck struct {
 	done     bool
 	// afterACS: the check of the pair automatic selection chose.
 	afterACS bool
+	// forbid is the first BSS heard while listening that forbids 40 MHz
+	// (forbidden set): the verdict stays even if a flood of forged BSSes
+	// pushes that BSS out of the table before the check is made.
+	forbid    scan.Coex40
+	forbidden bool
+}
+
+// heard takes the table's entry of a BSS just heard: the first that
+// forbids 40 MHz is kept.
+func (k *coexCheck) heard(b scan.BSS) {
+	if k.forbidden {
+		return
+	}
+	one := [1]scan.BSS{b}
+	if r := scan.Check40MHz2G4(k.pri, k.sec, one[:]); !r.Permitted {
+		k.forbid, k.forbidden = r, true
+	}
 }
 
 // coexPending reports whether c, resolved, asks for the 20/40 MHz check;
@@ -121,6 +138,9 @@ func (a *AP) coexDecide(now time.Duration) {
 	s := a.acs
 	k := s.coex
 	k.result, k.done = scan.Check40MHz2G4(k.pri, k.sec, s.table.All(nil, now)), true
+	if k.result.Permitted && k.forbidden {
+		k.result = k.forbid
+	}
 	s.took = now - s.began
 	if !k.result.Permitted {
 		p := a.cfg.PHY

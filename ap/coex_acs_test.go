@@ -7,6 +7,8 @@ import (
 
 	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
+	"github.com/airq/airq/internal/radiotap"
+	"github.com/airq/airq/radio"
 	"github.com/airq/airq/scan"
 )
 
@@ -140,5 +142,60 @@ func TestACSChecks40MHzPairPermits(t *testing.T) {
 	}
 	if slices.ContainsFunc(events, func(e Event) bool { return e.Kind == EventNo40MHz }) {
 		t.Errorf("events %v", events)
+	}
+}
+
+// TestCoexCheckKeepsWhatForbade: a legacy BSS heard once while the radio
+// listens before it beacons forbids 40 MHz, and a flood of forged BSSes
+// that look like 40 MHz BSSes on our own pair, heard after it, more than
+// the scan table holds, cannot push that verdict out with the entry.
+func TestCoexCheckKeepsWhatForbade(t *testing.T) {
+	cfg := Config{SSID: "airq-test", BSSID: bssid, WMM: true, Channel: 6,
+		PHY:  bss.PHY{HT: true, Width: 40, Secondary: 1},
+		Coex: &CoexConfig{Channels: coexACSChannels(1, 13), Dwell: 30 * time.Millisecond},
+	}
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, a: a}
+	a.Start(0)
+	h.collect()
+	legacySent, flooded := false, false
+	for h.now < 20*time.Second && a.ACSScanning() {
+		if _, ok := h.takeRetune(); ok {
+			h.now += time.Millisecond
+			a.Retuned(h.now)
+			h.collect()
+			switch on := a.OnFreq(); {
+			case on == 2447 && !legacySent:
+				legacySent = true
+				a.HandleRadio(h.now, neighbourBeacon(on, ieee80211.MAC{0x02, 0xbb, 0, 0, 0, 8}, -80))
+			case on == 2472 && legacySent && !flooded:
+				flooded = true
+				for i := range 2 * scan.DefaultMaxBSS {
+					mac := ieee80211.MAC{0x02, 0xcc, 0, 0, byte(i >> 8), byte(i)}
+					f := radiotap.AppendRx(nil, radio.RxInfo{Freq: uint16(on), Signal: -40, HasSignal: true})
+					f = ieee80211.AppendMgmtHeader(f, ieee80211.SubtypeBeacon, ieee80211.Broadcast, mac, mac, 1)
+					f = ieee80211.AppendDSParams(ieee80211.AppendSSID(ieee80211.AppendBeaconFixed(f, 1, 100, 1), "x"), 6)
+					f = ieee80211.AppendHTCap(f, ieee80211.HTPHY{Streams: 1, Width40: true}.Cap())
+					f = ieee80211.AppendHTOper(f, ieee80211.NewHTOper(6, ieee80211.HTOperSecondaryAbove))
+					h.now += 10 * time.Microsecond
+					a.HandleRadio(h.now, f)
+				}
+			}
+			continue
+		}
+		h.advance(max(a.Deadline()-h.now, time.Millisecond))
+		h.take()
+	}
+	if !legacySent || !flooded {
+		t.Fatalf("the listening never reached channels 8 and 13 (legacy %v, flood %v)", legacySent, flooded)
+	}
+	if res, ok := a.Coex40(); !ok || res.Permitted || res.Reason != scan.CoexLegacy || res.Freq != 2447 {
+		t.Fatalf("check %+v (made %v), want forbidden by the legacy BSS on 2447 MHz", res, ok)
+	}
+	if c := a.Config(); c.PHY.Width != 20 {
+		t.Errorf("runs at %d MHz, want 20", c.PHY.Width)
 	}
 }
