@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/airq/airq/bss"
 	"github.com/airq/airq/internal/ieee80211"
 	"github.com/airq/airq/scan"
 )
@@ -60,7 +61,19 @@ func (k *coexCheck) heard(b scan.BSS) {
 // coexPending reports whether c, resolved, asks for the 20/40 MHz check;
 // never before automatic selection has chosen the channel.
 func (c Config) coexPending() bool {
-	return c.Coex != nil && c.Freq != 0 && c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0
+	return c.Coex != nil && c.Freq != 0 && c.pair2G4()
+}
+
+// pair2G4 reports whether c runs a 40 MHz pair on 2.4 GHz: what 20/40
+// MHz coexistence applies to, at start and at run time.
+func (c Config) pair2G4() bool {
+	return c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0
+}
+
+// held20 is p at 20 MHz on its primary, held there by coexistence.
+func held20(p bss.PHY) bss.PHY {
+	p.Width, p.Secondary, p.Held20 = 20, 0, true
+	return p
 }
 
 // newCoexScan prepares the start-up listening of a resolved configuration
@@ -143,9 +156,7 @@ func (a *AP) coexDecide(now time.Duration) {
 	}
 	s.took = now - s.began
 	if !k.result.Permitted {
-		p := a.cfg.PHY
-		p.Width, p.Secondary, p.Held20 = 20, 0, true
-		a.setRadioPHY(p)
+		a.setRadioPHY(held20(a.cfg.PHY))
 		a.event(Event{At: now, Kind: EventNo40MHz, Addr: k.result.BSSID, Why: k.result.Reason,
 			Primary: ieee80211.FreqToChannel(k.pri), Secondary: ieee80211.FreqToChannel(k.sec), Freq: k.result.Freq})
 	}

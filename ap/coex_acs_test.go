@@ -21,6 +21,20 @@ func coexACSChannels(from, to int) []scan.Channel {
 	return out
 }
 
+// startCoexCore starts a core of cfg at 0, its start-up listening under
+// way, with a harness around it.
+func startCoexCore(t *testing.T, cfg Config) (*AP, *harness) {
+	t.Helper()
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, a: a}
+	a.Start(0)
+	h.collect()
+	return a, h
+}
+
 // driveCoexACS runs an HT40 core with automatic selection among the
 // candidates and the 20/40 MHz check over channels 1 to 13 through its
 // start-up listening: on the channel the radio is on, a legacy neighbour
@@ -37,13 +51,7 @@ func driveCoexACS(t *testing.T, candidates []scan.Channel, legacy int) (*AP, []E
 		// after the choice show which of the two they are.
 		Coex: &CoexConfig{Channels: coexACSChannels(1, 13), Dwell: 30 * time.Millisecond},
 	}
-	a, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, a: a}
-	a.Start(0)
-	h.collect()
+	a, h := startCoexCore(t, cfg)
 	var after []int
 	arrived, heard := time.Duration(0), time.Duration(0)
 	for h.now < 20*time.Second && (a.ACSScanning() || h.now < arrived+time.Second) {
@@ -154,13 +162,7 @@ func TestCoexCheckKeepsWhatForbade(t *testing.T) {
 		PHY:  bss.PHY{HT: true, Width: 40, Secondary: 1},
 		Coex: &CoexConfig{Channels: coexACSChannels(1, 13), Dwell: 30 * time.Millisecond},
 	}
-	a, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, a: a}
-	a.Start(0)
-	h.collect()
+	a, h := startCoexCore(t, cfg)
 	legacySent, flooded := false, false
 	for h.now < 20*time.Second && a.ACSScanning() {
 		if _, ok := h.takeRetune(); ok {

@@ -41,7 +41,7 @@ type coexRun struct {
 // start-up check, or at once without one.
 func (a *AP) coexStart() {
 	c := &a.cfg
-	a.coex = coexRun{on: c.Freq < 3000 && c.PHY.HT && c.PHY.Width == 40 && c.PHY.Secondary != 0, phy40: c.PHY}
+	a.coex = coexRun{on: c.pair2G4(), phy40: c.PHY}
 }
 
 // followIntolerant follows the count of associated 40 MHz Intolerant
@@ -114,9 +114,7 @@ func (a *AP) coexTo20(now time.Duration, from ieee80211.MAC, why string) {
 		return
 	}
 	k.at20 = true
-	p := k.phy40
-	p.Width, p.Secondary, p.Held20 = 20, 0, true
-	a.setRadioPHY(p)
+	a.setRadioPHY(held20(k.phy40))
 	a.cnt[counter.WidthChanges]++
 	a.event(Event{At: now, Kind: EventWidth, Addr: from, Why: why, Primary: a.cfg.Channel})
 }
